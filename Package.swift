@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "lockscreend",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Accessory", targets: ["Accessory"]),
+        .library(name: "LockScreen", targets: ["LockScreen"]),
+        .executable(name: "lockscreend", targets: ["lockscreend"]),
+        .executable(name: "lockscreenctl", targets: ["lockscreenctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibDRM",
+            pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]
+        ),
+        .target(name: "CFramebuffer", dependencies: ["CLibDRM"]),
+        .target(name: "Canvas", dependencies: ["CPangoCairo"]),
+        .target(name: "Gauge", dependencies: ["Canvas"]),
+        .target(name: "Accessory", dependencies: ["Canvas", "Gauge"]),
+        .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer"]),
+        .target(
+            name: "LockScreen",
+            dependencies: [
+                "Accessory", "Canvas", "Panel",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "lockscreend",
+            dependencies: [
+                "LockScreen", "Panel", "Canvas",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "lockscreenctl",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas"]),
+        .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas"], resources: [.copy("Golden")]),
+        .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "Accessory", "Panel", "Canvas"], resources: [.copy("Golden")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

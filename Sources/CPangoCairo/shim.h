@@ -1,0 +1,5 @@
+#ifndef CPANGOCAIRO_SHIM_H
+#define CPANGOCAIRO_SHIM_H
+#include <pango/pangocairo.h>
+#include <cairo.h>
+#endif

@@ -1,0 +1,175 @@
+import CPangoCairo
+
+/// Draws anti-aliased shapes, text and images into a `Frame` through Cairo.
+///
+/// A canvas lives only inside `Frame.draw`; it holds the Cairo context that frame's
+/// pixels are being drawn through. All coordinates are in pixels.
+package struct Canvas {
+    let context: OpaquePointer
+
+    init(context: OpaquePointer) {
+        self.context = context
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
+    }
+
+    /// How the ends of open strokes look.
+    package enum LineCap: Sendable {
+        case butt, round
+    }
+
+    private func setColor(_ color: RGBA) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// Runs `body` with the drawing state (transform, clip, source) saved and restored.
+    package mutating func withSavedState<R>(_ body: (inout Canvas) throws -> R) rethrows -> R {
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        return try body(&self)
+    }
+
+    /// Limits later drawing to `rect` until the saved state is restored.
+    package func clip(to rect: Rect) {
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(context)
+    }
+
+    /// Draws `body` at `opacity`: overlapping shapes inside do not show through each
+    /// other, as in SwiftUI. Fully opaque content is drawn directly.
+    package mutating func withOpacity(_ opacity: Double, _ body: (inout Canvas) throws -> Void) rethrows {
+        guard opacity < 1 else { return try body(&self) }
+        try withLayer(opacity: opacity, body)
+    }
+
+    /// Draws `body` into an offscreen layer and composites it at `opacity`, so that
+    /// clearing inside the layer (a cut-out) reveals what is behind it, not a hole.
+    package mutating func withLayer(opacity: Double = 1, _ body: (inout Canvas) throws -> Void) rethrows {
+        cairo_push_group(context)
+        try body(&self)
+        cairo_pop_group_to_source(context)
+        cairo_paint_with_alpha(context, max(0, opacity))
+    }
+
+    /// Fills the whole target with one colour, replacing what was there.
+    package func clear(_ color: RGBA) {
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        setColor(color)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    package func fill(_ rect: Rect, color: RGBA) {
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        setColor(color)
+        cairo_fill(context)
+    }
+
+    /// Fills a rectangle with circular corners of `radius` (clamped to half the short side).
+    package func fillRoundedRect(_ rect: Rect, cornerRadius: Double, color: RGBA) {
+        addRoundedRect(rect, cornerRadius: cornerRadius)
+        setColor(color)
+        cairo_fill(context)
+    }
+
+    private func addRoundedRect(_ rect: Rect, cornerRadius: Double) {
+        let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
+        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        cairo_new_sub_path(context)
+        cairo_arc(context, x1 - r, y0 + r, r, -Double.pi / 2, 0)
+        cairo_arc(context, x1 - r, y1 - r, r, 0, Double.pi / 2)
+        cairo_arc(context, x0 + r, y1 - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(context, x0 + r, y0 + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+    }
+
+    package func fillCircle(center: Point, radius: Double, color: RGBA) {
+        cairo_new_sub_path(context)
+        cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
+        setColor(color)
+        cairo_fill(context)
+    }
+
+    /// Clears a disc to transparent inside an opacity group: the cut-out halo around a
+    /// gauge's marker, so the track does not run through the dot.
+    package func eraseCircle(center: Point, radius: Double) {
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_new_sub_path(context)
+        cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
+        cairo_fill(context)
+        cairo_restore(context)
+    }
+
+    /// Strokes a circular arc. Angles are in radians, clockwise from the positive x axis
+    /// (screen coordinates), from `startAngle` to `endAngle`.
+    package func strokeArc(
+        center: Point, radius: Double, startAngle: Double, endAngle: Double,
+        lineWidth: Double, lineCap: LineCap = .round, color: RGBA
+    ) {
+        guard endAngle > startAngle else { return }
+        cairo_new_path(context)
+        cairo_arc(context, center.x, center.y, radius, startAngle, endAngle)
+        stroke(lineWidth: lineWidth, lineCap: lineCap, color: color)
+    }
+
+    package func strokeLine(from a: Point, to b: Point, lineWidth: Double, lineCap: LineCap = .round, color: RGBA) {
+        cairo_new_path(context)
+        cairo_move_to(context, a.x, a.y)
+        cairo_line_to(context, b.x, b.y)
+        stroke(lineWidth: lineWidth, lineCap: lineCap, color: color)
+    }
+
+    private func stroke(lineWidth: Double, lineCap: LineCap, color: RGBA) {
+        cairo_set_line_width(context, lineWidth)
+        cairo_set_line_cap(context, lineCap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        setColor(color)
+        cairo_stroke(context)
+    }
+
+    /// Draws a laid-out text with its top-left corner at `origin`.
+    package func draw(_ text: TextLayout, at origin: Point, color: RGBA) {
+        text.withPangoLayout { layout in
+            cairo_save(context)
+            setColor(color)
+            cairo_move_to(context, origin.x - text.inkOffset.x, origin.y - text.inkOffset.y)
+            pango_cairo_show_layout(context, layout)
+            cairo_restore(context)
+        }
+    }
+
+    /// Draws a bitmap scaled to fill `rect`.
+    package func draw(_ bitmap: Bitmap, in rect: Rect, opacity: Double = 1) {
+        withBitmapSurface(bitmap, scaledInto: rect) { surface in
+            cairo_set_source_surface(context, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            cairo_paint_with_alpha(context, opacity)
+        }
+    }
+
+    /// Draws a bitmap's alpha as a mask painted in `color`: a template image.
+    package func draw(_ bitmap: Bitmap, maskIn rect: Rect, color: RGBA) {
+        withBitmapSurface(bitmap, scaledInto: rect) { surface in
+            setColor(color)
+            cairo_mask_surface(context, surface, 0, 0)
+        }
+    }
+
+    /// Wraps the bitmap's pixels in a Cairo surface, with the transform set so that the
+    /// surface's pixel grid maps onto `rect`.
+    private func withBitmapSurface(_ bitmap: Bitmap, scaledInto rect: Rect, _ body: (OpaquePointer?) -> Void) {
+        guard bitmap.width > 0, bitmap.height > 0, !rect.isEmpty else { return }
+        var copy = bitmap.pixels
+        copy.withUnsafeMutableBytes { raw in
+            let surface = cairo_image_surface_create_for_data(
+                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.bytesPerRow))
+            defer { cairo_surface_destroy(surface) }
+            cairo_save(context)
+            cairo_translate(context, rect.minX, rect.minY)
+            cairo_scale(context, rect.width / Double(bitmap.width), rect.height / Double(bitmap.height))
+            body(surface)
+            cairo_restore(context)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import CPangoCairo
+import Foundation
+
+/// Why a PNG could not be written or read.
+package enum PNGError: Error, CustomStringConvertible, Equatable {
+    case cannotWrite(path: String, reason: String)
+    case cannotRead(path: String, reason: String)
+
+    package var description: String {
+        switch self {
+        case let .cannotWrite(path, reason): "cannot write PNG '\(path)': \(reason)"
+        case let .cannotRead(path, reason): "cannot read PNG '\(path)': \(reason)"
+        }
+    }
+}
+
+extension Frame {
+    /// Writes the frame as an 8-bit RGB PNG (grey frames are widened first).
+    package func writePNG(to path: String) throws(PNGError) {
+        var frame = xrgb()
+        let (w, h, stride) = (Int32(width), Int32(height), Int32(frame.bytesPerRow))
+        let status = frame.pixels.withUnsafeMutableBytes { raw -> cairo_status_t in
+            let surface = cairo_image_surface_create_for_data(
+                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, w, h, stride)
+            defer { cairo_surface_destroy(surface) }
+            return cairo_surface_write_to_png(surface, path)
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw .cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// Reads a PNG into a 32-bit frame, composited over black.
+    package init(contentsOfPNG path: String) throws(PNGError) {
+        let bitmap = try Bitmap(contentsOfPNG: path)
+        var frame = Frame(width: bitmap.width, height: bitmap.height)
+        frame.draw { canvas in
+            canvas.draw(bitmap, in: Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height)))
+        }
+        self = frame
+    }
+}

@@ -1,0 +1,139 @@
+import CPangoCairo
+
+/// A whole screen of canonical pixels: everything draws into one of these, and the
+/// panel converts only damaged rectangles of it to the device's own format.
+package struct Frame: Equatable, Sendable {
+    /// The two canonical layouts: 32-bit XRGB (little-endian words, as Cairo's RGB24)
+    /// and one byte of grey per pixel.
+    package enum Format: String, Sendable, CaseIterable {
+        case xrgb8888
+        case gray8
+
+        package var bytesPerPixel: Int { self == .xrgb8888 ? 4 : 1 }
+    }
+
+    package let width: Int
+    package let height: Int
+    package let format: Format
+    package let bytesPerRow: Int
+    package var pixels: [UInt8]
+
+    /// A frame filled with one grey level (0 black ... 255 white).
+    package init(width: Int, height: Int, format: Format = .xrgb8888, fill: UInt8 = 0) {
+        precondition(width > 0 && height > 0, "a frame has at least one pixel")
+        self.width = width
+        self.height = height
+        self.format = format
+        self.bytesPerRow = width * format.bytesPerPixel
+        if format == .xrgb8888 {
+            var row = [UInt8](repeating: fill, count: bytesPerRow)
+            for x in 0..<width { row[x * 4 + 3] = 0xFF }
+            self.pixels = Array([[UInt8]](repeating: row, count: height).joined())
+        } else {
+            self.pixels = [UInt8](repeating: fill, count: bytesPerRow * height)
+        }
+    }
+
+    package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The pixel at (x, y) as grey 0...255 (luminance for colour frames).
+    package func gray(x: Int, y: Int) -> UInt8 {
+        switch format {
+        case .gray8:
+            return pixels[y * bytesPerRow + x]
+        case .xrgb8888:
+            let i = y * bytesPerRow + x * 4
+            return Frame.luma(red: pixels[i + 2], green: pixels[i + 1], blue: pixels[i])
+        }
+    }
+
+    /// The pixel at (x, y) as (red, green, blue).
+    package func rgb(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        switch format {
+        case .gray8:
+            let g = pixels[y * bytesPerRow + x]
+            return (g, g, g)
+        case .xrgb8888:
+            let i = y * bytesPerRow + x * 4
+            return (pixels[i + 2], pixels[i + 1], pixels[i])
+        }
+    }
+
+    /// Integer Rec. 709 luma, the same weights as `RGBA.luminance`.
+    @inline(__always)
+    package static func luma(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
+        let r = UInt32(red) &* 54
+        let g = UInt32(green) &* 183
+        let b = UInt32(blue) &* 19
+        return UInt8((r &+ g &+ b &+ 128) >> 8)
+    }
+
+    /// This frame reduced to one grey channel.
+    package func grayscale() -> Frame {
+        if format == .gray8 { return self }
+        var out = Frame(width: width, height: height, format: .gray8)
+        pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    var s = y * bytesPerRow
+                    var d = y * width
+                    for _ in 0..<width {
+                        dst[d] = Frame.luma(red: src[s + 2], green: src[s + 1], blue: src[s])
+                        s += 4
+                        d += 1
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// This frame with every pixel in 32-bit XRGB.
+    package func xrgb() -> Frame {
+        if format == .xrgb8888 { return self }
+        var out = Frame(width: width, height: height, format: .xrgb8888)
+        for y in 0..<height {
+            for x in 0..<width {
+                let g = pixels[y * bytesPerRow + x]
+                let d = y * out.bytesPerRow + x * 4
+                out.pixels[d] = g
+                out.pixels[d + 1] = g
+                out.pixels[d + 2] = g
+            }
+        }
+        return out
+    }
+
+    /// Draws into this frame with Cairo. Only 32-bit frames are drawn into; grey output
+    /// is made by `grayscale()` afterwards, so anti-aliasing is computed once, in colour.
+    package mutating func draw<Result>(_ body: (inout Canvas) throws -> Result) rethrows -> Result {
+        precondition(format == .xrgb8888, "Cairo draws into 32-bit frames only")
+        let (w, h, stride) = (Int32(width), Int32(height), Int32(bytesPerRow))
+        return try pixels.withUnsafeMutableBytes { raw in
+            let surface = cairo_image_surface_create_for_data(
+                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, w, h, stride)
+            let context = cairo_create(surface)!
+            defer {
+                cairo_destroy(context)
+                cairo_surface_flush(surface)
+                cairo_surface_destroy(surface)
+            }
+            var canvas = Canvas(context: context)
+            return try body(&canvas)
+        }
+    }
+
+    /// The pixels of `rect` (clipped to the frame) copied into a frame of their own.
+    package func cropped(to rect: PixelRect) -> Frame {
+        let r = rect.intersection(bounds)
+        var out = Frame(width: max(r.width, 1), height: max(r.height, 1), format: format)
+        guard !r.isEmpty else { return out }
+        let bpp = format.bytesPerPixel
+        for row in 0..<r.height {
+            let s = (r.y + row) * bytesPerRow + r.x * bpp
+            let d = row * out.bytesPerRow
+            out.pixels[d..<(d + r.width * bpp)] = pixels[s..<(s + r.width * bpp)]
+        }
+        return out
+    }
+}

@@ -1,0 +1,128 @@
+import CPangoCairo
+
+/// A text shaped and measured by Pango under width, line and scale limits; drawn with
+/// `Canvas.draw(_:at:color:)`, it shows exactly what was measured.
+package struct TextLayout: Sendable, Hashable {
+    package let text: String
+    /// The style after any shrinking to fit.
+    package let style: TextStyle
+    package let maxWidth: Double?
+    package let maxHeight: Double?
+    package let lineLimit: Int?
+    package let alignment: TextAlignment
+    /// The size the text occupies: its logical extents.
+    package private(set) var size: Size
+    /// True when the text was cut short with an ellipsis.
+    package private(set) var isTruncated: Bool
+    package private(set) var lineCount: Int
+    /// Where the logical rectangle starts inside Pango's layout box.
+    private(set) var inkOffset: Point
+
+    /// Shapes `text`. With `maxWidth` the text wraps at word boundaries and is ellipsized
+    /// at the end when `lineLimit` lines (or `maxHeight`) do not hold it; when it does not
+    /// fit at full size it is first shrunk in 5 % steps down to `minimumScaleFactor`.
+    package init(
+        _ text: String, style: TextStyle, maxWidth: Double? = nil, maxHeight: Double? = nil,
+        lineLimit: Int? = nil, alignment: TextAlignment = .leading, minimumScaleFactor: Double = 1
+    ) {
+        var scale = 1.0
+        let floor = min(max(minimumScaleFactor, 0.05), 1)
+        while true {
+            var scaled = style
+            scaled.size = style.size * scale
+            let attempt = TextLayout(
+                measuring: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight,
+                lineLimit: lineLimit, alignment: alignment)
+            let overflowsWidth = maxWidth.map { attempt.size.width > $0 + 0.5 } ?? false
+            if (!attempt.isTruncated && !overflowsWidth) || scale - 0.05 < floor - 1e-9 {
+                self = attempt
+                return
+            }
+            scale -= 0.05
+        }
+    }
+
+    private init(
+        measuring text: String, style: TextStyle, maxWidth: Double?, maxHeight: Double?,
+        lineLimit: Int?, alignment: TextAlignment
+    ) {
+        self.text = text
+        self.style = style
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.lineLimit = lineLimit
+        self.alignment = alignment
+        self.size = .zero
+        self.isTruncated = false
+        self.lineCount = 0
+        self.inkOffset = .zero
+        guard !text.isEmpty else { return }
+        var logical = PangoRectangle()
+        var truncated = false
+        var lines: Int32 = 0
+        withPangoLayout { layout in
+            pango_layout_get_extents(layout, nil, &logical)
+            truncated = pango_layout_is_ellipsized(layout) != 0
+            lines = pango_layout_get_line_count(layout)
+        }
+        let scale = Double(PANGO_SCALE)
+        self.size = Size(
+            width: (Double(logical.width) / scale).rounded(.up),
+            height: (Double(logical.height) / scale).rounded(.up))
+        self.inkOffset = Point(x: Double(logical.x) / scale, y: Double(logical.y) / scale)
+        self.isTruncated = truncated
+        self.lineCount = Int(lines)
+    }
+
+    /// Builds the Pango layout for these settings on the calling thread's font map.
+    /// Measuring and drawing both go through here, so they cannot disagree.
+    func withPangoLayout(_ body: (OpaquePointer) -> Void) {
+        let fontMap = pango_cairo_font_map_get_default()
+        let context = pango_font_map_create_context(fontMap)!
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        // Unhinted metrics make a text's width independent of where it is drawn.
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        pango_context_set_round_glyph_positions(context, 0)
+
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let font = pango_font_description_new()
+        defer { pango_font_description_free(font) }
+        pango_font_description_set_family(font, style.family)
+        pango_font_description_set_absolute_size(font, style.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
+        pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_layout_set_font_description(layout, font)
+
+        if style.monospacedDigits {
+            let attributes = pango_attr_list_new()
+            pango_attr_list_insert(attributes, pango_attr_font_features_new("tnum=1"))
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+        }
+        let pangoAlignment: PangoAlignment =
+            switch alignment {
+            case .leading: PANGO_ALIGN_LEFT
+            case .center: PANGO_ALIGN_CENTER
+            case .trailing: PANGO_ALIGN_RIGHT
+            }
+        pango_layout_set_alignment(layout, pangoAlignment)
+        if let maxWidth {
+            pango_layout_set_width(layout, Int32(max(1, maxWidth) * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            if let lineLimit {
+                pango_layout_set_height(layout, -Int32(max(1, lineLimit)))
+            } else if let maxHeight {
+                pango_layout_set_height(layout, Int32(max(1, maxHeight) * Double(PANGO_SCALE)))
+            }
+        }
+        pango_layout_set_text(layout, text, -1)
+        body(layout)
+    }
+}

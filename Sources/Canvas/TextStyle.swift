@@ -1,0 +1,30 @@
+/// The typeface settings of a run of text.
+package struct TextStyle: Hashable, Sendable {
+    /// A fontconfig family name or a comma-separated list of them; fontconfig falls back
+    /// through the list and then to any font that has the glyph (emoji, CJK).
+    package var family: String
+    /// The em size in pixels.
+    package var size: Double
+    package var weight: FontWeight
+    package var italic: Bool
+    /// Tabular figures, so digits do not shift as a clock or counter changes.
+    package var monospacedDigits: Bool
+
+    package init(
+        family: String = TextStyle.defaultFamily, size: Double, weight: FontWeight = .regular,
+        italic: Bool = false, monospacedDigits: Bool = false
+    ) {
+        self.family = family
+        self.size = size
+        self.weight = weight
+        self.italic = italic
+        self.monospacedDigits = monospacedDigits
+    }
+
+    /// Inter, as the lock screen's text face; the emoji font follows so that emoji in a
+    /// text run are drawn from it rather than from a monochrome fallback.
+    package static let defaultFamily = "Inter, Noto Color Emoji"
+    /// The icon font whose ligatures draw `Image(systemName:)` symbols.
+    package static let iconFamily = "Material Icons"
+    package static let monospacedFamily = "DejaVu Sans Mono"
+}
