@@ -9,7 +9,7 @@ package struct TextLayout: Sendable, Hashable {
     package let maxWidth: Double?
     package let maxHeight: Double?
     package let lineLimit: Int?
-    package let alignment: TextAlignment
+    package let alignment: LineAlignment
     /// The size the text occupies: its logical extents.
     package private(set) var size: Size
     /// True when the text was cut short with an ellipsis.
@@ -23,7 +23,7 @@ package struct TextLayout: Sendable, Hashable {
     /// fit at full size it is first shrunk in 5 % steps down to `minimumScaleFactor`.
     package init(
         _ text: String, style: TextStyle, maxWidth: Double? = nil, maxHeight: Double? = nil,
-        lineLimit: Int? = nil, alignment: TextAlignment = .leading, minimumScaleFactor: Double = 1
+        lineLimit: Int? = nil, alignment: LineAlignment = .leading, minimumScaleFactor: Double = 1
     ) {
         var scale = 1.0
         let floor = min(max(minimumScaleFactor, 0.05), 1)
@@ -44,7 +44,7 @@ package struct TextLayout: Sendable, Hashable {
 
     private init(
         measuring text: String, style: TextStyle, maxWidth: Double?, maxHeight: Double?,
-        lineLimit: Int?, alignment: TextAlignment
+        lineLimit: Int?, alignment: LineAlignment
     ) {
         self.text = text
         self.style = style

@@ -1,4 +1,4 @@
 /// How the lines of a multi-line text line up with each other.
-package enum TextAlignment: Sendable, Hashable {
+package enum LineAlignment: Sendable, Hashable {
     case leading, center, trailing
 }

@@ -1,0 +1,133 @@
+import Canvas
+import Foundation
+import Gauge
+
+/// The values a view reads from its surroundings: the widget's family and rendering
+/// mode, the font, the time zone, and keys of your own.
+public struct EnvironmentValues: Sendable {
+    /// The size class the widget is drawn in.
+    public var widgetFamily: WidgetFamily = .accessoryRectangular
+    /// How the host tints the widget; on a grey panel it is `.vibrant`.
+    public var widgetRenderingMode: WidgetRenderingMode = .vibrant
+    /// Why content is drawn as placeholder bars, if it is.
+    public var redactionReasons: RedactionReasons = []
+    /// The font text uses unless it sets its own.
+    public var font: Font? = nil
+    /// Lines a text may take at most; `nil` for as many as needed.
+    public var lineLimit: Int? = nil
+    /// How far text may shrink to fit, 0...1.
+    public var minimumScaleFactor: Double = 1
+    /// How the lines of multi-line text align.
+    public var multilineTextAlignment: TextAlignment = .leading
+    /// Whether the dark (light content on black) or light appearance is in effect.
+    public var colorScheme: ColorScheme = .dark
+    /// The time zone dates are shown in.
+    public var timeZone: TimeZone = .current
+    /// True for a 24-hour clock (13:05) rather than a 12-hour one (1:05 PM).
+    public var uses24HourClock: Bool = true
+    /// Whether the host draws the widget's container background (never on the lock screen).
+    public var showsWidgetContainerBackground: Bool = false
+    /// True on always-on, dimmed screens.
+    public var isLuminanceReduced: Bool = false
+
+    /// The instant being rendered: what live text (`Text(date, style: .timer)`) counts from.
+    package var now: Date = Date(timeIntervalSince1970: 0)
+    /// Pixels per point.
+    package var displayScale: Double = 1
+    /// Where `Image("name")` looks for name.png.
+    package var imageDirectories: [String] = []
+    package var foregroundStyle: AnyShapeStyle? = nil
+    package var fontWeight: Font.Weight? = nil
+    package var monospacedDigit: Bool = false
+    package var gaugeKind: GaugeKind? = nil
+    package var progressStyle: ProgressViewStyleKind = .linear
+    package var tint: AnyShapeStyle? = nil
+    package var isAccentable: Bool = false
+    package var isPrivacySensitive: Bool = false
+    /// The colour privacy-sensitive content is replaced by when the screen is locked.
+    package var redactsPrivacySensitiveContent: Bool = false
+
+    private var custom: [ObjectIdentifier: any Sendable] = [:]
+
+    public init() {}
+
+    /// A value of your own, by its key type.
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { custom[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { custom[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// The environment of the view whose `body` is being evaluated.
+    @TaskLocal static var current = EnvironmentValues()
+
+    /// The font in effect with the weight, digit and design modifiers applied.
+    var resolvedFont: Font {
+        var font = self.font ?? .body
+        if let fontWeight { font.weight = fontWeight }
+        if monospacedDigit { font.monospacedDigits = true }
+        return font
+    }
+
+    /// The text style the current font stands for, in points.
+    var textStyle: TextStyle { resolvedFont.textStyle }
+
+    /// The ink colour for content: primary white on the dark appearance, black on light.
+    var primaryInk: RGBA { colorScheme == .dark ? .white : .black }
+
+    /// What `style` looks like in this environment's rendering mode.
+    func resolve(_ style: AnyShapeStyle?) -> RGBA {
+        let base = (style ?? AnyShapeStyle(HierarchicalShapeStyle.primary)).color(primaryInk: primaryInk)
+        switch widgetRenderingMode {
+        case .fullColor:
+            return base
+        case .vibrant:
+            // One luminance channel: opacity and brightness give the level of the ink.
+            if style?.isHierarchical ?? true { return base }
+            let level = colorScheme == .dark ? base.luminance : 1 - base.luminance
+            return primaryInk.multiplyingAlpha(base.alpha * level)
+        case .accented:
+            let accent = Color.accentColor.rgba
+            return isAccentable ? accent.multiplyingAlpha(base.alpha) : primaryInk.multiplyingAlpha(base.alpha)
+        }
+    }
+
+    /// The foreground colour for text, images and gauge markers here.
+    var foregroundColor: RGBA { resolve(foregroundStyle) }
+
+    /// Whether content here is drawn as placeholder bars.
+    var isRedacted: Bool {
+        redactionReasons.contains(.placeholder) || (isPrivacySensitive && (redactionReasons.contains(.privacy) || redactsPrivacySensitiveContent))
+    }
+}
+
+/// Reads a value from the environment of the view being drawn, as SwiftUI's
+/// `@Environment(\.widgetFamily) var family` does.
+@propertyWrapper
+public struct Environment<Value>: Sendable {
+    let keyPath: KeyPath<EnvironmentValues, Value> & Sendable
+
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value> & Sendable) {
+        self.keyPath = keyPath
+    }
+
+    /// The value for the view whose body is being evaluated.
+    public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+}
+
+/// The light or dark appearance: which way round ink and background are.
+public enum ColorScheme: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Light content on a dark background, as the iPhone lock screen.
+    case dark
+    /// Dark content on a light background, as e-paper.
+    case light
+}
+
+/// Why content is drawn as rounded placeholder bars instead of its text and images.
+public struct RedactionReasons: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The placeholder entry, before real data arrives.
+    public static let placeholder = RedactionReasons(rawValue: 1 << 0)
+    /// Content marked `privacySensitive()` while the device is locked.
+    public static let privacy = RedactionReasons(rawValue: 1 << 1)
+}

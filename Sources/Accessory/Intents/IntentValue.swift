@@ -1,0 +1,90 @@
+/// A type a `@Parameter` can hold: String, Int, Double, Bool, an `AppEnum`, or an
+/// optional of one. Values travel as text between the config file and the intent.
+public protocol IntentValue: Sendable {
+    /// What kind of value this is, for validating config files.
+    static var intentValueKind: IntentValueKind { get }
+    /// The value a parameter without a default starts from.
+    static var intentDefault: Self { get }
+    /// Parses the config file's text; nil when it is not a value of this type.
+    init?(intentText: String)
+    /// The value as config-file text.
+    var intentText: String { get }
+}
+
+/// The kinds of parameter value, with an enumeration's cases and their titles.
+public enum IntentValueKind: Sendable, Hashable {
+    case string, integer, double, boolean
+    case enumeration(cases: [String], titles: [String])
+    indirect case optional(IntentValueKind)
+
+    /// How the kind is named in error messages: "an integer", "one of a, b".
+    public var expectation: String {
+        switch self {
+        case .string: "a string"
+        case .integer: "an integer"
+        case .double: "a number"
+        case .boolean: "true or false"
+        case let .enumeration(cases, _): "one of " + cases.joined(separator: ", ")
+        case let .optional(wrapped): wrapped.expectation + " (optional)"
+        }
+    }
+}
+
+extension String: IntentValue {
+    public static var intentValueKind: IntentValueKind { .string }
+    public static var intentDefault: String { "" }
+    public init?(intentText: String) { self = intentText }
+    public var intentText: String { self }
+}
+
+extension Int: IntentValue {
+    public static var intentValueKind: IntentValueKind { .integer }
+    public static var intentDefault: Int { 0 }
+    public init?(intentText: String) { self.init(intentText) }
+    public var intentText: String { String(self) }
+}
+
+extension Double: IntentValue {
+    public static var intentValueKind: IntentValueKind { .double }
+    public static var intentDefault: Double { 0 }
+    public init?(intentText: String) {
+        guard let value = Double(intentText), value.isFinite else { return nil }
+        self = value
+    }
+    public var intentText: String { String(self) }
+}
+
+extension Bool: IntentValue {
+    public static var intentValueKind: IntentValueKind { .boolean }
+    public static var intentDefault: Bool { false }
+    public init?(intentText: String) { self.init(intentText) }
+    public var intentText: String { String(self) }
+}
+
+extension Optional: IntentValue where Wrapped: IntentValue {
+    public static var intentValueKind: IntentValueKind { .optional(Wrapped.intentValueKind) }
+    public static var intentDefault: Wrapped? { nil }
+    public init?(intentText: String) {
+        guard let value = Wrapped(intentText: intentText) else { return nil }
+        self = value
+    }
+    public var intentText: String { self?.intentText ?? "" }
+}
+
+/// An enumeration a parameter can choose from, as AppIntents' `AppEnum`: the config
+/// file names a case by its raw value.
+public protocol AppEnum: IntentValue, RawRepresentable, CaseIterable, Hashable where RawValue == String {
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
+    static var caseDisplayRepresentations: [Self: DisplayRepresentation] { get }
+}
+
+extension AppEnum {
+    public static var intentValueKind: IntentValueKind {
+        let cases = allCases.map(\.rawValue)
+        let titles = allCases.map { caseDisplayRepresentations[$0]?.title ?? $0.rawValue }
+        return .enumeration(cases: cases, titles: titles)
+    }
+    public static var intentDefault: Self { allCases.first! }
+    public init?(intentText: String) { self.init(rawValue: intentText) }
+    public var intentText: String { rawValue }
+}

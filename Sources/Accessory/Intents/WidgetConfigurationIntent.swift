@@ -1,0 +1,55 @@
+/// A widget's configuration, as WidgetKit's: a struct whose `@Parameter` properties
+/// the config file sets for each placed widget.
+public protocol WidgetConfigurationIntent: Sendable {
+    init()
+    /// The configuration's title.
+    static var title: LocalizedStringResource { get }
+    /// What the configuration sets.
+    static var description: IntentDescription { get }
+}
+
+extension WidgetConfigurationIntent {
+    public static var description: IntentDescription { IntentDescription("") }
+}
+
+/// A string shown to the user; plain English here, no localisation tables.
+public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// The text.
+    public let key: String
+
+    public init(_ key: String) { self.key = key }
+    public init(stringLiteral value: String) { key = value }
+    public var description: String { key }
+}
+
+/// The description of an intent.
+public struct IntentDescription: Sendable, Hashable, ExpressibleByStringInterpolation {
+    public let text: String
+
+    public init(_ text: LocalizedStringResource) { self.text = text.key }
+    public init(stringLiteral value: String) { text = value }
+}
+
+/// How a parameter value or enum case is named to the user.
+public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInterpolation {
+    public let title: String
+    public let subtitle: String?
+
+    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil) {
+        self.title = title.key
+        self.subtitle = subtitle?.key
+    }
+
+    public init(stringLiteral value: String) {
+        title = value
+        subtitle = nil
+    }
+}
+
+/// How an enum type is named to the user.
+public struct TypeDisplayRepresentation: Sendable, Hashable, ExpressibleByStringInterpolation {
+    public let name: String
+
+    public init(name: LocalizedStringResource) { self.name = name.key }
+    public init(stringLiteral value: String) { name = value }
+}

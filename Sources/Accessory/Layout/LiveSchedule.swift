@@ -1,0 +1,44 @@
+import Foundation
+
+/// When a piece of live content (date text, timers, timer progress) next looks
+/// different, so the engine can redraw exactly then and sleep until then.
+package enum LiveSchedule: Hashable, Sendable {
+    /// At every whole minute (`.time`, `.offset` around a whole-minute date).
+    case minutes(phase: Date)
+    /// At every whole second counted from `phase` (`.timer`, `.relative`).
+    case seconds(phase: Date)
+    /// At every `step` seconds counted from `start`, until `end` (timer progress
+    /// that moves one pixel per step).
+    case steps(start: Date, end: Date, step: TimeInterval)
+    /// At local midnight in a time zone (`.date`).
+    case days(TimeZone)
+    /// Once, at a given instant (a timer reaching its end).
+    case once(Date)
+
+    /// The first instant strictly after `time` at which the content changes, if any.
+    package func nextChange(after time: Date) -> Date? {
+        switch self {
+        case let .minutes(phase):
+            return Self.nextTick(after: time, phase: phase, period: 60)
+        case let .seconds(phase):
+            return Self.nextTick(after: time, phase: phase, period: 1)
+        case let .steps(start, end, step):
+            guard step > 0, time < end else { return nil }
+            if time < start { return start }
+            return min(end, Self.nextTick(after: time, phase: start, period: step))
+        case let .days(zone):
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let today = calendar.startOfDay(for: time)
+            return calendar.date(byAdding: .day, value: 1, to: today)
+        case let .once(date):
+            return date > time ? date : nil
+        }
+    }
+
+    private static func nextTick(after time: Date, phase: Date, period: TimeInterval) -> Date {
+        let elapsed = time.timeIntervalSince(phase)
+        let ticks = (elapsed / period).rounded(.down) + 1
+        return phase.addingTimeInterval(ticks * period)
+    }
+}

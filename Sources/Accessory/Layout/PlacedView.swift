@@ -1,0 +1,124 @@
+import Foundation
+import Canvas
+import Gauge
+
+/// A laid-out view: its frame in points and what it draws, with its children. Drawing,
+/// debug dumps and "when does this change next" all read this one tree.
+package struct PlacedView: Sendable {
+    /// What a placed view draws itself, before its children.
+    package enum Content: Sendable {
+        case none
+        case text(TextLayout, RGBA)
+        /// Rounded bars standing in for redacted text or images.
+        case placeholder(lines: Int, RGBA)
+        case bitmap(Bitmap, template: RGBA?)
+        case gauge(GaugeLayout, GaugeTint, marker: RGBA)
+        case fill(FillShape, RGBA)
+        /// Children drawn as one layer at this opacity.
+        case opacity(Double)
+        /// Children clipped to the frame.
+        case clip
+    }
+
+    package var frame: Rect
+    package var content: Content = .none
+    package var children: [PlacedView] = []
+    /// A short name for debug dumps.
+    package var name: String = "Group"
+    package var live: [LiveSchedule] = []
+
+    package init(frame: Rect, content: Content = .none, children: [PlacedView] = [], name: String = "Group", live: [LiveSchedule] = []) {
+        self.frame = frame
+        self.content = content
+        self.children = children
+        self.name = name
+        self.live = live
+    }
+
+    /// The earliest instant after `time` at which anything in this tree changes.
+    package func nextChange(after time: Date) -> Date? {
+        var best = live.compactMap { $0.nextChange(after: time) }.min()
+        for child in children {
+            if let t = child.nextChange(after: time), best.map({ t < $0 }) ?? true { best = t }
+        }
+        return best
+    }
+
+    /// A readable outline of the tree: one line per view with its frame and text.
+    package func debugDump(indent: Int = 0) -> String {
+        var line = String(repeating: "  ", count: indent) + name + " " + frame.description
+        switch content {
+        case let .text(layout, _): line += " \"\(layout.text)\""
+        case let .placeholder(lines, _): line += " redacted(\(lines))"
+        case let .opacity(value): line += " opacity(\(value.compact))"
+        case let .gauge(layout, _, _): line += " shapes(\(layout.shapes.count))"
+        default: break
+        }
+        return ([line] + children.map { $0.debugDump(indent: indent + 1) }).joined(separator: "\n")
+    }
+
+    /// Every text shown in the tree, depth first: what a test or a log can compare.
+    package var texts: [String] {
+        var result: [String] = []
+        if case let .text(layout, _) = content { result.append(layout.text) }
+        for child in children { result += child.texts }
+        return result
+    }
+
+    /// Draws the tree. Frames are in points; the canvas must already be scaled.
+    package func draw(on canvas: inout Canvas) {
+        switch content {
+        case .none:
+            drawChildren(on: &canvas)
+        case let .text(layout, color):
+            canvas.draw(layout, at: frame.origin, color: color)
+        case let .placeholder(lines, color):
+            let lineHeight = frame.height / Double(max(lines, 1))
+            for i in 0..<max(lines, 1) {
+                let width = i == lines - 1 && lines > 1 ? frame.width * 0.6 : frame.width
+                let bar = Rect(x: frame.minX, y: frame.minY + Double(i) * lineHeight + lineHeight * 0.15, width: width, height: lineHeight * 0.7)
+                canvas.fillRoundedRect(bar, cornerRadius: bar.height / 2, color: color)
+            }
+        case let .bitmap(bitmap, template):
+            if let template {
+                canvas.draw(bitmap, maskIn: frame, color: template)
+            } else {
+                canvas.draw(bitmap, in: frame)
+            }
+        case let .gauge(layout, tint, marker):
+            GaugeRenderer.draw(layout, at: frame.origin, tint: tint, marker: marker, on: &canvas)
+            drawChildren(on: &canvas)
+        case let .fill(shape, color):
+            shape.fill(frame, color: color, on: canvas)
+            drawChildren(on: &canvas)
+        case let .opacity(value):
+            canvas.withOpacity(value) { drawChildren(on: &$0) }
+        case .clip:
+            canvas.withSavedState { canvas in
+                canvas.clip(to: frame)
+                drawChildren(on: &canvas)
+            }
+        }
+    }
+
+    private func drawChildren(on canvas: inout Canvas) {
+        for child in children { child.draw(on: &canvas) }
+    }
+}
+
+/// The shapes a fill can take.
+package enum FillShape: Hashable, Sendable {
+    case rectangle
+    case roundedRectangle(cornerRadius: Double)
+    case capsule
+    case circle
+
+    func fill(_ rect: Rect, color: RGBA, on canvas: Canvas) {
+        switch self {
+        case .rectangle: canvas.fill(rect, color: color)
+        case let .roundedRectangle(radius): canvas.fillRoundedRect(rect, cornerRadius: radius, color: color)
+        case .capsule: canvas.fillRoundedRect(rect, cornerRadius: min(rect.width, rect.height) / 2, color: color)
+        case .circle: canvas.fillCircle(center: rect.center, radius: min(rect.width, rect.height) / 2, color: color)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Formats the self-updating date texts of `Text(date, style:)` and friends, and says
+/// when each next changes. English, as the lock screen's default locale.
+enum DateText {
+    private static func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// "9:41 AM" or "09:41" / "21:41".
+    static func time(_ date: Date, zone: TimeZone, twentyFourHour: Bool) -> String {
+        let c = calendar(zone).dateComponents([.hour, .minute], from: date)
+        let (h, m) = (c.hour ?? 0, c.minute ?? 0)
+        if twentyFourHour { return String(format: "%02d:%02d", h, m) }
+        let h12 = h % 12 == 0 ? 12 : h % 12
+        return String(format: "%d:%02d %@", h12, m, h < 12 ? "AM" : "PM")
+    }
+
+    /// "November 22, 2026".
+    static func longDate(_ date: Date, zone: TimeZone) -> String {
+        let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
+        return "\(monthNames[(c.month ?? 1) - 1]) \(c.day ?? 1), \(c.year ?? 1970)"
+    }
+
+    /// "Sun 22 Nov": the weekday and date the lock screen draws before the inline widget.
+    static func lockScreenDate(_ date: Date, zone: TimeZone) -> String {
+        let c = calendar(zone).dateComponents([.weekday, .month, .day], from: date)
+        let weekday = weekdayNames[(c.weekday ?? 1) - 1].prefix(3)
+        let month = monthNames[(c.month ?? 1) - 1].prefix(3)
+        return "\(weekday) \(c.day ?? 1) \(month)"
+    }
+
+    /// "11 min, 14 sec", "2 hr, 5 min", "3 days, 2 hr": the two largest units.
+    static func relative(_ seconds: TimeInterval) -> String {
+        let s = Int(abs(seconds).rounded(.down))
+        let (days, hours, minutes, secs) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60, s % 60)
+        if days > 0 { return "\(days) \(days == 1 ? "day" : "days"), \(hours) hr" }
+        if hours > 0 { return "\(hours) hr, \(minutes) min" }
+        if minutes > 0 { return "\(minutes) min, \(secs) sec" }
+        return "\(secs) sec"
+    }
+
+    /// "+11 minutes", "-2 hours", "+3 days": the largest whole unit, signed by direction.
+    static func offset(_ seconds: TimeInterval) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let s = Int(abs(seconds).rounded(.down))
+        func unit(_ n: Int, _ name: String) -> String { "\(sign)\(n) \(name)\(n == 1 ? "" : "s")" }
+        if s >= 86_400 { return unit(s / 86_400, "day") }
+        if s >= 3_600 { return unit(s / 3_600, "hour") }
+        return unit(s / 60, "minute")
+    }
+
+    /// "15:00", "1:02:03": a running clock of elapsed or remaining time.
+    static func timer(_ seconds: TimeInterval, showsHours: Bool = true) -> String {
+        let s = Int(abs(seconds).rounded(.down))
+        let (h, m, sec) = (s / 3_600, s % 3_600 / 60, s % 60)
+        if h > 0 && showsHours { return String(format: "%d:%02d:%02d", h, m, sec) }
+        return String(format: "%d:%02d", showsHours ? m : m + h * 60, sec)
+    }
+}

@@ -1,0 +1,218 @@
+import Canvas
+import Foundation
+
+/// Text, as SwiftUI's: plain or interpolated strings, and dates that update themselves
+/// (`Text(date, style: .timer)`) without new timeline entries.
+public struct Text: View, PrimitiveView, Equatable {
+    /// How a date in a text is shown and how often it changes.
+    public struct DateStyle: Hashable, Sendable {
+        enum Kind: Hashable, Sendable { case time, date, relative, offset, timer }
+        let kind: Kind
+        /// The time of day, "9:41"; changes each minute.
+        public static let time = DateStyle(kind: .time)
+        /// The date, "November 22, 2026"; changes at midnight.
+        public static let date = DateStyle(kind: .date)
+        /// Time to or since the date, "11 min, 14 sec"; changes each second.
+        public static let relative = DateStyle(kind: .relative)
+        /// Signed offset from now, "+11 minutes"; changes each minute.
+        public static let offset = DateStyle(kind: .offset)
+        /// A running clock, "15:00", counting down to the date and then up from it.
+        public static let timer = DateStyle(kind: .timer)
+    }
+
+    enum Segment: Hashable, Sendable {
+        case literal(String)
+        case date(Date, DateStyle)
+        case timerInterval(ClosedRange<Date>, pauseTime: Date?, countsDown: Bool, showsHours: Bool)
+        case dateRange(ClosedRange<Date>)
+    }
+
+    var segments: [Segment]
+    var font: Font? = nil
+    var weight: Font.Weight? = nil
+    var color: Color? = nil
+    var isItalic = false
+    var monospacedDigits = false
+
+    /// A text from a string literal, which may interpolate numbers with a
+    /// `specifier:` and dates with a `style:`.
+    public init(_ key: LocalizedStringKey) {
+        segments = key.segments
+    }
+
+    /// A text showing a string as it is.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ content: S) {
+        segments = [.literal(String(content))]
+    }
+
+    /// A text showing a string without interpretation.
+    public init(verbatim content: String) {
+        segments = [.literal(content)]
+    }
+
+    /// A date shown in a style that keeps itself current.
+    public init(_ date: Date, style: DateStyle) {
+        segments = [.date(date, style)]
+    }
+
+    /// A timer over an interval: counting down to its end (or up from its start),
+    /// stopping at the bounds; frozen at `pauseTime` when given.
+    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+        segments = [.timerInterval(timerInterval, pauseTime: pauseTime, countsDown: countsDown, showsHours: showsHours)]
+    }
+
+    /// A time range, "9:30–2:45".
+    public init(_ dates: ClosedRange<Date>) {
+        segments = [.dateRange(dates)]
+    }
+
+    public var body: Never { bodyNever() }
+
+    /// Joins two texts; the result keeps the first one's font and colour.
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var joined = lhs
+        joined.segments += rhs.segments
+        return joined
+    }
+
+    public func font(_ font: Font?) -> Text { with { $0.font = font } }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { with { $0.weight = weight } }
+    public func bold() -> Text { fontWeight(.bold) }
+    public func italic() -> Text { with { $0.isItalic = true } }
+    public func monospacedDigit() -> Text { with { $0.monospacedDigits = true } }
+    public func foregroundColor(_ color: Color?) -> Text { with { $0.color = color } }
+
+    private func with(_ change: (inout Text) -> Void) -> Text {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    /// The string shown at `environment.now`, and when it changes next.
+    func resolved(in environment: EnvironmentValues) -> (String, [LiveSchedule]) {
+        var text = ""
+        var live: [LiveSchedule] = []
+        let now = environment.now
+        for segment in segments {
+            switch segment {
+            case let .literal(s):
+                text += s
+            case let .date(date, style):
+                switch style.kind {
+                case .time:
+                    text += DateText.time(date, zone: environment.timeZone, twentyFourHour: environment.uses24HourClock)
+                case .date:
+                    text += DateText.longDate(date, zone: environment.timeZone)
+                case .relative:
+                    text += DateText.relative(date.timeIntervalSince(now))
+                    live.append(.seconds(phase: date))
+                case .offset:
+                    text += DateText.offset(date.timeIntervalSince(now))
+                    live.append(.minutes(phase: date))
+                case .timer:
+                    text += DateText.timer(now.timeIntervalSince(date))
+                    live.append(.seconds(phase: date))
+                }
+            case let .timerInterval(range, pauseTime, countsDown, showsHours):
+                let at = min(max(pauseTime ?? now, range.lowerBound), range.upperBound)
+                let shown = countsDown ? range.upperBound.timeIntervalSince(at) : at.timeIntervalSince(range.lowerBound)
+                text += DateText.timer(shown.rounded(countsDown ? .up : .down), showsHours: showsHours)
+                if pauseTime == nil { live.append(.steps(start: range.lowerBound, end: range.upperBound, step: 1)) }
+            case let .dateRange(range):
+                let zone = environment.timeZone, h24 = environment.uses24HourClock
+                text += DateText.time(range.lowerBound, zone: zone, twentyFourHour: h24) + "–" + DateText.time(range.upperBound, zone: zone, twentyFourHour: h24)
+            }
+        }
+        return (text, live)
+    }
+
+    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+        var font = font ?? environment.resolvedFont
+        if let weight = weight ?? environment.fontWeight { font.weight = weight }
+        if monospacedDigits || environment.monospacedDigit { font.monospacedDigits = true }
+        if isItalic { font.isItalic = true }
+        let (string, live) = resolved(in: environment)
+        let color = color.map { environment.resolve(AnyShapeStyle($0)) } ?? environment.foregroundColor
+        return TextNode(
+            string: string, live: live, style: font.textStyle, color: color,
+            lineLimit: environment.lineLimit, minimumScaleFactor: environment.minimumScaleFactor,
+            alignment: environment.multilineTextAlignment, redacted: environment.isRedacted)
+    }
+}
+
+/// Lays out and draws one text.
+final class TextNode: LayoutNode {
+    let string: String
+    let live: [LiveSchedule]
+    let style: TextStyle
+    let color: RGBA
+    var lineLimit: Int?
+    let minimumScaleFactor: Double
+    let alignment: LineAlignment
+    let redacted: Bool
+
+    init(string: String, live: [LiveSchedule], style: TextStyle, color: RGBA, lineLimit: Int?, minimumScaleFactor: Double, alignment: TextAlignment, redacted: Bool) {
+        self.string = string
+        self.live = live
+        self.style = style
+        self.color = color
+        self.lineLimit = lineLimit
+        self.minimumScaleFactor = minimumScaleFactor
+        self.alignment =
+            switch alignment {
+            case .leading: .leading
+            case .center: .center
+            case .trailing: .trailing
+            }
+        self.redacted = redacted
+    }
+
+    func layout(_ proposal: ProposedSize) -> TextLayout {
+        func finite(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? $0 : nil } }
+        return TextLayout(
+            string, style: style, maxWidth: finite(proposal.width), maxHeight: finite(proposal.height),
+            lineLimit: lineLimit, alignment: alignment, minimumScaleFactor: minimumScaleFactor)
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size { layout(proposal).size }
+
+    override func place(in frame: Rect) -> PlacedView {
+        let text = layout(ProposedSize(width: frame.width + 0.5, height: frame.height + 0.5))
+        if redacted {
+            return PlacedView(frame: frame, content: .placeholder(lines: text.lineCount, color.multiplyingAlpha(0.35)), name: "Text")
+        }
+        return PlacedView(frame: frame, content: .text(text, color), name: "Text", live: live)
+    }
+}
+
+/// The text of a `Text` literal, with number specifiers and date styles interpolated.
+public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable, Hashable {
+    var segments: [Text.Segment]
+
+    public init(_ value: String) { segments = [.literal(value)] }
+    public init(stringLiteral value: String) { segments = [.literal(value)] }
+    public init(stringInterpolation: StringInterpolation) { segments = stringInterpolation.segments }
+
+    /// Collects the pieces of an interpolated `Text` literal.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var segments: [Text.Segment] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+
+        public mutating func appendLiteral(_ literal: String) { segments.append(.literal(literal)) }
+
+        public mutating func appendInterpolation<T>(_ value: T) { segments.append(.literal(String(describing: value))) }
+
+        /// A number formatted with a printf specifier, as `"\(t, specifier: "%.1f")"`.
+        public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
+            segments.append(.literal(String(format: specifier, value)))
+        }
+
+        /// A self-updating date, as `"Ends in \(date, style: .relative)"`.
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) { segments.append(.date(date, style)) }
+
+        /// Another text's content.
+        public mutating func appendInterpolation(_ text: Text) { segments += text.segments }
+    }
+}

@@ -1,0 +1,12 @@
+/// A type-erased view, for returning different view types from one place.
+public struct AnyView: View, PrimitiveView {
+    let make: (EnvironmentValues) -> LayoutNode
+
+    public init<V: View>(_ view: V) {
+        make = { Accessory.makeNode(view, in: $0) }
+    }
+
+    public var body: Never { bodyNever() }
+
+    func makeNode(in environment: EnvironmentValues) -> LayoutNode { make(environment) }
+}

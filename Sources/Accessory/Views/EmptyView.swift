@@ -1,0 +1,6 @@
+/// A view that shows nothing and takes no space.
+public struct EmptyView: View, PrimitiveView {
+    public init() {}
+    public var body: Never { bodyNever() }
+    func makeNode(in environment: EnvironmentValues) -> LayoutNode { GroupNode(children: []) }
+}

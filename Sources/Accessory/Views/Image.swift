@@ -1,0 +1,145 @@
+import Canvas
+import Foundation
+
+/// An image: a symbol drawn from the icon font (`Image(systemName:)`), or a PNG file.
+public struct Image: View, PrimitiveView, Hashable {
+    enum Source: Hashable {
+        case symbol(String)
+        case named(String)
+        case file(String)
+    }
+
+    let source: Source
+    var isResizable = false
+    var fitsAspect = false
+
+    /// A symbol by SF Symbols name ("battery.100", "cloud.sun.fill") or by Material Icons
+    /// name ("battery_full"), drawn from the Material Icons font at the text size.
+    public init(systemName: String) {
+        source = .symbol(systemName)
+    }
+
+    /// An image named `name.png` in the daemon's image directories.
+    public init(_ name: String) {
+        source = .named(name)
+    }
+
+    /// An image with no accessibility label, looked up like `init(_:)`.
+    public init(decorative name: String) {
+        source = .named(name)
+    }
+
+    /// A PNG file by path.
+    public init(filePath: String) {
+        source = .file(filePath)
+    }
+
+    public var body: Never { bodyNever() }
+
+    /// Lets the image take the size it is offered rather than its own.
+    public func resizable() -> Image {
+        var copy = self
+        copy.isResizable = true
+        return copy
+    }
+
+    /// Keeps the aspect ratio when resizing, fitting inside the space.
+    public func scaledToFit() -> Image {
+        var copy = self
+        copy.fitsAspect = true
+        return copy
+    }
+
+    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+        let color = environment.foregroundColor
+        switch source {
+        case let .symbol(name):
+            var style = environment.textStyle
+            style.family = TextStyle.iconFamily
+            style.size *= 1.15
+            return SymbolNode(ligature: SymbolNames.materialName(for: name), style: style, color: color, resizable: isResizable, redacted: environment.isRedacted)
+        case let .named(name):
+            let path = environment.imageDirectories.lazy.map { "\($0)/\(name).png" }.first { FileManager.default.fileExists(atPath: $0) }
+            return BitmapNode(bitmap: path.flatMap { try? Bitmap(contentsOfPNG: $0) }, resizable: isResizable, fitsAspect: fitsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
+        case let .file(path):
+            return BitmapNode(bitmap: try? Bitmap(contentsOfPNG: path), resizable: isResizable, fitsAspect: fitsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
+        }
+    }
+}
+
+/// A symbol: one ligature of the icon font, sized by the font or by the space offered.
+final class SymbolNode: LayoutNode {
+    let ligature: String
+    let style: TextStyle
+    let color: RGBA
+    let resizable: Bool
+    let redacted: Bool
+
+    init(ligature: String, style: TextStyle, color: RGBA, resizable: Bool, redacted: Bool) {
+        self.ligature = ligature
+        self.style = style
+        self.color = color
+        self.resizable = resizable
+        self.redacted = redacted
+    }
+
+    private func glyphSize(for proposal: ProposedSize) -> Double {
+        guard resizable else { return style.size }
+        let side = [proposal.width, proposal.height].compactMap { $0 }.filter(\.isFinite).min()
+        return side ?? style.size
+    }
+
+    private func layout(_ proposal: ProposedSize) -> TextLayout {
+        var sized = style
+        sized.size = glyphSize(for: proposal)
+        return TextLayout(ligature, style: sized)
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size {
+        let size = glyphSize(for: proposal)
+        return Size(width: size, height: size)
+    }
+
+    override func place(in frame: Rect) -> PlacedView {
+        if redacted {
+            return PlacedView(frame: frame, content: .fill(.circle, color.multiplyingAlpha(0.35)), name: "Image")
+        }
+        let text = layout(ProposedSize(frame.size))
+        // Centre the glyph's box in the frame: icon glyphs are square, their line box is not.
+        let origin = Point(x: frame.midX - text.size.width / 2, y: frame.midY - text.size.height / 2)
+        return PlacedView(frame: frame, children: [PlacedView(frame: Rect(origin: origin, size: text.size), content: .text(text, color), name: "Symbol")], name: "Image")
+    }
+}
+
+/// A PNG image; a missing or unreadable file takes no space and draws nothing.
+final class BitmapNode: LayoutNode {
+    let bitmap: Bitmap?
+    let resizable: Bool
+    let fitsAspect: Bool
+    let redactedColor: RGBA?
+
+    init(bitmap: Bitmap?, resizable: Bool, fitsAspect: Bool, redactedColor: RGBA?) {
+        self.bitmap = bitmap
+        self.resizable = resizable
+        self.fitsAspect = fitsAspect
+        self.redactedColor = redactedColor
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size {
+        guard let bitmap else { return .zero }
+        guard resizable else { return bitmap.size }
+        let offered = proposal.replacingUnspecified(with: bitmap.size)
+        let target = Size(width: offered.width.isFinite ? offered.width : bitmap.size.width, height: offered.height.isFinite ? offered.height : bitmap.size.height)
+        guard fitsAspect else { return target }
+        let scale = min(target.width / bitmap.size.width, target.height / bitmap.size.height)
+        return Size(width: bitmap.size.width * scale, height: bitmap.size.height * scale)
+    }
+
+    override func place(in frame: Rect) -> PlacedView {
+        guard let bitmap else { return PlacedView(frame: frame, name: "Image") }
+        if let redactedColor {
+            return PlacedView(frame: frame, content: .fill(.roundedRectangle(cornerRadius: 4), redactedColor), name: "Image")
+        }
+        return PlacedView(frame: frame, content: .bitmap(bitmap, template: nil), name: "Image")
+    }
+}

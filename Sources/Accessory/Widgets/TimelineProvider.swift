@@ -1,0 +1,30 @@
+/// Supplies a widget's entries, as WidgetKit's `TimelineProvider`: a placeholder drawn
+/// redacted at once, a quick snapshot, and timelines, handed over through completion
+/// handlers.
+public protocol TimelineProvider: Sendable {
+    associatedtype Entry: TimelineEntry
+    typealias Context = TimelineProviderContext
+
+    /// Sample data, returned at once; drawn redacted until the first timeline arrives.
+    func placeholder(in context: Context) -> Entry
+    /// One entry for previews; should be quick.
+    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void)
+    /// The entries to show and when to ask again.
+    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
+}
+
+/// Supplies a configurable widget's entries with async functions, as WidgetKit's
+/// `AppIntentTimelineProvider`: the configuration (`Intent`) holds the widget's
+/// parameters as the config file sets them.
+public protocol AppIntentTimelineProvider: Sendable {
+    associatedtype Entry: TimelineEntry
+    associatedtype Intent: WidgetConfigurationIntent
+    typealias Context = TimelineProviderContext
+
+    /// Sample data, returned at once; drawn redacted until the first timeline arrives.
+    func placeholder(in context: Context) -> Entry
+    /// One entry for previews, for a configuration.
+    func snapshot(for configuration: Intent, in context: Context) async -> Entry
+    /// The entries to show for a configuration and when to ask again.
+    func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
+}

@@ -1,0 +1,103 @@
+/// A widget, as WidgetKit's: its `body` is a configuration naming the kind, the
+/// provider and the view for each entry.
+public protocol Widget {
+    associatedtype Body: WidgetConfiguration
+    var body: Body { get }
+}
+
+extension Never: Widget {}
+
+/// Describes a widget: kind, provider, view and the families it supports.
+public protocol WidgetConfiguration {
+    associatedtype Body: WidgetConfiguration
+    var body: Body { get }
+}
+
+extension Never: WidgetConfiguration {}
+
+/// A configuration this module reads directly.
+protocol PrimitiveWidgetConfiguration: WidgetConfiguration {
+    var descriptor: WidgetDescriptor { get }
+}
+
+extension PrimitiveWidgetConfiguration {
+    public var body: Never { fatalError("\(Self.self) is a primitive widget configuration") }
+}
+
+/// The descriptor of any configuration, reading through user-defined bodies.
+func makeDescriptor<C: WidgetConfiguration>(_ configuration: C) -> WidgetDescriptor {
+    if let primitive = configuration as? any PrimitiveWidgetConfiguration { return primitive.descriptor }
+    return makeDescriptor(configuration.body)
+}
+
+/// A configuration with one of its descriptive properties changed.
+public struct ModifiedWidgetConfiguration: WidgetConfiguration, PrimitiveWidgetConfiguration {
+    let descriptor: WidgetDescriptor
+}
+
+extension WidgetConfiguration {
+    private func edited(_ change: (inout WidgetDescriptor) -> Void) -> ModifiedWidgetConfiguration {
+        var descriptor = makeDescriptor(self)
+        change(&descriptor)
+        return ModifiedWidgetConfiguration(descriptor: descriptor)
+    }
+
+    /// The name shown for the widget in listings and `lockscreend check`.
+    public func configurationDisplayName(_ name: LocalizedStringResource) -> some WidgetConfiguration {
+        edited { $0.displayName = name.key }
+    }
+
+    /// A sentence saying what the widget shows.
+    public func description(_ description: LocalizedStringResource) -> some WidgetConfiguration {
+        edited { $0.description = description.key }
+    }
+
+    /// The families the widget can be placed in; the config is checked against them.
+    public func supportedFamilies(_ families: [WidgetFamily]) -> some WidgetConfiguration {
+        edited { $0.supportedFamilies = families }
+    }
+
+    /// Asks the host not to add margins around the content (the lock screen adds none).
+    public func contentMarginsDisabled() -> some WidgetConfiguration { edited { _ in } }
+}
+
+/// Several widgets offered together, as WidgetKit's `WidgetBundle`.
+public protocol WidgetBundle {
+    associatedtype Body: Widget
+    init()
+    @WidgetBundleBuilder var body: Body { get }
+}
+
+/// Builds a bundle's widgets from a list.
+@resultBuilder
+public enum WidgetBundleBuilder {
+    public static func buildBlock<each W: Widget>(_ widget: repeat each W) -> WidgetList {
+        var descriptors: [WidgetDescriptor] = []
+        repeat descriptors += (each widget).descriptors
+        return WidgetList(descriptors: descriptors)
+    }
+}
+
+/// The widgets of a bundle.
+public struct WidgetList: Widget {
+    let list: [WidgetDescriptor]
+
+    init(descriptors: [WidgetDescriptor]) {
+        list = descriptors
+    }
+
+    public var body: Never { fatalError("WidgetList has no body") }
+}
+
+extension Widget {
+    /// The descriptors of this widget (or of each widget in a list).
+    package var descriptors: [WidgetDescriptor] {
+        if let list = self as? WidgetList { return list.list }
+        return [makeDescriptor(body)]
+    }
+}
+
+extension WidgetBundle {
+    /// The descriptors of every widget in the bundle.
+    package var descriptors: [WidgetDescriptor] { body.descriptors }
+}
