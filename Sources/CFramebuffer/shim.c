@@ -1,7 +1,7 @@
 #include "CFramebuffer.h"
 #include <sys/ioctl.h>
-#include <drm/drm.h>
-#include <drm/drm_mode.h>
+#include <drm.h>
+#include <drm_mode.h>
 
 const unsigned long CFramebuffer_FBIOGET_VSCREENINFO = FBIOGET_VSCREENINFO;
 const unsigned long CFramebuffer_FBIOPUT_VSCREENINFO = FBIOPUT_VSCREENINFO;

@@ -28,6 +28,16 @@ package struct Canvas {
         return try body(&self)
     }
 
+    /// Moves the origin of later drawing until the saved state is restored.
+    package func translate(x: Double, y: Double) {
+        cairo_translate(context, x, y)
+    }
+
+    /// Scales later drawing (points to pixels) until the saved state is restored.
+    package func scale(by factor: Double) {
+        cairo_scale(context, factor, factor)
+    }
+
     /// Limits later drawing to `rect` until the saved state is restored.
     package func clip(to rect: Rect) {
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)

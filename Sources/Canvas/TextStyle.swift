@@ -21,9 +21,10 @@ package struct TextStyle: Hashable, Sendable {
         self.monospacedDigits = monospacedDigits
     }
 
-    /// Inter, as the lock screen's text face; the emoji font follows so that emoji in a
-    /// text run are drawn from it rather than from a monochrome fallback.
-    package static let defaultFamily = "Inter, Noto Color Emoji"
+    /// Inter, as the lock screen's text face. Emoji come from fontconfig's fallback
+    /// (Noto Color Emoji); naming that font here would make it draw the digits too,
+    /// since 0–9 are emoji characters with text presentation.
+    package static let defaultFamily = "Inter"
     /// The icon font whose ligatures draw `Image(systemName:)` symbols.
     package static let iconFamily = "Material Icons"
     package static let monospacedFamily = "DejaVu Sans Mono"

@@ -1,0 +1,134 @@
+import Glibc
+import Canvas
+
+/// Finds the pixels that changed between two frames as a few tight rectangles.
+///
+/// The frame is scanned in 16×16 tiles; touching dirty tiles form regions, each shrunk
+/// to the exact box of its changed pixels. Two boxes are then merged only when sending
+/// the merged box costs less than sending both, each send costing its pixels plus a
+/// fixed `flushCost` (the per-call overhead of an ioctl or an SPI transaction).
+package struct Damage: Sendable {
+    package var flushCost: Int
+    /// Rectangles are widened to multiples of this many pixels horizontally (8 for
+    /// 1-bit panels and EPDCs, which address whole bytes).
+    package var alignment: Int
+
+    package init(flushCost: Int = 4096, alignment: Int = 1) {
+        self.flushCost = flushCost
+        self.alignment = max(1, alignment)
+    }
+
+    static let tile = 16
+
+    /// The changed rectangles, searched only inside `regions` when given.
+    package func rectangles(from old: Frame, to new: Frame, within regions: [PixelRect]? = nil) -> [PixelRect] {
+        precondition(old.width == new.width && old.height == new.height && old.format == new.format, "frames differ in shape")
+        let areas = regions ?? [new.bounds]
+        var found: [PixelRect] = []
+        for area in areas {
+            let clipped = area.intersection(new.bounds)
+            guard !clipped.isEmpty else { continue }
+            found += regionsOfChange(old, new, in: clipped)
+        }
+        return merged(found.map(align))
+    }
+
+    private func align(_ r: PixelRect) -> PixelRect {
+        guard alignment > 1 else { return r }
+        let x0 = r.x / alignment * alignment
+        let x1 = (r.maxX + alignment - 1) / alignment * alignment
+        return PixelRect(x: x0, y: r.y, width: x1 - x0, height: r.height)
+    }
+
+    /// Merges boxes while a merge is cheaper than two sends.
+    package func merged(_ input: [PixelRect]) -> [PixelRect] {
+        var rects = input.filter { !$0.isEmpty }
+        var changed = true
+        while changed {
+            changed = false
+            search: for i in rects.indices {
+                for j in rects.indices where j > i {
+                    let u = rects[i].union(rects[j])
+                    let overlap = rects[i].intersection(rects[j]).area
+                    if u.area < rects[i].area + rects[j].area - overlap + flushCost {
+                        rects[i] = u
+                        rects.remove(at: j)
+                        changed = true
+                        break search
+                    }
+                }
+            }
+        }
+        return rects.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    private func regionsOfChange(_ old: Frame, _ new: Frame, in area: PixelRect) -> [PixelRect] {
+        let t = Self.tile
+        let cols = (area.width + t - 1) / t, rows = (area.height + t - 1) / t
+        var dirty = [Bool](repeating: false, count: cols * rows)
+        for ty in 0..<rows {
+            for tx in 0..<cols {
+                let r = PixelRect(x: area.x + tx * t, y: area.y + ty * t, width: t, height: t).intersection(area)
+                dirty[ty * cols + tx] = Self.differs(old, new, in: r)
+            }
+        }
+        // Connected groups of dirty tiles (4-neighbour), each as a tile bounding box.
+        var seen = [Bool](repeating: false, count: dirty.count)
+        var boxes: [PixelRect] = []
+        for start in dirty.indices where dirty[start] && !seen[start] {
+            var stack = [start]
+            seen[start] = true
+            var (minX, minY, maxX, maxY) = (cols, rows, -1, -1)
+            while let i = stack.popLast() {
+                let (x, y) = (i % cols, i / cols)
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < cols && ny < rows {
+                    let n = ny * cols + nx
+                    if dirty[n] && !seen[n] {
+                        seen[n] = true
+                        stack.append(n)
+                    }
+                }
+            }
+            let box = PixelRect(x: area.x + minX * t, y: area.y + minY * t, width: (maxX - minX + 1) * t, height: (maxY - minY + 1) * t).intersection(area)
+            boxes.append(Self.tightened(old, new, box))
+        }
+        return boxes
+    }
+
+    /// True when any pixel in `r` differs.
+    static func differs(_ a: Frame, _ b: Frame, in r: PixelRect) -> Bool {
+        let bpp = a.format.bytesPerPixel
+        return a.pixels.withUnsafeBytes { pa in
+            b.pixels.withUnsafeBytes { pb in
+                for y in r.y..<r.maxY {
+                    let offset = y * a.bytesPerRow + r.x * bpp
+                    if memcmp(pa.baseAddress! + offset, pb.baseAddress! + offset, r.width * bpp) != 0 { return true }
+                }
+                return false
+            }
+        }
+    }
+
+    /// The exact box of the differing pixels inside `r`.
+    static func tightened(_ a: Frame, _ b: Frame, _ r: PixelRect) -> PixelRect {
+        var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX where a.pixelValue(x: x, y: y) != b.pixelValue(x: x, y: y) {
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+            }
+        }
+        guard maxX >= 0 else { return PixelRect(x: r.x, y: r.y, width: 0, height: 0) }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}
+
+extension Frame {
+    /// The raw value of a pixel, for equality tests.
+    @inline(__always)
+    func pixelValue(x: Int, y: Int) -> UInt32 {
+        if format == .gray8 { return UInt32(pixels[y * bytesPerRow + x]) }
+        let i = y * bytesPerRow + x * 4
+        return UInt32(pixels[i]) | UInt32(pixels[i + 1]) << 8 | UInt32(pixels[i + 2]) << 16
+    }
+}

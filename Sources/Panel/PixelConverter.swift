@@ -1,0 +1,94 @@
+import Canvas
+
+/// Converts canonical frame pixels to a device format, one rectangle at a time, so only
+/// damaged pixels are touched. Grey formats below 8 bits are dithered by position.
+package enum PixelConverter {
+    /// Writes the pixels of `rect` (clamped to the frame, widened to whole bytes for
+    /// packed formats) into `destination`, laid out with `stride` bytes per row.
+    package static func convert(
+        _ frame: Frame, rect: PixelRect, to format: PixelFormat,
+        into destination: UnsafeMutableRawBufferPointer, stride: Int
+    ) {
+        let r = aligned(rect, for: format).intersection(frame.bounds)
+        guard !r.isEmpty else { return }
+        let dst = destination.bindMemory(to: UInt8.self)
+        frame.pixels.withUnsafeBufferPointer { src in
+            for y in r.y..<r.maxY {
+                let row = y * stride
+                let srcRow = y * frame.bytesPerRow
+                switch format {
+                case .xrgb8888, .xbgr8888, .rgb888, .rgb565, .bgr565:
+                    for x in r.x..<r.maxX {
+                        let (red, green, blue) = rgb(src, frame, srcRow, x)
+                        write(format, red, green, blue, dst, row, x)
+                    }
+                case .gray8:
+                    for x in r.x..<r.maxX { dst[row + x] = gray(src, frame, srcRow, x) }
+                case .gray4:
+                    for x in r.x..<r.maxX {
+                        let level = UInt8(OrderedDither.quantize(gray(src, frame, srcRow, x), x: x, y: y, levels: 16))
+                        let i = row + x / 2
+                        dst[i] = x & 1 == 0 ? (dst[i] & 0x0F) | (level << 4) : (dst[i] & 0xF0) | level
+                    }
+                case .mono1:
+                    for x in r.x..<r.maxX {
+                        let on = OrderedDither.quantize(gray(src, frame, srcRow, x), x: x, y: y, levels: 2) == 1
+                        let i = row + x / 8
+                        let bit = UInt8(0x80) >> UInt8(x & 7)
+                        dst[i] = on ? dst[i] | bit : dst[i] & ~bit
+                    }
+                }
+            }
+        }
+    }
+
+    /// `rect` widened so that packed formats never split a byte between two writes.
+    package static func aligned(_ rect: PixelRect, for format: PixelFormat) -> PixelRect {
+        let n = format.pixelsPerByte
+        guard n > 1 else { return rect }
+        let x0 = rect.x / n * n
+        let x1 = (rect.maxX + n - 1) / n * n
+        return PixelRect(x: x0, y: rect.y, width: x1 - x0, height: rect.height)
+    }
+
+    @inline(__always)
+    private static func rgb(_ src: UnsafeBufferPointer<UInt8>, _ frame: Frame, _ row: Int, _ x: Int) -> (UInt8, UInt8, UInt8) {
+        if frame.format == .gray8 {
+            let g = src[row + x]
+            return (g, g, g)
+        }
+        let i = row + x * 4
+        return (src[i + 2], src[i + 1], src[i])
+    }
+
+    @inline(__always)
+    private static func gray(_ src: UnsafeBufferPointer<UInt8>, _ frame: Frame, _ row: Int, _ x: Int) -> UInt8 {
+        if frame.format == .gray8 { return src[row + x] }
+        let i = row + x * 4
+        return Frame.luma(red: src[i + 2], green: src[i + 1], blue: src[i])
+    }
+
+    @inline(__always)
+    private static func write(_ format: PixelFormat, _ r: UInt8, _ g: UInt8, _ b: UInt8, _ dst: UnsafeMutableBufferPointer<UInt8>, _ row: Int, _ x: Int) {
+        switch format {
+        case .xrgb8888, .xbgr8888:
+            let i = row + x * 4
+            let (first, third) = format == .xrgb8888 ? (b, r) : (r, b)
+            dst[i] = first
+            dst[i + 1] = g
+            dst[i + 2] = third
+            dst[i + 3] = 0xFF
+        case .rgb888:
+            let i = row + x * 3
+            dst[i] = b
+            dst[i + 1] = g
+            dst[i + 2] = r
+        default:
+            let (hi, lo) = format == .rgb565 ? (r, b) : (b, r)
+            let value = UInt16(hi >> 3) << 11 | UInt16(g >> 2) << 5 | UInt16(lo >> 3)
+            let i = row + x * 2
+            dst[i] = UInt8(value & 0xFF)
+            dst[i + 1] = UInt8(value >> 8)
+        }
+    }
+}
