@@ -8,7 +8,6 @@ let package = Package(
         .library(name: "Accessory", targets: ["Accessory"]),
         .library(name: "LockScreen", targets: ["LockScreen"]),
         .executable(name: "lockscreend", targets: ["lockscreend"]),
-        .executable(name: "lockscreenctl", targets: ["lockscreenctl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -43,12 +42,6 @@ let package = Package(
                 "LockScreen", "Panel", "Canvas",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .executableTarget(
-            name: "lockscreenctl",
-            dependencies: [
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"], resources: [.copy("Fixtures")]),

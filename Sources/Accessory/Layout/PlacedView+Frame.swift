@@ -13,3 +13,16 @@ extension PlacedView {
         }
     }
 }
+
+extension PlacedView {
+    /// The same tree moved by (dx, dy) points.
+    package func offsetBy(dx: Double, dy: Double) -> PlacedView {
+        var moved = self
+        moved.frame = frame.offsetBy(dx: dx, dy: dy)
+        moved.children = children.map { $0.offsetBy(dx: dx, dy: dy) }
+        return moved
+    }
+
+    /// The extent of the content inside a widget's root: the first child's frame.
+    package var contentFrame: Rect { children.first?.frame ?? frame }
+}

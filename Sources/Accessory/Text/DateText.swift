@@ -21,6 +21,13 @@ enum DateText {
         return String(format: "%d:%02d %@", h12, m, h < 12 ? "AM" : "PM")
     }
 
+    /// The lock screen's clock: "9:41" on a 12-hour clock (no AM/PM), "09:41" on 24.
+    static func clock(_ date: Date, zone: TimeZone, twentyFourHour: Bool) -> String {
+        let c = calendar(zone).dateComponents([.hour, .minute], from: date)
+        let (h, m) = (c.hour ?? 0, c.minute ?? 0)
+        return twentyFourHour ? String(format: "%02d:%02d", h, m) : String(format: "%d:%02d", h % 12 == 0 ? 12 : h % 12, m)
+    }
+
     /// "November 22, 2026".
     static func longDate(_ date: Date, zone: TimeZone) -> String {
         let c = calendar(zone).dateComponents([.year, .month, .day], from: date)

@@ -6,7 +6,7 @@ import Foundation
 public struct Text: View, PrimitiveView, Equatable {
     /// How a date in a text is shown and how often it changes.
     public struct DateStyle: Hashable, Sendable {
-        enum Kind: Hashable, Sendable { case time, date, relative, offset, timer }
+        enum Kind: Hashable, Sendable { case time, date, relative, offset, timer, clock, weekdayDate }
         let kind: Kind
         /// The time of day, "9:41"; changes each minute.
         public static let time = DateStyle(kind: .time)
@@ -18,6 +18,10 @@ public struct Text: View, PrimitiveView, Equatable {
         public static let offset = DateStyle(kind: .offset)
         /// A running clock, "15:00", counting down to the date and then up from it.
         public static let timer = DateStyle(kind: .timer)
+        /// The lock screen's big clock: "9:41" (no AM/PM) or "09:41"; changes each minute.
+        package static let lockScreenClock = DateStyle(kind: .clock)
+        /// The lock screen's date line, "Sun 22 Nov"; changes at midnight.
+        package static let lockScreenDate = DateStyle(kind: .weekdayDate)
     }
 
     enum Segment: Hashable, Sendable {
@@ -102,8 +106,16 @@ public struct Text: View, PrimitiveView, Equatable {
                 switch style.kind {
                 case .time:
                     text += DateText.time(date, zone: environment.timeZone, twentyFourHour: environment.uses24HourClock)
+                    live.append(.minutes(phase: Date(timeIntervalSince1970: 0)))
                 case .date:
                     text += DateText.longDate(date, zone: environment.timeZone)
+                    live.append(.days(environment.timeZone))
+                case .clock:
+                    text += DateText.clock(date, zone: environment.timeZone, twentyFourHour: environment.uses24HourClock)
+                    live.append(.minutes(phase: Date(timeIntervalSince1970: 0)))
+                case .weekdayDate:
+                    text += DateText.lockScreenDate(date, zone: environment.timeZone)
+                    live.append(.days(environment.timeZone))
                 case .relative:
                     text += DateText.relative(date.timeIntervalSince(now))
                     live.append(.seconds(phase: date))

@@ -37,10 +37,15 @@ public struct TimelineProviderContext: Sendable {
     public let displaySize: CGSize
     /// True while drawing a preview or snapshot rather than the live lock screen.
     public let isPreview: Bool
+    /// The daemon's current time, from its injected clock: built-in providers date their
+    /// entries from it so simulated days and `--at` work. (WidgetKit has no such field;
+    /// widgets written for it call `Date()`, which is the real time.)
+    package let date: Date
 
-    package init(family: WidgetFamily, displaySize: CGSize, isPreview: Bool = false) {
+    package init(family: WidgetFamily, displaySize: CGSize, isPreview: Bool = false, date: Date = Date()) {
         self.family = family
         self.displaySize = displaySize
         self.isPreview = isPreview
+        self.date = date
     }
 }

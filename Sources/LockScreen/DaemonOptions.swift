@@ -1,0 +1,48 @@
+import Logging
+import Accessory
+import Foundation
+import Panel
+
+/// Everything the command line decides, as one value: what `lockscreend` parses and
+/// hands to `LockScreenApplication`.
+package struct DaemonOptions: Sendable {
+    package var width = 800
+    package var height = 480
+    /// "Now" at start; the clock runs on from it. The real time when nil.
+    package var start: Date?
+    package var colorScheme: ColorScheme = .dark
+    package var uses24HourClock = true
+    package var timeZone: TimeZone = .current
+    /// Where `SystemStats` reads /proc and /sys (tests use fixture trees).
+    package var systemRoot = "/"
+
+    package init() {}
+}
+
+/// Builds the daemon's parts from options: the Hummingbird-style `buildApplication`
+/// that keeps the executable free of logic.
+package enum LockScreenApplication {
+    /// The demo lock screen's renderer for the options.
+    package static func renderer(_ options: DaemonOptions) -> LockScreenRenderer {
+        var renderer = LockScreenRenderer(layout: LockScreenLayout(width: options.width, height: options.height))
+        renderer.colorScheme = options.colorScheme
+        renderer.uses24HourClock = options.uses24HourClock
+        renderer.timeZone = options.timeZone
+        return renderer
+    }
+
+    /// A daemon showing the built-in demo on `display`.
+    package static func demoDaemon(_ options: DaemonOptions, display: any Display, logger: Logger) -> LockScreenDaemon {
+        LockScreenDaemon(
+            content: DemoWidgets(stats: SystemStats(root: options.systemRoot)).content(),
+            renderer: renderer(options), display: display, clock: SystemClock(startingAt: options.start), logger: logger)
+    }
+
+    /// Renders one frame of the demo lock screen at the options' time and writes it as PNG.
+    package static func snapshot(_ options: DaemonOptions, to path: String, logger: Logger) async throws {
+        let display = MemoryDisplay(width: options.width, height: options.height, keepsHistory: false)
+        let daemon = demoDaemon(options, display: display, logger: logger)
+        try await daemon.step(now: options.start ?? Date())
+        try daemon.currentFrame.writePNG(to: path)
+    }
+}

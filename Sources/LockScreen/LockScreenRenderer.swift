@@ -1,0 +1,109 @@
+import Accessory
+import Canvas
+import Foundation
+
+/// Lays out and draws each part of the lock screen into its rectangle of the frame.
+/// A slot is drawn alone (background cleared, then its views), so only slots whose
+/// content changed need drawing.
+package struct LockScreenRenderer: Sendable {
+    package let layout: LockScreenLayout
+    package var colorScheme: ColorScheme = .dark
+    package var renderingMode: WidgetRenderingMode = .vibrant
+    package var uses24HourClock = true
+    package var timeZone: TimeZone = .current
+    /// Directories where `Image("name")` finds name.png.
+    package var imageDirectories: [String] = []
+
+    package init(layout: LockScreenLayout) {
+        self.layout = layout
+    }
+
+    /// The frame's background: black on the dark appearance, white on light.
+    package var background: RGBA { colorScheme == .dark ? .black : .white }
+
+    /// The environment a widget of `family` is drawn in at `now`.
+    package func environment(family: WidgetFamily, now: Date, placeholder: Bool = false) -> EnvironmentValues {
+        var env = EnvironmentValues()
+        env.widgetFamily = family
+        env.widgetRenderingMode = renderingMode
+        env.colorScheme = colorScheme
+        env.timeZone = timeZone
+        env.uses24HourClock = uses24HourClock
+        env.now = now
+        env.displayScale = layout.scale
+        env.imageDirectories = imageDirectories
+        env.isLuminanceReduced = true
+        if placeholder { env.redactionReasons = [.placeholder] }
+        return env
+    }
+
+    /// The rectangle of a slot in pixels, if the layout gives it one.
+    package func rect(of slot: SlotID, rowFamilies: [WidgetFamily]) -> Rect? {
+        switch slot {
+        case .dateLine: layout.dateLine
+        case .clock: layout.clock
+        case let .unit(n): n < rowFamilies.count ? layout.unitRects(for: rowFamilies)[n] : nil
+        }
+    }
+
+    /// The date line: "Sun 22 Nov" and the inline widget after it, centred together.
+    package func placeDateLine(now: Date, inline: RenderableEntry?, inlinePlaceholder: Bool = false) -> PlacedView {
+        let size = Size(width: layout.dateLine.width / layout.scale, height: LockScreenLayout.Points.dateLine)
+        let date = RenderableEntry(date: now) {
+            Text(now, style: .lockScreenDate).font(.system(size: 16, weight: .semibold)).lineLimit(1)
+        }.place(size: size, environment: environment(family: .accessoryInline, now: now))
+        let dateContent = date.contentFrame
+        var parts = [date]
+        var width = dateContent.width
+        if let inline {
+            let gap = 8.0
+            let budget = min(WidgetFamily.accessoryInline.referenceSize.width, size.width - width - gap)
+            if budget > 16 {
+                let placed = inline.place(
+                    size: Size(width: budget, height: size.height),
+                    environment: environment(family: .accessoryInline, now: now, placeholder: inlinePlaceholder))
+                if placed.contentFrame.width > 0 {
+                    parts.append(placed.offsetBy(dx: width + gap, dy: 0))
+                    width += gap + placed.contentFrame.width
+                }
+            }
+        }
+        let shift = (size.width - width) / 2 - dateContent.minX
+        return PlacedView(frame: Rect(origin: .zero, size: size), children: parts.map { $0.offsetBy(dx: shift, dy: 0) }, name: "DateLine")
+    }
+
+    /// The big clock, filling its slot's height and shrinking to fit its width.
+    package func placeClock(now: Date) -> PlacedView {
+        let size = Size(width: layout.clock.width / layout.scale, height: layout.clock.height / layout.scale)
+        // Inter's line box is about 1.21 em; the digits' cap height about 0.73 em.
+        let fontSize = size.height / 1.21
+        return RenderableEntry(date: now) {
+            Text(now, style: .lockScreenClock)
+                .font(.system(size: fontSize, weight: .semibold)).monospacedDigit()
+                .lineLimit(1).minimumScaleFactor(0.3)
+        }.place(size: size, environment: environment(family: .accessoryRectangular, now: now))
+    }
+
+    /// A widget of the row in its family's size.
+    package func placeUnit(_ entry: RenderableEntry, family: WidgetFamily, now: Date, placeholder: Bool = false) -> PlacedView {
+        entry.place(size: family.referencePointSize, environment: environment(family: family, now: now, placeholder: placeholder))
+    }
+
+    /// Clears `rect` (pixels) to the background and draws `placed` (points) in it.
+    package func draw(_ placed: PlacedView, in rect: Rect, into frame: inout Frame) {
+        let bg = background
+        let pixels = rect.integral.intersection(frame.bounds)
+        frame.draw { canvas in
+            canvas.withSavedState { canvas in
+                canvas.clip(to: Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height)))
+                canvas.fill(Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height)), color: bg)
+            }
+        }
+        placed.draw(into: &frame, at: rect.origin, scale: layout.scale)
+    }
+
+    /// A frame filled with the background.
+    package func blankFrame() -> Frame {
+        Frame(width: layout.width, height: layout.height, fill: colorScheme == .dark ? 0 : 255)
+    }
+}

@@ -1,0 +1,27 @@
+/// A part of the lock screen that is drawn, and redrawn, on its own.
+package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// The weekday and date with the inline widget after it.
+    case dateLine
+    /// The big clock.
+    case clock
+    /// The n-th widget of the row.
+    case unit(Int)
+
+    package var description: String {
+        switch self {
+        case .dateLine: "date line"
+        case .clock: "clock"
+        case let .unit(n): "unit \(n)"
+        }
+    }
+
+    private var order: Int {
+        switch self {
+        case .dateLine: -2
+        case .clock: -1
+        case let .unit(n): n
+        }
+    }
+
+    package static func < (a: SlotID, b: SlotID) -> Bool { a.order < b.order }
+}

@@ -1,0 +1,33 @@
+import Canvas
+import Foundation
+
+/// Keeps presented frames in memory: for `snapshot`, previews, the benchmark and tests.
+package final class MemoryDisplay: Display {
+    /// One presentation as the display received it.
+    package struct Presentation: Sendable {
+        package let frame: Frame
+        package let damage: [PixelRect]
+        package let refresh: Refresh
+        package let time: Date
+    }
+
+    package let size: (width: Int, height: Int)
+    /// Every presentation, oldest first, unless `keepsHistory` is off (then the last).
+    package private(set) var presentations: [Presentation] = []
+    private let keepsHistory: Bool
+
+    package var name: String { "memory \(size.width)×\(size.height)" }
+
+    package init(width: Int, height: Int, keepsHistory: Bool = true) {
+        size = (width, height)
+        self.keepsHistory = keepsHistory
+    }
+
+    package func present(_ frame: Frame, damage: [PixelRect], refresh: Refresh, at time: Date) throws(DisplayError) {
+        if !keepsHistory { presentations.removeAll() }
+        presentations.append(Presentation(frame: frame, damage: damage, refresh: refresh, time: time))
+    }
+
+    /// The last frame presented.
+    package var lastFrame: Frame? { presentations.last?.frame }
+}

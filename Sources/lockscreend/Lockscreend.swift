@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import LockScreen
+import Logging
+import Panel
+
+/// The lock-screen daemon's command line.
+@main
+struct Lockscreend: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lockscreend",
+        abstract: "Draws iOS-style lock-screen widgets on a Linux display, touching only the pixels that change.",
+        subcommands: [Run.self, Snapshot.self],
+        defaultSubcommand: Run.self)
+}
+
+/// Options every subcommand shares.
+struct CommonOptions: ParsableArguments {
+    @Option(help: "Screen size in pixels, WIDTHxHEIGHT.")
+    var size: ScreenSize = ScreenSize(width: 800, height: 480)
+
+    @Option(help: "Pretend it is this time now (ISO 8601, e.g. 2026-11-22T14:04:57Z); the clock runs on from it.")
+    var at: Timestamp?
+
+    @Option(help: "dark (light content on black) or light (dark content on white, for e-paper).")
+    var appearance: Appearance = .dark
+
+    @Flag(help: "Show a 12-hour clock (9:41) instead of 24-hour (09:41).")
+    var twelveHour = false
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    var daemonOptions: DaemonOptions {
+        var options = DaemonOptions()
+        options.width = size.width
+        options.height = size.height
+        options.start = at?.date
+        options.colorScheme = appearance.scheme
+        options.uses24HourClock = !twelveHour
+        return options
+    }
+
+    func logger() -> Logger {
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "lockscreend")
+        logger.logLevel = logLevel
+        return logger
+    }
+}
+
+extension Lockscreend {
+    /// Runs the daemon.
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run the daemon (the default). With no display given, the built-in demo is drawn headless into ./frames with PNG previews.")
+
+        @OptionGroup var common: CommonOptions
+
+        @Option(help: ArgumentHelp("Write every frame whole into DIR as NNNNNN.raw with DIR/frames.jsonl.", valueName: "DIR"))
+        var headless: String?
+
+        @Option(help: "Pixel format of the raw frames: \(PixelFormat.headlessChoices).")
+        var format: PixelFormat = .xrgb8888
+
+        @Flag(help: "Also write NNNNNN.png for every frame (on by default when no display is given).")
+        var png = false
+
+        @Flag(help: "Draw one frame and exit.")
+        var once = false
+
+        func run() async throws {
+            let logger = common.logger()
+            let options = common.daemonOptions
+            let directory = headless ?? "frames"
+            let display: HeadlessDisplay
+            do {
+                display = try HeadlessDisplay(directory: directory, width: options.width, height: options.height, format: format, writesPNG: png || headless == nil)
+            } catch {
+                throw ValidationFailure(error.description)
+            }
+            logger.info("drawing the built-in demo on \(display.name)")
+            let daemon = LockScreenApplication.demoDaemon(options, display: display, logger: logger)
+            do {
+                try await daemon.run(once: once)
+            } catch let error as DisplayError {
+                throw ValidationFailure(error.description)
+            }
+        }
+    }
+
+    /// Renders one frame to a PNG.
+    struct Snapshot: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Render one frame of the lock screen to a PNG file.")
+
+        @OptionGroup var common: CommonOptions
+
+        @Option(help: "The PNG file to write.")
+        var out: String
+
+        func run() async throws {
+            let logger = common.logger()
+            do {
+                try await LockScreenApplication.snapshot(common.daemonOptions, to: out, logger: logger)
+            } catch {
+                throw ValidationFailure("\(error)")
+            }
+        }
+    }
+}
+
+/// An error printed as one line, exiting with status 1.
+struct ValidationFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
