@@ -44,11 +44,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas"]),
-        .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas"], resources: [.copy("Golden")]),
+        .target(name: "TestSupport", dependencies: ["Canvas"], path: "Tests/Support", exclude: ["fonts.conf"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"]),
+        .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
+        .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "Accessory", "Panel", "Canvas"], resources: [.copy("Golden")]),
+        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "Accessory", "Panel", "Canvas", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

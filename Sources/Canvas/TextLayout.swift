@@ -115,11 +115,14 @@ package struct TextLayout: Sendable, Hashable {
         if let maxWidth {
             pango_layout_set_width(layout, Int32(max(1, maxWidth) * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            // Pango's default height (-1) with ellipsizing means "one line", so text
+            // without a limit is left unellipsized and wraps freely.
             if let lineLimit {
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
                 pango_layout_set_height(layout, -Int32(max(1, lineLimit)))
             } else if let maxHeight {
-                pango_layout_set_height(layout, Int32(max(1, maxHeight) * Double(PANGO_SCALE)))
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+                pango_layout_set_height(layout, Int32(min(max(1, maxHeight), 1e6) * Double(PANGO_SCALE)))
             }
         }
         pango_layout_set_text(layout, text, -1)

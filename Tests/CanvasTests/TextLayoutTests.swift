@@ -1,0 +1,76 @@
+import Testing
+import TestSupport
+@testable import Canvas
+
+@Suite("TextLayout")
+struct TextLayoutTests {
+    init() { TestFonts.pin() }
+
+    @Test("longer text measures wider, larger text taller")
+    func measure() {
+        let short = TextLayout("Hi", style: TextStyle(size: 20))
+        let long = TextLayout("Hello there", style: TextStyle(size: 20))
+        let big = TextLayout("Hi", style: TextStyle(size: 40))
+        #expect(long.size.width > short.size.width)
+        #expect(big.size.height > short.size.height * 1.8)
+        #expect(TextLayout("", style: TextStyle(size: 20)).size == .zero)
+    }
+
+    @Test("a width limit wraps text, a line limit ellipsizes it")
+    func wrapAndEllipsize() {
+        let text = "The quick brown fox jumps over the lazy dog"
+        let wrapped = TextLayout(text, style: TextStyle(size: 16), maxWidth: 100)
+        #expect(wrapped.lineCount > 2)
+        #expect(wrapped.size.width <= 100)
+        #expect(!wrapped.isTruncated)
+        let limited = TextLayout(text, style: TextStyle(size: 16), maxWidth: 100, lineLimit: 1)
+        #expect(limited.lineCount == 1)
+        #expect(limited.isTruncated)
+    }
+
+    @Test("shrink-to-fit lowers the size down to the minimum scale factor, no further")
+    func shrink() {
+        let text = "Wednesday"
+        let full = TextLayout(text, style: TextStyle(size: 40))
+        let fitted = TextLayout(text, style: TextStyle(size: 40), maxWidth: full.size.width * 0.7, lineLimit: 1, minimumScaleFactor: 0.5)
+        #expect(fitted.style.size < 40)
+        #expect(fitted.style.size >= 20)
+        #expect(!fitted.isTruncated)
+        let floor = TextLayout(text, style: TextStyle(size: 40), maxWidth: 10, lineLimit: 1, minimumScaleFactor: 0.5)
+        #expect(abs(floor.style.size - 20) < 0.01)
+        #expect(floor.isTruncated)
+    }
+
+    @Test("monospaced digits make every digit the same width")
+    func tabularDigits() {
+        let style = TextStyle(size: 40, monospacedDigits: true)
+        let ones = TextLayout("1111", style: style)
+        let zeros = TextLayout("0000", style: style)
+        #expect(ones.size.width == zeros.size.width)
+        let proportional = TextLayout("1111", style: TextStyle(size: 40))
+        #expect(proportional.size.width < zeros.size.width)
+    }
+
+    @Test("an icon name in the icon font is one square glyph, through its ligature")
+    func iconLigature() {
+        let icon = TextLayout("battery_full", style: TextStyle(family: TextStyle.iconFamily, size: 48))
+        #expect(abs(icon.size.width - 48) < 2)
+        let text = TextLayout("battery_full", style: TextStyle(size: 48))
+        #expect(text.size.width > 200)
+    }
+
+    @Test("emoji fall back to the colour emoji font and draw in colour")
+    func emoji() {
+        var frame = Frame(width: 60, height: 60)
+        let layout = TextLayout("😀", style: TextStyle(size: 40))
+        frame.draw { $0.draw(layout, at: Point(x: 5, y: 5), color: .white) }
+        var coloured = 0
+        for y in 0..<60 {
+            for x in 0..<60 {
+                let p = frame.rgb(x: x, y: y)
+                if abs(Int(p.red) - Int(p.blue)) > 60 { coloured += 1 }
+            }
+        }
+        #expect(coloured > 100)
+    }
+}

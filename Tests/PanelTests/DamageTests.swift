@@ -1,0 +1,60 @@
+import Canvas
+import Foundation
+import Testing
+@testable import Panel
+
+@Suite("Damage")
+struct DamageTests {
+    let base = Frame(width: 200, height: 100)
+
+    func changed(_ rects: [Rect]) -> Frame {
+        var frame = base
+        frame.draw { canvas in for r in rects { canvas.fill(r, color: .white) } }
+        return frame
+    }
+
+    @Test("identical frames have no damage")
+    func none() {
+        #expect(Damage().rectangles(from: base, to: base).isEmpty)
+    }
+
+    @Test("one changed pixel is one 1×1 rectangle")
+    func pixel() {
+        #expect(Damage().rectangles(from: base, to: changed([Rect(x: 37, y: 51, width: 1, height: 1)])) == [PixelRect(x: 37, y: 51, width: 1, height: 1)])
+    }
+
+    /// Changes in touching 16-pixel tiles form one region; these are a clean tile apart.
+    @Test("far-apart changes stay separate; near ones merge when that is cheaper")
+    func merging() {
+        let far = changed([Rect(x: 2, y: 2, width: 4, height: 4), Rect(x: 180, y: 90, width: 4, height: 4)])
+        #expect(Damage(flushCost: 100).rectangles(from: base, to: far).count == 2)
+        let near = changed([Rect(x: 2, y: 2, width: 4, height: 4), Rect(x: 40, y: 2, width: 4, height: 4)])
+        let merged = Damage(flushCost: 4096).rectangles(from: base, to: near)
+        #expect(merged == [PixelRect(x: 2, y: 2, width: 42, height: 4)])
+        #expect(Damage(flushCost: 0).rectangles(from: base, to: near).count == 2)
+    }
+
+    @Test("damage is searched only inside the given regions")
+    func regions() {
+        let frame = changed([Rect(x: 2, y: 2, width: 4, height: 4), Rect(x: 180, y: 90, width: 4, height: 4)])
+        let rects = Damage().rectangles(from: base, to: frame, within: [PixelRect(x: 150, y: 50, width: 50, height: 50)])
+        #expect(rects == [PixelRect(x: 180, y: 90, width: 4, height: 4)])
+    }
+
+    @Test("alignment widens rectangles to whole bytes")
+    func alignment() {
+        let rects = Damage(alignment: 8).rectangles(from: base, to: changed([Rect(x: 9, y: 3, width: 2, height: 2)]))
+        #expect(rects == [PixelRect(x: 8, y: 3, width: 8, height: 2)])
+    }
+
+    @Test("the rectangles cover every changed pixel and nothing is missed across tiles")
+    func coverage() {
+        let frame = changed([Rect(x: 14, y: 14, width: 5, height: 5), Rect(x: 100.5, y: 40.5, width: 30, height: 20)])
+        let rects = Damage().rectangles(from: base, to: frame)
+        for y in 0..<100 {
+            for x in 0..<200 where frame.gray(x: x, y: y) != 0 {
+                #expect(rects.contains { $0.x <= x && x < $0.maxX && $0.y <= y && y < $0.maxY })
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Canvas
+import Foundation
+import Testing
+@testable import Panel
+
+@Suite("HeadlessDisplay")
+struct HeadlessDisplayTests {
+    @Test("every frame is written whole with one JSON line describing it", arguments: [PixelFormat.xrgb8888, .rgb565, .gray8, .gray4, .mono1])
+    func writesFrames(format: PixelFormat) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("headless-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let display = try HeadlessDisplay(directory: dir, width: 16, height: 8, format: format, writesPNG: true)
+        var frame = Frame(width: 16, height: 8)
+        try display.present(frame, damage: [frame.bounds], refresh: .full, at: Date(timeIntervalSince1970: 1_795_356_300))
+        frame.draw { $0.fill(Rect(x: 8, y: 0, width: 8, height: 8), color: .white) }
+        try display.present(frame, damage: [PixelRect(x: 8, y: 0, width: 8, height: 8)], refresh: .partial, at: Date(timeIntervalSince1970: 1_795_356_360))
+
+        let lines = try String(contentsOfFile: dir + "/frames.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        let second = try JSONDecoder().decode(HeadlessDisplay.Record.self, from: Data(lines[1].utf8))
+        #expect(second.seq == 2)
+        #expect(second.time == "2026-11-22T14:06:00Z")
+        #expect(second.refresh == .partial)
+        #expect(second.damage == [[8, 0, 8, 8]])
+        #expect(second.format == format.rawValue)
+        #expect(second.stride == format.minimumStride(width: 16))
+        let raw = try #require(FileManager.default.contents(atPath: dir + "/000002.raw"))
+        #expect(raw.count == second.stride * 8)
+        var expected = [UInt8](repeating: 0, count: raw.count)
+        expected.withUnsafeMutableBytes { PixelConverter.convert(frame, rect: frame.bounds, to: format, into: $0, stride: second.stride) }
+        #expect([UInt8](raw) == expected)
+        #expect(FileManager.default.fileExists(atPath: dir + "/000002.png"))
+    }
+
+    @Test("an output directory that cannot be created is a clear error naming it")
+    func unwritable() {
+        #expect(throws: DisplayError.self) {
+            _ = try HeadlessDisplay(directory: "/proc/lockscreend-frames", width: 4, height: 4, format: .gray8, writesPNG: false)
+        }
+    }
+
+    @Test("ISO 8601 round trip")
+    func iso() {
+        let date = ISO8601.parse("2026-11-22T14:04:57Z")
+        #expect(date != nil)
+        #expect(ISO8601.format(date!) == "2026-11-22T14:04:57Z")
+        #expect(ISO8601.parse("2026-11-22T15:04:57+01:00") == date)
+        #expect(ISO8601.parse("yesterday") == nil)
+    }
+}
