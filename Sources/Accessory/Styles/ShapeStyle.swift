@@ -92,3 +92,22 @@ package struct AnyShapeStyle: Sendable, Hashable {
 }
 
 extension AnyShapeStyle: ShapeStyle {}
+
+/// The fill styles of SwiftUI (`.fill.tertiary`), as a widget's container background
+/// names them; each level is a hierarchical level of the ink.
+public struct FillShapeStyle: ShapeStyle, Hashable {
+    public init() {}
+}
+
+extension ShapeStyle where Self == FillShapeStyle {
+    public static var fill: FillShapeStyle { FillShapeStyle() }
+}
+
+extension ShapeStyle {
+    /// This style one level dimmer.
+    public var secondary: HierarchicalShapeStyle { .secondary }
+    /// This style two levels dimmer.
+    public var tertiary: HierarchicalShapeStyle { .tertiary }
+    /// This style three levels dimmer.
+    public var quaternary: HierarchicalShapeStyle { .quaternary }
+}

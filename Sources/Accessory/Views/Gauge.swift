@@ -94,7 +94,7 @@ final class GaugeNode: LayoutNode {
         var tintColors = (environment.tint ?? environment.foregroundStyle).map { $0.colors(primaryInk: ink) } ?? [ink]
         tintColors = tintColors.map { environment.resolve(AnyShapeStyle(Color($0))) }
         self.tint = GaugeTint(redacted ? tintColors.map { $0.multiplyingAlpha(0.35) } : tintColors)
-        self.marker = environment.foregroundColor
+        self.marker = redacted ? environment.foregroundColor.multiplyingAlpha(0.35) : environment.foregroundColor
         self.displayScale = environment.displayScale
     }
 

@@ -1,0 +1,101 @@
+import Canvas
+import Foundation
+import Testing
+@testable import Accessory
+
+@Suite("Widget API")
+struct WidgetAPITests {
+    let context = TimelineProviderContext(family: .accessoryRectangular, displaySize: CGSize(width: 160, height: 72))
+
+    @Test("a bundle lists its widgets with names, descriptions and families")
+    func bundle() {
+        let descriptors = TutorialBundle().descriptors
+        #expect(descriptors.map(\.kind) == ["EmojiWidget", "Level", "IntentWidget"])
+        #expect(descriptors[0].displayName == "My Widget")
+        #expect(descriptors[0].description == "This is an example widget.")
+        #expect(descriptors[0].supportedFamilies == [.accessoryCircular, .accessoryRectangular, .accessoryInline])
+        #expect(descriptors[2].displayName == "Configuration")
+    }
+
+    @Test("a completion-handler provider's timeline arrives with its entries and policy")
+    func completionProvider() async throws {
+        let instance = try TutorialBundle().descriptors[0].instantiate([:])
+        let timeline = await instance.timeline(context)
+        #expect(timeline.entries.count == 5)
+        #expect(timeline.policy == .atEnd)
+        let gaps = zip(timeline.entries, timeline.entries.dropFirst()).map { $1.date.timeIntervalSince($0.date) }
+        #expect(gaps.allSatisfy { abs($0 - 3600) < 1 })
+        var env = testEnvironment(.accessoryRectangular)
+        env.now = timeline.entries[0].date
+        #expect(timeline.entries[0].place(size: Size(width: 160, height: 72), environment: env).texts.contains("😀"))
+    }
+
+    @Test("the view switches on the family it is drawn in")
+    func familySwitch() async throws {
+        let instance = try TutorialBundle().descriptors[0].instantiate([:])
+        let entry = instance.placeholder(context)
+        let inline = entry.place(size: Size(width: 234, height: 26), environment: testEnvironment(.accessoryInline))
+        #expect(inline.texts.count == 1)
+        #expect(inline.texts[0].hasPrefix("😀 at "))
+        let circular = entry.place(size: Size(width: 72, height: 72), environment: testEnvironment(.accessoryCircular))
+        #expect(circular.texts == ["😀"])
+    }
+
+    @Test("intent parameters are described with titles, kinds and defaults")
+    func parameters() {
+        let parameters = TutorialBundle().descriptors[2].parameters
+        #expect(parameters.map(\.name) == ["favoriteEmoji", "count", "flavor", "showsSeconds"])
+        #expect(parameters[0].title == "Favorite Emoji")
+        #expect(parameters[0].defaultText == "😃")
+        #expect(parameters[1].kind == .integer)
+        #expect(parameters[2].kind == .enumeration(cases: ["vanilla", "chocolate", "strawberry"], titles: ["Vanilla", "Chocolate", "Strawberry"]))
+        #expect(parameters[3].defaultText == "false")
+    }
+
+    @Test("parameter values reach the async provider")
+    func assign() async throws {
+        let instance = try TutorialBundle().descriptors[2].instantiate(["favoriteEmoji": "🦊", "count": "7", "flavor": "chocolate"])
+        let timeline = await instance.timeline(context)
+        #expect(timeline.entries.count == 5)
+        let placed = timeline.entries[0].place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular))
+        #expect(placed.texts.contains("🦊"))
+        let snapshot = await instance.snapshot(context)
+        #expect(snapshot.place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular)).texts.contains("🦊"))
+    }
+
+    @Test("wrong parameter names and values are errors that say what was expected", arguments: [
+        (["colour": "red"], "'colour' is not a parameter; expected one of count, favoriteEmoji, flavor, showsSeconds"),
+        (["count": "many"], "'count' must be an integer, found 'many'"),
+        (["flavor": "mint"], "'flavor' must be one of vanilla, chocolate, strawberry, found 'mint'"),
+        (["showsSeconds": "yes"], "'showsSeconds' must be true or false, found 'yes'"),
+    ])
+    func parameterErrors(values: [String: String], message: String) {
+        #expect(throws: ParameterError.self) { _ = try TutorialBundle().descriptors[2].instantiate(values) }
+        do {
+            _ = try TutorialBundle().descriptors[2].instantiate(values)
+        } catch {
+            #expect(error.description == message)
+        }
+        #expect(throws: ParameterError.self) { _ = try TutorialBundle().descriptors[0].instantiate(["x": "1"]) }
+    }
+
+    @Test("a provider that calls its completion twice does not crash the daemon")
+    func doubleCompletion() async {
+        let value = await CompletionBridge.call { (completion: @escaping (Int) -> Void) in
+            completion(1)
+            completion(2)
+        }
+        #expect(value == 1)
+    }
+
+    @Test("WidgetCenter reload requests reach subscribers")
+    func widgetCenter() async {
+        let center = WidgetCenter()
+        let requests = center.requests()
+        center.reloadTimelines(ofKind: "Level")
+        center.reloadAllTimelines()
+        var iterator = requests.makeAsyncIterator()
+        #expect(await iterator.next() == .kind("Level"))
+        #expect(await iterator.next() == .all)
+    }
+}
