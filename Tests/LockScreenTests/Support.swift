@@ -1,0 +1,27 @@
+import Foundation
+@testable import LockScreen
+import Logging
+import TestSupport
+
+/// The fixture tree standing for `/` in these tests.
+let fixtureRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+/// 2026-11-22 14:04:57 UTC.
+let testNow = Date(timeIntervalSince1970: 1_795_356_297)
+
+func testOptions(width: Int = 800, height: Int = 480) -> DaemonOptions {
+    TestFonts.pin()
+    var options = DaemonOptions()
+    options.width = width
+    options.height = height
+    options.timeZone = TimeZone(identifier: "UTC")!
+    options.systemRoot = fixtureRoot
+    options.start = testNow
+    return options
+}
+
+let quietLogger: Logger = {
+    var logger = Logger(label: "test")
+    logger.logLevel = .critical
+    return logger
+}()

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import LockScreen
+
+@Suite("SystemStats")
+struct SystemStatsTests {
+    let stats = SystemStats(root: fixtureRoot)
+
+    @Test("reads memory, load, uptime, processors and host name from the fixture tree")
+    func reads() throws {
+        let memory = try stats.memory()
+        #expect(memory.total == 3_884_332 * 1024)
+        #expect(abs(memory.used / memory.total - 0.4) < 0.001)
+        #expect(try stats.loadAverage() == (0.52, 0.40, 0.31))
+        #expect(try stats.uptime() == 273_600.42)
+        #expect(stats.processorCount() == 4)
+        #expect(stats.hostname() == "deskpi")
+        let disk = try stats.disk()
+        #expect(disk.total > 0 && disk.used <= disk.total)
+    }
+
+    @Test("missing or malformed files are errors naming the file")
+    func failures() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID())")
+        try FileManager.default.createDirectory(at: empty.appendingPathComponent("proc"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        try "garbage".write(to: empty.appendingPathComponent("proc/loadavg"), atomically: true, encoding: .utf8)
+        let broken = SystemStats(root: empty.path)
+        #expect(throws: SystemStats.Failure.unreadable(path: empty.path + "/proc/meminfo")) { try broken.memory() }
+        #expect(throws: SystemStats.Failure.malformed(path: empty.path + "/proc/loadavg", detail: "expected three numbers")) { try broken.loadAverage() }
+        #expect(broken.processorCount() == 1)
+        #expect(broken.hostname() == "localhost")
+    }
+}
