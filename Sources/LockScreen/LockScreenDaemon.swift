@@ -103,9 +103,14 @@ package final class LockScreenDaemon {
 
     /// Runs until the task is cancelled (or after the first frame when `once`).
     package func run(once: Bool = false) async throws {
+        var scheduled: Date?
         while !Task.isCancelled {
-            let (_, next) = try await step(now: clock.now())
+            // A wake-up a few milliseconds late draws the instant it was scheduled for,
+            // so frames are stamped (and timers read) at the whole second or minute.
+            let now = clock.now()
+            let (_, next) = try await step(now: scheduled.map { now >= $0 && now.timeIntervalSince($0) < 1 ? $0 : now } ?? now)
             if once { return }
+            scheduled = next
             guard let next else {
                 logger.info("nothing on screen can change; waiting for a reload request")
                 try await Task.sleep(for: .seconds(86_400))

@@ -5,7 +5,7 @@ import Logging
 import Panel
 
 /// A screen size written WIDTHxHEIGHT.
-struct ScreenSize: ExpressibleByArgument {
+struct ScreenSize {
     let width: Int
     let height: Int
 
@@ -14,23 +14,22 @@ struct ScreenSize: ExpressibleByArgument {
         self.height = height
     }
 
-    init?(argument: String) {
+    /// Parses "800x480"; each side 16 to 16384 pixels.
+    static func parse(_ argument: String) throws -> ScreenSize {
         let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...16384).contains(w), (16...16384).contains(h) else { return nil }
-        self.init(width: w, height: h)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...16384).contains(w), (16...16384).contains(h) else {
+            throw ValidationError("expected WIDTHxHEIGHT with each side 16 to 16384 pixels, e.g. 800x480")
+        }
+        return ScreenSize(width: w, height: h)
     }
-
-    var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
-/// An ISO 8601 time given on the command line.
-struct Timestamp: ExpressibleByArgument {
-    let date: Date
-
-    init?(argument: String) {
-        guard let date = ISO8601.parse(argument) else { return nil }
-        self.date = date
+/// Parses an ISO 8601 time given on the command line.
+func parseTimestamp(_ argument: String) throws -> Date {
+    guard let date = ISO8601.parse(argument) else {
+        throw ValidationError("expected an ISO 8601 time such as 2026-11-22T14:04:57Z")
     }
+    return date
 }
 
 /// The two appearances.
@@ -49,6 +48,9 @@ extension PixelFormat: ExpressibleByArgument {
         guard let format = PixelFormat(rawValue: argument), Self.headless.contains(format) else { return nil }
         self = format
     }
+
+    /// The choices are named in the option's help; an error stays one line.
+    public static var allValueStrings: [String] { [] }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

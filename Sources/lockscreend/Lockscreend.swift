@@ -12,15 +12,36 @@ struct Lockscreend: AsyncParsableCommand {
         abstract: "Draws iOS-style lock-screen widgets on a Linux display, touching only the pixels that change.",
         subcommands: [Run.self, Snapshot.self],
         defaultSubcommand: Run.self)
+
+    /// Parses and runs; errors are printed as one line naming the bad value (usage and
+    /// help go to stdout only when asked for), never as a stack trace.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+            } else {
+                FileHandle.standardError.write(Data("lockscreend: \(message(for: error))\n".utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }
 
 /// Options every subcommand shares.
 struct CommonOptions: ParsableArguments {
-    @Option(help: "Screen size in pixels, WIDTHxHEIGHT.")
-    var size: ScreenSize = ScreenSize(width: 800, height: 480)
+    @Option(help: "Screen size in pixels, WIDTHxHEIGHT (default 800x480).", transform: ScreenSize.parse)
+    var size: ScreenSize?
 
-    @Option(help: "Pretend it is this time now (ISO 8601, e.g. 2026-11-22T14:04:57Z); the clock runs on from it.")
-    var at: Timestamp?
+    @Option(help: "Pretend it is this time now (ISO 8601, e.g. 2026-11-22T14:04:57Z); the clock runs on from it.", transform: parseTimestamp)
+    var at: Date?
 
     @Option(help: "dark (light content on black) or light (dark content on white, for e-paper).")
     var appearance: Appearance = .dark
@@ -33,9 +54,9 @@ struct CommonOptions: ParsableArguments {
 
     var daemonOptions: DaemonOptions {
         var options = DaemonOptions()
-        options.width = size.width
-        options.height = size.height
-        options.start = at?.date
+        options.width = size?.width ?? options.width
+        options.height = size?.height ?? options.height
+        options.start = at
         options.colorScheme = appearance.scheme
         options.uses24HourClock = !twelveHour
         return options
