@@ -74,22 +74,15 @@ package struct TextLayout: Sendable, Hashable {
         self.lineCount = Int(lines)
     }
 
-    /// Builds the Pango layout for these settings on the calling thread's font map.
-    /// Measuring and drawing both go through here, so they cannot disagree.
+    /// Builds the Pango layout for these settings on the shared context. Measuring and
+    /// drawing both go through here, so they cannot disagree.
     func withPangoLayout(_ body: (OpaquePointer) -> Void) {
-        let fontMap = pango_cairo_font_map_get_default()
-        let context = pango_font_map_create_context(fontMap)!
-        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
-        let options = cairo_font_options_create()
-        defer { cairo_font_options_destroy(options) }
-        // Unhinted metrics make a text's width independent of where it is drawn.
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        pango_context_set_round_glyph_positions(context, 0)
+        TextSystem.shared.withContext { context in
+            configure(pango_layout_new(context)!, body)
+        }
+    }
 
-        let layout = pango_layout_new(context)!
+    private func configure(_ layout: OpaquePointer, _ body: (OpaquePointer) -> Void) {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let font = pango_font_description_new()
         defer { pango_font_description_free(font) }

@@ -1,0 +1,38 @@
+import CPangoCairo
+import Synchronization
+
+/// The process's one Pango font map and context, and the lock that serialises their use.
+///
+/// Pango's default font map is per thread, and Swift tasks move between threads, so
+/// using it would load and shape every font once per thread. One shared map, used by
+/// one thread at a time, loads each font once.
+final class TextSystem: Sendable {
+    static let shared = TextSystem()
+
+    private struct State: @unchecked Sendable {
+        // Only touched while `state` is locked.
+        let fontMap: UnsafeMutablePointer<PangoFontMap>
+        let context: OpaquePointer
+    }
+
+    private let state: Mutex<State>
+
+    private init() {
+        let fontMap = pango_cairo_font_map_new()!
+        let context = pango_font_map_create_context(fontMap)!
+        let options = cairo_font_options_create()
+        // Unhinted metrics make a text's width independent of where it is drawn.
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        state = Mutex(State(fontMap: fontMap, context: context))
+    }
+
+    /// Runs `body` with the shared Pango context, holding the lock.
+    func withContext<R>(_ body: (OpaquePointer) -> R) -> R {
+        state.withLock { body($0.context) }
+    }
+}
