@@ -15,6 +15,9 @@ package struct DaemonOptions: Sendable {
     package var timeZone: TimeZone = .current
     /// Where `SystemStats` reads /proc and /sys (tests use fixture trees).
     package var systemRoot = "/"
+    /// Where timelines are saved across restarts; nil to keep nothing.
+    package var stateDirectory: String?
+    package var behaviour = LockScreenDaemon.Behaviour()
 
     package init() {}
 }
@@ -35,12 +38,15 @@ package enum LockScreenApplication {
     package static func demoDaemon(_ options: DaemonOptions, display: any Display, logger: Logger) -> LockScreenDaemon {
         LockScreenDaemon(
             content: DemoWidgets(stats: SystemStats(root: options.systemRoot)).content(),
-            renderer: renderer(options), display: display, clock: SystemClock(startingAt: options.start), logger: logger)
+            renderer: renderer(options), display: display, clock: SystemClock(startingAt: options.start),
+            behaviour: options.behaviour, stateStore: options.stateDirectory.map(StateStore.init(directory:)), logger: logger)
     }
 
     /// Renders one frame of the demo lock screen at the options' time and writes it as PNG.
     package static func snapshot(_ options: DaemonOptions, to path: String, logger: Logger) async throws {
         let display = MemoryDisplay(width: options.width, height: options.height, keepsHistory: false)
+        var options = options
+        options.stateDirectory = nil
         let daemon = demoDaemon(options, display: display, logger: logger)
         try await daemon.step(now: options.start ?? Date())
         try daemon.currentFrame.writePNG(to: path)

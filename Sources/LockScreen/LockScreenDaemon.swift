@@ -6,19 +6,41 @@ import Panel
 
 /// The daemon's loop: asks the engine what each widget shows, redraws only the slots
 /// whose content changed, sends the changed rectangles to the display, and sleeps until
-/// the next thing that can change — an entry, a reload, or live text.
+/// the next thing that can change — an entry, a reload, live text, a stack rotation — or
+/// until woken by a late provider answer or a reload request.
 package final class LockScreenDaemon {
     /// What the lock screen holds.
     package struct Content: Sendable {
-        /// The widget after the date, in the accessoryInline family.
-        package var inline: TimelineEngine.Widget?
+        /// The widget (or stack) after the date, in the accessoryInline family.
+        package var inline: WidgetStack?
         /// The row below the clock, left to right.
-        package var row: [TimelineEngine.Widget]
+        package var row: [WidgetStack]
 
-        package init(inline: TimelineEngine.Widget?, row: [TimelineEngine.Widget]) {
+        package init(inline: WidgetStack?, row: [WidgetStack]) {
             self.inline = inline
             self.row = row
         }
+
+        /// Single widgets, no stacks.
+        package init(inline: TimelineEngine.Widget?, row: [TimelineEngine.Widget]) {
+            self.init(inline: inline.map { WidgetStack([$0]) }, row: row.map { WidgetStack([$0]) })
+        }
+
+        var stacks: [WidgetStack] { (inline.map { [$0] } ?? []) + row }
+    }
+
+    /// How the daemon behaves beyond what it shows.
+    package struct Behaviour: Sendable {
+        /// Live seconds (`.timer`, `.relative`) redraw once a minute instead of every
+        /// second: for e-ink panels, where each redraw costs a flash of ink.
+        package var coarseLiveSeconds = false
+        package var staleMark: StaleMark = .dot
+        /// Follow the machine's time zone as it changes; off when the zone was chosen.
+        package var followsSystemTimeZone = false
+        /// A wall-clock step larger than this against the monotonic clock is a jump.
+        package var jumpThreshold: TimeInterval = 2
+
+        package init() {}
     }
 
     private struct SlotState {
@@ -26,39 +48,142 @@ package final class LockScreenDaemon {
         var nextChange: Date?
     }
 
-    package let renderer: LockScreenRenderer
+    private struct StackState {
+        var current = 0
+        var lastSwitch: Date
+    }
+
+    package private(set) var renderer: LockScreenRenderer
     private let display: any Display
     private let clock: any DaemonClock
-    private let engine: TimelineEngine
+    package let engine: TimelineEngine
     private let content: Content
+    private let behaviour: Behaviour
     private let damage: Damage
+    private let store: StateStore?
     private let logger: Logger
+    private let wake = WakeSignal()
+    private let timeZones = SystemTimeZone()
+    /// For each stack, the engine indices of its widgets.
+    private let engineIndices: [[Int]]
+    private var stacks: [StackState]
     private var frame: Frame
     private var presented: Frame?
     private var slots: [SlotID: SlotState] = [:]
+    private var lastReading: (wall: Date, monotonic: TimeInterval)?
+    /// Redraws of each slot since start, for tests and the benchmark.
+    package private(set) var redraws: [SlotID: Int] = [:]
+    /// Frames presented since start.
+    package private(set) var presentations = 0
 
-    package init(content: Content, renderer: LockScreenRenderer, display: any Display, clock: any DaemonClock, damage: Damage = Damage(), logger: Logger) {
+    package init(
+        content: Content, renderer: LockScreenRenderer, display: any Display, clock: any DaemonClock,
+        behaviour: Behaviour = Behaviour(), damage: Damage = Damage(), stateStore: StateStore? = nil, logger: Logger
+    ) {
         self.content = content
         self.renderer = renderer
         self.display = display
         self.clock = clock
+        self.behaviour = behaviour
         self.damage = damage
+        self.store = stateStore
         self.logger = logger
         self.frame = renderer.blankFrame()
-        let widgets = (content.inline.map { [$0] } ?? []) + content.row
-        self.engine = TimelineEngine(widgets: widgets, now: clock.now(), logger: logger)
+        var indices: [[Int]] = []
+        var next = 0
+        for stack in content.stacks {
+            indices.append(Array(next..<(next + stack.widgets.count)))
+            next += stack.widgets.count
+        }
+        engineIndices = indices
+        let now = clock.now()
+        stacks = content.stacks.map { _ in StackState(lastSwitch: now) }
+        engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, logger: logger)
     }
 
     private var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
+    private var inlineOffset: Int { content.inline == nil ? 0 : 1 }
+
+    // MARK: Saved state
+
+    /// Shows the saved entries of widgets whose name, kind and family still match,
+    /// marked stale until their providers answer. Missing, corrupt or foreign state is
+    /// ignored with one warning.
+    package func restoreState() async {
+        guard let store else { return }
+        let file: StateStore.File
+        do {
+            guard let loaded = try store.load() else { return }
+            file = loaded
+        } catch {
+            logger.warning("\(error.description)")
+            return
+        }
+        var restored = 0
+        for (i, (widget, _)) in await engine.timelines().enumerated() {
+            guard let saved = file.widgets[widget.name], saved.kind == widget.kind, saved.family == widget.family else { continue }
+            let entries = saved.entries.compactMap { widget.instance.restore($0.date, $0.relevance, $0.data) }
+            guard entries.count == saved.entries.count else {
+                logger.warning("ignoring saved entries of widget '\(widget.name)': they no longer decode")
+                continue
+            }
+            await engine.restore(i, entries: entries)
+            restored += 1
+        }
+        if restored > 0 { logger.info("restored the saved timelines of \(restored) widget(s) from \(store.path)") }
+    }
+
+    private func saveState() async {
+        guard let store else { return }
+        var file = StateStore.File()
+        for (widget, entries) in await engine.timelines() {
+            let saved = entries.compactMap { entry in entry.data.map { StateStore.SavedEntry(date: entry.date, relevance: entry.relevance, data: $0) } }
+            guard !saved.isEmpty else { continue }
+            file.widgets[widget.name] = StateStore.SavedWidget(kind: widget.kind, family: widget.family, entries: saved)
+        }
+        do {
+            try store.save(file)
+        } catch {
+            logger.warning("\(error.description)")
+        }
+    }
+
+    // MARK: Stepping
+
+    /// Notices wall-clock jumps and time-zone changes; after either, everything is
+    /// re-evaluated and redrawn.
+    private func checkClock(now: Date) async {
+        let reading = (wall: now, monotonic: clock.monotonic())
+        defer { lastReading = reading }
+        if let last = lastReading {
+            let delta = reading.wall.timeIntervalSince(last.wall) - (reading.monotonic - last.monotonic)
+            if abs(delta) > behaviour.jumpThreshold {
+                logger.notice("the wall clock jumped by \(Int(delta.rounded())) s; re-evaluating every schedule")
+                await engine.clockJumped(by: delta)
+                for i in stacks.indices { stacks[i].lastSwitch = stacks[i].lastSwitch.addingTimeInterval(delta) }
+                slots.removeAll()
+            }
+        }
+        if behaviour.followsSystemTimeZone {
+            let zone = timeZones.current()
+            if zone.identifier != renderer.timeZone.identifier {
+                if lastReading != nil { logger.notice("time zone changed to \(zone.identifier)") }
+                renderer.timeZone = zone
+                slots.removeAll()
+            }
+        }
+    }
 
     /// Brings the screen up to date at `now`: reloads due timelines, redraws changed
-    /// slots, presents the change. Returns the frame presented (nil when nothing changed)
-    /// and when the next step is due.
+    /// slots, presents the change. Returns whether a frame was presented and when the
+    /// next step is due.
     @discardableResult
     package func step(now: Date) async throws(DisplayError) -> (presented: Bool, next: Date?) {
-        await engine.reloadDue(now: now)
-        let inlineOffset = content.inline == nil ? 0 : 1
+        await checkClock(now: now)
+        let changedWidgets = await engine.reloadDue(now: now)
+        if !changedWidgets.isEmpty { await saveState() }
         var redrawn: [PixelRect] = []
+        var stackEvents: [Date] = []
 
         func update(_ slot: SlotID, key: String, place: () -> PlacedView) {
             let old = slots[slot]
@@ -66,19 +191,38 @@ package final class LockScreenDaemon {
             guard due, let rect = renderer.rect(of: slot, rowFamilies: rowFamilies) else { return }
             let placed = place()
             renderer.draw(placed, in: rect, into: &frame)
-            slots[slot] = SlotState(key: key, nextChange: placed.nextChange(after: now))
+            slots[slot] = SlotState(key: key, nextChange: coarsened(placed.nextChange(after: now), now: now))
             redrawn.append(rect.integral)
+            redraws[slot, default: 0] += 1
         }
 
-        let inline = content.inline == nil ? nil : await engine.shown(0, at: now)
-        update(.dateLine, key: inline?.key ?? "-") {
-            renderer.placeDateLine(now: now, inline: inline?.entry, inlinePlaceholder: inline?.isPlaceholder ?? false)
+        var shown: [TimelineEngine.Shown] = []
+        var keys: [String] = []
+        for (s, stack) in content.stacks.enumerated() {
+            let indices = engineIndices[s]
+            var scores: [Float?] = []
+            for i in indices { scores.append(await engine.relevance(i, at: now)) }
+            let choice = WidgetStack.choose(current: stacks[s].current, lastSwitch: stacks[s].lastSwitch, scores: scores, rotation: stack.rotation, now: now)
+            if choice.switched {
+                stacks[s].current = choice.index
+                stacks[s].lastSwitch = now
+            }
+            if let rotation = stack.rotation, indices.count > 1 { stackEvents.append(stacks[s].lastSwitch.addingTimeInterval(rotation)) }
+            let widgetShown = await engine.shown(indices[stacks[s].current], at: now)
+            shown.append(widgetShown)
+            keys.append("\(stacks[s].current):\(widgetShown.key)")
+        }
+
+        let mark = behaviour.staleMark
+        let inline = content.inline == nil ? nil : shown[0]
+        update(.dateLine, key: content.inline == nil ? "-" : keys[0]) {
+            renderer.placeDateLine(now: now, inline: inline?.entry, inlinePlaceholder: inline?.isPlaceholder ?? false, staleMark: inline?.isStale == true ? mark : .none)
         }
         update(.clock, key: "clock") { renderer.placeClock(now: now) }
-        for (n, widget) in content.row.enumerated() {
-            let shown = await engine.shown(n + inlineOffset, at: now)
-            update(.unit(n), key: shown.key) {
-                renderer.placeUnit(shown.entry, family: widget.family, now: now, placeholder: shown.isPlaceholder)
+        for n in content.row.indices {
+            let widget = shown[n + inlineOffset]
+            update(.unit(n), key: keys[n + inlineOffset]) {
+                renderer.placeUnit(widget.entry, family: content.row[n].family, now: now, placeholder: widget.isPlaceholder, staleMark: widget.isStale ? mark : .none)
             }
         }
 
@@ -88,35 +232,69 @@ package final class LockScreenDaemon {
             if !rects.isEmpty {
                 try display.present(frame, damage: rects, refresh: .partial, at: now)
                 didPresent = true
-                logger.debug("presented \(rects.count) rectangle(s), \(rects.reduce(0) { $0 + $1.area }) pixels")
             }
         } else {
             try display.present(frame, damage: [frame.bounds], refresh: .full, at: now)
             didPresent = true
             logger.info("presented the first frame on \(display.name)")
         }
-        if didPresent { presented = frame }
+        if didPresent {
+            presented = frame
+            presentations += 1
+        }
         let engineNext = await engine.nextEvent(after: now)
-        let next = (slots.values.compactMap(\.nextChange) + [engineNext].compactMap { $0 }).min()
+        let next = (slots.values.compactMap(\.nextChange) + stackEvents.filter { $0 > now } + [engineNext].compactMap { $0 }).min()
         return (didPresent, next)
     }
 
-    /// Runs until the task is cancelled (or after the first frame when `once`).
-    package func run(once: Bool = false) async throws {
+    /// On e-ink, live seconds wait for the next whole minute.
+    private func coarsened(_ next: Date?, now: Date) -> Date? {
+        guard behaviour.coarseLiveSeconds, let next, next.timeIntervalSince(now) < 60 else { return next }
+        let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
+        return max(next, Date(timeIntervalSince1970: minute))
+    }
+
+    // MARK: Running
+
+    /// Asks for new timelines of `kind` (all when nil) and wakes the loop; not charged
+    /// to the widgets' budgets.
+    package func reload(kind: String?) async {
+        if await engine.requestReload(kind: kind) { await wake.signal() }
+    }
+
+    /// Runs until the task is cancelled, `end` is reached, or after one frame (`once`).
+    /// Wakes at each scheduled change, when a late provider answers, and when
+    /// `WidgetCenter` asks for a reload.
+    package func run(once: Bool = false, until end: Date? = nil) async throws {
+        await restoreState()
+        let engine = self.engine, wake = self.wake
+        let listeners = [
+            Task {
+                for await _ in engine.changes { await wake.signal() }
+            },
+            Task {
+                for await request in WidgetCenter.shared.requests() {
+                    switch request {
+                    case let .kind(kind): await engine.requestReload(kind: kind)
+                    case .all: await engine.requestReload(kind: nil)
+                    }
+                    await wake.signal()
+                }
+            },
+        ]
+        defer { listeners.forEach { $0.cancel() } }
         var scheduled: Date?
         while !Task.isCancelled {
             // A wake-up a few milliseconds late draws the instant it was scheduled for,
             // so frames are stamped (and timers read) at the whole second or minute.
             let now = clock.now()
-            let (_, next) = try await step(now: scheduled.map { now >= $0 && now.timeIntervalSince($0) < 1 ? $0 : now } ?? now)
+            let at = scheduled.map { now >= $0 && now.timeIntervalSince($0) < 1 ? $0 : now } ?? now
+            if let end, at >= end { return }
+            let (_, next) = try await step(now: at)
             if once { return }
             scheduled = next
-            guard let next else {
-                logger.info("nothing on screen can change; waiting for a reload request")
-                try await Task.sleep(for: .seconds(86_400))
-                continue
-            }
-            try await clock.sleep(until: next)
+            let deadline = [next ?? at.addingTimeInterval(86_400), end].compactMap { $0 }.min()!
+            await wake.wait(until: deadline, on: clock)
         }
     }
 

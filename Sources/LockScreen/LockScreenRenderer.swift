@@ -47,7 +47,7 @@ package struct LockScreenRenderer: Sendable {
     }
 
     /// The date line: "Sun 22 Nov" and the inline widget after it, centred together.
-    package func placeDateLine(now: Date, inline: RenderableEntry?, inlinePlaceholder: Bool = false) -> PlacedView {
+    package func placeDateLine(now: Date, inline: RenderableEntry?, inlinePlaceholder: Bool = false, staleMark: StaleMark = .none) -> PlacedView {
         let size = Size(width: layout.dateLine.width / layout.scale, height: LockScreenLayout.Points.dateLine)
         let date = RenderableEntry(date: now) {
             Text(now, style: .lockScreenDate).font(.system(size: 16, weight: .semibold)).lineLimit(1)
@@ -62,9 +62,13 @@ package struct LockScreenRenderer: Sendable {
                 let placed = inline.place(
                     size: Size(width: budget, height: size.height),
                     environment: environment(family: .accessoryInline, now: now, placeholder: inlinePlaceholder))
-                if placed.contentFrame.width > 0 {
-                    parts.append(placed.offsetBy(dx: width + gap, dy: 0))
-                    width += gap + placed.contentFrame.width
+                let content = placed.contentFrame
+                if content.width > 0 {
+                    // The stale dot goes just after the inline text, not over it.
+                    let markWidth = staleMark == .dot ? Self.staleDot + 3 : 0
+                    let bounds = Rect(x: content.minX, y: content.minY, width: content.width + markWidth, height: content.height)
+                    parts.append(Self.mark(placed, with: staleMark, at: bounds).offsetBy(dx: width + gap, dy: 0))
+                    width += gap + bounds.width
                 }
             }
         }
@@ -85,8 +89,26 @@ package struct LockScreenRenderer: Sendable {
     }
 
     /// A widget of the row in its family's size.
-    package func placeUnit(_ entry: RenderableEntry, family: WidgetFamily, now: Date, placeholder: Bool = false) -> PlacedView {
-        entry.place(size: family.referencePointSize, environment: environment(family: family, now: now, placeholder: placeholder))
+    package func placeUnit(_ entry: RenderableEntry, family: WidgetFamily, now: Date, placeholder: Bool = false, staleMark: StaleMark = .none) -> PlacedView {
+        let placed = entry.place(size: family.referencePointSize, environment: environment(family: family, now: now, placeholder: placeholder))
+        return Self.mark(placed, with: staleMark, at: placed.frame)
+    }
+
+    /// The diameter of the stale dot, in points.
+    static let staleDot = 6.0
+
+    /// Marks a widget as stale: a dot at the top-right corner of `bounds`, or dimmed.
+    static func mark(_ placed: PlacedView, with mark: StaleMark, at bounds: Rect) -> PlacedView {
+        switch mark {
+        case .none:
+            return placed
+        case .dim:
+            return PlacedView(frame: placed.frame, content: .opacity(0.5), children: [placed], name: "Stale")
+        case .dot:
+            let d = staleDot
+            let dot = PlacedView(frame: Rect(x: bounds.maxX - d, y: bounds.minY, width: d, height: d), content: .fill(.circle, RGBA(white: 0.5)), name: "StaleDot")
+            return PlacedView(frame: placed.frame, children: [placed, dot], name: "Stale")
+        }
     }
 
     /// Clears `rect` (pixels) to the background and draws `placed` (points) in it.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Accessory
 import Foundation
 import Logging
+import LockScreen
 import Panel
 
 /// A screen size written WIDTHxHEIGHT.
@@ -54,3 +55,5 @@ extension PixelFormat: ExpressibleByArgument {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+extension StaleMark: ExpressibleByArgument {}

@@ -90,9 +90,17 @@ extension Lockscreend {
         @Flag(help: "Draw one frame and exit.")
         var once = false
 
+        @Option(help: ArgumentHelp("Keep the last timelines here across restarts (default /var/lib/lockscreend as root, else $XDG_STATE_HOME/lockscreend).", valueName: "DIR"))
+        var stateDir: String?
+
+        @Option(help: "How a widget whose provider fails is marked: dot, dim or none.")
+        var staleMark: StaleMark = .dot
+
         func run() async throws {
             let logger = common.logger()
-            let options = common.daemonOptions
+            var options = common.daemonOptions
+            options.stateDirectory = stateDir ?? StateStore.defaultDirectory()
+            options.behaviour.staleMark = staleMark
             let directory = headless ?? "frames"
             let display: HeadlessDisplay
             do {

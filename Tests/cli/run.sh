@@ -34,13 +34,13 @@ import struct,sys
 d=open('$work/shot.png','rb').read(24)
 sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and struct.unpack('>II',d[16:24])==(250,122) else 1)"
 
-"$bin" --headless "$work/once" --once --format gray4 --at 2026-11-22T14:04:57Z --log-level error
+"$bin" --headless "$work/once" --state-dir "$work/state" --once --format gray4 --at 2026-11-22T14:04:57Z --log-level error
 check "--once writes one gray4 frame and one JSON line" bash -c "
   [ \$(wc -l <'$work/once/frames.jsonl') -eq 1 ] && [ \$(stat -c %s '$work/once/000001.raw') -eq $((400 * 480)) ] && [ ! -e '$work/once/000001.png' ]"
 
 # Run for a few seconds across a minute boundary: a full first frame, then exactly one
 # partial frame at 14:05:00 whose damage is the changed digit, and nothing in between.
-timeout 5 "$bin" --headless "$work/run" --png --at 2026-11-22T14:04:57Z --log-level error
+timeout 5 "$bin" --headless "$work/run" --state-dir "$work/state" --png --at 2026-11-22T14:04:57Z --log-level error
 check "a run across a minute writes exactly two frames" bash -c "[ \$(wc -l <'$work/run/frames.jsonl') -eq 2 ]"
 check "the second frame is partial, at 14:05:00, with damage inside the clock" python3 -c "
 import json,sys

@@ -16,12 +16,10 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
                 let configuration = Intent()
                 try IntentParameters.assign(values, to: configuration)
                 return WidgetInstance(
-                    placeholder: { RenderableEntry(provider.placeholder(in: $0), content: factory) },
-                    snapshot: { RenderableEntry(await provider.snapshot(for: configuration, in: $0), content: factory) },
-                    timeline: { context in
-                        let timeline = await provider.timeline(for: configuration, in: context)
-                        return RenderableTimeline(entries: timeline.entries.map { RenderableEntry($0, content: factory) }, policy: timeline.policy)
-                    })
+                    content: factory,
+                    placeholder: { provider.placeholder(in: $0) },
+                    snapshot: { await provider.snapshot(for: configuration, in: $0) },
+                    timeline: { await provider.timeline(for: configuration, in: $0) })
             })
     }
 }

@@ -9,17 +9,11 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration, Primitive
     public init<Provider: TimelineProvider>(
         kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) {
-        let factory = ViewFactory(make: content)
         let instance = WidgetInstance(
-            placeholder: { RenderableEntry(provider.placeholder(in: $0), content: factory) },
-            snapshot: { context in
-                let entry = await CompletionBridge.call { provider.getSnapshot(in: context, completion: $0) }
-                return RenderableEntry(entry, content: factory)
-            },
-            timeline: { context in
-                let timeline = await CompletionBridge.call { provider.getTimeline(in: context, completion: $0) }
-                return RenderableTimeline(entries: timeline.entries.map { RenderableEntry($0, content: factory) }, policy: timeline.policy)
-            })
+            content: ViewFactory(make: content),
+            placeholder: { provider.placeholder(in: $0) },
+            snapshot: { context in await CompletionBridge.call { provider.getSnapshot(in: context, completion: $0) } },
+            timeline: { context in await CompletionBridge.call { provider.getTimeline(in: context, completion: $0) } })
         descriptor = WidgetDescriptor(
             kind: kind, displayName: kind, description: "", supportedFamilies: WidgetFamily.accessoryFamilies,
             parameters: [], instantiate: { (values: [String: String]) throws(ParameterError) in

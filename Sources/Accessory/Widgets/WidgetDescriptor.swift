@@ -19,7 +19,62 @@ package struct WidgetDescriptor: Sendable {
 package struct WidgetInstance: Sendable {
     package let placeholder: @Sendable (TimelineProviderContext) -> RenderableEntry
     package let snapshot: @Sendable (TimelineProviderContext) async -> RenderableEntry
-    package let timeline: @Sendable (TimelineProviderContext) async -> RenderableTimeline
+    /// The next timeline; providers written in Swift never throw, the daemon's own
+    /// (commands, HTTP) do when their source fails.
+    package let timeline: @Sendable (TimelineProviderContext) async throws -> RenderableTimeline
+    /// Rebuilds an entry saved as data (`RenderableEntry.data`); nil when the data no
+    /// longer decodes as this widget's entry type.
+    package let restore: @Sendable (_ date: Date, _ relevance: TimelineEntryRelevance?, _ data: Data) -> RenderableEntry?
+
+    package init(
+        placeholder: @escaping @Sendable (TimelineProviderContext) -> RenderableEntry,
+        snapshot: @escaping @Sendable (TimelineProviderContext) async -> RenderableEntry,
+        timeline: @escaping @Sendable (TimelineProviderContext) async throws -> RenderableTimeline,
+        restore: @escaping @Sendable (Date, TimelineEntryRelevance?, Data) -> RenderableEntry? = { _, _, _ in nil }
+    ) {
+        self.placeholder = placeholder
+        self.snapshot = snapshot
+        self.timeline = timeline
+        self.restore = restore
+    }
+
+    /// An instance whose entries are `Entry` values drawn by `content`; entries that are
+    /// `Codable` can be saved and restored.
+    init<Entry: TimelineEntry, Content: View>(
+        content: ViewFactory<Entry, Content>,
+        placeholder: @escaping @Sendable (TimelineProviderContext) -> Entry,
+        snapshot: @escaping @Sendable (TimelineProviderContext) async -> Entry,
+        timeline: @escaping @Sendable (TimelineProviderContext) async -> Timeline<Entry>
+    ) {
+        self.init(
+            placeholder: { RenderableEntry(placeholder($0), content: content) },
+            snapshot: { RenderableEntry(await snapshot($0), content: content) },
+            timeline: { context in
+                let timeline = await timeline(context)
+                return RenderableTimeline(entries: timeline.entries.map { RenderableEntry($0, content: content) }, policy: timeline.policy)
+            },
+            restore: { _, _, data in
+                guard let type = Entry.self as? any Decodable.Type, let entry = try? EntryCoding.decode(type, from: data) as? Entry else { return nil }
+                return RenderableEntry(entry, content: content)
+            })
+    }
+}
+
+/// Entries to and from JSON, for saved state.
+enum EntryCoding {
+    static func encode(_ entry: some TimelineEntry) -> Data? {
+        guard let encodable = entry as? any Encodable else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return try? encoder.encode(encodable)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(type, from: data)
+    }
 }
 
 /// A timeline with its entry type erased.
@@ -37,12 +92,15 @@ package struct RenderableTimeline: Sendable {
 package struct RenderableEntry: Sendable {
     package let date: Date
     package let relevance: TimelineEntryRelevance?
+    /// The entry as JSON when its type is `Codable`: what saved state keeps.
+    package let data: Data?
     let makeNode: @Sendable (EnvironmentValues) -> LayoutNode
 
     /// An entry showing `content(entry)`.
     init<Entry: TimelineEntry, Content: View>(_ entry: Entry, content: ViewFactory<Entry, Content>) {
         date = entry.date
         relevance = entry.relevance
+        data = EntryCoding.encode(entry)
         makeNode = { env in Accessory.makeNode(content.make(entry), in: env) }
     }
 
@@ -50,6 +108,7 @@ package struct RenderableEntry: Sendable {
     package init<V: View>(date: Date, relevance: TimelineEntryRelevance? = nil, view: @escaping @Sendable () -> V) {
         self.date = date
         self.relevance = relevance
+        self.data = nil
         makeNode = { env in Accessory.makeNode(view(), in: env) }
     }
 

@@ -25,14 +25,15 @@ package struct DemoWidgets: WidgetBundle {
         for descriptor in descriptors {
             // Static configurations take no parameters, so instantiating cannot fail.
             guard let instance = try? descriptor.instantiate([:]), let family = descriptor.supportedFamilies.first else { continue }
-            widgets.append(TimelineEngine.Widget(name: descriptor.kind, family: family, instance: instance))
+            // Local statistics cost nothing to read: no reload budget.
+            widgets.append(TimelineEngine.Widget(name: descriptor.kind, family: family, instance: instance, budget: .unlimited))
         }
         return LockScreenDaemon.Content(inline: widgets.first, row: Array(widgets.dropFirst()))
     }
 }
 
 /// One sample of the machine's statistics.
-package struct SystemEntry: TimelineEntry {
+package struct SystemEntry: TimelineEntry, Codable {
     package let date: Date
     package let host: String
     package let uptime: TimeInterval

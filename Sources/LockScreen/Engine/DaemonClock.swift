@@ -1,10 +1,15 @@
 import Foundation
+import Synchronization
 
-/// The one source of time for the engine: the real clock in the daemon, a simulated one
-/// in tests and the benchmark.
+/// The one source of time for the daemon: the real clock, or a simulated one in tests
+/// and the benchmark. Two readings: the wall clock, which can jump (NTP on a Pi without
+/// an RTC, `date -s`, suspend), and a monotonic one, which cannot; their disagreement is
+/// how jumps are noticed.
 package protocol DaemonClock: Sendable {
     /// The current wall-clock time.
     func now() -> Date
+    /// Seconds on a clock that never jumps and does not run during suspend.
+    func monotonic() -> TimeInterval
     /// Returns at `deadline` (wall-clock), or throws when the task is cancelled.
     func sleep(until deadline: Date) async throws
 }
@@ -21,8 +26,47 @@ package struct SystemClock: DaemonClock {
 
     package func now() -> Date { Date().addingTimeInterval(offset) }
 
+    package func monotonic() -> TimeInterval {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return TimeInterval(spec.tv_sec) + TimeInterval(spec.tv_nsec) / 1e9
+    }
+
     package func sleep(until deadline: Date) async throws {
         let seconds = deadline.timeIntervalSince(now())
         if seconds > 0 { try await Task.sleep(for: .milliseconds(Int64((seconds * 1000).rounded(.up)))) }
+    }
+}
+
+/// A clock that moves only when told: `sleep(until:)` jumps straight to the deadline, so
+/// a day plays in moments; `jump(by:)` moves the wall clock alone, as NTP does.
+package final class SimulatedClock: DaemonClock {
+    private let time: Mutex<(wall: Date, monotonic: TimeInterval)>
+
+    package init(start: Date) {
+        time = Mutex((start, 0))
+    }
+
+    package func now() -> Date { time.withLock { $0.wall } }
+    package func monotonic() -> TimeInterval { time.withLock { $0.monotonic } }
+
+    /// Moves both clocks forward to `date` (never backward).
+    package func advance(to date: Date) {
+        time.withLock { t in
+            let delta = date.timeIntervalSince(t.wall)
+            guard delta > 0 else { return }
+            t = (date, t.monotonic + delta)
+        }
+    }
+
+    /// Moves the wall clock alone by `delta` seconds.
+    package func jump(by delta: TimeInterval) {
+        time.withLock { $0.wall = $0.wall.addingTimeInterval(delta) }
+    }
+
+    package func sleep(until deadline: Date) async throws {
+        try Task.checkCancellation()
+        advance(to: deadline)
+        await Task.yield()
     }
 }

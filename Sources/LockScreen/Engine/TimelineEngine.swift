@@ -1,24 +1,33 @@
 import Accessory
 import Foundation
 import Logging
-import Synchronization
+import Panel
 
 /// Decides when each widget shows which entry and when its provider is asked again.
 ///
-/// One actor for the whole daemon. Each widget starts on its provider's placeholder
-/// (drawn redacted); a timeline replaces it when it arrives. The entry shown is the
-/// latest whose date is not in the future; reloads follow the timeline's policy.
+/// One actor for the whole daemon, reading time only from the `now` it is given (the
+/// daemon's injected clock). Each widget starts on its provider's placeholder (drawn
+/// redacted) or on its saved entries; the entry shown is the latest whose date is not in
+/// the future. Reloads follow the timeline's policy within the widget's budget; explicit
+/// reloads are free. Fetches run concurrently: a slow or failing provider never holds up
+/// another, keeps its last good entry marked stale, and is retried with backoff.
 package actor TimelineEngine {
     /// A widget placed on the lock screen.
     package struct Widget: Sendable {
         package let name: String
+        package let kind: String
         package let family: WidgetFamily
         package let instance: WidgetInstance
+        package var budget: ReloadBudget
+        package var failurePolicy: FailurePolicy
 
-        package init(name: String, family: WidgetFamily, instance: WidgetInstance) {
+        package init(name: String, kind: String? = nil, family: WidgetFamily, instance: WidgetInstance, budget: ReloadBudget = .standard, failurePolicy: FailurePolicy = FailurePolicy()) {
             self.name = name
+            self.kind = kind ?? name
             self.family = family
             self.instance = instance
+            self.budget = budget
+            self.failurePolicy = failurePolicy
         }
     }
 
@@ -26,77 +35,205 @@ package actor TimelineEngine {
     package struct Shown: Sendable {
         package let entry: RenderableEntry
         package let isPlaceholder: Bool
-        /// Changes whenever the entry shown changes: the redraw key of the widget's slot.
+        /// The provider is failing or the entry was restored and not yet refreshed.
+        package let isStale: Bool
+        /// Changes whenever what is drawn changes: the redraw key of the widget's slot.
         package let key: String
+    }
+
+    /// A widget's reload and failure state, for `status` and tests.
+    package struct Status: Sendable, Equatable {
+        package let providerCalls: Int
+        package let failures: Int
+        package let lastError: String?
+        package let nextReload: Date?
+        package let budgetLeft: Int?
+        package let isStale: Bool
+    }
+
+    /// Engine-wide timings.
+    package struct Settings: Sendable {
+        /// Reloads due within this many seconds of each other are made together, so
+        /// their changes reach the panel in one redraw.
+        package var coalescingWindow: TimeInterval = 3
+        /// How long (real time) a step waits for the fetches it started before drawing
+        /// without them; later answers wake the daemon through `changes`.
+        package var grace: Duration = .milliseconds(250)
+
+        package init() {}
+    }
+
+    private struct Fetch {
+        let token: Int
+        let startedAt: Date
+        let task: Task<Void, Never>
     }
 
     private struct State {
         let widget: Widget
         let placeholder: RenderableEntry
         var entries: [RenderableEntry] = []
-        var reloadAt: Date?
         var generation = 0
-        var failing = false
+        /// When the policy asks for the next timeline; nil for never.
+        var policyReload: Date? = .distantPast
+        var charged: [Date] = []
+        var explicitRequested = false
+        var fetch: Fetch?
+        var failures = 0
+        var retryAt: Date?
+        var lastError: String?
+        var restored = false
+        var providerCalls = 0
+        var policy: TimelineReloadPolicy?
+
+        var isStale: Bool { failures > 0 || restored }
     }
 
     private var states: [State]
-    private let timeout: Duration
-    /// The shortest wait before asking a provider again, so a timeline that ends in the
-    /// past cannot make the engine ask in a loop.
-    private let minimumReloadInterval: TimeInterval = 60
+    private let settings: Settings
     private let logger: Logger
+    private var nextToken = 0
+    private var changed: Set<Int> = []
+    private var awaiting = 0
+    private var barrier: CheckedContinuation<Void, Never>?
+    private let changeSink: AsyncStream<Void>.Continuation
+    /// Signals when a fetch finished after its step stopped waiting for it.
+    package nonisolated let changes: AsyncStream<Void>
 
-    package init(widgets: [Widget], now: Date, timeout: Duration = .seconds(10), logger: Logger) {
-        self.timeout = timeout
+    package init(widgets: [Widget], now: Date, settings: Settings = Settings(), logger: Logger) {
+        self.settings = settings
         self.logger = logger
+        (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         states = widgets.map { widget in
-            let context = TimelineProviderContext(family: widget.family, displaySize: Self.displaySize(widget.family), date: now)
-            return State(widget: widget, placeholder: widget.instance.placeholder(context), reloadAt: .distantPast)
+            State(widget: widget, placeholder: widget.instance.placeholder(Self.context(widget, now: now)))
         }
     }
 
-    private static func displaySize(_ family: WidgetFamily) -> CGSize {
-        let (w, h) = family.referenceSize
-        return CGSize(width: w, height: h)
+    private static func context(_ widget: Widget, now: Date) -> TimelineProviderContext {
+        let (w, h) = widget.family.referenceSize
+        return TimelineProviderContext(family: widget.family, displaySize: CGSize(width: w, height: h), date: now)
     }
 
     package var count: Int { states.count }
 
-    /// Asks every provider whose reload time has come for a new timeline, all at once;
-    /// returns the indices of the widgets whose timeline changed.
+    // MARK: Reloading
+
+    /// Starts a fetch for every widget that is due at `now`, waits briefly for them, and
+    /// returns the widgets whose shown content (entries or staleness) changed since the
+    /// last call.
     @discardableResult
     package func reloadDue(now: Date) async -> [Int] {
-        let due = states.indices.filter { states[$0].reloadAt.map { $0 <= now } ?? false }
-        guard !due.isEmpty else { return [] }
-        let timeout = self.timeout
-        let results = await withTaskGroup(of: (Int, RenderableTimeline?).self) { group in
-            for i in due {
-                let widget = states[i].widget
-                let context = TimelineProviderContext(family: widget.family, displaySize: Self.displaySize(widget.family), date: now)
-                group.addTask { (i, await Self.fetch(widget.instance, context: context, timeout: timeout)) }
+        for i in states.indices {
+            if let fetch = states[i].fetch, now >= fetch.startedAt.addingTimeInterval(states[i].widget.failurePolicy.timeout) {
+                fetch.task.cancel()
+                states[i].fetch = nil
+                fail(i, "did not answer within \(states[i].widget.failurePolicy.timeout.compactSeconds)", at: now)
             }
-            var results: [(Int, RenderableTimeline?)] = []
-            for await result in group { results.append(result) }
-            return results
+            guard states[i].fetch == nil, let charged = dueReload(i, now: now) else { continue }
+            start(i, now: now, charged: charged)
         }
-        var changed: [Int] = []
-        for (i, timeline) in results.sorted(by: { $0.0 < $1.0 }) {
-            guard let timeline else {
-                if !states[i].failing { logger.warning("widget '\(states[i].widget.name)' did not answer within \(timeout); keeping what it shows") }
-                states[i].failing = true
-                states[i].reloadAt = now.addingTimeInterval(minimumReloadInterval)
-                continue
+        if awaiting > 0 {
+            let grace = settings.grace
+            await withCheckedContinuation { continuation in
+                barrier = continuation
+                Task {
+                    try? await Task.sleep(for: grace)
+                    self.openBarrier()
+                }
             }
-            if states[i].failing { logger.info("widget '\(states[i].widget.name)' answers again") }
-            states[i].failing = false
+        }
+        defer { changed.removeAll() }
+        return changed.sorted()
+    }
+
+    /// Whether widget `i` should be asked now, and whether that is charged to its budget.
+    private func dueReload(_ i: Int, now: Date) -> Bool? {
+        let state = states[i]
+        if state.explicitRequested { return false }
+        if state.failures > 0 { return state.retryAt.map { $0 <= now } == true ? false : nil }
+        guard let reload = state.policyReload, reload <= now.addingTimeInterval(settings.coalescingWindow) else { return nil }
+        let allowed = state.widget.budget.nextAllowed(at: now, after: state.charged)
+        guard allowed <= now.addingTimeInterval(settings.coalescingWindow) else {
+            if reload < allowed {
+                logger.notice("widget '\(state.widget.name)' is out of reload budget until \(ISO8601.format(allowed))")
+                states[i].policyReload = allowed
+            }
+            return nil
+        }
+        return true
+    }
+
+    private func start(_ i: Int, now: Date, charged: Bool) {
+        nextToken += 1
+        let token = nextToken
+        states[i].providerCalls += 1
+        states[i].explicitRequested = false
+        if charged {
+            states[i].charged = states[i].charged.filter { $0 > now.addingTimeInterval(-86_400) } + [now]
+        }
+        let instance = states[i].widget.instance
+        let context = Self.context(states[i].widget, now: now)
+        awaiting += 1
+        let task = Task {
+            let result: Result<RenderableTimeline, any Error>
+            do {
+                result = .success(try await instance.timeline(context))
+            } catch {
+                result = .failure(error)
+            }
+            self.complete(i, token: token, result: result)
+        }
+        states[i].fetch = Fetch(token: token, startedAt: now, task: task)
+    }
+
+    private func complete(_ i: Int, token: Int, result: Result<RenderableTimeline, any Error>) {
+        defer {
+            if awaiting > 0 {
+                awaiting -= 1
+                if awaiting == 0 { openBarrier() }
+            }
+        }
+        guard let fetch = states[i].fetch, fetch.token == token else { return }
+        states[i].fetch = nil
+        let now = fetch.startedAt
+        switch result {
+        case let .success(timeline):
+            if states[i].failures > 0 {
+                logger.info("widget '\(states[i].widget.name)' answers again after \(states[i].failures) failure(s)")
+                changed.insert(i)
+            }
+            if states[i].restored { changed.insert(i) }
+            states[i].failures = 0
+            states[i].retryAt = nil
+            states[i].lastError = nil
+            states[i].restored = false
             if !timeline.entries.isEmpty {
                 states[i].entries = Self.ordered(timeline.entries)
                 states[i].generation += 1
-                changed.append(i)
+                changed.insert(i)
             }
-            states[i].reloadAt = reloadTime(policy: timeline.policy, entries: states[i].entries, now: now)
+            states[i].policy = timeline.policy
+            states[i].policyReload = Self.reloadTime(policy: timeline.policy, entries: states[i].entries, now: now)
+        case let .failure(error):
+            fail(i, String(describing: error), at: now)
         }
-        return changed
+        if barrier == nil { changeSink.yield() }
+    }
+
+    private func fail(_ i: Int, _ message: String, at now: Date) {
+        states[i].failures += 1
+        states[i].lastError = message
+        let wait = states[i].widget.failurePolicy.backoff(afterFailures: states[i].failures)
+        states[i].retryAt = now.addingTimeInterval(wait)
+        if states[i].failures == 1 {
+            logger.warning("widget '\(states[i].widget.name)' failed: \(message); keeping its last entry, marked stale, and retrying with backoff")
+            changed.insert(i)
+        }
+    }
+
+    private func openBarrier() {
+        barrier?.resume()
+        barrier = nil
     }
 
     /// Entries sorted by date; of entries with equal dates the last one given wins.
@@ -110,52 +247,118 @@ package actor TimelineEngine {
         return result
     }
 
-    private func reloadTime(policy: TimelineReloadPolicy, entries: [RenderableEntry], now: Date) -> Date? {
-        let earliest = now.addingTimeInterval(minimumReloadInterval)
+    /// When a policy asks for the next timeline: `.atEnd` at the last entry's date,
+    /// `.after(d)` at d, `.never` not at all. A time already past means "now".
+    static func reloadTime(policy: TimelineReloadPolicy, entries: [RenderableEntry], now: Date) -> Date? {
         switch policy.kind {
-        case .atEnd: return max(entries.last?.date ?? now, earliest)
-        case let .after(date): return max(date, earliest)
-        case .never: return nil
+        case .atEnd: max(entries.last?.date ?? now, now)
+        case let .after(date): max(date, now)
+        case .never: nil
         }
     }
 
-    /// Asks a provider for a timeline, giving up after `timeout`; a provider that never
-    /// answers is left running in the background and does not hold up the others.
-    static func fetch(_ instance: WidgetInstance, context: TimelineProviderContext, timeout: Duration) async -> RenderableTimeline? {
-        await withCheckedContinuation { continuation in
-            let resumed = Mutex(false)
-            let resume: @Sendable (RenderableTimeline?) -> Void = { timeline in
-                let first = resumed.withLock { done in
-                    defer { done = true }
-                    return !done
-                }
-                if first { continuation.resume(returning: timeline) }
-            }
-            let work = Task { resume(await instance.timeline(context)) }
-            Task {
-                try? await Task.sleep(for: timeout)
-                resume(nil)
-                work.cancel()
+    /// Asks the widgets of `kind` (all widgets when nil) for new timelines at the next
+    /// step, free of budget, as `WidgetCenter.reloadTimelines(ofKind:)` does. Returns
+    /// whether any widget matched.
+    @discardableResult
+    package func requestReload(kind: String?) -> Bool {
+        var matched = false
+        for i in states.indices where kind == nil || states[i].widget.kind == kind {
+            states[i].explicitRequested = true
+            matched = true
+        }
+        return matched
+    }
+
+    /// After the wall clock jumped by `delta` seconds: waits that were measured from
+    /// "now" (retries, fetch time-outs, budget intervals) move with it; dates a provider
+    /// gave (entries, `.after`) stay where they are.
+    package func clockJumped(by delta: TimeInterval) {
+        for i in states.indices {
+            states[i].retryAt = states[i].retryAt?.addingTimeInterval(delta)
+            states[i].charged = states[i].charged.map { $0.addingTimeInterval(delta) }
+            if let fetch = states[i].fetch {
+                states[i].fetch = Fetch(token: fetch.token, startedAt: fetch.startedAt.addingTimeInterval(delta), task: fetch.task)
             }
         }
     }
 
-    /// What widget `index` shows at `now`.
+    // MARK: Saved state
+
+    /// Shows `entries` (restored from saved state) until the provider answers; they are
+    /// marked stale until then.
+    package func restore(_ index: Int, entries: [RenderableEntry]) {
+        guard !entries.isEmpty else { return }
+        states[index].entries = Self.ordered(entries)
+        states[index].generation += 1
+        states[index].restored = true
+    }
+
+    /// Every widget's name, kind, family and current entries, for saving.
+    package func timelines() -> [(widget: Widget, entries: [RenderableEntry])] {
+        states.map { ($0.widget, $0.entries) }
+    }
+
+    // MARK: Reading
+
+    /// What widget `index` shows at `now`: the latest entry not in the future (the first
+    /// one while all are), else the placeholder.
     package func shown(_ index: Int, at now: Date) -> Shown {
         let state = states[index]
-        guard let position = state.entries.lastIndex(where: { $0.date <= now }) ?? (state.entries.isEmpty ? nil : 0) else {
-            return Shown(entry: state.placeholder, isPlaceholder: true, key: "placeholder")
+        guard !state.entries.isEmpty else {
+            return Shown(entry: state.placeholder, isPlaceholder: true, isStale: false, key: "placeholder")
         }
-        return Shown(entry: state.entries[position], isPlaceholder: false, key: "\(state.generation).\(position)")
+        let position = state.entries.lastIndex { $0.date <= now } ?? 0
+        return Shown(entry: state.entries[position], isPlaceholder: false, isStale: state.isStale, key: "\(state.generation).\(position)\(state.isStale ? "s" : "")")
     }
 
-    /// The earliest instant after `now` when an entry changes or a reload is due.
+    /// The relevance score of the entry widget `index` shows at `now`, while its
+    /// relevance lasts (a duration of 0 lasts as long as the entry is shown).
+    package func relevance(_ index: Int, at now: Date) -> Float? {
+        let shown = shown(index, at: now)
+        guard !shown.isPlaceholder, let relevance = shown.entry.relevance else { return nil }
+        if relevance.duration > 0, now >= shown.entry.date.addingTimeInterval(relevance.duration) { return nil }
+        return relevance.score
+    }
+
+    /// The earliest instant after `now` at which anything the engine decides changes:
+    /// an entry's date, a relevance ending, a reload or retry, a fetch timing out.
     package func nextEvent(after now: Date) -> Date? {
         var times: [Date] = []
         for state in states {
-            if let reload = state.reloadAt { times.append(max(reload, now)) }
-            if let next = state.entries.first(where: { $0.date > now }) { times.append(next.date) }
+            if state.explicitRequested { times.append(now) }
+            if let fetch = state.fetch { times.append(fetch.startedAt.addingTimeInterval(state.widget.failurePolicy.timeout)) }
+            if state.fetch == nil {
+                if state.failures > 0, let retry = state.retryAt {
+                    times.append(retry)
+                } else if let reload = state.policyReload {
+                    times.append(max(reload, state.widget.budget.nextAllowed(at: now, after: state.charged)))
+                }
+            }
+            for entry in state.entries {
+                if entry.date > now { times.append(entry.date) }
+                if let duration = entry.relevance?.duration, duration > 0 {
+                    let end = entry.date.addingTimeInterval(duration)
+                    if end > now { times.append(end) }
+                }
+            }
         }
-        return times.min()
+        return times.map { max($0, now) }.min()
+    }
+
+    /// A widget's reload and failure state.
+    package func status(_ index: Int, at now: Date) -> Status {
+        let state = states[index]
+        return Status(
+            providerCalls: state.providerCalls, failures: state.failures, lastError: state.lastError,
+            nextReload: state.failures > 0 ? state.retryAt : state.policyReload.map { max($0, state.widget.budget.nextAllowed(at: now, after: state.charged)) },
+            budgetLeft: state.widget.budget.remaining(at: now, after: state.charged), isStale: state.isStale)
+    }
+}
+
+extension TimeInterval {
+    /// "10 s", "1.5 s".
+    var compactSeconds: String {
+        self == rounded() ? "\(Int(self)) s" : "\(self) s"
     }
 }

@@ -1,0 +1,123 @@
+import Accessory
+import Foundation
+
+/// Keeps the last timeline of every widget on disk, so that after a restart (or while a
+/// provider is down) the panel shows the last known entries rather than placeholders.
+/// Entries are kept as data (their `Codable` form) and re-rendered when restored.
+package struct StateStore: Sendable {
+    package let directory: String
+
+    package init(directory: String) {
+        self.directory = directory
+    }
+
+    package var path: String { directory + "/timelines.json" }
+
+    /// The default state directory: /var/lib/lockscreend for root, else
+    /// $XDG_STATE_HOME/lockscreend (~/.local/state/lockscreend).
+    package static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if getuid() == 0 { return "/var/lib/lockscreend" }
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/lockscreend" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/lockscreend"
+    }
+
+    /// The saved state of every widget, by widget name.
+    package struct File: Codable, Equatable, Sendable {
+        package var format = StateStore.format
+        package var version = 1
+        package var widgets: [String: SavedWidget] = [:]
+
+        package init(widgets: [String: SavedWidget] = [:]) {
+            self.widgets = widgets
+        }
+    }
+
+    package struct SavedWidget: Codable, Equatable, Sendable {
+        package var kind: String
+        package var family: WidgetFamily
+        package var entries: [SavedEntry]
+    }
+
+    package struct SavedEntry: Codable, Equatable, Sendable {
+        package var date: Date
+        package var relevance: TimelineEntryRelevance?
+        package var data: Data
+    }
+
+    static let format = "lockscreend-state"
+
+    /// Why saved state was not used or not written.
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        case unreadable(path: String, reason: String)
+        case foreign(path: String)
+        case unwritable(path: String, reason: String)
+
+        package var description: String {
+            switch self {
+            case let .unreadable(path, reason): "ignoring saved state \(path): \(reason)"
+            case let .foreign(path): "ignoring saved state \(path): not a lockscreend state file of a known version"
+            case let .unwritable(path, reason): "cannot save state to \(path): \(reason)"
+            }
+        }
+    }
+
+    /// The saved state; nil when there is none yet.
+    package func load() throws(Failure) -> File? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot read the file") }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        struct Header: Decodable {
+            var format: String?
+            var version: Int?
+        }
+        guard let header = try? decoder.decode(Header.self, from: data) else { throw .unreadable(path: path, reason: "not valid JSON") }
+        guard header.format == Self.format, header.version == 1 else { throw .foreign(path: path) }
+        do {
+            return try decoder.decode(File.self, from: data)
+        } catch {
+            throw .unreadable(path: path, reason: "malformed: \(error)")
+        }
+    }
+
+    /// Writes the state atomically: a temporary file beside it, flushed to disk, then
+    /// renamed over the old one, so a power cut leaves either the old or the new file.
+    package func save(_ file: File) throws(Failure) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        guard let data = try? encoder.encode(file) else { throw .unwritable(path: path, reason: "cannot encode") }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(path: path, reason: "cannot create \(directory)")
+        }
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+        let written = data.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written, synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .unwritable(path: path, reason: reason)
+        }
+        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 {
+            fsync(dir)
+            close(dir)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Accessory
+import Foundation
+
+/// The widgets of one place on the lock screen: one widget, or a Smart Stack of several
+/// of the same family, of which the most relevant is shown.
+package struct WidgetStack: Sendable {
+    package var widgets: [TimelineEngine.Widget]
+    /// Rotate to the next widget this often when no entry claims relevance; nil to stay.
+    package var rotation: TimeInterval?
+
+    package init(_ widgets: [TimelineEngine.Widget], rotation: TimeInterval? = nil) {
+        self.widgets = widgets
+        self.rotation = rotation
+    }
+
+    package var family: WidgetFamily { widgets.first?.family ?? .accessoryCircular }
+
+    /// Which widget of the stack to show: the one with the highest current relevance
+    /// score (ties keep the one shown, so equal scores do not flap); with no relevance,
+    /// the next one when the rotation interval has passed, else the one shown.
+    package static func choose(current: Int, lastSwitch: Date, scores: [Float?], rotation: TimeInterval?, now: Date) -> (index: Int, switched: Bool) {
+        let valid = scores.compactMap { $0 }
+        if let best = valid.max(), best > 0 {
+            if scores[current] == best { return (current, false) }
+            let index = scores.firstIndex { $0 == best } ?? current
+            return (index, index != current)
+        }
+        if let rotation, scores.count > 1, now >= lastSwitch.addingTimeInterval(rotation) {
+            return ((current + 1) % scores.count, true)
+        }
+        return (current, false)
+    }
+}
