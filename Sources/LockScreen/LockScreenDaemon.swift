@@ -300,4 +300,7 @@ package final class LockScreenDaemon {
 
     /// The frame as last drawn.
     package var currentFrame: Frame { frame }
+
+    /// The engine index of the widget stack `stack` shows now.
+    package func shownIndex(stack: Int) -> Int { engineIndices[stack][stacks[stack].current] }
 }

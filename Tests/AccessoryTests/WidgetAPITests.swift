@@ -20,7 +20,7 @@ struct WidgetAPITests {
     @Test("a completion-handler provider's timeline arrives with its entries and policy")
     func completionProvider() async throws {
         let instance = try TutorialBundle().descriptors[0].instantiate([:])
-        let timeline = await instance.timeline(context)
+        let timeline = try await instance.timeline(context)
         #expect(timeline.entries.count == 5)
         #expect(timeline.policy == .atEnd)
         let gaps = zip(timeline.entries, timeline.entries.dropFirst()).map { $1.date.timeIntervalSince($0.date) }
@@ -55,7 +55,7 @@ struct WidgetAPITests {
     @Test("parameter values reach the async provider")
     func assign() async throws {
         let instance = try TutorialBundle().descriptors[2].instantiate(["favoriteEmoji": "🦊", "count": "7", "flavor": "chocolate"])
-        let timeline = await instance.timeline(context)
+        let timeline = try await instance.timeline(context)
         #expect(timeline.entries.count == 5)
         let placed = timeline.entries[0].place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular))
         #expect(placed.texts.contains("🦊"))

@@ -1,116 +1,220 @@
 import Accessory
 import Foundation
+import Synchronization
 import Testing
 @testable import LockScreen
 
-/// A provider whose timeline is set by the test.
-struct ScriptedProvider: TimelineProvider {
-    struct Entry: TimelineEntry {
-        let date: Date
-        let text: String
-    }
-
-    let entries: [Entry]
-    let policy: TimelineReloadPolicy
-    let calls: Counter
-
-    func placeholder(in context: Context) -> Entry { Entry(date: context.date, text: "placeholder") }
-    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) { completion(placeholder(in: context)) }
-    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
-        calls.increment()
-        completion(Timeline(entries: entries, policy: policy))
-    }
-}
-
-/// A provider that never calls its completion.
-struct SilentProvider: TimelineProvider {
-    func placeholder(in context: Context) -> ScriptedProvider.Entry { .init(date: context.date, text: "placeholder") }
-    func getSnapshot(in context: Context, completion: @escaping (ScriptedProvider.Entry) -> Void) {}
-    func getTimeline(in context: Context, completion: @escaping (Timeline<ScriptedProvider.Entry>) -> Void) {}
-}
-
+/// Counts calls across tasks.
 final class Counter: Sendable {
     private let value = Mutex(0)
-    func increment() { value.withLock { $0 += 1 } }
+    @discardableResult func increment() -> Int { value.withLock { $0 += 1; return $0 } }
     var count: Int { value.withLock { $0 } }
 }
 
-import Synchronization
+/// A widget instance whose timeline is computed by `make(call, now)`, or which throws
+/// or never answers.
+enum Scripted {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "source unavailable" }
+    }
 
-struct ScriptedWidget<P: TimelineProvider>: Widget {
-    let provider: P
-    var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "scripted", provider: provider) { entry in
-            Text(String(describing: entry))
-        }
+    static func entry(_ date: Date, _ text: String, relevance: TimelineEntryRelevance? = nil) -> RenderableEntry {
+        RenderableEntry(date: date, relevance: relevance) { Text(text) }
+    }
+
+    static func instance(calls: Counter = Counter(), _ make: @escaping @Sendable (_ call: Int, _ now: Date) throws -> RenderableTimeline) -> WidgetInstance {
+        WidgetInstance(
+            placeholder: { entry($0.date, "placeholder") },
+            snapshot: { entry($0.date, "snapshot") },
+            timeline: { context in try make(calls.increment(), context.date) })
+    }
+
+    static func failing(calls: Counter = Counter()) -> WidgetInstance {
+        instance(calls: calls) { _, _ in throw Failure() }
+    }
+
+    static func silent() -> WidgetInstance {
+        WidgetInstance(
+            placeholder: { entry($0.date, "placeholder") }, snapshot: { entry($0.date, "snapshot") },
+            timeline: { _ in
+                try await Task.sleep(for: .seconds(3600))
+                return RenderableTimeline(entries: [], policy: .never)
+            })
+    }
+
+    static func widget(_ name: String, family: WidgetFamily = .accessoryCircular, budget: ReloadBudget = .standard, _ instance: WidgetInstance) -> TimelineEngine.Widget {
+        TimelineEngine.Widget(name: name, family: family, instance: instance, budget: budget)
     }
 }
 
-func instance<P: TimelineProvider>(_ provider: P) throws -> WidgetInstance {
-    try ScriptedWidget(provider: provider).descriptors[0].instantiate([:])
+func fastEngine(_ widgets: [TimelineEngine.Widget]) -> TimelineEngine {
+    var settings = TimelineEngine.Settings()
+    settings.grace = .milliseconds(50)
+    return TimelineEngine(widgets: widgets, now: testNow, settings: settings, logger: quietLogger)
+}
+
+
+func text(of shown: TimelineEngine.Shown) -> String {
+    shown.entry.place(size: .init(width: 400, height: 40), environment: EnvironmentValues()).texts.joined()
 }
 
 @Suite("TimelineEngine")
 struct TimelineEngineTests {
-    func entry(_ offset: TimeInterval, _ text: String) -> ScriptedProvider.Entry {
-        .init(date: testNow.addingTimeInterval(offset), text: text)
-    }
-
-    @Test("the placeholder shows until the first timeline; then the latest entry not in the future")
+    @Test("placeholder first; then the latest entry not in the future; .atEnd reloads after the last")
     func showsLatest() async throws {
         let calls = Counter()
-        let provider = ScriptedProvider(entries: [entry(600, "c"), entry(-10, "a"), entry(300, "b")], policy: .atEnd, calls: calls)
-        let engine = TimelineEngine(widgets: [.init(name: "w", family: .accessoryRectangular, instance: try instance(provider))], now: testNow, logger: quietLogger)
+        let engine = fastEngine([Scripted.widget("w", Scripted.instance(calls: calls) { call, now in
+            RenderableTimeline(entries: [Scripted.entry(now + 600, "c\(call)"), Scripted.entry(now - 10, "a\(call)"), Scripted.entry(now + 300, "b\(call)")], policy: .atEnd)
+        })])
         #expect(await engine.shown(0, at: testNow).isPlaceholder)
-        let changed = await engine.reloadDue(now: testNow)
-        #expect(changed == [0])
+        #expect(await engine.reloadDue(now: testNow) == [0])
+        #expect(text(of: await engine.shown(0, at: testNow)) == "a1")
+        #expect(text(of: await engine.shown(0, at: testNow + 300)) == "b1")
+        #expect(await engine.nextEvent(after: testNow) == testNow + 300)
+        #expect(await engine.nextEvent(after: testNow + 400) == testNow + 600)
+        await engine.reloadDue(now: testNow + 590)
         #expect(calls.count == 1)
-        let first = await engine.shown(0, at: testNow)
-        #expect(!first.isPlaceholder)
-        #expect(first.entry.date == testNow.addingTimeInterval(-10))
-        #expect(await engine.shown(0, at: testNow.addingTimeInterval(300)).entry.date == testNow.addingTimeInterval(300))
-        // Next event: the entry at +300; the .atEnd reload comes at the last entry's date.
-        #expect(await engine.nextEvent(after: testNow) == testNow.addingTimeInterval(300))
-        #expect(await engine.nextEvent(after: testNow.addingTimeInterval(400)) == testNow.addingTimeInterval(600))
-        await engine.reloadDue(now: testNow.addingTimeInterval(599))
-        #expect(calls.count == 1)
-        await engine.reloadDue(now: testNow.addingTimeInterval(600))
+        await engine.reloadDue(now: testNow + 600)
         #expect(calls.count == 2)
+        #expect(text(of: await engine.shown(0, at: testNow + 600)) == "a2")
     }
 
     @Test("entries with equal dates: the last one given wins")
     func equalDates() {
-        let a = RenderableEntry(date: testNow) { Text("a") }
-        let b = RenderableEntry(date: testNow) { Text("b") }
-        let ordered = TimelineEngine.ordered([a, b])
-        #expect(ordered.count == 1)
-        #expect(ordered[0].place(size: .init(width: 100, height: 20), environment: EnvironmentValues()).texts == ["b"])
+        let ordered = TimelineEngine.ordered([Scripted.entry(testNow, "a"), Scripted.entry(testNow - 5, "z"), Scripted.entry(testNow, "b")])
+        #expect(ordered.count == 2)
+        #expect(ordered.map { $0.place(size: .init(width: 100, height: 20), environment: EnvironmentValues()).texts } == [["z"], ["b"]])
     }
 
-    @Test(".never reloads only on request; an empty timeline keeps what is shown")
-    func neverAndEmpty() async throws {
+    @Test(".never reloads only when asked, free of budget; an empty timeline keeps what is shown")
+    func neverAndExplicit() async throws {
         let calls = Counter()
-        let engine = TimelineEngine(widgets: [
-            .init(name: "never", family: .accessoryCircular, instance: try instance(ScriptedProvider(entries: [entry(0, "x")], policy: .never, calls: calls))),
-            .init(name: "empty", family: .accessoryCircular, instance: try instance(ScriptedProvider(entries: [], policy: .after(testNow.addingTimeInterval(900)), calls: Counter()))),
-        ], now: testNow, logger: quietLogger)
+        let engine = fastEngine([
+            Scripted.widget("never", Scripted.instance(calls: calls) { call, now in RenderableTimeline(entries: call == 1 ? [Scripted.entry(now, "x")] : [], policy: .never) }),
+        ])
         await engine.reloadDue(now: testNow)
-        #expect(await engine.shown(1, at: testNow).isPlaceholder)
-        #expect(await engine.nextEvent(after: testNow) == testNow.addingTimeInterval(900))
-        await engine.reloadDue(now: testNow.addingTimeInterval(86_400))
-        #expect(calls.count == 1)
+        #expect(await engine.nextEvent(after: testNow) == nil)
+        let before = await engine.status(0, at: testNow).budgetLeft
+        #expect(await engine.requestReload(kind: "never"))
+        #expect(await !engine.requestReload(kind: "other"))
+        #expect(await engine.nextEvent(after: testNow) == testNow)
+        await engine.reloadDue(now: testNow + 1)
+        #expect(calls.count == 2)
+        #expect(await engine.status(0, at: testNow + 1).budgetLeft == before)
+        #expect(text(of: await engine.shown(0, at: testNow + 1)) == "x")
     }
 
-    @Test("a provider that never answers keeps its widget as it was and does not hold up the others")
+    @Test("a failing provider keeps its last entry, marked stale, and is retried with doubling waits up to the cap")
+    func backoff() async throws {
+        let calls = Counter()
+        let fails = Mutex(false)
+        let engine = fastEngine([Scripted.widget("w", Scripted.instance(calls: calls) { call, now in
+            if fails.withLock({ $0 }) { throw Scripted.Failure() }
+            return RenderableTimeline(entries: [Scripted.entry(now, "good \(call)")], policy: .after(now + 600))
+        })])
+        await engine.reloadDue(now: testNow)
+        fails.withLock { $0 = true }
+        var t = testNow + 600
+        var waits: [TimeInterval] = []
+        for _ in 0..<9 {
+            await engine.reloadDue(now: t)
+            let status = await engine.status(0, at: t)
+            #expect(status.isStale)
+            #expect(status.lastError == "source unavailable")
+            let next = try #require(status.nextReload)
+            waits.append(next.timeIntervalSince(t))
+            t = next
+        }
+        #expect(waits == [30, 60, 120, 240, 480, 960, 1800, 1800, 1800])
+        let shown = await engine.shown(0, at: t)
+        #expect(shown.isStale && text(of: shown) == "good 1")
+        fails.withLock { $0 = false }
+        await engine.reloadDue(now: t)
+        let recovered = await engine.shown(0, at: t)
+        #expect(!recovered.isStale && text(of: recovered) == "good 11")
+        #expect(calls.count == 11)
+    }
+
+    @Test("a provider that never answers times out on the daemon's clock and does not hold up the others")
     func silent() async throws {
         let calls = Counter()
-        let engine = TimelineEngine(widgets: [
-            .init(name: "silent", family: .accessoryCircular, instance: try instance(SilentProvider())),
-            .init(name: "ok", family: .accessoryCircular, instance: try instance(ScriptedProvider(entries: [entry(0, "x")], policy: .never, calls: calls))),
-        ], now: testNow, timeout: .milliseconds(100), logger: quietLogger)
-        let changed = await engine.reloadDue(now: testNow)
-        #expect(changed == [1])
-        #expect(await engine.shown(0, at: testNow).isPlaceholder)
-        #expect(await engine.nextEvent(after: testNow) == testNow.addingTimeInterval(60))
+        let engine = fastEngine([
+            Scripted.widget("silent", Scripted.silent()),
+            Scripted.widget("ok", Scripted.instance(calls: calls) { _, now in RenderableTimeline(entries: [Scripted.entry(now, "ok")], policy: .never) }),
+        ])
+        #expect(await engine.reloadDue(now: testNow) == [1])
+        #expect(await engine.nextEvent(after: testNow) == testNow + 10)
+        await engine.reloadDue(now: testNow + 10)
+        let status = await engine.status(0, at: testNow + 10)
+        #expect(status.failures == 1)
+        #expect(status.lastError == "did not answer within 10 s")
+        #expect(status.nextReload == testNow + 40)
+    }
+
+    @Test("the budget allows 70 charged reloads a day, 5 minutes apart; explicit reloads are free")
+    func budget() async throws {
+        let calls = Counter()
+        let engine = fastEngine([Scripted.widget("greedy", Scripted.instance(calls: calls) { call, now in
+            RenderableTimeline(entries: [Scripted.entry(now, "\(call)")], policy: .after(now + 60))
+        })])
+        var t = testNow
+        while t < testNow + 86_400 {
+            await engine.reloadDue(now: t)
+            guard let next = await engine.nextEvent(after: t) else { break }
+            t = next
+        }
+        #expect(calls.count == 70)
+        let status = await engine.status(0, at: testNow + 86_399)
+        #expect(status.budgetLeft == 0)
+        // Reloads came every 5 minutes, so the 71st is allowed when the 1st leaves the window.
+        #expect(status.nextReload == testNow + 86_400)
+        await engine.requestReload(kind: nil)
+        await engine.reloadDue(now: testNow + 86_399)
+        #expect(calls.count == 71)
+        #expect(await engine.status(0, at: testNow + 86_399).budgetLeft == 0)
+    }
+
+    @Test("reloads due within a few seconds of each other happen in the same step")
+    func coalescing() async throws {
+        let a = Counter(), b = Counter()
+        let engine = fastEngine([
+            Scripted.widget("a", budget: .unlimited, Scripted.instance(calls: a) { _, now in RenderableTimeline(entries: [Scripted.entry(now, "a")], policy: .after(testNow + 600)) }),
+            Scripted.widget("b", budget: .unlimited, Scripted.instance(calls: b) { _, now in RenderableTimeline(entries: [Scripted.entry(now, "b")], policy: .after(testNow + 602)) }),
+        ])
+        await engine.reloadDue(now: testNow)
+        #expect(await engine.nextEvent(after: testNow) == testNow + 600)
+        #expect(await engine.reloadDue(now: testNow + 600) == [0, 1])
+        #expect(a.count == 2 && b.count == 2)
+    }
+
+    @Test("stacks: the most relevant widget shows; ties keep the one shown; rotation when none claims relevance")
+    func stackChoice() {
+        let t = testNow
+        #expect(WidgetStack.choose(current: 0, lastSwitch: t, scores: [1, 5], rotation: nil, now: t) == (1, true))
+        #expect(WidgetStack.choose(current: 1, lastSwitch: t, scores: [5, 5], rotation: nil, now: t) == (1, false))
+        #expect(WidgetStack.choose(current: 0, lastSwitch: t, scores: [nil, nil], rotation: 600, now: t + 599) == (0, false))
+        #expect(WidgetStack.choose(current: 1, lastSwitch: t, scores: [nil, nil, nil], rotation: 600, now: t + 600) == (2, true))
+        #expect(WidgetStack.choose(current: 2, lastSwitch: t, scores: [nil, nil, nil], rotation: 600, now: t + 600) == (0, true))
+        #expect(WidgetStack.choose(current: 0, lastSwitch: t, scores: [nil, 2], rotation: 600, now: t + 10) == (1, true))
+    }
+
+    @Test("relevance lasts for its duration after the entry's date")
+    func relevance() async throws {
+        let engine = fastEngine([Scripted.widget("r", Scripted.instance { _, now in
+            RenderableTimeline(entries: [Scripted.entry(now, "r", relevance: TimelineEntryRelevance(score: 3, duration: 600))], policy: .never)
+        })])
+        await engine.reloadDue(now: testNow)
+        #expect(await engine.relevance(0, at: testNow + 599) == 3)
+        #expect(await engine.relevance(0, at: testNow + 600) == nil)
+        #expect(await engine.nextEvent(after: testNow) == testNow + 600)
+    }
+
+    @Test("a wall-clock jump moves waits measured from now, not dates a provider gave")
+    func jump() async throws {
+        let engine = fastEngine([Scripted.widget("f", Scripted.failing())])
+        await engine.reloadDue(now: testNow)
+        #expect(await engine.status(0, at: testNow).nextReload == testNow + 30)
+        await engine.clockJumped(by: 3600)
+        #expect(await engine.status(0, at: testNow + 3600).nextReload == testNow + 3630)
     }
 }

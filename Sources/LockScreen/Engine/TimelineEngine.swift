@@ -96,6 +96,7 @@ package actor TimelineEngine {
     private var changed: Set<Int> = []
     private var awaiting = 0
     private var barrier: CheckedContinuation<Void, Never>?
+    private var barrierGeneration = 0
     private let changeSink: AsyncStream<Void>.Continuation
     /// Signals when a fetch finished after its step stopped waiting for it.
     package nonisolated let changes: AsyncStream<Void>
@@ -134,11 +135,14 @@ package actor TimelineEngine {
         }
         if awaiting > 0 {
             let grace = settings.grace
+            barrierGeneration += 1
+            let generation = barrierGeneration
             await withCheckedContinuation { continuation in
                 barrier = continuation
                 Task {
                     try? await Task.sleep(for: grace)
-                    self.openBarrier()
+                    // Only this step's timer may end this step's wait.
+                    if self.barrierGeneration == generation { self.openBarrier() }
                 }
             }
         }
