@@ -35,8 +35,9 @@ package final class LockScreenDaemon {
         /// second: for e-ink panels, where each redraw costs a flash of ink.
         package var coarseLiveSeconds = false
         package var staleMark: StaleMark = .dot
-        /// Follow the machine's time zone as it changes; off when the zone was chosen.
-        package var followsSystemTimeZone = false
+        /// Where the machine's time zone is read on every step, to follow changes; nil
+        /// when the zone was chosen and stays.
+        package var systemTimeZone: SystemTimeZone?
         /// A wall-clock step larger than this against the monotonic clock is a jump.
         package var jumpThreshold: TimeInterval = 2
 
@@ -63,7 +64,6 @@ package final class LockScreenDaemon {
     private let store: StateStore?
     private let logger: Logger
     private let wake = WakeSignal()
-    private let timeZones = SystemTimeZone()
     /// For each stack, the engine indices of its widgets.
     private let engineIndices: [[Int]]
     private var stacks: [StackState]
@@ -71,6 +71,7 @@ package final class LockScreenDaemon {
     private var presented: Frame?
     private var slots: [SlotID: SlotState] = [:]
     private var lastReading: (wall: Date, monotonic: TimeInterval)?
+    private var maintenanceDue: Date?
     /// Redraws of each slot since start, for tests and the benchmark.
     package private(set) var redraws: [SlotID: Int] = [:]
     /// Frames presented since start.
@@ -120,14 +121,14 @@ package final class LockScreenDaemon {
             return
         }
         var restored = 0
-        for (i, (widget, _)) in await engine.timelines().enumerated() {
+        for (i, (widget, _, _)) in await engine.timelines().enumerated() {
             guard let saved = file.widgets[widget.name], saved.kind == widget.kind, saved.family == widget.family else { continue }
             let entries = saved.entries.compactMap { widget.instance.restore($0.date, $0.relevance, $0.data) }
             guard entries.count == saved.entries.count else {
                 logger.warning("ignoring saved entries of widget '\(widget.name)': they no longer decode")
                 continue
             }
-            await engine.restore(i, entries: entries)
+            await engine.restore(i, entries: entries, policy: saved.policy)
             restored += 1
         }
         if restored > 0 { logger.info("restored the saved timelines of \(restored) widget(s) from \(store.path)") }
@@ -136,10 +137,10 @@ package final class LockScreenDaemon {
     private func saveState() async {
         guard let store else { return }
         var file = StateStore.File()
-        for (widget, entries) in await engine.timelines() {
+        for (widget, entries, policy) in await engine.timelines() {
             let saved = entries.compactMap { entry in entry.data.map { StateStore.SavedEntry(date: entry.date, relevance: entry.relevance, data: $0) } }
             guard !saved.isEmpty else { continue }
-            file.widgets[widget.name] = StateStore.SavedWidget(kind: widget.kind, family: widget.family, entries: saved)
+            file.widgets[widget.name] = StateStore.SavedWidget(kind: widget.kind, family: widget.family, policy: policy, entries: saved)
         }
         do {
             try store.save(file)
@@ -164,8 +165,8 @@ package final class LockScreenDaemon {
                 slots.removeAll()
             }
         }
-        if behaviour.followsSystemTimeZone {
-            let zone = timeZones.current()
+        if let source = behaviour.systemTimeZone {
+            let zone = source.current()
             if zone.identifier != renderer.timeZone.identifier {
                 if lastReading != nil { logger.notice("time zone changed to \(zone.identifier)") }
                 renderer.timeZone = zone
@@ -227,6 +228,9 @@ package final class LockScreenDaemon {
         }
 
         var didPresent = false
+        if let due = maintenanceDue, due <= now {
+            try display.performMaintenance(frame, at: now)
+        }
         if let previous = presented {
             let rects = damage.rectangles(from: previous, to: frame, within: redrawn)
             if !rects.isEmpty {
@@ -243,7 +247,9 @@ package final class LockScreenDaemon {
             presentations += 1
         }
         let engineNext = await engine.nextEvent(after: now)
-        let next = (slots.values.compactMap(\.nextChange) + stackEvents.filter { $0 > now } + [engineNext].compactMap { $0 }).min()
+        let maintenance = display.nextMaintenance(after: now)
+        maintenanceDue = maintenance
+        let next = (slots.values.compactMap(\.nextChange) + stackEvents.filter { $0 > now } + [engineNext, maintenance].compactMap { $0 }).min()
         return (didPresent, next)
     }
 

@@ -11,6 +11,16 @@ package protocol Display: AnyObject {
     /// Shows `frame`, of which only `damage` changed since the last call (the first
     /// call's damage is the whole frame).
     func present(_ frame: Frame, damage: [PixelRect], refresh: Refresh, at time: Date) throws(DisplayError)
+    /// When the display next needs work of its own regardless of content (an e-ink
+    /// panel's cleaning full refresh); the daemon wakes for it. Nil for none.
+    func nextMaintenance(after time: Date) -> Date?
+    /// Does that work, given the frame currently shown.
+    func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError)
+}
+
+extension Display {
+    package func nextMaintenance(after time: Date) -> Date? { nil }
+    package func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) {}
 }
 
 /// Whether a presentation flashes the whole panel (e-ink "full") or updates in place.

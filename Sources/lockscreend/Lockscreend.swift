@@ -96,11 +96,18 @@ extension Lockscreend {
         @Option(help: "How a widget whose provider fails is marked: dot, dim or none.")
         var staleMark: StaleMark = .dot
 
+        @Flag(help: "Redraw live seconds (timers) once a minute, as an e-ink panel wants.")
+        var coarseSeconds = false
+
         func run() async throws {
             let logger = common.logger()
             var options = common.daemonOptions
             options.stateDirectory = stateDir ?? StateStore.defaultDirectory()
             options.behaviour.staleMark = staleMark
+            options.behaviour.coarseLiveSeconds = coarseSeconds
+            // The machine's zone is followed as it changes (timedatectl set-timezone).
+            options.behaviour.systemTimeZone = SystemTimeZone()
+            options.timeZone = SystemTimeZone().current()
             let directory = headless ?? "frames"
             let display: HeadlessDisplay
             do {

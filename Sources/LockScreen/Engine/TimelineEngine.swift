@@ -82,11 +82,16 @@ package actor TimelineEngine {
         var failures = 0
         var retryAt: Date?
         var lastError: String?
+        /// Entries came from saved state and no timeline has arrived since; they count
+        /// as stale from `restoredExpiry` (when their policy would have reloaded them).
         var restored = false
+        var restoredExpiry: Date?
         var providerCalls = 0
         var policy: TimelineReloadPolicy?
 
-        var isStale: Bool { failures > 0 || restored }
+        func isStale(at now: Date) -> Bool {
+            failures > 0 || (restored && restoredExpiry.map { now >= $0 } ?? true)
+        }
     }
 
     private var states: [State]
@@ -291,16 +296,19 @@ package actor TimelineEngine {
 
     /// Shows `entries` (restored from saved state) until the provider answers; they are
     /// marked stale until then.
-    package func restore(_ index: Int, entries: [RenderableEntry]) {
+    package func restore(_ index: Int, entries: [RenderableEntry], policy: TimelineReloadPolicy?) {
         guard !entries.isEmpty else { return }
         states[index].entries = Self.ordered(entries)
         states[index].generation += 1
         states[index].restored = true
+        states[index].policy = policy
+        // A timeline whose policy never asks again does not expire.
+        states[index].restoredExpiry = policy.map { Self.reloadTime(policy: $0, entries: states[index].entries, now: .distantPast) ?? .distantFuture }
     }
 
-    /// Every widget's name, kind, family and current entries, for saving.
-    package func timelines() -> [(widget: Widget, entries: [RenderableEntry])] {
-        states.map { ($0.widget, $0.entries) }
+    /// Every widget with its current entries and their policy, for saving.
+    package func timelines() -> [(widget: Widget, entries: [RenderableEntry], policy: TimelineReloadPolicy?)] {
+        states.map { ($0.widget, $0.entries, $0.policy) }
     }
 
     // MARK: Reading
@@ -313,7 +321,8 @@ package actor TimelineEngine {
             return Shown(entry: state.placeholder, isPlaceholder: true, isStale: false, key: "placeholder")
         }
         let position = state.entries.lastIndex { $0.date <= now } ?? 0
-        return Shown(entry: state.entries[position], isPlaceholder: false, isStale: state.isStale, key: "\(state.generation).\(position)\(state.isStale ? "s" : "")")
+        let stale = state.isStale(at: now)
+        return Shown(entry: state.entries[position], isPlaceholder: false, isStale: stale, key: "\(state.generation).\(position)\(stale ? "s" : "")")
     }
 
     /// The relevance score of the entry widget `index` shows at `now`, while its
@@ -339,6 +348,7 @@ package actor TimelineEngine {
                     times.append(max(reload, state.widget.budget.nextAllowed(at: now, after: state.charged)))
                 }
             }
+            if state.restored, let expiry = state.restoredExpiry, expiry > now { times.append(expiry) }
             for entry in state.entries {
                 if entry.date > now { times.append(entry.date) }
                 if let duration = entry.relevance?.duration, duration > 0 {
@@ -356,7 +366,7 @@ package actor TimelineEngine {
         return Status(
             providerCalls: state.providerCalls, failures: state.failures, lastError: state.lastError,
             nextReload: state.failures > 0 ? state.retryAt : state.policyReload.map { max($0, state.widget.budget.nextAllowed(at: now, after: state.charged)) },
-            budgetLeft: state.widget.budget.remaining(at: now, after: state.charged), isStale: state.isStale)
+            budgetLeft: state.widget.budget.remaining(at: now, after: state.charged), isStale: state.isStale(at: now))
     }
 }
 

@@ -35,6 +35,7 @@ package struct StateStore: Sendable {
     package struct SavedWidget: Codable, Equatable, Sendable {
         package var kind: String
         package var family: WidgetFamily
+        package var policy: TimelineReloadPolicy?
         package var entries: [SavedEntry]
     }
 
