@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "LockScreen",
             dependencies: [
-                "Accessory", "Canvas", "Panel",
+                "Accessory", "Canvas", "Panel", "CFramebuffer",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

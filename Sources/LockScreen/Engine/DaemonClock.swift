@@ -32,9 +32,10 @@ package struct SystemClock: DaemonClock {
         return TimeInterval(spec.tv_sec) + TimeInterval(spec.tv_nsec) / 1e9
     }
 
+    /// Sleeps on the kernel's wall-clock timer (`WallClockAlarm`): no wake-ups before the
+    /// deadline, and an early return when the wall clock is set.
     package func sleep(until deadline: Date) async throws {
-        let seconds = deadline.timeIntervalSince(now())
-        if seconds > 0 { try await Task.sleep(for: .milliseconds(Int64((seconds * 1000).rounded(.up)))) }
+        try await WallClockAlarm.shared.sleep(until: deadline.addingTimeInterval(-offset))
     }
 }
 

@@ -145,7 +145,10 @@ package actor TimelineEngine {
             await withCheckedContinuation { continuation in
                 barrier = continuation
                 Task {
-                    try? await Task.sleep(for: grace)
+                    // Not Task.sleep: after one, the Swift runtime wakes the process every
+                    // second for as long as it lives (see WallClockAlarm).
+                    let (seconds, attoseconds) = grace.components
+                    try? await WallClockAlarm.shared.sleep(until: Date().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18))
                     // Only this step's timer may end this step's wait.
                     if self.barrierGeneration == generation { self.openBarrier() }
                 }
