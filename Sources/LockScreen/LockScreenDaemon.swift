@@ -64,6 +64,7 @@ package final class LockScreenDaemon {
     private let store: StateStore?
     private let logger: Logger
     private let wake = WakeSignal()
+    private let stopFlag = StopFlag()
     /// For each stack, the engine indices of its widgets.
     private let engineIndices: [[Int]]
     private var stacks: [StackState]
@@ -290,7 +291,7 @@ package final class LockScreenDaemon {
         ]
         defer { listeners.forEach { $0.cancel() } }
         var scheduled: Date?
-        while !Task.isCancelled {
+        while !Task.isCancelled && !stopFlag.isSet {
             // A wake-up a few milliseconds late draws the instant it was scheduled for,
             // so frames are stamped (and timers read) at the whole second or minute.
             let now = clock.now()
@@ -303,6 +304,10 @@ package final class LockScreenDaemon {
             await wake.wait(until: deadline, on: clock)
         }
     }
+
+    /// Ends `run()` from elsewhere (a signal handler): the step in progress finishes, then
+    /// `run()` returns.
+    package var stopHandle: StopHandle { StopHandle(flag: stopFlag, wake: wake) }
 
     /// The frame as last drawn.
     package var currentFrame: Frame { frame }

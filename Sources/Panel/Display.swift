@@ -28,15 +28,36 @@ package enum Refresh: String, Sendable, Codable {
     case full, partial
 }
 
-/// Why a display could not be opened or written.
+/// Why a display could not be opened or written. Each message names the device and the
+/// value at fault, and what to do about it.
 package enum DisplayError: Error, CustomStringConvertible, Equatable {
     case cannotCreateDirectory(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
+    case noSuchDevice(path: String)
+    case permissionDenied(path: String)
+    case notAFramebuffer(path: String)
+    case notADRMDevice(path: String)
+    case unsupportedPixelFormat(path: String, found: String)
+    case busy(path: String)
+    case nothingConnected(path: String)
+    case noSuchConnector(path: String, name: String, available: [String])
+    case noSuchMode(path: String, mode: String, available: [String])
+    case deviceFailed(path: String, call: String, reason: String)
 
     package var description: String {
         switch self {
         case let .cannotCreateDirectory(path, reason): "cannot use output directory '\(path)': \(reason)"
         case let .cannotWrite(path, reason): "cannot write '\(path)': \(reason)"
+        case let .noSuchDevice(path): "'\(path)': no such device"
+        case let .permissionDenied(path): "'\(path)': permission denied (add the user to the 'video' group, or run as root)"
+        case let .notAFramebuffer(path): "'\(path)' is not a framebuffer device (expected /dev/fbN)"
+        case let .notADRMDevice(path): "'\(path)' is not a DRM/KMS device (expected /dev/dri/cardN)"
+        case let .unsupportedPixelFormat(path, found): "'\(path)': unsupported pixel format \(found) (supported: 32 bpp XRGB/XBGR, 24 bpp RGB, 16 bpp RGB565/BGR565, 8 and 4 bpp grey, 1 bpp mono; --format overrides the detection)"
+        case let .busy(path): "'\(path)' is busy: another program (a desktop, a compositor, another lockscreend) controls the display"
+        case let .nothingConnected(path): "'\(path)': no display is connected to any connector"
+        case let .noSuchConnector(path, name, available): "'\(path)': no connected connector named '\(name)' (connected: \(available.isEmpty ? "none" : available.joined(separator: ", ")))"
+        case let .noSuchMode(path, mode, available): "'\(path)': the display has no mode \(mode) (modes: \(available.joined(separator: ", ")))"
+        case let .deviceFailed(path, call, reason): "'\(path)': \(call) failed: \(reason)"
         }
     }
 }

@@ -3,36 +3,39 @@ import Canvas
 /// Converts canonical frame pixels to a device format, one rectangle at a time, so only
 /// damaged pixels are touched. Grey formats below 8 bits are dithered by position.
 package enum PixelConverter {
-    /// Writes the pixels of `rect` (clamped to the frame, widened to whole bytes for
-    /// packed formats) into `destination`, laid out with `stride` bytes per row.
+    /// Writes the pixels of `rect` (clamped to the frame) into `destination`, laid out
+    /// with `stride` bytes per row, turned by `rotation` onto the device. Returns the
+    /// device rectangle written: the turned `rect`, widened to whole bytes for packed
+    /// formats. Dithering follows device pixels, so a change stays inside its rectangle.
+    @discardableResult
     package static func convert(
         _ frame: Frame, rect: PixelRect, to format: PixelFormat,
-        into destination: UnsafeMutableRawBufferPointer, stride: Int
-    ) {
-        let r = aligned(rect, for: format).intersection(frame.bounds)
-        guard !r.isEmpty else { return }
+        into destination: UnsafeMutableRawBufferPointer, stride: Int, rotation: Rotation = .none
+    ) -> PixelRect {
+        let (fw, fh) = (frame.width, frame.height)
+        let (dw, dh) = rotation.deviceSize(width: fw, height: fh)
+        let device = PixelRect(x: 0, y: 0, width: dw, height: dh)
+        let r = aligned(rotation.deviceRect(rect.intersection(frame.bounds), frameWidth: fw, frameHeight: fh), for: format).intersection(device)
+        guard !r.isEmpty else { return r }
         let dst = destination.bindMemory(to: UInt8.self)
         frame.pixels.withUnsafeBufferPointer { src in
             for y in r.y..<r.maxY {
                 let row = y * stride
-                let srcRow = y * frame.bytesPerRow
-                switch format {
-                case .xrgb8888, .xbgr8888, .rgb888, .rgb565, .bgr565:
-                    for x in r.x..<r.maxX {
-                        let (red, green, blue) = rgb(src, frame, srcRow, x)
+                for x in r.x..<r.maxX {
+                    let (sx, sy) = rotation.framePoint(deviceX: x, deviceY: y, frameWidth: fw, frameHeight: fh)
+                    let srcRow = sy * frame.bytesPerRow
+                    switch format {
+                    case .xrgb8888, .xbgr8888, .rgb888, .rgb565, .bgr565:
+                        let (red, green, blue) = rgb(src, frame, srcRow, sx)
                         write(format, red, green, blue, dst, row, x)
-                    }
-                case .gray8:
-                    for x in r.x..<r.maxX { dst[row + x] = gray(src, frame, srcRow, x) }
-                case .gray4:
-                    for x in r.x..<r.maxX {
-                        let level = UInt8(OrderedDither.quantize(gray(src, frame, srcRow, x), x: x, y: y, levels: 16))
+                    case .gray8:
+                        dst[row + x] = gray(src, frame, srcRow, sx)
+                    case .gray4:
+                        let level = UInt8(OrderedDither.quantize(gray(src, frame, srcRow, sx), x: x, y: y, levels: 16))
                         let i = row + x / 2
                         dst[i] = x & 1 == 0 ? (dst[i] & 0x0F) | (level << 4) : (dst[i] & 0xF0) | level
-                    }
-                case .mono1:
-                    for x in r.x..<r.maxX {
-                        let on = OrderedDither.quantize(gray(src, frame, srcRow, x), x: x, y: y, levels: 2) == 1
+                    case .mono1:
+                        let on = OrderedDither.quantize(gray(src, frame, srcRow, sx), x: x, y: y, levels: 2) == 1
                         let i = row + x / 8
                         let bit = UInt8(0x80) >> UInt8(x & 7)
                         dst[i] = on ? dst[i] | bit : dst[i] & ~bit
@@ -40,6 +43,7 @@ package enum PixelConverter {
                 }
             }
         }
+        return r
     }
 
     /// `rect` widened so that packed formats never split a byte between two writes.

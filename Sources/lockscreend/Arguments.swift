@@ -46,7 +46,7 @@ extension PixelFormat: ExpressibleByArgument {
     static var headlessChoices: String { headless.map(\.rawValue).joined(separator: ", ") }
 
     public init?(argument: String) {
-        guard let format = PixelFormat(rawValue: argument), Self.headless.contains(format) else { return nil }
+        guard let format = PixelFormat(rawValue: argument) else { return nil }
         self = format
     }
 
@@ -57,3 +57,60 @@ extension PixelFormat: ExpressibleByArgument {
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 extension StaleMark: ExpressibleByArgument {}
+
+extension Rotation: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let degrees = Int(argument), let rotation = Rotation(rawValue: degrees) else { return nil }
+        self = rotation
+    }
+
+    public static var allValueStrings: [String] { allCases.map { String($0.rawValue) } }
+}
+
+/// The e-ink refresh policy's options.
+struct EinkOptions: ParsableArguments {
+    @Flag(help: "The panel is e-ink: full (flashing) refreshes by the policy below, live seconds once a minute, DU/GL16/GC16 waveforms recorded.")
+    var eink = false
+
+    @Option(help: ArgumentHelp("With --eink: a full refresh after this many partial ones.", valueName: "N"))
+    var einkFullAfter = 20
+
+    @Option(help: ArgumentHelp("With --eink: a full refresh at least this often, in minutes, if anything changed (0 for never).", valueName: "MINUTES"))
+    var einkFullEvery = 60
+
+    @Option(help: ArgumentHelp("With --eink: no full refresh in this local time span unless ghosting forces one, e.g. 22:00-07:00.", valueName: "HH:MM-HH:MM"), transform: parseQuietPeriod)
+    var einkQuiet: QuietPeriod?
+
+    var enabled: Bool { eink }
+
+    var policy: EinkPolicy? {
+        guard eink else { return nil }
+        var policy = EinkPolicy()
+        policy.partialsBeforeFull = max(1, einkFullAfter)
+        policy.partialsLimit = max(policy.partialsBeforeFull, policy.partialsLimit)
+        policy.fullInterval = einkFullEvery > 0 ? TimeInterval(einkFullEvery * 60) : nil
+        policy.quietPeriod = einkQuiet.map { ($0.start, $0.end) }
+        policy.timeZone = SystemTimeZone().current()
+        return policy
+    }
+}
+
+/// A span of local time, in minutes after midnight.
+struct QuietPeriod {
+    let start: Int
+    let end: Int
+}
+
+/// Parses "22:00-07:00".
+func parseQuietPeriod(_ argument: String) throws -> QuietPeriod {
+    func minutes(_ text: Substring) -> Int? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+        return h * 60 + m
+    }
+    let ends = argument.split(separator: "-")
+    guard ends.count == 2, let start = minutes(ends[0]), let end = minutes(ends[1]) else {
+        throw ValidationError("expected a local time span HH:MM-HH:MM, e.g. 22:00-07:00")
+    }
+    return QuietPeriod(start: start, end: end)
+}

@@ -81,8 +81,26 @@ extension Lockscreend {
         @Option(help: ArgumentHelp("Write every frame whole into DIR as NNNNNN.raw with DIR/frames.jsonl.", valueName: "DIR"))
         var headless: String?
 
-        @Option(help: "Pixel format of the raw frames: \(PixelFormat.headlessChoices).")
-        var format: PixelFormat = .xrgb8888
+        @Option(help: ArgumentHelp("Draw on this Linux framebuffer.", valueName: "PATH"))
+        var fb: String?
+
+        @Option(help: ArgumentHelp("Draw on this DRM/KMS card.", valueName: "PATH"))
+        var drm: String?
+
+        @Option(help: ArgumentHelp("With --drm: the connector to light (default: the first connected), e.g. HDMI-A-1.", valueName: "NAME"))
+        var connector: String?
+
+        @Option(help: ArgumentHelp("With --drm: the display mode (default: the preferred one).", valueName: "WxH"), transform: ScreenSize.parse)
+        var mode: ScreenSize?
+
+        @Option(help: "Pixel format: of the raw frames with --headless (\(PixelFormat.headlessChoices)), or instead of the detected one with --fb.")
+        var format: PixelFormat?
+
+        @Option(help: "The panel is mounted turned clockwise by 0, 90, 180 or 270 degrees.")
+        var rotate: Rotation = .none
+
+        @Flag(help: "With --fb: leave the text console alone (by default it is switched to graphics mode, hiding its cursor).")
+        var keepConsole = false
 
         @Flag(help: "Also write NNNNNN.png for every frame (on by default when no display is given).")
         var png = false
@@ -99,24 +117,56 @@ extension Lockscreend {
         @Flag(help: "Redraw live seconds (timers) once a minute, as an e-ink panel wants.")
         var coarseSeconds = false
 
+        @OptionGroup(title: "E-ink") var eink: EinkOptions
+
+        func validate() throws {
+            guard [headless, fb, drm].compactMap({ $0 }).count <= 1 else { throw ValidationError("give one of --headless, --fb and --drm") }
+            if connector != nil || mode != nil, drm == nil { throw ValidationError("--connector and --mode go with --drm") }
+            if let format, fb == nil, !PixelFormat.headless.contains(format) {
+                throw ValidationError("--format \(format.rawValue) is for --fb; headless frames are \(PixelFormat.headlessChoices)")
+            }
+        }
+
+        var output: OutputOptions {
+            var output: OutputOptions
+            if let fb {
+                output = OutputOptions(target: .framebuffer(path: fb, format: format))
+            } else if let drm {
+                output = OutputOptions(target: .drm(path: drm, connector: connector, mode: mode.map { ($0.width, $0.height) }))
+            } else {
+                output = OutputOptions(target: .headless(directory: headless ?? "frames", format: format ?? .xrgb8888, png: png || headless == nil))
+            }
+            output.rotation = rotate
+            output.keepsConsole = keepConsole
+            output.eink = eink.policy
+            return output
+        }
+
         func run() async throws {
             let logger = common.logger()
             var options = common.daemonOptions
             options.stateDirectory = stateDir ?? StateStore.defaultDirectory()
             options.behaviour.staleMark = staleMark
-            options.behaviour.coarseLiveSeconds = coarseSeconds
+            options.behaviour.coarseLiveSeconds = coarseSeconds || eink.enabled
             // The machine's zone is followed as it changes (timedatectl set-timezone).
             options.behaviour.systemTimeZone = SystemTimeZone()
             options.timeZone = SystemTimeZone().current()
-            let directory = headless ?? "frames"
-            let display: HeadlessDisplay
+            let display: PanelDisplay
             do {
-                display = try HeadlessDisplay(directory: directory, width: options.width, height: options.height, format: format, writesPNG: png || headless == nil)
+                display = try output.open(width: options.width, height: options.height, logger: logger)
             } catch {
                 throw ValidationFailure(error.description)
             }
+            defer { display.close() }
+            (options.width, options.height) = display.size
             logger.info("drawing the built-in demo on \(display.name)")
             let daemon = LockScreenApplication.demoDaemon(options, display: display, logger: logger)
+            let stop = daemon.stopHandle
+            let shutdown = ShutdownSignals {
+                logger.info("stopping on request")
+                stop.stop()
+            }
+            defer { shutdown.cancel() }
             do {
                 try await daemon.run(once: once)
             } catch let error as DisplayError {

@@ -20,7 +20,7 @@ struct PixelConverterTests {
     static func convert(_ frame: Frame, _ format: PixelFormat) -> [UInt8] {
         let stride = format.minimumStride(width: frame.width)
         var out = [UInt8](repeating: 0, count: stride * frame.height)
-        out.withUnsafeMutableBytes { PixelConverter.convert(frame, rect: frame.bounds, to: format, into: $0, stride: stride) }
+        out.withUnsafeMutableBytes { _ = PixelConverter.convert(frame, rect: frame.bounds, to: format, into: $0, stride: stride) }
         return out
     }
 
@@ -83,7 +83,7 @@ struct PixelConverterTests {
         let stride = format.minimumStride(width: 40)
         var out = [UInt8](repeating: 0xAA, count: stride * 20)
         let rect = PixelRect(x: 11, y: 6, width: 9, height: 4)
-        out.withUnsafeMutableBytes { PixelConverter.convert(frame, rect: rect, to: format, into: $0, stride: stride) }
+        out.withUnsafeMutableBytes { _ = PixelConverter.convert(frame, rect: rect, to: format, into: $0, stride: stride) }
         let aligned = PixelConverter.aligned(rect, for: format)
         let bitsPerPixel = format.bitsPerPixel
         for y in 0..<20 {

@@ -3,13 +3,13 @@ import Foundation
 import Testing
 @testable import Panel
 
-@Suite("HeadlessDisplay")
-struct HeadlessDisplayTests {
+@Suite("HeadlessDevice")
+struct HeadlessDeviceTests {
     @Test("every frame is written whole with one JSON line describing it", arguments: [PixelFormat.xrgb8888, .rgb565, .gray8, .gray4, .mono1])
     func writesFrames(format: PixelFormat) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("headless-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let display = try HeadlessDisplay(directory: dir, width: 16, height: 8, format: format, writesPNG: true)
+        let display = PanelDisplay(device: try HeadlessDevice(directory: dir, width: 16, height: 8, format: format, writesPNG: true))
         var frame = Frame(width: 16, height: 8)
         try display.present(frame, damage: [frame.bounds], refresh: .full, at: Date(timeIntervalSince1970: 1_795_356_300))
         frame.draw { $0.fill(Rect(x: 8, y: 0, width: 8, height: 8), color: .white) }
@@ -17,7 +17,7 @@ struct HeadlessDisplayTests {
 
         let lines = try String(contentsOfFile: dir + "/frames.jsonl", encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 2)
-        let second = try JSONDecoder().decode(HeadlessDisplay.Record.self, from: Data(lines[1].utf8))
+        let second = try JSONDecoder().decode(HeadlessDevice.Record.self, from: Data(lines[1].utf8))
         #expect(second.seq == 2)
         #expect(second.time == "2026-11-22T14:06:00Z")
         #expect(second.refresh == .partial)
@@ -27,7 +27,7 @@ struct HeadlessDisplayTests {
         let raw = try #require(FileManager.default.contents(atPath: dir + "/000002.raw"))
         #expect(raw.count == second.stride * 8)
         var expected = [UInt8](repeating: 0, count: raw.count)
-        expected.withUnsafeMutableBytes { PixelConverter.convert(frame, rect: frame.bounds, to: format, into: $0, stride: second.stride) }
+        expected.withUnsafeMutableBytes { _ = PixelConverter.convert(frame, rect: frame.bounds, to: format, into: $0, stride: second.stride) }
         #expect([UInt8](raw) == expected)
         #expect(FileManager.default.fileExists(atPath: dir + "/000002.png"))
     }
@@ -35,7 +35,7 @@ struct HeadlessDisplayTests {
     @Test("an output directory that cannot be created is a clear error naming it")
     func unwritable() {
         #expect(throws: DisplayError.self) {
-            _ = try HeadlessDisplay(directory: "/proc/lockscreend-frames", width: 4, height: 4, format: .gray8, writesPNG: false)
+            _ = try HeadlessDevice(directory: "/proc/lockscreend-frames", width: 4, height: 4, format: .gray8, writesPNG: false)
         }
     }
 

@@ -2,19 +2,21 @@ import Canvas
 import Foundation
 
 /// Writes every presented frame whole, in the chosen format, as `DIR/NNNNNN.raw`, and
-/// one JSON line per frame to `DIR/frames.jsonl` saying when, in what format and which
-/// rectangles changed; optionally a PNG of each. What tests and the curious read.
-package final class HeadlessDisplay: Display {
+/// one JSON line per frame to `DIR/frames.jsonl` saying when, in what format, which
+/// rectangles changed and how the panel was refreshed; optionally a PNG of each. What
+/// tests and the curious read: the bytes a real panel of that format would get.
+package final class HeadlessDevice: PanelDevice {
     package let directory: String
     package let format: PixelFormat
     package let writesPNG: Bool
-    package let size: (width: Int, height: Int)
-    private var buffer: [UInt8]
-    private let stride: Int
+    package let width: Int
+    package let height: Int
+    package let stride: Int
+    package let pixels: UnsafeMutableRawBufferPointer
     private var sequence = 0
     private let log: FileHandle
 
-    package var name: String { "headless \(directory) \(size.width)×\(size.height) \(format.rawValue)" }
+    package var name: String { "headless \(directory) \(width)×\(height) \(format.rawValue)" }
 
     /// Opens (creating if needed) the directory. Frames already there are replaced from
     /// sequence 1; `frames.jsonl` is started afresh.
@@ -22,9 +24,11 @@ package final class HeadlessDisplay: Display {
         self.directory = directory
         self.format = format
         self.writesPNG = writesPNG
-        self.size = (width, height)
+        self.width = width
+        self.height = height
         self.stride = format.minimumStride(width: width)
-        self.buffer = [UInt8](repeating: 0, count: stride * height)
+        self.pixels = .allocate(byteCount: stride * height, alignment: 16)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -37,7 +41,12 @@ package final class HeadlessDisplay: Display {
         log = handle
     }
 
-    deinit { try? log.close() }
+    deinit {
+        try? log.close()
+        pixels.deallocate()
+    }
+
+    package func close() { try? log.synchronize() }
 
     private static func reason(_ error: Error) -> String {
         (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
@@ -53,25 +62,25 @@ package final class HeadlessDisplay: Display {
         package var stride: Int
         package var refresh: Refresh
         package var damage: [[Int]]
+        /// One per damage rectangle, on e-ink panels.
+        package var waveform: [Waveform]?
         package var file: String
     }
 
-    package func present(_ frame: Frame, damage: [PixelRect], refresh: Refresh, at time: Date) throws(DisplayError) {
+    package func flush(_ update: PanelUpdate) throws(DisplayError) {
         sequence += 1
-        buffer.withUnsafeMutableBytes { raw in
-            for rect in damage { PixelConverter.convert(frame, rect: rect, to: format, into: raw, stride: stride) }
-        }
         let base = String(format: "%06d", sequence)
         let rawPath = "\(directory)/\(base).raw"
-        guard FileManager.default.createFile(atPath: rawPath, contents: Data(buffer)) else {
+        guard FileManager.default.createFile(atPath: rawPath, contents: Data(pixels)) else {
             throw .cannotWrite(path: rawPath, reason: "the file could not be created")
         }
         if writesPNG {
-            do { try frame.writePNG(to: "\(directory)/\(base).png") } catch { throw .cannotWrite(path: "\(directory)/\(base).png", reason: error.description) }
+            do { try update.frame.writePNG(to: "\(directory)/\(base).png") } catch { throw .cannotWrite(path: "\(directory)/\(base).png", reason: error.description) }
         }
         let record = Record(
-            seq: sequence, time: ISO8601.format(time), width: size.width, height: size.height, format: format.rawValue,
-            stride: stride, refresh: refresh, damage: damage.map { [$0.x, $0.y, $0.width, $0.height] }, file: "\(base).raw")
+            seq: sequence, time: ISO8601.format(update.time), width: width, height: height, format: format.rawValue,
+            stride: stride, refresh: update.refresh, damage: update.rects.map { [$0.x, $0.y, $0.width, $0.height] },
+            waveform: update.waveforms.isEmpty ? nil : update.waveforms, file: "\(base).raw")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var line = try? encoder.encode(record) else { return }

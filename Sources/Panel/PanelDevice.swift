@@ -1,0 +1,34 @@
+import Canvas
+import Foundation
+
+/// A display's pixel memory and the way its changes reach the glass: a file (headless),
+/// a mapped framebuffer (fbdev), a dumb buffer (DRM/KMS). `PanelDisplay` writes the
+/// converted pixels into `pixels`, then calls `flush` once with the rectangles written.
+package protocol PanelDevice: AnyObject {
+    /// For logs: "/dev/fb0 800×480 rgb565".
+    var name: String { get }
+    /// The size in device pixels (before rotation).
+    var width: Int { get }
+    var height: Int { get }
+    var format: PixelFormat { get }
+    /// Bytes per row of `pixels`.
+    var stride: Int { get }
+    /// The memory the device shows (or the file is written from).
+    var pixels: UnsafeMutableRawBufferPointer { get }
+    /// Sends what was written to the panel.
+    func flush(_ update: PanelUpdate) throws(DisplayError)
+    /// Gives the device back as it was found (console mode, CRTC).
+    func close()
+}
+
+/// One update as sent to a device: which rectangles (device pixels) changed, how to
+/// refresh them, and for e-ink which waveform each wants.
+package struct PanelUpdate: Sendable {
+    package var rects: [PixelRect]
+    package var refresh: Refresh
+    /// One per rectangle on e-ink panels; empty otherwise.
+    package var waveforms: [Waveform]
+    package var time: Date
+    /// The frame the pixels came from (the headless backend's PNG preview).
+    package var frame: Frame
+}

@@ -1,0 +1,75 @@
+import Canvas
+import Foundation
+
+/// The one path from a frame to any device: rotation, pixel-format conversion and
+/// dithering of the damaged rectangles only, the e-ink refresh policy and waveform
+/// choice, then one flush. Headless, fbdev and DRM differ only in their `PanelDevice`, so
+/// tests of the headless backend test what hardware gets.
+package final class PanelDisplay: Display {
+    package let device: any PanelDevice
+    package let rotation: Rotation
+    /// Nil for panels without refresh costs (LCD, HDMI).
+    package let eink: EinkPolicy?
+    package private(set) var einkState = EinkPolicy.State()
+
+    package init(device: any PanelDevice, rotation: Rotation = .none, eink: EinkPolicy? = nil) {
+        self.device = device
+        self.rotation = rotation
+        self.eink = eink
+    }
+
+    package var size: (width: Int, height: Int) { rotation.frameSize(deviceWidth: device.width, deviceHeight: device.height) }
+
+    package var name: String { rotation == .none ? device.name : "\(device.name) rotated \(rotation.rawValue)°" }
+
+    package func present(_ frame: Frame, damage: [PixelRect], refresh requested: Refresh, at time: Date) throws(DisplayError) {
+        let refresh = eink.map { $0.decide(requested, at: time, state: einkState) } ?? requested
+        let deviceBounds = PixelRect(x: 0, y: 0, width: device.width, height: device.height)
+        var rects: [PixelRect] = []
+        for rect in refresh == .full ? [frame.bounds] : damage {
+            let written = PixelConverter.convert(frame, rect: rect, to: device.format, into: device.pixels, stride: device.stride, rotation: rotation)
+            if !written.isEmpty { rects.append(written) }
+        }
+        if refresh == .full { rects = [deviceBounds] }
+        let waveforms = eink == nil ? [] : rects.map { refresh == .full ? Waveform.gc16 : (isBlackAndWhite($0) ? .du : .gl16) }
+        try device.flush(PanelUpdate(rects: rects, refresh: refresh, waveforms: waveforms, time: time, frame: frame))
+        eink?.record(refresh, at: time, state: &einkState)
+    }
+
+    package func nextMaintenance(after time: Date) -> Date? {
+        eink?.nextCleaning(after: time, state: einkState)
+    }
+
+    /// The cleaning full refresh of an e-ink panel, of the frame already shown.
+    package func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) {
+        guard eink?.nextCleaning(after: time, state: einkState).map({ $0 <= time }) == true else { return }
+        try present(frame, damage: [frame.bounds], refresh: .full, at: time)
+    }
+
+    /// Gives the device back.
+    package func close() { device.close() }
+
+    /// True when every device pixel in `rect` is black or white, so the fast DU waveform
+    /// shows it exactly.
+    private func isBlackAndWhite(_ rect: PixelRect) -> Bool {
+        let bytes = device.pixels.bindMemory(to: UInt8.self)
+        for y in rect.y..<rect.maxY {
+            let row = y * device.stride
+            switch device.format {
+            case .mono1:
+                return true
+            case .gray4:
+                for x in rect.x..<rect.maxX {
+                    let byte = bytes[row + x / 2]
+                    let level = x & 1 == 0 ? byte >> 4 : byte & 0x0F
+                    if level != 0 && level != 0x0F { return false }
+                }
+            case .gray8:
+                for x in rect.x..<rect.maxX where bytes[row + x] != 0 && bytes[row + x] != 0xFF { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}
