@@ -52,6 +52,9 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(help: ArgumentHelp("Read /proc and /sys below DIR instead of / (fixed figures for tests and screenshots).", valueName: "DIR"))
+    var systemRoot = "/"
+
     var daemonOptions: DaemonOptions {
         var options = DaemonOptions()
         options.width = size?.width ?? options.width
@@ -59,6 +62,7 @@ struct CommonOptions: ParsableArguments {
         options.start = at
         options.colorScheme = appearance.scheme
         options.uses24HourClock = !twelveHour
+        options.systemRoot = systemRoot
         return options
     }
 

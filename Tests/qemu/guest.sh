@@ -1,0 +1,70 @@
+# Runs inside the QEMU guest (see run-e2e.py). Prints @@ markers on the serial line;
+# "@@DUMP NAME" waits until the host has taken a screendump and touched /share/ack-NAME.
+set -u
+export FONTCONFIG_FILE=/etc/fonts/fonts.conf HOME=/tmp
+AT=2026-11-22T14:04:30Z
+FIXTURE=/fixture
+common="--system-root $FIXTURE --log-level info"
+
+dump() {
+  echo "@@DUMP $1"
+  while [ ! -e "/share/ack-$1" ]; do sleep 0.1; done
+}
+
+# Waits until the daemon writing to $1 has presented its first frame.
+first_frame() {
+  for i in $(seq 1 600); do
+    grep -q "presented the first frame" "$1" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "@@FAIL no first frame in $1"; cat "$1"; return 1
+}
+
+# Runs lockscreend on a device until its first frame, takes three screendumps 0.3 s
+# apart (a blinking console cursor would show in one), stops it with SIGTERM.
+show() {
+  name=$1; shift
+  lockscreend "$@" --at $AT $common --state-dir /tmp/state-$name 2>/share/$name.log &
+  pid=$!
+  first_frame /share/$name.log || return 1
+  for n in 1 2 3; do dump $name-$n; sleep 0.3; done
+  kill -TERM $pid; wait $pid; echo "@@STOPPED $name $?"
+  cat /share/$name.log
+}
+
+ls -l /dev/fb0 /dev/dri/card0 2>&1
+cat /sys/class/graphics/fb0/name /sys/class/graphics/fb0/bits_per_pixel /sys/class/graphics/fb0/virtual_size 2>&1
+# The reference: the same configuration and time, headless, at the framebuffer's size
+# and in its format.
+size=$(sed -n 's/^[^:]*:\([0-9]*x[0-9]*\).*/\1/p' /sys/class/graphics/fb0/modes | head -n 1)
+format=xrgb8888
+[ "$(cat /sys/class/graphics/fb0/bits_per_pixel)" = 16 ] && format=rgb565
+echo "framebuffer $size $format"
+lockscreend --headless /share/ref --format $format --size $size --once --at $AT $common --state-dir /tmp/ref 2>/share/ref.log
+echo "@@REF $?"
+
+case "$E2E_CASE" in
+  virtio)
+    show fb --fb /dev/fb0
+    show drm --drm /dev/dri/card0
+    # Minute ticks on DRM: the host counts what reached the display between the marks.
+    lockscreend --drm /dev/dri/card0 --at 2026-11-22T14:04:50Z $common --state-dir /tmp/ticks 2>/share/ticks.log &
+    pid=$!
+    first_frame /share/ticks.log
+    sleep 1
+    echo "@@MARK ticks-start"
+    # Past 14:05:00 and 14:06:00 on the daemon's clock, with a margin.
+    sleep 75
+    echo "@@MARK ticks-end"
+    kill -TERM $pid; wait $pid; echo "@@STOPPED ticks $?"
+    cat /share/ticks.log
+    # Bad input: not a framebuffer, not a DRM node, a mode that does not exist.
+    for args in "--fb /dev/null" "--drm /dev/null" "--drm /dev/dri/card0 --mode 123x45" "--fb /dev/fb9"; do
+      lockscreend $args --once $common --state-dir /tmp/bad 2>/tmp/bad.err
+      echo "@@BAD $? $args :: $(cat /tmp/bad.err)"
+    done
+    ;;
+  bochs|vesa)
+    show fb --fb /dev/fb0
+    ;;
+esac

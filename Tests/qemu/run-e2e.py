@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""End-to-end test on real kernel displays.
+
+Builds a busybox initramfs holding the release lockscreend, its shared libraries, the
+fonts and a fixture /proc; boots a Debian kernel in QEMU (software emulation) three times:
+virtio-gpu (fbdev, DRM/KMS and minute ticks counted with -trace virtio_gpu_cmd_res_flush),
+bochs-display (fbdev on a display without manual updates) and the standard VGA with a
+16 bpp VESA framebuffer. In each, the guest renders the same time and configuration
+headless, as the reference, and the host compares QEMU's screendumps with it.
+
+Usage: Tests/qemu/run-e2e.py [--binary .build/release/lockscreend] [--keep DIR]
+Prints one line per check and closes with "N passed, N failed".
+"""
+import argparse
+import glob
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+WIDTH, HEIGHT = 800, 480
+# Past this share of the screen a minute tick is not "well under 2%".
+TICK_LIMIT = 0.02
+
+results = []
+
+
+def check(ok, what, detail=""):
+    results.append(ok)
+    print(("✔ " if ok else "✘ ") + what + (f" — {detail}" if detail else ""), flush=True)
+
+
+def kernel():
+    images = sorted(glob.glob("/boot/vmlinuz-*"))
+    if not images:
+        sys.exit("run-e2e: no kernel in /boot (apt-get install linux-image-amd64)")
+    image = images[-1]
+    return image, image.split("vmlinuz-", 1)[1]
+
+
+def copy(src, root, dest=None):
+    dest = os.path.join(root, (dest or src).lstrip("/"))
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    if os.path.isdir(src):
+        shutil.copytree(src, dest, symlinks=True, dirs_exist_ok=True)
+    else:
+        shutil.copy2(src, dest, follow_symlinks=True)
+
+
+def libraries(binary):
+    """The shared libraries ldd resolves for binary, and the dynamic loader."""
+    out = subprocess.run(["ldd", binary], capture_output=True, text=True, check=True).stdout
+    found = set()
+    for line in out.splitlines():
+        m = re.search(r"=>\s*(/\S+)", line) or re.match(r"\s*(/\S+)", line)
+        if m:
+            found.add(m.group(1))
+    return sorted(found)
+
+
+def build_initramfs(binary, work, version):
+    root = os.path.join(work, "root")
+    for d in ["bin", "dev", "proc", "sys", "tmp", "share", "etc"]:
+        os.makedirs(os.path.join(root, d), exist_ok=True)
+    copy(shutil.which("busybox") or "/bin/busybox", root, "/bin/busybox")
+    copy(os.path.join(HERE, "init"), root, "/init")
+    os.chmod(os.path.join(root, "init"), 0o755)
+    copy(binary, root, "/bin/lockscreend")
+    for lib in libraries(binary):
+        copy(lib, root)
+    # Fonts as the tests pin them, with Debian's fontconfig rules.
+    for d in ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/material-design-icons-iconfont",
+              "/usr/share/fonts/truetype/noto", "/usr/share/fonts/truetype/dejavu", "/etc/fonts",
+              "/usr/share/fontconfig"]:
+        if os.path.exists(d):
+            copy(d, root)
+    copy(os.path.join(ROOT, "Tests/Support/fonts.conf"), root, "/etc/fonts/fonts.conf")
+    copy(os.path.join(ROOT, "Tests/LockScreenTests/Fixtures"), root, "/fixture")
+    # Kernel modules for every case, with their dependencies, and modules.dep.
+    mods = set()
+    for name in ["virtio_pci", "virtio-gpu", "bochs", "9pnet_virtio", "9p"]:
+        out = subprocess.run(["modprobe", "--show-depends", "-S", version, name], capture_output=True, text=True, check=True).stdout
+        mods.update(re.findall(r"insmod (\S+\.ko\S*)", out))
+    for m in mods:
+        copy(m, root)
+    for f in glob.glob(f"/lib/modules/{version}/modules.*"):
+        copy(f, root)
+    image = os.path.join(work, "initramfs.cpio.gz")
+    files = subprocess.run(["find", "."], cwd=root, capture_output=True, text=True, check=True).stdout
+    with open(image, "wb") as out:
+        cpio = subprocess.Popen(["cpio", "-o", "-H", "newc", "--quiet"], cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        gz = subprocess.Popen(["gzip", "-1"], stdin=cpio.stdout, stdout=out)
+        cpio.stdin.write(files.encode())
+        cpio.stdin.close()
+        gz.wait()
+        cpio.wait()
+    return image
+
+
+def read_ppm(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    w, h = int(m.group(1)), int(m.group(2))
+    return w, h, data[m.end():m.end() + w * h * 3]
+
+
+def reference_rgb(directory):
+    """The guest's headless reference frame as RGB bytes, and its size."""
+    record = open(os.path.join(directory, "frames.jsonl")).readline()
+    w = int(re.search(r'"width":(\d+)', record).group(1))
+    h = int(re.search(r'"height":(\d+)', record).group(1))
+    fmt = re.search(r'"format":"(\w+)"', record).group(1)
+    raw = open(os.path.join(directory, "000001.raw"), "rb").read()
+    rgb = bytearray(w * h * 3)
+    if fmt == "xrgb8888":
+        rgb[0::3], rgb[1::3], rgb[2::3] = raw[2::4], raw[1::4], raw[0::4]
+    elif fmt == "rgb565":
+        for i in range(w * h):
+            v = raw[2 * i] | raw[2 * i + 1] << 8
+            r, g, b = v >> 11, (v >> 5) & 0x3F, v & 0x1F
+            rgb[3 * i:3 * i + 3] = bytes(((r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)))
+    else:
+        raise ValueError(fmt)
+    return w, h, bytes(rgb)
+
+
+def compare(dump, ref):
+    """Pixels that differ, and the largest channel difference."""
+    (w1, h1, a), (w2, h2, b) = dump, ref
+    if (w1, h1) != (w2, h2):
+        return None, None
+    differing, worst = 0, 0
+    for i in range(0, len(a), 3):
+        if a[i:i + 3] != b[i:i + 3]:
+            differing += 1
+            worst = max(worst, abs(a[i] - b[i]), abs(a[i + 1] - b[i + 1]), abs(a[i + 2] - b[i + 2]))
+    return differing, worst
+
+
+def monitor(path, command):
+    s = socket.socket(socket.AF_UNIX)
+    for _ in range(50):
+        try:
+            s.connect(path)
+            break
+        except OSError:
+            time.sleep(0.1)
+    s.settimeout(30)
+    s.recv(4096)
+    s.sendall(command.encode() + b"\n")
+    time.sleep(0.3)
+    s.close()
+
+
+def boot(case, devices, append, image, version_image, work, limit):
+    """Boots one case; answers the guest's @@DUMP requests; returns the serial text,
+    the screendump files by name, and the trace offsets at each @@MARK."""
+    share = os.path.join(work, case)
+    shutil.rmtree(share, ignore_errors=True)
+    os.makedirs(share)
+    shutil.copy(os.path.join(HERE, "guest.sh"), share)
+    serial = os.path.join(work, f"{case}.serial")
+    trace = os.path.join(work, f"{case}.trace")
+    mon = os.path.join(work, f"{case}.monitor")
+    for f in [serial, trace, mon]:
+        if os.path.exists(f):
+            os.remove(f)
+    command = ["qemu-system-x86_64", "-machine", "pc", "-m", "1024", "-smp", "1", "-accel", "tcg",
+               "-kernel", version_image, "-initrd", image,
+               "-append", f"console=tty0 console=ttyS0 e2e.case={case} {append}",
+               "-display", "none", "-no-reboot", "-serial", f"file:{serial}",
+               "-monitor", f"unix:{mon},server=on,wait=off",
+               "-virtfs", f"local,path={share},mount_tag=share,security_model=none,id=share",
+               "-trace", f"enable=virtio_gpu_cmd_res_flush,file={trace}"] + devices
+    qemu = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"{case}.stderr"), "w"))
+    dumps, marks, seen = {}, {}, 0
+    started = time.time()
+    text = ""
+    while qemu.poll() is None and time.time() - started < limit:
+        time.sleep(0.1)
+        if not os.path.exists(serial):
+            continue
+        text = open(serial, errors="replace").read()
+        for line in text[seen:].splitlines(keepends=True):
+            if not line.endswith("\n"):
+                break
+            seen += len(line)
+            if m := re.search(r"@@DUMP (\S+)", line):
+                name = m.group(1)
+                path = os.path.join(work, f"{case}-{name}.ppm")
+                monitor(mon, f"screendump {path}")
+                for _ in range(100):
+                    if os.path.exists(path) and os.path.getsize(path) > 0:
+                        break
+                    time.sleep(0.1)
+                dumps[name] = path
+                open(os.path.join(share, f"ack-{name}"), "w").close()
+            elif m := re.search(r"@@MARK (\S+)", line):
+                marks[m.group(1)] = os.path.getsize(trace) if os.path.exists(trace) else 0
+    if qemu.poll() is None:
+        qemu.kill()
+        check(False, f"{case}: the guest finished within {limit} s")
+    qemu.wait()
+    text = open(serial, errors="replace").read() if os.path.exists(serial) else ""
+    return text, dumps, marks, share, trace
+
+
+def flushes(trace, start, end):
+    """(resource, pixels) of each virtio_gpu_cmd_res_flush in the trace between offsets."""
+    data = open(trace, errors="replace").read()[start:end]
+    return [(m.group(1), int(m.group(2)) * int(m.group(3)))
+            for m in re.finditer(r"virtio_gpu_cmd_res_flush res 0x([0-9a-f]+), size (\d+)x(\d+)", data)]
+
+
+def screens(case, dumps, share):
+    ref = reference_rgb(os.path.join(share, "ref"))
+    for name in sorted(dumps):
+        differing, worst = compare(read_ppm(dumps[name]), ref)
+        if differing is None:
+            check(False, f"{case}: {name} has the reference's size")
+            continue
+        check(differing == 0, f"{case}: screendump {name} equals the headless render",
+              f"{differing} pixels differ, largest channel difference {worst}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/lockscreend"))
+    parser.add_argument("--keep", help="keep the work files here")
+    parser.add_argument("--case", action="append", help="run only this case (virtio, bochs, vesa); repeatable")
+    args = parser.parse_args()
+    image_path, version = kernel()
+    work = args.keep or tempfile.mkdtemp(prefix="lockscreend-e2e-")
+    os.makedirs(work, exist_ok=True)
+    image = build_initramfs(os.path.abspath(args.binary), work, version)
+
+    cases = [
+        ("virtio", ["-vga", "none", "-device", f"virtio-gpu-pci,xres={WIDTH},yres={HEIGHT}"], "e2e.modules=virtio_pci,virtio-gpu", 600),
+        ("bochs", ["-vga", "none", "-device", f"bochs-display,xres={WIDTH},yres={HEIGHT}"], "e2e.modules=virtio_pci,bochs", 300),
+        ("vesa", ["-vga", "std"], "e2e.modules=virtio_pci vga=0x314", 300),
+    ]
+    for case, devices, append, limit in cases:
+        if args.case and case not in args.case:
+            continue
+        text, dumps, marks, share, trace = boot(case, devices, append, image, image_path, work, limit)
+        check("@@REF 0" in text, f"{case}: the guest rendered the headless reference")
+        check(len(dumps) == 3, f"{case}: three screendumps of the running daemon on fbdev", f"{len(dumps)} taken")
+        if "@@REF 0" not in text:
+            print(text[-3000:])
+            continue
+        fb = {k: v for k, v in dumps.items() if k.startswith("fb-")}
+        screens(case, fb, share)
+        check(f"@@STOPPED fb 0" in text, f"{case}: SIGTERM stops the fbdev daemon with status 0")
+        if case == "vesa":
+            fmt = re.search(r'"format":"(\w+)"', open(os.path.join(share, "ref/frames.jsonl")).read())
+            check(fmt and fmt.group(1) == "rgb565", "vesa: the framebuffer is 16 bpp RGB565", fmt.group(1) if fmt else "no reference")
+        if case != "virtio":
+            continue
+        screens(case, {k: v for k, v in dumps.items() if k.startswith("drm-")}, share)
+        check("@@STOPPED drm 0" in text, "virtio: SIGTERM stops the DRM daemon with status 0")
+        if "ticks-start" in marks and "ticks-end" in marks:
+            during = flushes(trace, marks["ticks-start"], marks["ticks-end"])
+            ours = max((r for r, _ in during), default=None, key=lambda r: int(r, 16))
+            pixels = sum(p for r, p in during if r == ours)
+            calls = sum(1 for r, _ in during if r == ours)
+            share_of_screen = pixels / (WIDTH * HEIGHT) / 2
+            check(0 < pixels and share_of_screen < TICK_LIMIT,
+                  "virtio: a minute tick on DRM reaches the display as under 2% of the screen",
+                  f"2 ticks: {calls} flushes, {pixels} pixels, {share_of_screen:.2%} of the screen a tick")
+        else:
+            check(False, "virtio: the tick marks were seen")
+        for line in re.findall(r"@@BAD .*", text):
+            status = int(line.split()[1])
+            check(status != 0 and "lockscreend:" in line and ("/dev/" in line), f"virtio: bad device input exits non-zero naming it", line[6:200])
+    passed, failed = results.count(True), results.count(False)
+    print(f"{passed} passed, {failed} failed")
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
