@@ -3,6 +3,7 @@
 # naming the value and a non-zero exit; good input writes what it says.
 set -uo pipefail
 bin=${1:-.build/debug/lockscreend}
+fixture="$(cd "$(dirname "$0")/../LockScreenTests/Fixtures" && pwd)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0
@@ -40,7 +41,7 @@ check "--once writes one gray4 frame and one JSON line" bash -c "
 
 # Run for a few seconds across a minute boundary: a full first frame, then exactly one
 # partial frame at 14:05:00 whose damage is the changed digit, and nothing in between.
-timeout 5 "$bin" --headless "$work/run" --state-dir "$work/state" --png --at 2026-11-22T14:04:57Z --log-level error
+timeout 5 "$bin" --headless "$work/run" --state-dir "$work/state" --png --at 2026-11-22T14:04:57Z --system-root "$fixture" --log-level error
 check "a run across a minute writes exactly two frames" bash -c "[ \$(wc -l <'$work/run/frames.jsonl') -eq 2 ]"
 check "the second frame is partial, at 14:05:00, with damage inside the clock" python3 -c "
 import json,sys
@@ -51,6 +52,32 @@ area = sum(w*h for x,y,w,h in b['damage'])
 ok = ok and 0 < area < 0.04*800*480 and all(100 <= y and y+h <= 260 for x,y,w,h in b['damage'])
 sys.exit(0 if ok else 1)"
 check "PNG previews were written" test -s "$work/run/000002.png"
+
+expect_error "unknown --rotate" "'45'" --rotate 45 --once --headless "$work/a"
+expect_error "two displays at once" "--headless, --fb and --drm" --fb /dev/fb0 --drm /dev/dri/card0 --once
+expect_error "--connector without --drm" "--connector" --connector HDMI-A-1 --once --headless "$work/a"
+expect_error "a bad quiet period" "'25:00-07:00'" --eink --eink-quiet 25:00-07:00 --once --headless "$work/a"
+expect_error "a framebuffer that is not one" "'/dev/null' is not a framebuffer" --fb /dev/null --once
+expect_error "a DRM card that is not one" "'/dev/null' is not a DRM/KMS device" --drm /dev/null --once
+expect_error "a framebuffer that does not exist" "'/dev/fb-none': no such device" --fb /dev/fb-none --once
+
+"$bin" --headless "$work/rot" --state-dir "$work/state" --once --rotate 90 --size 800x480 --format gray4 --at 2026-11-22T14:04:57Z --log-level error
+check "--rotate 90 writes a 480×800 panel's frame" python3 -c "
+import json,sys
+r=json.loads(open('$work/rot/frames.jsonl').readline())
+sys.exit(0 if (r['width'],r['height'],r['stride'])==(480,800,240) else 1)"
+
+"$bin" --headless "$work/eink" --state-dir "$work/state" --once --eink --format gray4 --at 2026-11-22T14:04:57Z --log-level error
+check "--eink records the full refresh and its GC16 waveform" grep -q '"refresh":"full".*"waveform":\["GC16"\]\|"waveform":\["GC16"\].*"refresh":"full"' "$work/eink/frames.jsonl"
+
+# SIGTERM stops the daemon between frames: exit status 0, the timelines saved.
+"$bin" --headless "$work/term" --state-dir "$work/term-state" --at 2026-11-22T14:04:30Z --system-root "$fixture" --log-level error &
+pid=$!
+for _ in $(seq 1 100); do [ -s "$work/term/frames.jsonl" ] && break; sleep 0.05; done
+kill -TERM $pid
+wait $pid
+check "SIGTERM ends the daemon with status 0" test $? -eq 0
+check "the timelines were saved" test -s "$work/term-state/timelines.json"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
