@@ -8,8 +8,9 @@ package struct OutputOptions: Sendable {
     package enum Target: Sendable {
         /// Raw frames (and optionally PNGs) in a directory.
         case headless(directory: String, format: PixelFormat, png: Bool)
-        /// A Linux framebuffer; `format` overrides the detected pixel format.
-        case framebuffer(path: String, format: PixelFormat?)
+        /// A Linux framebuffer; `format` overrides the detected pixel format; `epdc` names
+        /// an e-reader's controller, told each region to show.
+        case framebuffer(path: String, format: PixelFormat?, epdc: EPDC?)
         /// A DRM/KMS card; nil connector and mode pick the connected one and its preferred mode.
         case drm(path: String, connector: String?, mode: (width: Int, height: Int)?)
     }
@@ -33,7 +34,7 @@ package struct OutputOptions: Sendable {
         case let .headless(directory, format, png):
             let size = rotation.deviceSize(width: width, height: height)
             device = try HeadlessDevice(directory: directory, width: size.width, height: size.height, format: format, writesPNG: png)
-        case let .framebuffer(path, format):
+        case let .framebuffer(path, format, epdc):
             var console: ConsoleMode?
             if !keepsConsole {
                 do {
@@ -42,7 +43,7 @@ package struct OutputOptions: Sendable {
                     logger.warning("cannot switch the console to graphics mode (\(error)); its cursor may show over the widgets. --keep-console silences this")
                 }
             }
-            device = try FramebufferDevice(path: path, format: format, console: console)
+            device = try FramebufferDevice(path: path, format: format, console: console, epdc: epdc)
         case let .drm(path, connector, mode):
             device = try DRMDevice(path: path, connector: connector, mode: mode)
         }

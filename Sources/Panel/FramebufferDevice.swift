@@ -6,7 +6,8 @@ import Glibc
 /// `FBIOGET_FSCREENINFO`, its memory mapped, the pixel format taken from the bit depth and
 /// colour bitfields. Writes land in the mapped memory; drivers that need manual updates
 /// (SPI panels, virtio-gpu under fbdev emulation) collect the touched pages themselves
-/// (deferred I/O), so writing fewer rows is what makes an update cheap.
+/// (deferred I/O), so writing fewer rows is what makes an update cheap. An e-reader's
+/// EPDC framebuffer is told each region to show (`EPDC`).
 package final class FramebufferDevice: PanelDevice {
     private let file: DeviceFile
     package let width: Int
@@ -16,12 +17,14 @@ package final class FramebufferDevice: PanelDevice {
     package let pixels: UnsafeMutableRawBufferPointer
     private let mapping: UnsafeMutableRawBufferPointer
     private var console: ConsoleMode?
+    private let epdc: EPDC?
+    private var marker: UInt32 = 0
 
     package var name: String { "\(file.path) \(width)×\(height) \(format.rawValue)" }
 
     /// Opens `path`; `format` overrides the detected pixel format; `console` (normally a
-    /// `ConsoleMode`) is restored on `close()`.
-    package init(path: String, format override: PixelFormat? = nil, console: ConsoleMode? = nil) throws(DisplayError) {
+    /// `ConsoleMode`) is restored on `close()`; `epdc` names the e-reader's controller.
+    package init(path: String, format override: PixelFormat? = nil, console: ConsoleMode? = nil, epdc: EPDC? = nil) throws(DisplayError) {
         file = try DeviceFile(path: path)
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
@@ -45,6 +48,7 @@ package final class FramebufferDevice: PanelDevice {
         let offset = Int(variable.yoffset) * stride + Int(variable.xoffset) * chosen.bitsPerPixel / 8
         pixels = UnsafeMutableRawBufferPointer(rebasing: mapping[offset..<(offset + stride * height)])
         self.console = console
+        self.epdc = epdc
     }
 
     /// The format a screen info describes, or nil when lockscreend cannot draw it.
@@ -67,8 +71,23 @@ package final class FramebufferDevice: PanelDevice {
         "\(info.bits_per_pixel) bpp (red \(info.red.offset)/\(info.red.length), green \(info.green.offset)/\(info.green.length), blue \(info.blue.offset)/\(info.blue.length), grayscale \(info.grayscale))"
     }
 
-    /// Nothing to send: the pixels are already in the framebuffer's memory.
-    package func flush(_ update: PanelUpdate) throws(DisplayError) {}
+    /// Nothing to send for a plain framebuffer: the pixels are already in its memory. An
+    /// EPDC gets one update per rectangle; a full refresh first waits for the updates
+    /// before it, so its flash is not cut short.
+    package func flush(_ update: PanelUpdate) throws(DisplayError) {
+        guard let epdc else { return }
+        let full = update.refresh == .full
+        if full, marker > 0, let code = epdc.wait(file, marker: marker) {
+            throw .deviceFailed(path: file.path, call: "MXCFB_WAIT_FOR_UPDATE_COMPLETE", reason: DeviceFile.reason(code))
+        }
+        for (i, rect) in update.rects.enumerated() {
+            marker = marker == UInt32.max ? 1 : marker + 1
+            let waveform = i < update.waveforms.count ? update.waveforms[i] : (full ? .gc16 : .gl16)
+            if let code = epdc.send(file, rect: rect, waveform: waveform, full: full, marker: marker) {
+                throw .deviceFailed(path: file.path, call: "MXCFB_SEND_UPDATE (\(epdc.rawValue))", reason: DeviceFile.reason(code))
+            }
+        }
+    }
 
     package func close() {
         console?.restore()

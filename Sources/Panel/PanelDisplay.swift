@@ -27,7 +27,9 @@ package final class PanelDisplay: Display {
         let deviceBounds = PixelRect(x: 0, y: 0, width: device.width, height: device.height)
         var rects: [PixelRect] = []
         for rect in refresh == .full ? [frame.bounds] : damage {
-            let written = PixelConverter.convert(frame, rect: rect, to: device.format, into: device.pixels, stride: device.stride, rotation: rotation)
+            let written = PixelConverter.convert(
+                frame, rect: rect, to: device.format, into: device.pixels, stride: device.stride, rotation: rotation,
+                grayLevels: eink == nil ? 256 : 16)
             if !written.isEmpty { rects.append(written) }
         }
         if refresh == .full { rects = [deviceBounds] }

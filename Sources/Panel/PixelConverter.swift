@@ -7,10 +7,12 @@ package enum PixelConverter {
     /// with `stride` bytes per row, turned by `rotation` onto the device. Returns the
     /// device rectangle written: the turned `rect`, widened to whole bytes for packed
     /// formats. Dithering follows device pixels, so a change stays inside its rectangle.
+    /// `grayLevels` below 256 dithers 8-bit grey to that many levels, for an e-ink panel
+    /// behind an 8-bit framebuffer.
     @discardableResult
     package static func convert(
         _ frame: Frame, rect: PixelRect, to format: PixelFormat,
-        into destination: UnsafeMutableRawBufferPointer, stride: Int, rotation: Rotation = .none
+        into destination: UnsafeMutableRawBufferPointer, stride: Int, rotation: Rotation = .none, grayLevels: Int = 256
     ) -> PixelRect {
         let (fw, fh) = (frame.width, frame.height)
         let (dw, dh) = rotation.deviceSize(width: fw, height: fh)
@@ -28,6 +30,9 @@ package enum PixelConverter {
                     case .xrgb8888, .xbgr8888, .rgb888, .rgb565, .bgr565:
                         let (red, green, blue) = rgb(src, frame, srcRow, sx)
                         write(format, red, green, blue, dst, row, x)
+                    case .gray8 where grayLevels < 256:
+                        let level = OrderedDither.quantize(gray(src, frame, srcRow, sx), x: x, y: y, levels: grayLevels)
+                        dst[row + x] = UInt8(level * 255 / (grayLevels - 1))
                     case .gray8:
                         dst[row + x] = gray(src, frame, srcRow, sx)
                     case .gray4:

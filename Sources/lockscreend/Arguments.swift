@@ -69,8 +69,8 @@ extension Rotation: ExpressibleByArgument {
 
 /// The e-ink refresh policy's options.
 struct EinkOptions: ParsableArguments {
-    @Flag(help: "The panel is e-ink: full (flashing) refreshes by the policy below, live seconds once a minute, DU/GL16/GC16 waveforms recorded.")
-    var eink = false
+    @Option(help: ArgumentHelp("The panel is e-ink: full (flashing) refreshes by the policy below, live seconds once a minute, grey dithered to 16 levels, DU/GL16/GC16 waveforms. 'panel' for panels whose driver refreshes by itself; kobo, kindle or pocketbook for an e-reader's EPDC framebuffer (with --fb).", valueName: "KIND"))
+    var eink: EinkKind?
 
     @Option(help: ArgumentHelp("With --eink: a full refresh after this many partial ones.", valueName: "N"))
     var einkFullAfter = 20
@@ -81,10 +81,13 @@ struct EinkOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --eink: no full refresh in this local time span unless ghosting forces one, e.g. 22:00-07:00.", valueName: "HH:MM-HH:MM"), transform: parseQuietPeriod)
     var einkQuiet: QuietPeriod?
 
-    var enabled: Bool { eink }
+    var enabled: Bool { eink != nil }
+
+    /// The e-reader controller to send updates to.
+    var epdc: EPDC? { eink.flatMap { EPDC(rawValue: $0.rawValue) } }
 
     var policy: EinkPolicy? {
-        guard eink else { return nil }
+        guard eink != nil else { return nil }
         var policy = EinkPolicy()
         policy.partialsBeforeFull = max(1, einkFullAfter)
         policy.partialsLimit = max(policy.partialsBeforeFull, policy.partialsLimit)
@@ -93,6 +96,11 @@ struct EinkOptions: ParsableArguments {
         policy.timeZone = SystemTimeZone().current()
         return policy
     }
+}
+
+/// What kind of e-ink panel: one whose driver refreshes by itself, or an e-reader's EPDC.
+enum EinkKind: String, ExpressibleByArgument, CaseIterable {
+    case panel, kobo, kindle, pocketbook
 }
 
 /// A span of local time, in minutes after midnight.

@@ -126,6 +126,7 @@ extension Lockscreend {
         func validate() throws {
             guard [headless, fb, drm].compactMap({ $0 }).count <= 1 else { throw ValidationError("give one of --headless, --fb and --drm") }
             if connector != nil || mode != nil, drm == nil { throw ValidationError("--connector and --mode go with --drm") }
+            if let kind = eink.epdc, fb == nil { throw ValidationError("--eink \(kind.rawValue) drives an e-reader's framebuffer: give --fb") }
             if let format, fb == nil, !PixelFormat.headless.contains(format) {
                 throw ValidationError("--format \(format.rawValue) is for --fb; headless frames are \(PixelFormat.headlessChoices)")
             }
@@ -134,7 +135,7 @@ extension Lockscreend {
         var output: OutputOptions {
             var output: OutputOptions
             if let fb {
-                output = OutputOptions(target: .framebuffer(path: fb, format: format))
+                output = OutputOptions(target: .framebuffer(path: fb, format: format, epdc: eink.epdc))
             } else if let drm {
                 output = OutputOptions(target: .drm(path: drm, connector: connector, mode: mode.map { ($0.width, $0.height) }))
             } else {

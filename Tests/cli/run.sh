@@ -56,7 +56,7 @@ check "PNG previews were written" test -s "$work/run/000002.png"
 expect_error "unknown --rotate" "'45'" --rotate 45 --once --headless "$work/a"
 expect_error "two displays at once" "--headless, --fb and --drm" --fb /dev/fb0 --drm /dev/dri/card0 --once
 expect_error "--connector without --drm" "--connector" --connector HDMI-A-1 --once --headless "$work/a"
-expect_error "a bad quiet period" "'25:00-07:00'" --eink --eink-quiet 25:00-07:00 --once --headless "$work/a"
+expect_error "a bad quiet period" "'25:00-07:00'" --eink panel --eink-quiet 25:00-07:00 --once --headless "$work/a"
 expect_error "a framebuffer that is not one" "'/dev/null' is not a framebuffer" --fb /dev/null --once
 expect_error "a DRM card that is not one" "'/dev/null' is not a DRM/KMS device" --drm /dev/null --once
 expect_error "a framebuffer that does not exist" "'/dev/fb-none': no such device" --fb /dev/fb-none --once
@@ -67,7 +67,9 @@ import json,sys
 r=json.loads(open('$work/rot/frames.jsonl').readline())
 sys.exit(0 if (r['width'],r['height'],r['stride'])==(480,800,240) else 1)"
 
-"$bin" --headless "$work/eink" --state-dir "$work/state" --once --eink --format gray4 --at 2026-11-22T14:04:57Z --log-level error
+expect_error "an e-reader controller without --fb" "--eink kobo" --eink kobo --once --headless "$work/a"
+expect_error "an unknown e-ink kind" "'nook'" --eink nook --once --headless "$work/a"
+"$bin" --headless "$work/eink" --state-dir "$work/state" --once --eink panel --format gray4 --at 2026-11-22T14:04:57Z --log-level error
 check "--eink records the full refresh and its GC16 waveform" grep -q '"refresh":"full".*"waveform":\["GC16"\]\|"waveform":\["GC16"\].*"refresh":"full"' "$work/eink/frames.jsonl"
 
 # SIGTERM stops the daemon between frames: exit status 0, the timelines saved.

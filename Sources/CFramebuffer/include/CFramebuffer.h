@@ -13,6 +13,7 @@
 #include <xf86drmMode.h>
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
+#include <stdint.h>
 
 extern const unsigned long CFramebuffer_FBIOGET_VSCREENINFO;
 extern const unsigned long CFramebuffer_FBIOPUT_VSCREENINFO;
@@ -25,6 +26,83 @@ extern const int CFramebuffer_KD_GRAPHICS;
 extern const unsigned long CFramebuffer_DRM_IOCTL_MODE_CREATE_DUMB;
 extern const unsigned long CFramebuffer_DRM_IOCTL_MODE_MAP_DUMB;
 extern const unsigned long CFramebuffer_DRM_IOCTL_MODE_DESTROY_DUMB;
+// i.MX EPDC (Kindle, Kobo, PocketBook e-readers): the update request, in the three layouts
+// the vendors' kernels use. Field names follow the kernels' mxcfb.h.
+struct CFramebuffer_mxcfb_rect {
+    uint32_t top;
+    uint32_t left;
+    uint32_t width;
+    uint32_t height;
+};
+
+struct CFramebuffer_mxcfb_alt_buffer_data {
+    uint32_t phys_addr;
+    uint32_t width;
+    uint32_t height;
+    struct CFramebuffer_mxcfb_rect alt_update_region;
+};
+
+/// Kobo's alternate buffer carries a kernel virtual address first.
+struct CFramebuffer_mxcfb_alt_buffer_data_kobo {
+    void *virt_addr;
+    uint32_t phys_addr;
+    uint32_t width;
+    uint32_t height;
+    struct CFramebuffer_mxcfb_rect alt_update_region;
+};
+
+/// Freescale's original layout (PocketBook).
+struct CFramebuffer_mxcfb_update_data {
+    struct CFramebuffer_mxcfb_rect update_region;
+    uint32_t waveform_mode;
+    uint32_t update_mode;
+    uint32_t update_marker;
+    int32_t temp;
+    uint32_t flags;
+    struct CFramebuffer_mxcfb_alt_buffer_data alt_buffer_data;
+};
+
+struct CFramebuffer_mxcfb_update_data_kobo {
+    struct CFramebuffer_mxcfb_rect update_region;
+    uint32_t waveform_mode;
+    uint32_t update_mode;
+    uint32_t update_marker;
+    int32_t temp;
+    uint32_t flags;
+    struct CFramebuffer_mxcfb_alt_buffer_data_kobo alt_buffer_data;
+};
+
+/// Kindle adds the waveforms its histogram check picks for black/white and grey.
+struct CFramebuffer_mxcfb_update_data_kindle {
+    struct CFramebuffer_mxcfb_rect update_region;
+    uint32_t waveform_mode;
+    uint32_t update_mode;
+    uint32_t update_marker;
+    uint32_t hist_bw_waveform_mode;
+    uint32_t hist_gray_waveform_mode;
+    int32_t temp;
+    uint32_t flags;
+    struct CFramebuffer_mxcfb_alt_buffer_data alt_buffer_data;
+};
+
+struct CFramebuffer_mxcfb_update_marker_data {
+    uint32_t update_marker;
+    uint32_t collision_test;
+};
+
+extern const unsigned long CFramebuffer_MXCFB_SEND_UPDATE;
+extern const unsigned long CFramebuffer_MXCFB_SEND_UPDATE_KOBO;
+extern const unsigned long CFramebuffer_MXCFB_SEND_UPDATE_KINDLE;
+/// Waiting on a marker: older kernels take the bare marker, newer ones marker data.
+extern const unsigned long CFramebuffer_MXCFB_WAIT_FOR_UPDATE_COMPLETE;
+extern const unsigned long CFramebuffer_MXCFB_WAIT_FOR_UPDATE_COMPLETE_V2;
+extern const uint32_t CFramebuffer_MXCFB_UPDATE_MODE_PARTIAL;
+extern const uint32_t CFramebuffer_MXCFB_UPDATE_MODE_FULL;
+extern const int32_t CFramebuffer_MXCFB_TEMP_USE_AMBIENT;
+extern const uint32_t CFramebuffer_MXCFB_WAVEFORM_DU;
+extern const uint32_t CFramebuffer_MXCFB_WAVEFORM_GC16;
+extern const uint32_t CFramebuffer_MXCFB_WAVEFORM_GL16;
+
 extern const int CFramebuffer_TFD_CLOEXEC;
 extern const int CFramebuffer_TFD_TIMER_ABSTIME;
 extern const int CFramebuffer_TFD_TIMER_CANCEL_ON_SET;
