@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import LockScreen
+
+@Suite("TOMLParser")
+struct TOMLParserTests {
+    func parse(_ text: String) throws -> TOMLTable { try TOMLParser.parse(text) }
+
+    func error(_ text: String) -> TOMLError? {
+        do {
+            _ = try TOMLParser.parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("values of every type, with the line each key was written on")
+    func values() throws {
+        let doc = try parse("""
+            # a comment
+            title = "desk" # trailing comment
+            count = 1_000
+            hex = 0xff
+            octal = 0o17
+            binary = 0b101
+            negative = -42
+            ratio = 6.5e-1
+            on = true
+            off = false
+            when = 2026-11-22T14:04:57Z
+            day = 2026-11-22
+            spaced = 1979-05-27 07:32:00
+            at = 07:30
+            infinite = -inf
+            literal = 'C:\\path'
+            escaped = "tab\\there \\u00e9"
+            """)
+        #expect(doc["title"] == TOMLValue(.string("desk"), line: 2))
+        #expect(doc["count"]?.kind == .integer(1_000))
+        #expect(doc["hex"]?.kind == .integer(255))
+        #expect(doc["octal"]?.kind == .integer(15))
+        #expect(doc["binary"]?.kind == .integer(5))
+        #expect(doc["negative"]?.kind == .integer(-42))
+        #expect(doc["ratio"]?.kind == .float(0.65))
+        #expect(doc["on"]?.kind == .boolean(true))
+        #expect(doc["off"]?.kind == .boolean(false))
+        #expect(doc["when"]?.kind == .datetime("2026-11-22T14:04:57Z"))
+        #expect(doc["day"]?.kind == .datetime("2026-11-22"))
+        #expect(doc["spaced"]?.kind == .datetime("1979-05-27T07:32:00"))
+        #expect(doc["at"]?.kind == .datetime("07:30"))
+        #expect(doc["infinite"]?.kind == .float(-.infinity))
+        #expect(doc["literal"]?.kind == .string("C:\\path"))
+        #expect(doc["escaped"]?.kind == .string("tab\there é"))
+        #expect(doc["escaped"]?.line == 17)
+        #expect(doc.keys.first == "title")
+    }
+
+    @Test("tables, dotted keys, arrays over lines, inline tables and arrays of tables")
+    func structure() throws {
+        let doc = try parse("""
+            [display]
+            device = "/dev/fb0"
+            eink.full_after = 20
+
+            [widgets.weather]
+            kind = "http"
+            headers = { Accept = "application/json", "X-Key" = "k" }
+            slots = [
+              1, 2,  # a comment inside
+              3,
+            ]
+
+            [[layout.row]]
+            widget = "cpu"
+            [[layout.row]]
+            widget = "battery"
+            """)
+        let display = try #require(doc["display"]?.table)
+        #expect(display["device"]?.kind == .string("/dev/fb0"))
+        #expect(display["eink"]?.table?["full_after"]?.kind == .integer(20))
+        let weather = try #require(doc["widgets"]?.table?["weather"]?.table)
+        #expect(weather.line == 5)
+        #expect(weather["headers"]?.table?["X-Key"]?.kind == .string("k"))
+        #expect(weather["slots"]?.kind == .array([TOMLValue(.integer(1), line: 9), TOMLValue(.integer(2), line: 9), TOMLValue(.integer(3), line: 10)]))
+        guard case let .array(rows)? = doc["layout"]?.table?["row"]?.kind else { Issue.record("no rows"); return }
+        #expect(rows.map { $0.table?["widget"]?.kind } == [.string("cpu"), .string("battery")])
+        #expect(rows.map(\.line) == [13, 15])
+    }
+
+    @Test("multi-line strings: a first newline dropped, line-ending backslashes joining lines")
+    func multiline() throws {
+        let doc = try parse(#"""
+            a = """
+            one
+            two"""
+            b = """\
+                joined \
+                line"""
+            c = '''
+            raw \n'''
+            """#)
+        #expect(doc["a"]?.kind == .string("one\ntwo"))
+        #expect(doc["b"]?.kind == .string("joined line"))
+        #expect(doc["c"]?.kind == .string("raw \\n"))
+    }
+
+    @Test("mistakes are errors naming the line and column", arguments: [
+        ("name = desk", 1, "'desk' is not a TOML value (strings need quotes)"),
+        ("a = 1\na = 2", 2, "the key 'a' is given twice (first on line 1)"),
+        ("[x]\n[x]", 2, "[x] is defined twice (first on line 1)"),
+        ("a = \"open", 1, "a string is not closed before the end of the line"),
+        ("a = [1, 2", 1, "expected ',' or ']' in the array opened on line 1, found the end of the file"),
+        ("a = 1 b = 2", 1, "expected the end of the line, found 'b'"),
+        ("a = 1\n[a]", 2, "[a]: 'a' was already given an integer on line 1"),
+        ("t = { x = 1 }\n[t]", 2, "[t] is defined twice (first on line 1)"),
+        ("n = 012", 1, "'012' is not a TOML value (strings need quotes)"),
+        ("n = 1__0", 1, "'1__0' is not a TOML value (strings need quotes)"),
+        ("= 1", 1, "expected a key, found '='"),
+        ("a = \"\\q\"", 1, "unknown escape \\q"),
+    ])
+    func errors(text: String, line: Int, message: String) throws {
+        let found = try #require(error(text))
+        #expect(found.line == line)
+        #expect(found.message == message)
+    }
+}
