@@ -18,6 +18,8 @@ package struct DaemonOptions: Sendable {
     /// Where timelines are saved across restarts; nil to keep nothing.
     package var stateDirectory: String?
     package var behaviour = LockScreenDaemon.Behaviour()
+    /// The configured widgets; nil for the built-in demo.
+    package var content: LockScreenDaemon.Content?
 
     package init() {}
 }
@@ -34,10 +36,10 @@ package enum LockScreenApplication {
         return renderer
     }
 
-    /// A daemon showing the built-in demo on `display`.
-    package static func demoDaemon(_ options: DaemonOptions, display: any Display, logger: Logger) -> LockScreenDaemon {
+    /// A daemon showing the configured widgets (the built-in demo when none) on `display`.
+    package static func daemon(_ options: DaemonOptions, display: any Display, logger: Logger) -> LockScreenDaemon {
         LockScreenDaemon(
-            content: DemoWidgets(stats: SystemStats(root: options.systemRoot)).content(),
+            content: options.content ?? DemoWidgets(stats: SystemStats(root: options.systemRoot)).content(),
             renderer: renderer(options), display: display, clock: SystemClock(startingAt: options.start),
             behaviour: options.behaviour, stateStore: options.stateDirectory.map(StateStore.init(directory:)), logger: logger)
     }
@@ -47,7 +49,7 @@ package enum LockScreenApplication {
         let display = MemoryDisplay(width: options.width, height: options.height, keepsHistory: false)
         var options = options
         options.stateDirectory = nil
-        let daemon = demoDaemon(options, display: display, logger: logger)
+        let daemon = daemon(options, display: display, logger: logger)
         try await daemon.step(now: options.start ?? Date())
         try daemon.currentFrame.writePNG(to: path)
     }

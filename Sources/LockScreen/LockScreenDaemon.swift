@@ -26,7 +26,7 @@ package final class LockScreenDaemon {
             self.init(inline: inline.map { WidgetStack([$0]) }, row: row.map { WidgetStack([$0]) })
         }
 
-        var stacks: [WidgetStack] { (inline.map { [$0] } ?? []) + row }
+        package var stacks: [WidgetStack] { (inline.map { [$0] } ?? []) + row }
     }
 
     /// How the daemon behaves beyond what it shows.

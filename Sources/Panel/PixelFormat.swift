@@ -28,6 +28,9 @@ package enum PixelFormat: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The formats the headless backend writes.
+    package static let headless: [PixelFormat] = [.xrgb8888, .rgb565, .gray8, .gray4, .mono1]
+
     /// True for formats that show only grey levels.
     package var isGray: Bool { self == .gray8 || self == .gray4 || self == .mono1 }
 

@@ -41,8 +41,6 @@ enum Appearance: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension PixelFormat: ExpressibleByArgument {
-    /// The formats the headless backend writes.
-    static let headless: [PixelFormat] = [.xrgb8888, .rgb565, .gray8, .gray4, .mono1]
     static var headlessChoices: String { headless.map(\.rawValue).joined(separator: ", ") }
 
     public init?(argument: String) {
@@ -79,7 +77,7 @@ struct EinkOptions: ParsableArguments {
     var einkFullEvery = 60
 
     @Option(help: ArgumentHelp("With --eink: no full refresh in this local time span unless ghosting forces one, e.g. 22:00-07:00.", valueName: "HH:MM-HH:MM"), transform: parseQuietPeriod)
-    var einkQuiet: QuietPeriod?
+    var einkQuiet: QuietSpan?
 
     var enabled: Bool { eink != nil }
 
@@ -103,22 +101,8 @@ enum EinkKind: String, ExpressibleByArgument, CaseIterable {
     case panel, kobo, kindle, pocketbook
 }
 
-/// A span of local time, in minutes after midnight.
-struct QuietPeriod {
-    let start: Int
-    let end: Int
-}
-
 /// Parses "22:00-07:00".
-func parseQuietPeriod(_ argument: String) throws -> QuietPeriod {
-    func minutes(_ text: Substring) -> Int? {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
-        return h * 60 + m
-    }
-    let ends = argument.split(separator: "-")
-    guard ends.count == 2, let start = minutes(ends[0]), let end = minutes(ends[1]) else {
-        throw ValidationError("expected a local time span HH:MM-HH:MM, e.g. 22:00-07:00")
-    }
-    return QuietPeriod(start: start, end: end)
+func parseQuietPeriod(_ argument: String) throws -> QuietSpan {
+    guard let span = QuietSpan(argument) else { throw ValidationError("expected a local time span HH:MM-HH:MM, e.g. 22:00-07:00") }
+    return span
 }

@@ -10,7 +10,7 @@ struct Lockscreend: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lockscreend",
         abstract: "Draws iOS-style lock-screen widgets on a Linux display, touching only the pixels that change.",
-        subcommands: [Run.self, Snapshot.self],
+        subcommands: [Run.self, Snapshot.self, Check.self],
         defaultSubcommand: Run.self)
 
     /// Parses and runs; errors are printed as one line naming the bad value (usage and
@@ -27,6 +27,8 @@ struct Lockscreend: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
+            } else if let failure = error as? ConfigFailure {
+                FileHandle.standardError.write(Data((failure.description + "\n").utf8))
             } else {
                 FileHandle.standardError.write(Data("lockscreend: \(message(for: error))\n".utf8))
             }
@@ -43,8 +45,8 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Pretend it is this time now (ISO 8601, e.g. 2026-11-22T14:04:57Z); the clock runs on from it.", transform: parseTimestamp)
     var at: Date?
 
-    @Option(help: "dark (light content on black) or light (dark content on white, for e-paper).")
-    var appearance: Appearance = .dark
+    @Option(help: "dark (light content on black; the default) or light (dark content on white, for e-paper).")
+    var appearance: Appearance?
 
     @Flag(help: "Show a 12-hour clock (9:41) instead of 24-hour (09:41).")
     var twelveHour = false
@@ -55,14 +57,39 @@ struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Read /proc and /sys below DIR instead of / (fixed figures for tests and screenshots).", valueName: "DIR"))
     var systemRoot = "/"
 
-    var daemonOptions: DaemonOptions {
+    @Option(help: ArgumentHelp("The configuration file (default \(LockScreenConfig.defaultPath) when it exists; without one, the built-in demo).", valueName: "FILE"))
+    var config: String?
+
+    /// The configuration file, checked; nil when none was given and the default is absent.
+    func loadConfig() throws -> LockScreenConfig? {
+        let path = config ?? (FileManager.default.fileExists(atPath: LockScreenConfig.defaultPath) ? LockScreenConfig.defaultPath : nil)
+        guard let path else { return nil }
+        do {
+            return try LockScreenConfig.load(path: path, registry: .standard(systemRoot: systemRoot))
+        } catch {
+            throw ConfigFailure(errors: error)
+        }
+    }
+
+    /// The options, from the configuration file where it has them and the command line
+    /// where given (the command line wins).
+    func daemonOptions(_ config: LockScreenConfig?) -> DaemonOptions {
         var options = DaemonOptions()
-        options.width = size?.width ?? options.width
-        options.height = size?.height ?? options.height
+        let size = size.map { ($0.width, $0.height) } ?? config?.size
+        options.width = size?.0 ?? options.width
+        options.height = size?.1 ?? options.height
         options.start = at
-        options.colorScheme = appearance.scheme
-        options.uses24HourClock = !twelveHour
+        options.colorScheme = appearance?.scheme ?? config?.colorScheme ?? .dark
+        options.uses24HourClock = twelveHour ? false : config?.uses24HourClock ?? true
         options.systemRoot = systemRoot
+        options.content = config?.content
+        if let zone = config?.timeZone {
+            options.timeZone = zone
+        } else {
+            // The machine's zone is followed as it changes (timedatectl set-timezone).
+            options.behaviour.systemTimeZone = SystemTimeZone()
+            options.timeZone = SystemTimeZone().current()
+        }
         return options
     }
 
@@ -132,8 +159,16 @@ extension Lockscreend {
             }
         }
 
-        var output: OutputOptions {
+        /// The display: the command line's when it names one, else the configuration's.
+        func output(_ config: LockScreenConfig?) -> OutputOptions {
             var output: OutputOptions
+            if headless == nil, fb == nil, drm == nil, let config {
+                output = config.output
+                if rotate != .none { output.rotation = rotate }
+                if keepConsole { output.keepsConsole = true }
+                if let policy = eink.policy { output.eink = policy }
+                return output
+            }
             if let fb {
                 output = OutputOptions(target: .framebuffer(path: fb, format: format, epdc: eink.epdc))
             } else if let drm {
@@ -149,13 +184,12 @@ extension Lockscreend {
 
         func run() async throws {
             let logger = common.logger()
-            var options = common.daemonOptions
+            let config = try common.loadConfig()
+            var options = common.daemonOptions(config)
+            let output = output(config)
             options.stateDirectory = stateDir ?? StateStore.defaultDirectory()
             options.behaviour.staleMark = staleMark
-            options.behaviour.coarseLiveSeconds = coarseSeconds || eink.enabled
-            // The machine's zone is followed as it changes (timedatectl set-timezone).
-            options.behaviour.systemTimeZone = SystemTimeZone()
-            options.timeZone = SystemTimeZone().current()
+            options.behaviour.coarseLiveSeconds = coarseSeconds || output.eink != nil
             let display: PanelDisplay
             do {
                 display = try output.open(width: options.width, height: options.height, logger: logger)
@@ -164,8 +198,8 @@ extension Lockscreend {
             }
             defer { display.close() }
             (options.width, options.height) = display.size
-            logger.info("drawing the built-in demo on \(display.name)")
-            let daemon = LockScreenApplication.demoDaemon(options, display: display, logger: logger)
+            logger.info("drawing \(options.content == nil ? "the built-in demo" : "the configured lock screen") on \(display.name)")
+            let daemon = LockScreenApplication.daemon(options, display: display, logger: logger)
             let stop = daemon.stopHandle
             let shutdown = ShutdownSignals {
                 logger.info("stopping on request")
@@ -192,12 +226,42 @@ extension Lockscreend {
         func run() async throws {
             let logger = common.logger()
             do {
-                try await LockScreenApplication.snapshot(common.daemonOptions, to: out, logger: logger)
+                try await LockScreenApplication.snapshot(common.daemonOptions(try common.loadConfig()), to: out, logger: logger)
             } catch {
                 throw ValidationFailure("\(error)")
             }
         }
     }
+}
+
+extension Lockscreend {
+    /// Checks a configuration file without running anything.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a configuration file: every mistake is listed as FILE:LINE: KEY: what was expected, what was found.")
+
+        @Option(help: ArgumentHelp("The file to check (default \(LockScreenConfig.defaultPath)).", valueName: "FILE"))
+        var config: String = LockScreenConfig.defaultPath
+
+        @Option(help: ArgumentHelp("Read /proc and /sys below DIR instead of /.", valueName: "DIR"))
+        var systemRoot = "/"
+
+        func run() throws {
+            do {
+                let checked = try LockScreenConfig.load(path: config, registry: .standard(systemRoot: systemRoot))
+                let widgets = checked.content.stacks.reduce(0) { $0 + $1.widgets.count }
+                print("\(config): OK, \(widgets) widget\(widgets == 1 ? "" : "s") placed")
+            } catch {
+                throw ConfigFailure(errors: error)
+            }
+        }
+    }
+}
+
+/// A configuration file's issues: one line each, exit status 1.
+struct ConfigFailure: Error, CustomStringConvertible {
+    let errors: ConfigErrors
+    var description: String { errors.description }
 }
 
 /// An error printed as one line, exiting with status 1.

@@ -125,7 +125,7 @@ struct LockScreenDaemonTests {
     func demo() async throws {
         let options = testOptions()
         let display = MemoryDisplay(width: 800, height: 480)
-        let daemon = LockScreenApplication.demoDaemon(options, display: display, logger: quietLogger)
+        let daemon = LockScreenApplication.daemon(options, display: display, logger: quietLogger)
         try await daemon.step(now: testNow)
         let host = daemon.renderer.placeDateLine(now: testNow, inline: nil)
         #expect(host.texts == ["Sun 22 Nov"])

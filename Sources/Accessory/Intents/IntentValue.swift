@@ -1,3 +1,5 @@
+import Foundation
+
 /// A type a `@Parameter` can hold: String, Int, Double, Bool, an `AppEnum`, or an
 /// optional of one. Values travel as text between the config file and the intent.
 public protocol IntentValue: Sendable {
@@ -13,7 +15,7 @@ public protocol IntentValue: Sendable {
 
 /// The kinds of parameter value, with an enumeration's cases and their titles.
 public enum IntentValueKind: Sendable, Hashable {
-    case string, integer, double, boolean
+    case string, integer, double, boolean, date
     case enumeration(cases: [String], titles: [String])
     indirect case optional(IntentValueKind)
 
@@ -24,6 +26,7 @@ public enum IntentValueKind: Sendable, Hashable {
         case .integer: "an integer"
         case .double: "a number"
         case .boolean: "true or false"
+        case .date: "a date and time (ISO 8601, e.g. 2026-12-24T18:00:00Z)"
         case let .enumeration(cases, _): "one of " + cases.joined(separator: ", ")
         case let .optional(wrapped): wrapped.expectation + " (optional)"
         }
@@ -59,6 +62,18 @@ extension Bool: IntentValue {
     public static var intentDefault: Bool { false }
     public init?(intentText: String) { self.init(intentText) }
     public var intentText: String { String(self) }
+}
+
+extension Date: IntentValue {
+    public static var intentValueKind: IntentValueKind { .date }
+    /// 1 January 1970: a parameter with no stated default should be given a date.
+    public static var intentDefault: Date { Date(timeIntervalSince1970: 0) }
+    /// ISO 8601 with a zone ("2026-12-24T18:00:00Z", "2026-12-24T19:00:00+01:00").
+    public init?(intentText: String) {
+        guard let date = try? Date(intentText, strategy: .iso8601) else { return nil }
+        self = date
+    }
+    public var intentText: String { formatted(.iso8601) }
 }
 
 extension Optional: IntentValue where Wrapped: IntentValue {

@@ -79,4 +79,45 @@ package struct SystemStats: Sendable {
         let total = Double(info.f_blocks) * block
         return (total - Double(info.f_bavail) * block, total)
     }
+
+    /// Busy and total jiffies of all processors since boot, from /proc/stat's "cpu" line;
+    /// two readings give the load between them.
+    package func cpuTimes() throws(Failure) -> (busy: Double, total: Double) {
+        let path = "/proc/stat"
+        guard let line = try read(path).split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else {
+            throw .malformed(path: root + path, detail: "no cpu line")
+        }
+        let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard fields.count >= 4 else { throw .malformed(path: root + path, detail: "expected at least four counters") }
+        // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
+        let idle = fields[3] + (fields.count > 4 ? fields[4] : 0)
+        let total = fields.prefix(8).reduce(0, +)
+        return (total - idle, total)
+    }
+
+    /// The first thermal zone's temperature in °C (a Raspberry Pi's SoC).
+    package func temperature() throws(Failure) -> Double {
+        let path = "/sys/class/thermal/thermal_zone0/temp"
+        guard let milli = Double(try read(path).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw .malformed(path: root + path, detail: "expected millidegrees")
+        }
+        return milli / 1_000
+    }
+
+    /// The first battery's charge (0...1) and whether it is charging, from
+    /// /sys/class/power_supply.
+    package func battery() throws(Failure) -> (level: Double, charging: Bool) {
+        let directory = "/sys/class/power_supply"
+        let supplies = ((try? FileManager.default.contentsOfDirectory(atPath: root + directory)) ?? []).sorted()
+        for supply in supplies {
+            guard (try? read("\(directory)/\(supply)/type"))?.trimmingCharacters(in: .whitespacesAndNewlines) == "Battery" else { continue }
+            let path = "\(directory)/\(supply)/capacity"
+            guard let percent = Double(try read(path).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw .malformed(path: root + path, detail: "expected a percentage")
+            }
+            let status = (try? read("\(directory)/\(supply)/status"))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            return (min(max(percent / 100, 0), 1), status == "Charging" || status == "Full")
+        }
+        throw .unreadable(path: root + directory + "/*/capacity (no battery)")
+    }
 }

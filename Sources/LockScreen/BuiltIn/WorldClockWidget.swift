@@ -1,0 +1,79 @@
+import Accessory
+import Foundation
+
+/// The time in another zone: "Tokyo 23:04".
+struct WorldClockWidget: Widget {
+    struct Configuration: WidgetConfigurationIntent {
+        static let title: LocalizedStringResource = "World clock"
+        static let description = IntentDescription("The time in a chosen time zone.")
+
+        @Parameter(title: "Time zone (e.g. Asia/Tokyo)", default: "UTC")
+        var zone: String
+
+        @Parameter(title: "Label (default: the zone's city)")
+        var label: String
+    }
+
+    struct Entry: TimelineEntry, Codable {
+        let date: Date
+        let zone: String
+        let label: String
+    }
+
+    struct Provider: AppIntentTimelineProvider {
+        func placeholder(in context: Context) -> Entry { Entry(date: context.date, zone: "UTC", label: "UTC") }
+
+        func snapshot(for configuration: Configuration, in context: Context) async -> Entry {
+            let city = configuration.zone.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? configuration.zone
+            return Entry(date: context.date, zone: configuration.zone, label: configuration.label.isEmpty ? city : configuration.label)
+        }
+
+        /// One entry: the time text updates itself every minute.
+        func timeline(for configuration: Configuration, in context: Context) async -> Timeline<Entry> {
+            Timeline(entries: [await snapshot(for: configuration, in: context)], policy: .never)
+        }
+    }
+
+    struct EntryView: View {
+        let entry: Entry
+        @Environment(\.widgetFamily) var family
+
+        var body: some View {
+            let zone = TimeZone(identifier: entry.zone) ?? .gmt
+            Group {
+                switch family {
+                case .accessoryInline:
+                    HStack {
+                        Image(systemName: "public")
+                        Text("\(entry.label) \(entry.date, style: .time)")
+                    }
+                case .accessoryCircular:
+                    ZStack {
+                        AccessoryWidgetBackground()
+                        VStack(spacing: 0) {
+                            Text(entry.label).font(.caption2).lineLimit(1).minimumScaleFactor(0.6)
+                            Text(entry.date, style: .time).font(.system(size: 17, weight: .semibold)).monospacedDigit()
+                        }
+                    }
+                default:
+                    VStack(alignment: .leading, spacing: 0) {
+                        HStack {
+                            Image(systemName: "public")
+                            Text(entry.label).font(.headline)
+                        }
+                        Text(entry.date, style: .time).font(.system(size: 28, weight: .semibold)).monospacedDigit()
+                    }
+                }
+            }
+            .environment(\.timeZone, zone)
+        }
+    }
+
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "clock", intent: Configuration.self, provider: Provider()) { entry in
+            EntryView(entry: entry)
+        }
+        .configurationDisplayName("World clock")
+        .description("The time in another time zone.")
+    }
+}

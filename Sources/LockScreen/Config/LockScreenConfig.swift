@@ -1,0 +1,330 @@
+import Accessory
+import Foundation
+import Panel
+
+/// A configuration file (TOML, docs/CONFIG.md) read and checked: where to draw, the clock,
+/// which widgets sit where, and each widget's kind and parameters. Every mistake in the
+/// file is reported at once, each naming its file, line and key.
+package struct LockScreenConfig: Sendable {
+    package var output: OutputOptions
+    /// The headless picture's size; devices have their own.
+    package var size: (width: Int, height: Int)?
+    package var colorScheme: ColorScheme = .dark
+    package var uses24HourClock = true
+    /// A fixed zone; nil follows the machine's zone as it changes.
+    package var timeZone: TimeZone?
+    package var content: LockScreenDaemon.Content
+
+    package static let defaultPath = "/etc/lockscreend/config.toml"
+
+    static let familyNames: [String: WidgetFamily] = [
+        "inline": .accessoryInline, "circular": .accessoryCircular, "rectangular": .accessoryRectangular,
+    ]
+
+    /// Reads and checks `path`.
+    package static func load(path: String, registry: WidgetRegistry) throws(ConfigErrors) -> LockScreenConfig {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? "it cannot be read (missing, unreadable, or not UTF-8)"
+            throw ConfigErrors(issues: [ConfigIssue(file: path, line: 0, key: "", message: reason)])
+        }
+        return try parse(text, file: path, registry: registry)
+    }
+
+    /// Checks `text` as the file `file`.
+    package static func parse(_ text: String, file: String, registry: WidgetRegistry) throws(ConfigErrors) -> LockScreenConfig {
+        let root: TOMLTable
+        do {
+            root = try TOMLParser.parse(text)
+        } catch {
+            throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
+        }
+        var reader = ConfigReader(file: file)
+        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets"], at: "")
+        var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
+        config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
+        config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)
+        let widgets = reader.table(root, "widgets", at: "") ?? TOMLTable(line: 1)
+        config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, reader: &reader)
+        guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues) }
+        return config
+    }
+
+    // MARK: [display]
+
+    private mutating func readDisplay(_ table: TOMLTable, reader: inout ConfigReader) {
+        let path = "display"
+        reader.rejectUnknown(table, known: ["output", "device", "format", "size", "rotate", "connector", "mode", "keep_console", "appearance", "png", "eink"], at: path)
+        let kind = reader.choice(table, "output", at: path, from: ["headless", "fb", "drm"]) ?? "headless"
+        let device = reader.string(table, "device", at: path)
+        let formatNames = kind == "headless" ? PixelFormat.headless.map(\.rawValue) : PixelFormat.allCases.map(\.rawValue)
+        let format = reader.choice(table, "format", at: path, from: formatNames).flatMap(PixelFormat.init(rawValue:))
+        let eink = readEink(reader.table(table, "eink", at: path), output: kind, reader: &reader)
+        let mode = readSize(table, "mode", at: path, reader: &reader)
+        for (key, allowed) in [("connector", "drm"), ("mode", "drm"), ("size", "headless"), ("png", "headless")] where table[key] != nil && kind != allowed {
+            reader.report(table[key]!.line, "\(path).\(key)", "only applies with output = \"\(allowed)\" (this display is \"\(kind)\")")
+        }
+        switch kind {
+        case "fb": output = OutputOptions(target: .framebuffer(path: device ?? "/dev/fb0", format: format, epdc: eink?.epdc))
+        case "drm": output = OutputOptions(target: .drm(path: device ?? "/dev/dri/card0", connector: reader.string(table, "connector", at: path), mode: mode))
+        default: output = OutputOptions(target: .headless(directory: device ?? "frames", format: format ?? .xrgb8888, png: reader.boolean(table, "png", at: path) ?? false))
+        }
+        size = readSize(table, "size", at: path, reader: &reader)
+        if let degrees = table["rotate"] {
+            if case let .integer(d) = degrees.kind, let rotation = Rotation(rawValue: d) {
+                output.rotation = rotation
+            } else {
+                reader.mismatch(degrees, "\(path).rotate", expected: "0, 90, 180 or 270")
+            }
+        }
+        output.keepsConsole = reader.boolean(table, "keep_console", at: path) ?? false
+        output.eink = eink?.policy
+        if let appearance = reader.choice(table, "appearance", at: path, from: ["dark", "light"]) { colorScheme = appearance == "dark" ? .dark : .light }
+    }
+
+    private func readSize(_ table: TOMLTable, _ key: String, at path: String, reader: inout ConfigReader) -> (width: Int, height: Int)? {
+        guard let text = reader.string(table, key, at: path) else { return nil }
+        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, (16...16_384).contains(parts[0]), (16...16_384).contains(parts[1]) else {
+            reader.report(table[key]!.line, "\(path).\(key)", "expected \"WIDTHxHEIGHT\" with each side 16 to 16384 pixels, found \"\(text)\"")
+            return nil
+        }
+        return (parts[0], parts[1])
+    }
+
+    private func readEink(_ table: TOMLTable?, output: String, reader: inout ConfigReader) -> (policy: EinkPolicy, epdc: EPDC?)? {
+        guard let table else { return nil }
+        let path = "display.eink"
+        reader.rejectUnknown(table, known: ["kind", "full_after", "full_every", "quiet"], at: path)
+        let kind = reader.choice(table, "kind", at: path, from: ["panel"] + EPDC.allCases.map(\.rawValue)) ?? "panel"
+        let epdc = EPDC(rawValue: kind)
+        if epdc != nil, output != "fb", let line = table["kind"]?.line {
+            reader.report(line, "\(path).kind", "\"\(kind)\" is an e-reader's framebuffer controller: it needs output = \"fb\"")
+        }
+        var policy = EinkPolicy()
+        if let n = reader.integer(table, "full_after", at: path, in: 1...10_000) {
+            policy.partialsBeforeFull = n
+            policy.partialsLimit = max(policy.partialsLimit, n)
+        }
+        if let minutes = reader.integer(table, "full_every", at: path, in: 0...10_080) { policy.fullInterval = minutes > 0 ? TimeInterval(minutes * 60) : nil }
+        if let quiet = reader.string(table, "quiet", at: path) {
+            if let span = QuietSpan(quiet) {
+                policy.quietPeriod = (span.start, span.end)
+            } else {
+                reader.report(table["quiet"]!.line, "\(path).quiet", "expected a local time span \"HH:MM-HH:MM\", found \"\(quiet)\"")
+            }
+        }
+        return (policy, epdc)
+    }
+
+    // MARK: [clock]
+
+    private mutating func readClock(_ table: TOMLTable, reader: inout ConfigReader) {
+        let path = "clock"
+        reader.rejectUnknown(table, known: ["hours", "time_zone"], at: path)
+        if let hours = table["hours"] {
+            if case let .integer(h) = hours.kind, h == 12 || h == 24 {
+                uses24HourClock = h == 24
+            } else {
+                reader.mismatch(hours, "\(path).hours", expected: "12 or 24")
+            }
+        }
+        if let name = reader.string(table, "time_zone", at: path) {
+            if let zone = TimeZone(identifier: name) {
+                timeZone = zone
+            } else {
+                let near = ConfigReader.nearest(name, in: TimeZone.knownTimeZoneIdentifiers).map { " (did you mean \"\($0)\"?)" } ?? ""
+                reader.report(table["time_zone"]!.line, "\(path).time_zone", "expected a time zone such as \"Europe/London\", found \"\(name)\"\(near)")
+            }
+        }
+    }
+
+    // MARK: [layout] and [widgets]
+
+    /// The settings every widget table may have besides its kind's parameters.
+    static let widgetKeys = ["kind", "family", "budget", "min_interval", "timeout"]
+
+    private mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, reader: inout ConfigReader) {
+        let path = "layout"
+        reader.rejectUnknown(layout, known: ["inline", "row", "stack_rotation"], at: path)
+        var rotation: TimeInterval?
+        if let minutes = reader.integer(layout, "stack_rotation", at: path, in: 1...1_440) { rotation = TimeInterval(minutes * 60) }
+        var used: [String: Int] = [:]
+
+        /// The names in a slot: "name" or ["a", "b"] (a stack).
+        func names(_ value: TOMLValue, key: String) -> [(String, Int)] {
+            switch value.kind {
+            case let .string(name): return [(name, value.line)]
+            case let .array(items) where !items.isEmpty && items.allSatisfy({ if case .string = $0.kind { true } else { false } }):
+                return items.compactMap { if case let .string(name) = $0.kind { (name, $0.line) } else { nil } }
+            default:
+                reader.mismatch(value, key, expected: "a widget name or an array of names (a stack)")
+                return []
+            }
+        }
+
+        func stack(_ value: TOMLValue, key: String, inline: Bool) -> WidgetStack? {
+            var members: [TimelineEngine.Widget] = []
+            for (name, line) in names(value, key: key) {
+                if let first = used[name] {
+                    reader.report(line, key, "the widget \"\(name)\" is already placed on line \(first); each widget goes in one place")
+                    continue
+                }
+                used[name] = line
+                guard let table = widgets[name]?.table else {
+                    let near = ConfigReader.nearest(name, in: widgets.keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    reader.report(line, key, "no [widgets.\(name)] table\(near)")
+                    continue
+                }
+                if let widget = Self.widget(name, table, inline: inline, registry: registry, reader: &reader) { members.append(widget) }
+            }
+            guard !members.isEmpty else { return nil }
+            if Set(members.map(\.family)).count > 1 {
+                reader.report(value.line, key, "a stack holds widgets of one family; found \(members.map { "\($0.name) (\($0.family.shortName))" }.joined(separator: ", "))")
+                return nil
+            }
+            return WidgetStack(members, rotation: members.count > 1 ? rotation : nil)
+        }
+
+        let inline = layout["inline"].flatMap { stack($0, key: "\(path).inline", inline: true) }
+        var row: [WidgetStack] = []
+        if let value = layout["row"] {
+            if case let .array(slots) = value.kind {
+                for slot in slots {
+                    if let s = stack(slot, key: "\(path).row", inline: false) { row.append(s) }
+                }
+                let units = row.reduce(0) { $0 + ($1.family == .accessoryRectangular ? 2 : 1) }
+                if units > 4 { reader.report(value.line, "\(path).row", "the row holds 4 units (circular 1, rectangular 2); these widgets take \(units)") }
+            } else {
+                reader.mismatch(value, "\(path).row", expected: "an array of widget names, e.g. [\"cpu\", \"battery\"]")
+            }
+        }
+        for entry in widgets.entries where used[entry.key] == nil {
+            if entry.value.table == nil { reader.mismatch(entry.value, "widgets.\(entry.key)", expected: "a table ([widgets.\(entry.key)])") }
+        }
+        content = LockScreenDaemon.Content(inline: inline, row: row)
+    }
+
+    /// One `[widgets.NAME]` table, checked against its kind's declared parameters.
+    private static func widget(_ name: String, _ table: TOMLTable, inline: Bool, registry: WidgetRegistry, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+        let path = "widgets.\(name)"
+        guard table["kind"] != nil else {
+            reader.report(table.line, path, "no kind; expected kind = one of \(registry.kinds.map { "\"\($0)\"" }.joined(separator: ", "))")
+            return nil
+        }
+        guard let kind = reader.choice(table, "kind", at: path, from: registry.kinds), let descriptor = registry.descriptors[kind] else { return nil }
+        // The family: given, or the first the kind supports that fits where it is placed.
+        let fitting = descriptor.supportedFamilies.filter { ($0 == .accessoryInline) == inline }
+        var family = fitting.first
+        if let given = reader.choice(table, "family", at: path, from: ["inline", "circular", "rectangular"]).flatMap({ familyNames[$0] }) {
+            family = given
+            if (given == .accessoryInline) != inline {
+                reader.report(table["family"]!.line, "\(path).family", inline ? "the inline slot takes family \"inline\", found \"\(given.shortName)\"" : "the row takes circular or rectangular widgets, found \"inline\"")
+                return nil
+            }
+            if !descriptor.supportedFamilies.contains(given) {
+                reader.report(table["family"]!.line, "\(path).family", "\"\(kind)\" supports \(descriptor.supportedFamilies.map { "\"\($0.shortName)\"" }.joined(separator: ", ")), found \"\(given.shortName)\"")
+                return nil
+            }
+        }
+        guard let family else {
+            reader.report(table.line, path, "\"\(kind)\" cannot be shown \(inline ? "inline" : "in the row"): it supports \(descriptor.supportedFamilies.map(\.shortName).joined(separator: ", "))")
+            return nil
+        }
+
+        // Its parameters, as text, each checked by the kind itself.
+        let parameterNames = descriptor.parameters.map(\.name)
+        reader.rejectUnknown(table, known: widgetKeys + parameterNames, at: path)
+        var values: [String: String] = [:]
+        var mistyped = false
+        for entry in table.entries {
+            guard let parameter = descriptor.parameters.first(where: { $0.name == entry.key }) else { continue }
+            guard let text = Self.text(of: entry.value, for: parameter.kind) else {
+                reader.mismatch(entry.value, "\(path).\(entry.key)", expected: parameter.kind.expectation)
+                mistyped = true
+                continue
+            }
+            values[entry.key] = text
+        }
+        if mistyped { return nil }
+        var instance: WidgetInstance?
+        var remaining = values
+        // Report each bad value with its own line: apply them one at a time.
+        for (key, text) in values.sorted(by: { $0.key < $1.key }) {
+            do {
+                _ = try descriptor.instantiate([key: text])
+            } catch {
+                let expected = descriptor.parameters.first { $0.name == key }?.kind.expectation ?? "a valid value"
+                var message = "expected \(expected), found \(ConfigReader.shown(table[key]!))"
+                if case let .enumeration(cases, _) = descriptor.parameters.first(where: { $0.name == key })?.kind, let near = ConfigReader.nearest(text, in: cases) {
+                    message += " (did you mean \"\(near)\"?)"
+                }
+                reader.report(table[key]!.line, "\(path).\(key)", message)
+                remaining[key] = nil
+            }
+        }
+        guard remaining.count == values.count else { return nil }
+        do {
+            instance = try descriptor.instantiate(values)
+        } catch {
+            reader.report(table.line, path, error.description)
+        }
+        guard let instance else { return nil }
+
+        var budget = ReloadBudget.standard
+        if let perDay = reader.integer(table, "budget", at: path, in: 0...100_000) { budget.maximumPerDay = perDay == 0 ? nil : perDay }
+        if let seconds = reader.integer(table, "min_interval", at: path, in: 0...86_400) { budget.minimumInterval = TimeInterval(seconds) }
+        var failure = FailurePolicy()
+        if let seconds = reader.integer(table, "timeout", at: path, in: 1...3_600) { failure.timeout = TimeInterval(seconds) }
+        // Built-in kinds read the local machine: they cost nothing to ask.
+        if registry.isLocal(kind), table["budget"] == nil, table["min_interval"] == nil { budget = .unlimited }
+        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure)
+    }
+}
+
+extension LockScreenConfig {
+    /// A TOML value as a parameter's text, when its TOML type suits the parameter.
+    static func text(of value: TOMLValue, for kind: IntentValueKind) -> String? {
+        switch (kind, value.kind) {
+        case let (.optional(wrapped), _): text(of: value, for: wrapped)
+        case let (.string, .string(s)), let (.enumeration, .string(s)), let (.date, .string(s)), let (.date, .datetime(s)): s
+        case let (.integer, .integer(i)): String(i)
+        case let (.double, .integer(i)): String(i)
+        case let (.double, .float(d)): String(d)
+        case let (.boolean, .boolean(b)): String(b)
+        default: nil
+        }
+    }
+}
+
+extension WidgetFamily {
+    /// "inline", "circular", "rectangular": the config file's names.
+    var shortName: String {
+        switch self {
+        case .accessoryInline: "inline"
+        case .accessoryCircular: "circular"
+        case .accessoryRectangular: "rectangular"
+        default: rawValue
+        }
+    }
+}
+
+/// A local time span "22:00-07:00", in minutes after midnight; it may wrap past midnight.
+package struct QuietSpan: Sendable, Equatable {
+    package let start: Int
+    package let end: Int
+
+    package init?(_ text: String) {
+        func minutes(_ part: Substring) -> Int? {
+            let hm = part.split(separator: ":")
+            guard hm.count == 2, let h = Int(hm[0]), let m = Int(hm[1]), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+            return h * 60 + m
+        }
+        let ends = text.split(separator: "-")
+        guard ends.count == 2, let start = minutes(ends[0]), let end = minutes(ends[1]) else { return nil }
+        self.start = start
+        self.end = end
+    }
+}

@@ -1,0 +1,25 @@
+import Accessory
+
+/// The widget kinds a configuration can name: the built-in ones and those of any bundle
+/// a custom daemon adds.
+package struct WidgetRegistry: Sendable {
+    package private(set) var descriptors: [String: WidgetDescriptor] = [:]
+
+    package init(bundles: [any WidgetBundle]) {
+        for bundle in bundles {
+            for descriptor in bundle.descriptors { descriptors[descriptor.kind] = descriptor }
+        }
+    }
+
+    /// The kinds that ship with lockscreend, reading the machine under `systemRoot`.
+    package static func standard(systemRoot: String = "/") -> WidgetRegistry {
+        let stats = SystemStats(root: systemRoot)
+        return WidgetRegistry(bundles: [BuiltInWidgets(stats: stats), DemoWidgets(stats: stats)])
+    }
+
+    package var kinds: [String] { descriptors.keys.sorted() }
+
+    /// Whether `kind` ships with lockscreend and reads only the local machine, so its
+    /// reloads are not budgeted.
+    package func isLocal(_ kind: String) -> Bool { BuiltInWidgets.localKinds.contains(kind) || kind.hasPrefix("demo.") }
+}
