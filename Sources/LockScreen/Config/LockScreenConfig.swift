@@ -201,8 +201,14 @@ package struct LockScreenConfig: Sendable {
                 reader.mismatch(value, "\(path).row", expected: "an array of widget names, e.g. [\"cpu\", \"battery\"]")
             }
         }
+        // Widgets not placed are checked all the same, so a mistake shows before they are.
         for entry in widgets.entries where used[entry.key] == nil {
-            if entry.value.table == nil { reader.mismatch(entry.value, "widgets.\(entry.key)", expected: "a table ([widgets.\(entry.key)])") }
+            guard let table = entry.value.table else {
+                reader.mismatch(entry.value, "widgets.\(entry.key)", expected: "a table ([widgets.\(entry.key)])")
+                continue
+            }
+            let inline: Bool = if case .string("inline")? = table["family"]?.kind { true } else { false }
+            _ = Self.widget(entry.key, table, inline: inline, registry: registry, reader: &reader)
         }
         content = LockScreenDaemon.Content(inline: inline, row: row)
     }
@@ -248,7 +254,7 @@ package struct LockScreenConfig: Sendable {
             }
             values[entry.key] = text
         }
-        if mistyped { return nil }
+
         var instance: WidgetInstance?
         var remaining = values
         // Report each bad value with its own line: apply them one at a time.
@@ -265,7 +271,7 @@ package struct LockScreenConfig: Sendable {
                 remaining[key] = nil
             }
         }
-        guard remaining.count == values.count else { return nil }
+        guard remaining.count == values.count, !mistyped else { return nil }
         do {
             instance = try descriptor.instantiate(values)
         } catch {

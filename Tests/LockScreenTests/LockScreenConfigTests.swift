@@ -1,0 +1,149 @@
+import Accessory
+import Foundation
+import Panel
+import Testing
+@testable import LockScreen
+
+@Suite("LockScreenConfig")
+struct LockScreenConfigTests {
+    let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func parse(_ text: String) throws(ConfigErrors) -> LockScreenConfig {
+        try LockScreenConfig.parse(text, file: "test.toml", registry: registry)
+    }
+
+    func issues(_ text: String) -> [String] {
+        do {
+            _ = try parse(text)
+            return []
+        } catch {
+            return error.issues.sorted().map(\.description)
+        }
+    }
+
+    /// Re-record with: .build/debug/lockscreend check --config Tests/LockScreenTests/Fixtures/config/mistakes.toml
+    ///   2>&1 | sed 's#Tests/LockScreenTests/Fixtures/config/##' > Tests/LockScreenTests/Fixtures/config/mistakes.expected
+    @Test("every mistake of a file is reported at once: file, line, key, expected, found, a hint")
+    func golden() throws {
+        let dir = fixtureRoot + "/config"
+        let text = try String(contentsOfFile: dir + "/mistakes.toml", encoding: .utf8)
+        let expected = try String(contentsOfFile: dir + "/mistakes.expected", encoding: .utf8)
+        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse(text, file: "mistakes.toml", registry: registry) }
+        do {
+            _ = try LockScreenConfig.parse(text, file: "mistakes.toml", registry: registry)
+        } catch {
+            #expect(error.description + "\n" == expected)
+        }
+    }
+
+    @Test("the shipped examples pass the check", arguments: ["desk-800x480", "epaper-250x122", "kobo"])
+    func examples(name: String) throws {
+        let path = Self.repository.appendingPathComponent("deploy/examples/\(name).toml").path
+        let config = try LockScreenConfig.load(path: path, registry: registry)
+        #expect(!config.content.row.isEmpty)
+    }
+
+    @Test("a TOML syntax error is an issue with its line")
+    func syntax() {
+        #expect(issues("[display]\noutput = fb\n") == ["test.toml:2: column 10: 'fb' is not a TOML value (strings need quotes)"])
+    }
+
+    @Test("the display section becomes the output: device, format, rotation, e-ink")
+    func display() throws {
+        let config = try parse("""
+            [display]
+            output = "fb"
+            device = "/dev/fb1"
+            format = "mono1"
+            rotate = 270
+            [display.eink]
+            kind = "kindle"
+            full_after = 12
+            quiet = "23:00-06:30"
+            """)
+        guard case let .framebuffer(path, format, epdc) = config.output.target else { Issue.record("not a framebuffer"); return }
+        #expect(path == "/dev/fb1")
+        #expect(format == .mono1)
+        #expect(epdc == .kindle)
+        #expect(config.output.rotation == .clockwise270)
+        #expect(config.output.eink?.partialsBeforeFull == 12)
+        #expect(config.output.eink?.quietPeriod?.start == 23 * 60)
+        #expect(config.output.eink?.quietPeriod?.end == 6 * 60 + 30)
+    }
+
+    @Test("layout: stacks of one family, families from placement, rectangular taking two units")
+    func layout() throws {
+        let config = try parse("""
+            [layout]
+            inline = "note"
+            row = [["a", "b"], "agenda"]
+            stack_rotation = 5
+            [widgets.note]
+            kind = "text"
+            text = "hello"
+            [widgets.a]
+            kind = "system"
+            metric = "cpu"
+            [widgets.b]
+            kind = "clock"
+            zone = "Asia/Tokyo"
+            [widgets.agenda]
+            kind = "countdown"
+            family = "rectangular"
+            date = 2026-12-24T18:00:00Z
+            """)
+        #expect(config.content.inline?.family == .accessoryInline)
+        #expect(config.content.row.map { $0.widgets.map(\.name) } == [["a", "b"], ["agenda"]])
+        #expect(config.content.row[0].family == .accessoryCircular)
+        #expect(config.content.row[0].rotation == 300)
+        #expect(config.content.row[1].family == .accessoryRectangular)
+        // Local kinds are not budgeted.
+        #expect(config.content.row[0].widgets[0].budget == .unlimited)
+    }
+
+    @Test("layout mistakes", arguments: [
+        ("[layout]\nrow = [\"a\", \"b\", \"c\"]\n[widgets.a]\nkind = \"countdown\"\nfamily = \"rectangular\"\ndate = 2026-12-24T18:00:00Z\n[widgets.b]\nkind = \"countdown\"\nfamily = \"rectangular\"\ndate = 2026-12-24T18:00:00Z\n[widgets.c]\nkind = \"text\"",
+         "test.toml:2: layout.row: the row holds 4 units (circular 1, rectangular 2); these widgets take 5"),
+        ("[layout]\nrow = [[\"a\", \"b\"]]\n[widgets.a]\nkind = \"text\"\n[widgets.b]\nkind = \"text\"\nfamily = \"rectangular\"",
+         "test.toml:2: layout.row: a stack holds widgets of one family; found a (circular), b (rectangular)"),
+        ("[layout]\ninline = \"a\"\n[widgets.a]\nkind = \"text\"\nfamily = \"circular\"",
+         "test.toml:5: widgets.a.family: the inline slot takes family \"inline\", found \"circular\""),
+        ("[layout]\nrow = [\"a\"]\n[widgets.a]\nkind = \"countdown\"\ndate = \"next tuesday\"",
+         "test.toml:5: widgets.a.date: expected a date and time (ISO 8601, e.g. 2026-12-24T18:00:00Z), found \"next tuesday\""),
+        ("[layout]\nrow = [\"a\"]\n[widgets.a]\nfamily = \"circular\"",
+         "test.toml:3: widgets.a: no kind; expected kind = one of \"clock\", \"countdown\", \"demo.disk\", \"demo.host\", \"demo.load\", \"demo.memory\", \"system\", \"text\""),
+    ])
+    func layoutMistakes(text: String, expected: String) {
+        #expect(issues(text) == [expected])
+    }
+
+    @Test("a configured lock screen draws its widgets' real entries")
+    func draws() async throws {
+        let config = try parse("""
+            [layout]
+            inline = "tokyo"
+            row = ["mem", "battery"]
+            [widgets.tokyo]
+            kind = "clock"
+            zone = "Asia/Tokyo"
+            [widgets.mem]
+            kind = "system"
+            metric = "memory"
+            [widgets.battery]
+            kind = "system"
+            metric = "battery"
+            """)
+        var options = testOptions(width: 800, height: 480)
+        options.content = config.content
+        let display = MemoryDisplay(width: 800, height: 480)
+        let daemon = LockScreenApplication.daemon(options, display: display, logger: quietLogger)
+        try await daemon.step(now: testNow)
+        for index in 0..<3 {
+            let shown = await daemon.engine.shown(index, at: testNow)
+            #expect(!shown.isPlaceholder, "widget \(index) still shows its placeholder")
+            #expect(!shown.isStale)
+        }
+        #expect(display.presentations.count == 1)
+    }
+}
