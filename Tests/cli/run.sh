@@ -72,6 +72,18 @@ expect_error "an unknown e-ink kind" "'nook'" --eink nook --once --headless "$wo
 "$bin" --headless "$work/eink" --state-dir "$work/state" --once --eink panel --format gray4 --at 2026-11-22T14:04:57Z --log-level error
 check "--eink records the full refresh and its GC16 waveform" grep -q '"refresh":"full".*"waveform":\["GC16"\]\|"waveform":\["GC16"\].*"refresh":"full"' "$work/eink/frames.jsonl"
 
+# Configuration files: the examples pass; a file with mistakes lists each on its own line.
+examples="$(cd "$(dirname "$0")/../../deploy/examples" && pwd)"
+for example in "$examples"/*.toml; do
+  check "check passes $(basename "$example")" "$bin" check --config "$example" --system-root "$fixture"
+done
+"$bin" check --config "$fixture/config/mistakes.toml" >"$work/out" 2>"$work/err"
+check "check of a broken file exits non-zero" test $? -ne 0
+check "check lists every mistake, one line each, file:line: key:" bash -c "[ \$(grep -c '^.*mistakes.toml:[0-9]*: ' '$work/err') -eq \$(wc -l <'$work/err') ] && [ \$(wc -l <'$work/err') -ge 10 ]"
+expect_error "a missing configuration file" "/nonexistent.toml" check --config /nonexistent.toml
+"$bin" --headless "$work/cfg" --config "$examples/desk-800x480.toml" --system-root "$fixture" --state-dir "$work/state" --once --at 2026-11-22T14:04:57Z --log-level error
+check "--headless overrides the file's display and draws its widgets" test -s "$work/cfg/000001.raw"
+
 # SIGTERM stops the daemon between frames: exit status 0, the timelines saved.
 "$bin" --headless "$work/term" --state-dir "$work/term-state" --at 2026-11-22T14:04:30Z --system-root "$fixture" --log-level error &
 pid=$!

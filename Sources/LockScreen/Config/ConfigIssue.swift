@@ -8,7 +8,8 @@ package struct ConfigIssue: Error, Equatable, Sendable, CustomStringConvertible,
     package var message: String
 
     package var description: String {
-        key.isEmpty ? "\(file):\(line): \(message)" : "\(file):\(line): \(key): \(message)"
+        let place = line > 0 ? "\(file):\(line)" : file
+        return key.isEmpty ? "\(place): \(message)" : "\(place): \(key): \(message)"
     }
 
     package static func < (a: ConfigIssue, b: ConfigIssue) -> Bool {

@@ -27,7 +27,7 @@ package struct LockScreenConfig: Sendable {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? "it cannot be read (missing, unreadable, or not UTF-8)"
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions, or not UTF-8 text)" : "no such file"
             throw ConfigErrors(issues: [ConfigIssue(file: path, line: 0, key: "", message: reason)])
         }
         return try parse(text, file: path, registry: registry)
