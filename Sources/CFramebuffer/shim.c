@@ -1,8 +1,11 @@
+#define _GNU_SOURCE
 #include "CFramebuffer.h"
 #include <sys/ioctl.h>
 #include <drm.h>
 #include <drm_mode.h>
 #include <stddef.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 const unsigned long CFramebuffer_FBIOGET_VSCREENINFO = FBIOGET_VSCREENINFO;
 const unsigned long CFramebuffer_FBIOPUT_VSCREENINFO = FBIOPUT_VSCREENINFO;
@@ -40,3 +43,9 @@ _Static_assert(sizeof(struct CFramebuffer_mxcfb_update_data_kindle) == 72, "Kind
 _Static_assert(offsetof(struct CFramebuffer_mxcfb_update_data_kobo, flags) == 32 &&
                sizeof(struct CFramebuffer_mxcfb_alt_buffer_data_kobo) == 28 + sizeof(void *) + (sizeof(void *) == 8 ? 4 : 0),
                "Kobo mxcfb_update_data layout");
+
+int CFramebuffer_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int CFramebuffer_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}

@@ -104,6 +104,17 @@ package struct RenderableEntry: Sendable {
         makeNode = { env in Accessory.makeNode(content.make(entry), in: env) }
     }
 
+    /// An entry of the daemon's own providers (commands, pushes, HTTP), drawn by
+    /// `content` and saved, when `Codable`, like a Swift widget's entry.
+    package init<Entry: TimelineEntry, Content: View>(_ entry: Entry, view content: @escaping (Entry) -> Content) {
+        self.init(entry, content: ViewFactory(make: content))
+    }
+
+    /// Decodes an entry saved by `data`'s encoding (saved state).
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) -> T? {
+        try? EntryCoding.decode(type, from: data)
+    }
+
     /// An entry showing a view directly: the daemon's own content (clock, date line).
     package init<V: View>(date: Date, relevance: TimelineEntryRelevance? = nil, view: @escaping @Sendable () -> V) {
         self.date = date

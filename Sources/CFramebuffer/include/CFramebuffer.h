@@ -14,6 +14,7 @@
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
 #include <stdint.h>
+#include <spawn.h>
 
 extern const unsigned long CFramebuffer_FBIOGET_VSCREENINFO;
 extern const unsigned long CFramebuffer_FBIOPUT_VSCREENINFO;
@@ -102,6 +103,11 @@ extern const int32_t CFramebuffer_MXCFB_TEMP_USE_AMBIENT;
 extern const uint32_t CFramebuffer_MXCFB_WAVEFORM_DU;
 extern const uint32_t CFramebuffer_MXCFB_WAVEFORM_GC16;
 extern const uint32_t CFramebuffer_MXCFB_WAVEFORM_GL16;
+
+/// pipe2(fds, O_CLOEXEC): a pipe no spawned program inherits by accident.
+int CFramebuffer_pipe_cloexec(int fds[2]);
+/// posix_spawn_file_actions_addchdir_np (glibc 2.29+): the child starts in `path`.
+int CFramebuffer_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 
 extern const int CFramebuffer_TFD_CLOEXEC;
 extern const int CFramebuffer_TFD_TIMER_ABSTIME;

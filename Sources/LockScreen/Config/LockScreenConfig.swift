@@ -14,6 +14,8 @@ package struct LockScreenConfig: Sendable {
     /// A fixed zone; nil follows the machine's zone as it changes.
     package var timeZone: TimeZone?
     package var content: LockScreenDaemon.Content
+    /// Where `push` widgets' timelines arrive.
+    package var pushBoard = PushBoard(names: [])
 
     package static let defaultPath = "/etc/lockscreend/config.toml"
 
@@ -148,6 +150,9 @@ package struct LockScreenConfig: Sendable {
 
     private mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, reader: inout ConfigReader) {
         let path = "layout"
+        let pushNames = Set(widgets.entries.filter { $0.value.table?["kind"]?.kind == .string("push") }.map(\.key))
+        let board = PushBoard(names: pushNames)
+        pushBoard = board
         reader.rejectUnknown(layout, known: ["inline", "row", "stack_rotation"], at: path)
         var rotation: TimeInterval?
         if let minutes = reader.integer(layout, "stack_rotation", at: path, in: 1...1_440) { rotation = TimeInterval(minutes * 60) }
@@ -178,7 +183,7 @@ package struct LockScreenConfig: Sendable {
                     reader.report(line, key, "no [widgets.\(name)] table\(near)")
                     continue
                 }
-                if let widget = Self.widget(name, table, inline: inline, registry: registry, reader: &reader) { members.append(widget) }
+                if let widget = Self.widget(name, table, inline: inline, registry: registry, board: board, reader: &reader) { members.append(widget) }
             }
             guard !members.isEmpty else { return nil }
             if Set(members.map(\.family)).count > 1 {
@@ -208,19 +213,22 @@ package struct LockScreenConfig: Sendable {
                 continue
             }
             let inline: Bool = if case .string("inline")? = table["family"]?.kind { true } else { false }
-            _ = Self.widget(entry.key, table, inline: inline, registry: registry, reader: &reader)
+            _ = Self.widget(entry.key, table, inline: inline, registry: registry, board: board, reader: &reader)
         }
         content = LockScreenDaemon.Content(inline: inline, row: row)
     }
 
     /// One `[widgets.NAME]` table, checked against its kind's declared parameters.
-    private static func widget(_ name: String, _ table: TOMLTable, inline: Bool, registry: WidgetRegistry, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+    private static func widget(_ name: String, _ table: TOMLTable, inline: Bool, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
+        let kinds = (registry.kinds + providerKinds).sorted()
         guard table["kind"] != nil else {
-            reader.report(table.line, path, "no kind; expected kind = one of \(registry.kinds.map { "\"\($0)\"" }.joined(separator: ", "))")
+            reader.report(table.line, path, "no kind; expected kind = one of \(kinds.map { "\"\($0)\"" }.joined(separator: ", "))")
             return nil
         }
-        guard let kind = reader.choice(table, "kind", at: path, from: registry.kinds), let descriptor = registry.descriptors[kind] else { return nil }
+        guard let kind = reader.choice(table, "kind", at: path, from: kinds) else { return nil }
+        if providerKinds.contains(kind) { return providerWidget(name, kind: kind, table, inline: inline, board: board, reader: &reader) }
+        guard let descriptor = registry.descriptors[kind] else { return nil }
         // The family: given, or the first the kind supports that fits where it is placed.
         let fitting = descriptor.supportedFamilies.filter { ($0 == .accessoryInline) == inline }
         var family = fitting.first
@@ -279,14 +287,77 @@ package struct LockScreenConfig: Sendable {
         }
         guard let instance else { return nil }
 
-        var budget = ReloadBudget.standard
+        // Built-in kinds read the local machine: they cost nothing to ask.
+        let (budget, failure) = limits(table, at: path, local: registry.isLocal(kind), reader: &reader)
+        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure)
+    }
+
+    /// A widget's reload budget and time-out.
+    private static func limits(_ table: TOMLTable, at path: String, local: Bool, reader: inout ConfigReader) -> (ReloadBudget, FailurePolicy) {
+        var budget = local && table["budget"] == nil && table["min_interval"] == nil ? ReloadBudget.unlimited : .standard
         if let perDay = reader.integer(table, "budget", at: path, in: 0...100_000) { budget.maximumPerDay = perDay == 0 ? nil : perDay }
         if let seconds = reader.integer(table, "min_interval", at: path, in: 0...86_400) { budget.minimumInterval = TimeInterval(seconds) }
         var failure = FailurePolicy()
         if let seconds = reader.integer(table, "timeout", at: path, in: 1...3_600) { failure.timeout = TimeInterval(seconds) }
-        // Built-in kinds read the local machine: they cost nothing to ask.
-        if registry.isLocal(kind), table["budget"] == nil, table["min_interval"] == nil { budget = .unlimited }
-        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure)
+        return (budget, failure)
+    }
+
+    /// The daemon's own provider kinds, whose keys are read here rather than declared
+    /// with `@Parameter`: they take arrays and tables.
+    static let providerKinds = ["command", "push"]
+
+    private static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, inline: Bool, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+        let path = "widgets.\(name)"
+        var family: WidgetFamily = inline ? .accessoryInline : .accessoryCircular
+        if let given = reader.choice(table, "family", at: path, from: ["inline", "circular", "rectangular"]).flatMap({ familyNames[$0] }) {
+            guard (given == .accessoryInline) == inline else {
+                reader.report(table["family"]!.line, "\(path).family", inline ? "the inline slot takes family \"inline\", found \"\(given.shortName)\"" : "the row takes circular or rectangular widgets, found \"inline\"")
+                return nil
+            }
+            family = given
+        }
+        let instance: WidgetInstance
+        switch kind {
+        case "command":
+            reader.rejectUnknown(table, known: widgetKeys + ["command", "env", "directory", "max_output"], at: path)
+            var arguments: [String] = []
+            if let value = table["command"] {
+                if case let .array(items) = value.kind, !items.isEmpty, items.allSatisfy({ if case .string = $0.kind { true } else { false } }) {
+                    arguments = items.compactMap { if case let .string(s) = $0.kind { s } else { nil } }
+                } else {
+                    reader.mismatch(value, "\(path).command", expected: "an array of strings, the program and its arguments (e.g. [\"python3\", \"tube.py\"]; [\"sh\", \"-c\", \"…\"] for a shell)")
+                }
+            } else {
+                reader.report(table.line, path, "no command; expected command = [\"program\", \"argument\", …]")
+            }
+            var runner = CommandRunner(arguments: arguments)
+            if let env = reader.table(table, "env", at: path) {
+                for entry in env.entries {
+                    if case let .string(s) = entry.value.kind { runner.environment[entry.key] = s } else { reader.mismatch(entry.value, "\(path).env.\(entry.key)", expected: "a string") }
+                }
+            }
+            runner.directory = reader.string(table, "directory", at: path)
+            runner.outputLimit = reader.integer(table, "max_output", at: path, in: 1_024...(16 << 20)) ?? runner.outputLimit
+            runner.environment["LOCKSCREEND_WIDGET"] = name
+            runner.environment["LOCKSCREEND_FAMILY"] = family.shortName
+            let (budget, failure) = limits(table, at: path, local: false, reader: &reader)
+            runner.timeout = failure.timeout
+            let command = runner
+            instance = JSONTimelineInstance.make { context in
+                let output = try await command.run()
+                do throws(TimelineJSON.Failure) {
+                    return try TimelineJSON.decode(output, now: context.date)
+                } catch {
+                    throw CommandOutputError(failure: error)
+                }
+            }
+            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure)
+        default:
+            reader.rejectUnknown(table, known: ["kind", "family"], at: path)
+            instance = JSONTimelineInstance.make { _ in await board.timeline(for: name) }
+            // Pushes cost nothing to read; the engine asks when one arrives.
+            return TimelineEngine.Widget(name: name, kind: "push.\(name)", family: family, instance: instance, budget: .unlimited)
+        }
     }
 }
 
