@@ -1,0 +1,125 @@
+import Accessory
+import Foundation
+import Testing
+@testable import LockScreen
+
+@Suite("Command provider")
+struct CommandProviderTests {
+    @Test("a command's standard output, with its environment and directory")
+    func output() async throws {
+        var runner = CommandRunner(arguments: ["sh", "-c", "printf '%s %s' \"$GREETING\" \"$(pwd)\""])
+        runner.environment["GREETING"] = "hello"
+        runner.directory = "/tmp"
+        let data = try await runner.run()
+        #expect(String(decoding: data, as: UTF8.self) == "hello /tmp")
+    }
+
+    @Test("a command that hangs is killed with its whole process group")
+    func hangs() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID())").path
+        var runner = CommandRunner(arguments: ["sh", "-c", "(sleep 2; touch \(marker)) & sleep 30"])
+        runner.timeout = 0.3
+        await #expect(throws: CommandRunner.Failure.timedOut(seconds: 0.3)) { try await runner.run() }
+        // The background child died with the group: it never touches the marker.
+        try await WallClockAlarm.shared.sleep(until: Date().addingTimeInterval(2.5))
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
+    @Test("a command that floods its output is stopped at the limit")
+    func floods() async throws {
+        var runner = CommandRunner(arguments: ["sh", "-c", "yes flood"])
+        runner.outputLimit = 64 * 1024
+        await #expect(throws: CommandRunner.Failure.outputTooLarge(limit: 64 * 1024)) { try await runner.run() }
+    }
+
+    @Test("a non-zero exit is a failure carrying the last line of its errors")
+    func exits() async throws {
+        let runner = CommandRunner(arguments: ["sh", "-c", "echo first >&2; echo 'API key missing' >&2; exit 3"])
+        await #expect(throws: CommandRunner.Failure.exited(status: 3, stderr: "API key missing")) { try await runner.run() }
+    }
+
+    @Test("a program that does not exist cannot start")
+    func missing() async throws {
+        let runner = CommandRunner(arguments: ["/nonexistent/widget"])
+        await #expect(throws: CommandRunner.Failure.cannotStart(program: "/nonexistent/widget", reason: "No such file or directory")) { try await runner.run() }
+    }
+
+    @Test("a widget whose command prints invalid JSON goes stale, keeps its entry and says why")
+    func invalidJSON() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmd-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // First a good timeline, then garbage.
+        let script = "if [ -e \(dir)/ran ]; then echo 'not json'; else touch \(dir)/ran; echo '{\"entries\": [{\"text\": \"ok\"}], \"policy\": \"atEnd\"}'; fi"
+        let config = try LockScreenConfig.parse("""
+            [layout]
+            row = ["w"]
+            [widgets.w]
+            kind = "command"
+            command = ["sh", "-c", "\(script.replacingOccurrences(of: "\"", with: "\\\""))"]
+            budget = 0
+            min_interval = 0
+            """, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        let engine = TimelineEngine(widgets: config.content.row[0].widgets, now: testNow, logger: quietLogger)
+        await engine.reloadDue(now: testNow)
+        #expect(await engine.shown(0, at: testNow).isStale == false)
+        await engine.reloadDue(now: testNow + 1)
+        let status = await engine.status(0, at: testNow + 1)
+        #expect(status.failures == 1)
+        #expect(status.lastError == "printed an invalid timeline: $: not valid JSON")
+        let shown = await engine.shown(0, at: testNow + 1)
+        #expect(shown.isStale && !shown.isPlaceholder)
+    }
+}
+
+@Suite("TimelineJSON")
+struct TimelineJSONTests {
+    func decode(_ text: String) throws(TimelineJSON.Failure) -> TimelineJSON {
+        try TimelineJSON.decode(Data(text.utf8), now: testNow)
+    }
+
+    @Test("entries, relevance and every policy")
+    func good() throws {
+        let t = try decode("""
+            {"entries": [
+              {"date": "2026-11-22T15:00:00Z", "text": "later", "relevance": {"score": 2, "duration": 600}},
+              {"text": "now", "gauge": {"value": 3, "min": 0, "max": 4, "style": "capacity"}}
+            ], "policy": {"after": 1795400000}}
+            """)
+        #expect(t.entries.count == 2)
+        #expect(t.entries[0].date == ISO8601Parsing.date("2026-11-22T15:00:00Z"))
+        #expect(t.entries[0].relevance == TimelineEntryRelevance(score: 2, duration: 600))
+        #expect(t.entries[1].date == testNow)
+        #expect(t.policy == .after(Date(timeIntervalSince1970: 1_795_400_000)))
+        #expect(try decode(#"{"entries": [], "policy": "never"}"#).policy == .never)
+        #expect(try decode(#"{"entries": []}"#).policy == .atEnd)
+    }
+
+    @Test("every mistake is named by its JSON path")
+    func mistakes() {
+        #expect(throws: TimelineJSON.Failure(issues: [
+            "$.entries[0].gauge.value: expected a number, found a string",
+            "$.entries[1].colour: unknown key",
+            "$.entries[1]: nothing to draw: give \"text\", \"symbol\", \"emoji\", \"lines\", \"gauge\" or a \"view\"",
+            "$.entries[2].view.vstack[1].weight: expected one of ultraLight, thin, light, regular, medium, semibold, bold, heavy, black, found a string",
+        ])) {
+            try decode("""
+                {"entries": [
+                  {"gauge": {"value": "high"}},
+                  {"colour": "red"},
+                  {"view": {"vstack": [{"text": "a"}, {"text": "b", "weight": "heavy-ish"}]}}
+                ]}
+                """)
+        }
+        #expect(throws: TimelineJSON.Failure(issues: ["$: no \"entries\" array"])) { try decode("{}") }
+        #expect(throws: TimelineJSON.Failure(issues: ["$: not valid JSON"])) { try decode("{\"entries\": [") }
+        #expect(throws: TimelineJSON.Failure(issues: ["$.policy: expected \"atEnd\", \"never\" or {\"after\": DATE}, found true or false"])) {
+            try decode(#"{"entries": [], "policy": true}"#)
+        }
+    }
+}
+
+/// ISO 8601 text to a date, for expectations.
+enum ISO8601Parsing {
+    static func date(_ text: String) -> Date? { try? Date(text, strategy: .iso8601) }
+}
