@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Accessory", targets: ["Accessory"]),
         .library(name: "LockScreen", targets: ["LockScreen"]),
         .executable(name: "lockscreend", targets: ["lockscreend"]),
+        .executable(name: "lockscreenctl", targets: ["lockscreenctl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +43,13 @@ let package = Package(
                 "LockScreen", "Panel", "Canvas",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "lockscreenctl",
+            dependencies: [
+                "LockScreen",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "TestSupport", dependencies: ["Canvas"], path: "Tests/Support", exclude: ["fonts.conf"]),

@@ -56,7 +56,7 @@ package final class LockScreenDaemon {
 
     package private(set) var renderer: LockScreenRenderer
     private let display: any Display
-    private let clock: any DaemonClock
+    package let clock: any DaemonClock
     package let engine: TimelineEngine
     private let content: Content
     private let behaviour: Behaviour
@@ -65,6 +65,8 @@ package final class LockScreenDaemon {
     private let logger: Logger
     private let wake = WakeSignal()
     private let stopFlag = StopFlag()
+    /// The last presented frame, for the control socket's snapshots.
+    package let frames = FrameMailbox()
     /// For each stack, the engine indices of its widgets.
     private let engineIndices: [[Int]]
     private var stacks: [StackState]
@@ -245,6 +247,7 @@ package final class LockScreenDaemon {
         }
         if didPresent {
             presented = frame
+            frames.put(frame)
             presentations += 1
         }
         let engineNext = await engine.nextEvent(after: now)

@@ -150,6 +150,15 @@ extension Lockscreend {
 
         @OptionGroup(title: "E-ink") var eink: EinkOptions
 
+        @Option(help: ArgumentHelp("The control socket for lockscreenctl (default /run/lockscreend.sock as root, else $XDG_RUNTIME_DIR/lockscreend.sock).", valueName: "PATH"))
+        var socket: String?
+
+        @Option(help: ArgumentHelp("The group that may use the control socket (mode 0660).", valueName: "NAME"))
+        var socketGroup: String?
+
+        @Flag(help: "Open no control socket.")
+        var noSocket = false
+
         func validate() throws {
             guard [headless, fb, drm].compactMap({ $0 }).count <= 1 else { throw ValidationError("give one of --headless, --fb and --drm") }
             if connector != nil || mode != nil, drm == nil { throw ValidationError("--connector and --mode go with --drm") }
@@ -200,6 +209,20 @@ extension Lockscreend {
             (options.width, options.height) = display.size
             logger.info("drawing \(options.content == nil ? "the built-in demo" : "the configured lock screen") on \(display.name)")
             let daemon = LockScreenApplication.daemon(options, display: display, logger: logger)
+            var control: ControlServer?
+            if !noSocket && !once {
+                do {
+                    let server = try ControlServer(path: socket ?? ControlServer.defaultPath(), group: socketGroup)
+                    let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock)
+                    server.start { await handler.handle($0) }
+                    control = server
+                    logger.info("listening for lockscreenctl on \(server.path)")
+                } catch {
+                    // A second daemon (a test, a demo) still draws; it is just not controllable.
+                    logger.warning("\(error); running without a control socket")
+                }
+            }
+            defer { control?.stop() }
             let stop = daemon.stopHandle
             let shutdown = ShutdownSignals {
                 logger.info("stopping on request")

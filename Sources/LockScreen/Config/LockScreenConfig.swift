@@ -354,7 +354,12 @@ package struct LockScreenConfig: Sendable {
             return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure)
         default:
             reader.rejectUnknown(table, known: ["kind", "family"], at: path)
-            instance = JSONTimelineInstance.make { _ in await board.timeline(for: name) }
+            // A pushed timeline's own policy is not followed: the next push is the reload.
+            instance = JSONTimelineInstance.make { _ in
+                var timeline = await board.timeline(for: name)
+                timeline.policy = .never
+                return timeline
+            }
             // Pushes cost nothing to read; the engine asks when one arrives.
             return TimelineEngine.Widget(name: name, kind: "push.\(name)", family: family, instance: instance, budget: .unlimited)
         }

@@ -59,6 +59,8 @@ package actor TimelineEngine {
         /// How long (real time) a step waits for the fetches it started before drawing
         /// without them; later answers wake the daemon through `changes`.
         package var grace: Duration = .milliseconds(250)
+        /// The shortest time from one policy reload of a widget to the next.
+        package var minimumReloadGap: TimeInterval = 1
 
         package init() {}
     }
@@ -135,7 +137,13 @@ package actor TimelineEngine {
                 states[i].fetch = nil
                 fail(i, "did not answer within \(states[i].widget.failurePolicy.timeout.compactSeconds)", at: now)
             }
-            guard states[i].fetch == nil, let charged = dueReload(i, now: now) else { continue }
+        }
+        // Reloads due now run; those due within the coalescing window join them, so their
+        // changes reach the panel in one frame. Alone, a reload waits for its own time.
+        let dueNow = states.indices.filter { states[$0].fetch == nil && dueReload($0, now: now, window: 0) != nil }
+        let window = dueNow.isEmpty ? 0 : settings.coalescingWindow
+        for i in states.indices {
+            guard states[i].fetch == nil, let charged = dueReload(i, now: now, window: window) else { continue }
             start(i, now: now, charged: charged)
         }
         if awaiting > 0 {
@@ -158,14 +166,15 @@ package actor TimelineEngine {
         return changed.sorted()
     }
 
-    /// Whether widget `i` should be asked now, and whether that is charged to its budget.
-    private func dueReload(_ i: Int, now: Date) -> Bool? {
+    /// Whether widget `i` should be asked now (or within `window` seconds), and whether
+    /// that is charged to its budget.
+    private func dueReload(_ i: Int, now: Date, window: TimeInterval) -> Bool? {
         let state = states[i]
         if state.explicitRequested { return false }
         if state.failures > 0 { return state.retryAt.map { $0 <= now } == true ? false : nil }
-        guard let reload = state.policyReload, reload <= now.addingTimeInterval(settings.coalescingWindow) else { return nil }
+        guard let reload = state.policyReload, reload <= now.addingTimeInterval(window) else { return nil }
         let allowed = state.widget.budget.nextAllowed(at: now, after: state.charged)
-        guard allowed <= now.addingTimeInterval(settings.coalescingWindow) else {
+        guard allowed <= now.addingTimeInterval(window) else {
             if reload < allowed {
                 logger.notice("widget '\(state.widget.name)' is out of reload budget until \(ISO8601.format(allowed))")
                 states[i].policyReload = allowed
@@ -225,7 +234,10 @@ package actor TimelineEngine {
                 changed.insert(i)
             }
             states[i].policy = timeline.policy
+            // At least a second between policy reloads, whatever the budget: a timeline
+            // whose end is already past must not make its provider spin.
             states[i].policyReload = Self.reloadTime(policy: timeline.policy, entries: states[i].entries, now: now)
+                .map { max($0, now.addingTimeInterval(settings.minimumReloadGap)) }
         case let .failure(error):
             fail(i, String(describing: error), at: now)
         }
@@ -361,6 +373,18 @@ package actor TimelineEngine {
             }
         }
         return times.map { max($0, now) }.min()
+    }
+
+    /// Every widget as `lockscreenctl status` shows it.
+    package func report(at now: Date) -> [WidgetStatus] {
+        states.indices.map { i in
+            let state = states[i], status = status(i, at: now), shown = shown(i, at: now)
+            return WidgetStatus(
+                name: state.widget.name, kind: state.widget.kind, family: state.widget.family.rawValue,
+                shown: shown.isPlaceholder ? "placeholder" : ISO8601.format(shown.entry.date), stale: status.isStale,
+                providerCalls: status.providerCalls, failures: status.failures, lastError: status.lastError,
+                nextReload: status.nextReload.map { ISO8601.format($0) }, budgetLeft: status.budgetLeft)
+        }
     }
 
     /// A widget's reload and failure state.

@@ -1,0 +1,66 @@
+import Foundation
+import Glibc
+
+/// Sends one request to a daemon's control socket and reads its reply.
+package struct ControlClient: Sendable {
+    package let path: String
+
+    package init(path: String) {
+        self.path = path
+    }
+
+    package enum Failure: Error, CustomStringConvertible {
+        case unreachable(path: String, reason: String)
+        case badReply(path: String)
+
+        package var description: String {
+            switch self {
+            case let .unreachable(path, reason): "cannot reach lockscreend at '\(path)' (\(reason)): is it running, and may this user use its socket?"
+            case let .badReply(path): "'\(path)' answered with something that is not a lockscreend reply"
+            }
+        }
+    }
+
+    package func send(_ request: ControlRequest) throws(Failure) -> ControlReply {
+        var raw = (try? JSONEncoder().encode(request)) ?? Data()
+        raw.append(0x0A)
+        return try exchange(raw)
+    }
+
+    /// Sends `bytes` as they are (tests send malformed ones) and reads one reply line.
+    package func exchange(_ bytes: Data) throws(Failure) -> ControlReply {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .unreachable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { throw .unreachable(path: path, reason: String(cString: strerror(errno))) }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { if errno == EINTR { continue } else { return } }
+                offset += n
+            }
+        }
+        var reply = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !reply.contains(0x0A) {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            reply.append(contentsOf: buffer[0..<n])
+        }
+        guard let line = reply.split(separator: 0x0A).first, let decoded = try? JSONDecoder().decode(ControlReply.self, from: line) else {
+            throw .badReply(path: path)
+        }
+        return decoded
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// The daemon's control socket: a Unix stream socket taking one JSON request line per
+/// connection and answering one JSON reply line. Requests are bounded in size
+/// (`ControlRequest.maximumSize`) and time (5 s to arrive); connections are served one
+/// after another on a thread of the server's own, answers computed on the daemon's tasks.
+package final class ControlServer: Sendable {
+    package let path: String
+    private let listener: Int32
+    private let stopped = Atomic(false)
+
+    /// Why the socket could not be opened.
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        case inUse(path: String)
+        case cannotCreate(path: String, reason: String)
+        case unknownGroup(name: String)
+
+        package var description: String {
+            switch self {
+            case let .inUse(path): "'\(path)' is in use by another running lockscreend"
+            case let .cannotCreate(path, reason): "cannot create the control socket '\(path)': \(reason)"
+            case let .unknownGroup(name): "no group named '\(name)' for the control socket"
+            }
+        }
+    }
+
+    /// Where the socket goes by default: /run as root, else the user's runtime directory.
+    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if getuid() == 0 { return "/run/lockscreend.sock" }
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/lockscreend.sock" }
+        return "/tmp/lockscreend-\(getuid()).sock"
+    }
+
+    /// Binds `path` with `mode`, owned by `group` when given. A socket left by a daemon
+    /// that died is replaced; one a running daemon answers on is not.
+    package init(path: String, mode: mode_t = 0o660, group: String? = nil) throws(Failure) {
+        self.path = path
+        var gid: gid_t?
+        if let group {
+            guard let entry = getgrnam(group) else { throw .unknownGroup(name: group) }
+            gid = entry.pointee.gr_gid
+        }
+        if FileManager.default.fileExists(atPath: path) {
+            if Self.answers(path) { throw .inUse(path: path) }
+            unlink(path)
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        var address = Self.address(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, chmod(path, mode) == 0, gid.map({ chown(path, uid_t.max, $0) == 0 }) ?? true, listen(fd, 16) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .cannotCreate(path: path, reason: reason)
+        }
+        listener = fd
+    }
+
+    private static func address(_ path: String) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return address
+    }
+
+    /// True when a daemon accepts connections on `path`.
+    private static func answers(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        defer { close(fd) }
+        var address = address(path)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        } == 0
+    }
+
+    /// Starts serving on a thread of its own; `handler` answers each request.
+    package func start(_ handler: @escaping @Sendable (Data) async -> ControlReply) {
+        let thread = Thread { [self] in serve(handler) }
+        thread.name = "control socket"
+        thread.start()
+    }
+
+    private func serve(_ handler: @escaping @Sendable (Data) async -> ControlReply) {
+        while !stopped.load(ordering: .acquiring) {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            switch Self.readRequest(connection) {
+            case let .request(data):
+                Task {
+                    Self.write(await handler(data), to: connection)
+                    close(connection)
+                }
+            case let .rejected(reply):
+                Self.write(reply, to: connection)
+                close(connection)
+            }
+        }
+    }
+
+    /// What arrived on a connection: a request line, or why it is answered with an error.
+    private enum Incoming {
+        case request(Data)
+        case rejected(ControlReply)
+    }
+
+    /// Reads one line, up to the size limit, within 5 seconds.
+    private static func readRequest(_ fd: Int32) -> Incoming {
+        var data = Data()
+        let deadline = Date().addingTimeInterval(5)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return .rejected(.failure("the request did not arrive within 5 s")) }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, Int32(left * 1000)) > 0 else { continue }
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { return data.isEmpty ? .rejected(.failure("an empty request")) : .request(data) }
+            data.append(contentsOf: buffer[0..<n])
+            if let newline = data.firstIndex(of: 0x0A) { return .request(data[..<newline]) }
+            if data.count > ControlRequest.maximumSize {
+                return .rejected(.failure("the request is larger than \(ControlRequest.maximumSize) bytes"))
+            }
+        }
+    }
+
+    private static func write(_ reply: ControlReply, to fd: Int32) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard var data = try? encoder.encode(reply) else { return }
+        data.append(0x0A)
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { if errno == EINTR { continue } else { return } }
+                offset += n
+            }
+        }
+    }
+
+    /// Stops accepting and removes the socket file.
+    package func stop() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        unlink(path)
+    }
+}

@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import LockScreen
+
+/// Talks to a running lockscreend over its control socket.
+@main
+struct Lockscreenctl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lockscreenctl",
+        abstract: "Control a running lockscreend: reload widgets, push timelines, show status, take a snapshot.",
+        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self])
+
+    /// Errors as one line "lockscreenctl: …", exit status 1. `--socket PATH` may come
+    /// before the subcommand too, as people type it.
+    static func main() async {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.count >= 3, arguments[0] == "--socket" {
+            let option = arguments[0...1]
+            arguments.removeFirst(2)
+            arguments.insert(contentsOf: option, at: 1)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var command = command as? AsyncParsableCommand { try await command.run() } else { try command.run() }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+            } else {
+                FileHandle.standardError.write(Data("lockscreenctl: \(message(for: error))\n".utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
+
+struct Connection: ParsableArguments {
+    @Option(help: ArgumentHelp("The daemon's control socket (default /run/lockscreend.sock as root, else $XDG_RUNTIME_DIR/lockscreend.sock).", valueName: "PATH"))
+    var socket: String?
+
+    func send(_ request: ControlRequest) throws -> ControlReply {
+        let path = socket ?? ControlServer.defaultPath()
+        let reply: ControlReply
+        do {
+            reply = try ControlClient(path: path).send(request)
+        } catch {
+            throw Failure("\(error)")
+        }
+        guard reply.ok else { throw Failure(reply.error ?? "the daemon refused the request") }
+        return reply
+    }
+}
+
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Lockscreenctl {
+    struct Reload: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Ask widgets of a kind (or all) for new timelines now, as WidgetCenter.reloadTimelines(ofKind:) does; not charged to their budget.")
+        @OptionGroup var connection: Connection
+        @Argument(help: "The widget kind.") var kind: String?
+        @Flag(help: "Every widget.") var all = false
+
+        func validate() throws {
+            guard (kind != nil) != all else { throw ValidationError("give a KIND or --all") }
+        }
+
+        func run() throws {
+            _ = try connection.send(ControlRequest(request: "reload", kind: kind, all: all ? true : nil))
+        }
+    }
+
+    struct Push: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Replace a push widget's timeline with the JSON timeline in FILE (- for standard input).")
+        @OptionGroup var connection: Connection
+        @Argument(help: "The push widget's name.") var widget: String
+        @Argument(help: "The timeline (docs/TIMELINE-JSON.md), or - for standard input.") var file: String
+
+        func run() throws {
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let handle = FileHandle(forReadingAtPath: file) else { throw Failure("cannot read '\(file)'") }
+                data = handle.readDataToEndOfFile()
+            }
+            guard data.count <= ControlRequest.maximumSize - 4_096 else { throw Failure("'\(file)' is larger than 1 MiB") }
+            guard let timeline = JSONValue.parse(data) else { throw Failure("'\(file)' is not JSON") }
+            _ = try connection.send(ControlRequest(request: "push", widget: widget, timeline: timeline))
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show every widget: what it shows, whether it is stale, its next reload, budget left and last error.")
+        @OptionGroup var connection: Connection
+        @Flag(help: "Print the status as JSON.") var json = false
+
+        func run() throws {
+            let widgets = try connection.send(ControlRequest(request: "status")).widgets ?? []
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                print(String(decoding: try encoder.encode(widgets), as: UTF8.self))
+                return
+            }
+            for w in widgets {
+                var line = "\(w.name) (\(w.kind), \(w.family)): shows \(w.shown)\(w.stale ? ", STALE" : ""); \(w.providerCalls) call\(w.providerCalls == 1 ? "" : "s")"
+                if let next = w.nextReload { line += "; next reload \(next)" }
+                if let left = w.budgetLeft { line += "; \(left) reloads left today" }
+                if let error = w.lastError { line += "; last error: \(error)" }
+                print(line)
+            }
+        }
+    }
+
+    struct Snapshot: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write what the display shows now as a PNG (the daemon writes the file).")
+        @OptionGroup var connection: Connection
+        @Argument(help: "The PNG file.") var file: String
+
+        func run() throws {
+            let path = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+            print(try connection.send(ControlRequest(request: "snapshot", path: path)).path ?? path)
+        }
+    }
+}

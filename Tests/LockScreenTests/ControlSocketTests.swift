@@ -1,0 +1,122 @@
+import Accessory
+import Foundation
+import Panel
+import Testing
+@testable import LockScreen
+
+@Suite("Control socket", .serialized)
+struct ControlSocketTests {
+    /// A daemon with a push widget and a system widget, its control socket in a fresh directory.
+    func withDaemon(_ body: (ControlClient, LockScreenDaemon, String) async throws -> Void) async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctl-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let config = try LockScreenConfig.parse("""
+            [layout]
+            row = ["inbox", "mem"]
+            [widgets.inbox]
+            kind = "push"
+            [widgets.mem]
+            kind = "system"
+            metric = "memory"
+            """, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        var options = testOptions(width: 250, height: 122)
+        options.content = config.content
+        let daemon = LockScreenApplication.daemon(options, display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), logger: quietLogger)
+        try await daemon.step(now: testNow)
+        let server = try ControlServer(path: dir + "/sock")
+        defer { server.stop() }
+        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: SimulatedClock(start: testNow))
+        server.start { await handler.handle($0) }
+        try await body(ControlClient(path: dir + "/sock"), daemon, dir)
+    }
+
+    @Test("status lists every widget with what it shows")
+    func status() async throws {
+        try await withDaemon { client, _, _ in
+            let reply = try client.send(ControlRequest(request: "status"))
+            #expect(reply.ok)
+            #expect(reply.widgets?.map(\.name) == ["inbox", "mem"])
+            #expect(reply.widgets?.first?.shown == "placeholder")
+            #expect(reply.widgets?.last?.stale == false)
+        }
+    }
+
+    @Test("a push replaces the widget's timeline; the next step draws it")
+    func push() async throws {
+        try await withDaemon { client, daemon, _ in
+            let timeline = try #require(JSONValue.parse(Data(#"{"entries": [{"text": "3 new"}]}"#.utf8)))
+            #expect(try client.send(ControlRequest(request: "push", widget: "inbox", timeline: timeline)).ok)
+            // The push is a reload request the engine serves at the next step.
+            await daemon.engine.requestReload(kind: "push.inbox")
+            try await daemon.step(now: testNow + 1)
+            #expect(await daemon.engine.shown(0, at: testNow + 1).isPlaceholder == false)
+        }
+    }
+
+    @Test("bad requests get an error reply and change nothing", arguments: [
+        ("garbage\n", "not a request: expected one JSON object such as {\"request\": \"status\"}"),
+        (#"{"request": "stats"}"# + "\n", "unknown request 'stats' (did you mean 'status'?); expected reload, push, status or snapshot"),
+        (#"{"request": "push", "widget": "nobody", "timeline": {"entries": []}}"# + "\n", "no push widget named 'nobody' (push widgets: inbox)"),
+        (#"{"request": "push", "widget": "inbox", "timeline": {"entries": [{"gauge": {}}]}}"# + "\n", "the timeline is not valid: $.entries[0].gauge: no \"value\""),
+        (#"{"request": "reload", "kind": "nokind"}"# + "\n", "no widget of kind 'nokind'"),
+        (#"{"request": "snapshot", "path": "relative.png"}"# + "\n", "snapshot needs an absolute path for the PNG"),
+    ])
+    func bad(request: String, error: String) async throws {
+        try await withDaemon { client, daemon, _ in
+            let reply = try client.exchange(Data(request.utf8))
+            #expect(reply == .failure(error))
+            #expect(await daemon.engine.shown(0, at: testNow).isPlaceholder)
+        }
+    }
+
+    @Test("an oversized request is refused before it is read whole")
+    func oversized() async throws {
+        try await withDaemon { client, _, _ in
+            let reply = try client.exchange(Data(repeating: 0x41, count: ControlRequest.maximumSize + 10))
+            #expect(reply == .failure("the request is larger than \(ControlRequest.maximumSize) bytes"))
+        }
+    }
+
+    @Test("a snapshot writes the presented frame as PNG")
+    func snapshot() async throws {
+        try await withDaemon { client, _, dir in
+            let reply = try client.send(ControlRequest(request: "snapshot", path: dir + "/now.png"))
+            #expect(reply.ok)
+            let png = try #require(FileManager.default.contents(atPath: dir + "/now.png"))
+            #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        }
+    }
+
+    @Test("a second daemon cannot take a socket in use; a dead one's socket is replaced")
+    func inUse() async throws {
+        try await withDaemon { _, _, dir in
+            #expect(throws: ControlServer.Failure.inUse(path: dir + "/sock")) { try ControlServer(path: dir + "/sock") }
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctl-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(FileManager.default.createFile(atPath: dir + "/sock", contents: nil))
+        let server = try ControlServer(path: dir + "/sock")
+        server.stop()
+        #expect(!FileManager.default.fileExists(atPath: dir + "/sock"))
+    }
+}
+
+@Suite("Engine reload floor")
+struct ReloadFloorTests {
+    @Test("a timeline whose end is already past is asked for again after a second, not at once")
+    func floor() async throws {
+        let calls = Counter()
+        let widget = Scripted.widget("past", budget: .unlimited, Scripted.instance(calls: calls) { call, now in
+            RenderableTimeline(entries: [Scripted.entry(now - 60, "\(call)")], policy: .atEnd)
+        })
+        let engine = TimelineEngine(widgets: [widget], now: testNow, logger: quietLogger)
+        await engine.reloadDue(now: testNow)
+        await engine.reloadDue(now: testNow + 0.5)
+        #expect(calls.count == 1)
+        #expect(await engine.nextEvent(after: testNow + 0.5) == testNow + 1)
+        await engine.reloadDue(now: testNow + 1)
+        #expect(calls.count == 2)
+    }
+}
