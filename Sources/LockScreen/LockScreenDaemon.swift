@@ -58,8 +58,8 @@ package final class LockScreenDaemon {
     private let display: any Display
     package let clock: any DaemonClock
     package let engine: TimelineEngine
-    private let content: Content
-    private let behaviour: Behaviour
+    private var content: Content
+    private var behaviour: Behaviour
     private let damage: Damage
     private let store: StateStore?
     private let logger: Logger
@@ -68,7 +68,7 @@ package final class LockScreenDaemon {
     /// The last presented frame, for the control socket's snapshots.
     package let frames = FrameMailbox()
     /// For each stack, the engine indices of its widgets.
-    private let engineIndices: [[Int]]
+    private var engineIndices: [[Int]]
     private var stacks: [StackState]
     private var frame: Frame
     private var presented: Frame?
@@ -93,19 +93,69 @@ package final class LockScreenDaemon {
         self.store = stateStore
         self.logger = logger
         self.frame = renderer.blankFrame()
+        engineIndices = Self.indices(of: content)
+        let now = clock.now()
+        stacks = content.stacks.map { _ in StackState(lastSwitch: now) }
+        engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, logger: logger)
+    }
+
+    /// For each stack, the engine indices of its widgets (the stacks' widgets in order).
+    private static func indices(of content: Content) -> [[Int]] {
         var indices: [[Int]] = []
         var next = 0
         for stack in content.stacks {
             indices.append(Array(next..<(next + stack.widgets.count)))
             next += stack.widgets.count
         }
-        engineIndices = indices
-        let now = clock.now()
-        stacks = content.stacks.map { _ in StackState(lastSwitch: now) }
-        engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, logger: logger)
+        return indices
     }
 
     private var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
+
+    // MARK: Reloading the configuration
+
+    /// A new configuration for a running daemon (SIGHUP).
+    package struct Reconfiguration: Sendable {
+        package var content: Content
+        package var colorScheme: ColorScheme
+        package var uses24HourClock: Bool
+        /// A fixed zone; nil follows the machine's.
+        package var timeZone: TimeZone?
+
+        package init(content: Content, colorScheme: ColorScheme, uses24HourClock: Bool, timeZone: TimeZone?) {
+            self.content = content
+            self.colorScheme = colorScheme
+            self.uses24HourClock = uses24HourClock
+            self.timeZone = timeZone
+        }
+    }
+
+    /// Hands a running daemon a new configuration from any thread; it is applied before
+    /// the next step.
+    package var reconfigureHandle: ReconfigureHandle { ReconfigureHandle(box: pendingReconfiguration, wake: wake) }
+    private let pendingReconfiguration = ReconfigurationBox()
+
+    /// Applies a new configuration: unchanged widgets keep their timelines; the whole
+    /// picture is drawn again in memory, and only the pixels that differ from what the
+    /// panel shows are sent.
+    package func reconfigure(_ new: Reconfiguration, now: Date) async {
+        content = new.content
+        engineIndices = Self.indices(of: content)
+        let kept = await engine.reconfigure(content.stacks.flatMap(\.widgets), now: now)
+        stacks = content.stacks.map { _ in StackState(lastSwitch: now) }
+        renderer.colorScheme = new.colorScheme
+        renderer.uses24HourClock = new.uses24HourClock
+        if let zone = new.timeZone {
+            renderer.timeZone = zone
+            behaviour.systemTimeZone = nil
+        } else if behaviour.systemTimeZone == nil {
+            behaviour.systemTimeZone = SystemTimeZone()
+        }
+        frame = renderer.blankFrame()
+        slots.removeAll()
+        let total = content.stacks.reduce(0) { $0 + $1.widgets.count }
+        logger.notice("configuration reloaded: \(kept.count) of \(total) widget(s) kept their timelines")
+    }
     private var inlineOffset: Int { content.inline == nil ? 0 : 1 }
 
     // MARK: Saved state
@@ -295,6 +345,10 @@ package final class LockScreenDaemon {
         defer { listeners.forEach { $0.cancel() } }
         var scheduled: Date?
         while !Task.isCancelled && !stopFlag.isSet {
+            if let new = pendingReconfiguration.take() {
+                await reconfigure(new, now: clock.now())
+                scheduled = nil
+            }
             // A wake-up a few milliseconds late draws the instant it was scheduled for,
             // so frames are stamped (and timers read) at the whole second or minute.
             let now = clock.now()

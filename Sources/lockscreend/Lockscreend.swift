@@ -224,11 +224,19 @@ extension Lockscreend {
             }
             defer { control?.stop() }
             let stop = daemon.stopHandle
-            let shutdown = ShutdownSignals {
-                logger.info("stopping on request")
-                stop.stop()
+            let reconfigure = daemon.reconfigureHandle
+            // The file's display choice, when it made it (the command line may override it).
+            let fileDisplay = headless == nil && fb == nil && drm == nil ? config?.output : nil
+            let reload = ConfigReload(common: common, board: config?.pushBoard, display: fileDisplay, logger: logger)
+            let signals = SignalHandlers([SIGTERM, SIGINT, SIGHUP]) { number in
+                if number == SIGHUP {
+                    reload.run(reconfigure)
+                } else {
+                    logger.info("stopping on request")
+                    stop.stop()
+                }
             }
-            defer { shutdown.cancel() }
+            defer { signals.cancel() }
             do {
                 try await daemon.run(once: once)
             } catch let error as DisplayError {
@@ -278,6 +286,35 @@ extension Lockscreend {
                 throw ConfigFailure(errors: error)
             }
         }
+    }
+}
+
+/// What SIGHUP does: reads the configuration file again; a valid one goes to the running
+/// daemon, an invalid one is logged, mistake by mistake, while the old one runs on.
+struct ConfigReload: Sendable {
+    let common: CommonOptions
+    let board: PushBoard?
+    /// The display the file chose at start; nil when the command line chose it.
+    let display: OutputOptions?
+    let logger: Logger
+
+    func run(_ handle: ReconfigureHandle) {
+        let path = common.config ?? LockScreenConfig.defaultPath
+        let config: LockScreenConfig
+        do {
+            config = try LockScreenConfig.load(path: path, registry: .standard(systemRoot: common.systemRoot), board: board)
+        } catch {
+            logger.error("not reloading \(path): \(error.issues.count) mistake(s); the running configuration stays")
+            for issue in error.issues.sorted() { logger.error("\(issue.description)") }
+            return
+        }
+        if let display, "\(config.output.target)" != "\(display.target)" || config.output.rotation != display.rotation {
+            logger.notice("the [display] section changed; that takes effect when lockscreend restarts")
+        }
+        logger.notice("reloading \(path)")
+        handle.request(LockScreenDaemon.Reconfiguration(
+            content: config.content, colorScheme: common.appearance?.scheme ?? config.colorScheme,
+            uses24HourClock: common.twelveHour ? false : config.uses24HourClock, timeZone: config.timeZone))
     }
 }
 

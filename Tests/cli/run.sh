@@ -84,6 +84,37 @@ expect_error "a missing configuration file" "/nonexistent.toml" check --config /
 "$bin" --headless "$work/cfg" --config "$examples/desk-800x480.toml" --system-root "$fixture" --state-dir "$work/state" --once --at 2026-11-22T14:04:57Z --log-level error
 check "--headless overrides the file's display and draws its widgets" test -s "$work/cfg/000001.raw"
 
+# SIGHUP: an invalid file is refused with its mistakes while the old one runs on; a valid
+# change is applied, sending only the pixels of the widget that changed.
+cat >"$work/hup.toml" <<'TOML'
+[layout]
+row = ["mem", "emoji"]
+[widgets.mem]
+kind = "system"
+metric = "memory"
+[widgets.emoji]
+kind = "text"
+emoji = "🦊"
+TOML
+"$bin" --headless "$work/hup" --config "$work/hup.toml" --system-root "$fixture" --state-dir "$work/hup-state" --no-socket --at 2026-11-22T14:04:05Z 2>"$work/hup.log" &
+pid=$!
+for _ in $(seq 1 100); do [ -s "$work/hup/frames.jsonl" ] && break; sleep 0.05; done
+cp "$work/hup.toml" "$work/hup-good.toml"
+echo 'oops =' >>"$work/hup.toml"
+kill -HUP $pid
+for _ in $(seq 1 100); do grep -q "not reloading" "$work/hup.log" && break; sleep 0.05; done
+sed 's/🦊/🐼/' "$work/hup-good.toml" >"$work/hup.toml"
+kill -HUP $pid
+for _ in $(seq 1 100); do [ "$(wc -l <"$work/hup/frames.jsonl")" -ge 2 ] && break; sleep 0.05; done
+kill -TERM $pid
+wait $pid
+check "SIGHUP with an invalid file logs its mistake and keeps running" grep -q "hup.toml:9: column 7: expected a value" "$work/hup.log"
+check "SIGHUP with a valid file applies it as one partial frame inside the changed widget" python3 -c "
+import json,sys
+f=[json.loads(l) for l in open('$work/hup/frames.jsonl')]
+ok = len(f) == 2 and f[1]['refresh'] == 'partial' and sum(w*h for x,y,w,h in f[1]['damage']) < 0.03*800*480
+sys.exit(0 if ok else 1)"
+
 # SIGTERM stops the daemon between frames: exit status 0, the timelines saved.
 "$bin" --headless "$work/term" --state-dir "$work/term-state" --at 2026-11-22T14:04:30Z --system-root "$fixture" --log-level error &
 pid=$!

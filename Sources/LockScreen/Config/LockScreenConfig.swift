@@ -23,8 +23,9 @@ package struct LockScreenConfig: Sendable {
         "inline": .accessoryInline, "circular": .accessoryCircular, "rectangular": .accessoryRectangular,
     ]
 
-    /// Reads and checks `path`.
-    package static func load(path: String, registry: WidgetRegistry) throws(ConfigErrors) -> LockScreenConfig {
+    /// Reads and checks `path`; `board` carries pushed timelines over from a running
+    /// configuration.
+    package static func load(path: String, registry: WidgetRegistry, board: PushBoard? = nil) throws(ConfigErrors) -> LockScreenConfig {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -32,11 +33,11 @@ package struct LockScreenConfig: Sendable {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions, or not UTF-8 text)" : "no such file"
             throw ConfigErrors(issues: [ConfigIssue(file: path, line: 0, key: "", message: reason)])
         }
-        return try parse(text, file: path, registry: registry)
+        return try parse(text, file: path, registry: registry, board: board)
     }
 
     /// Checks `text` as the file `file`.
-    package static func parse(_ text: String, file: String, registry: WidgetRegistry) throws(ConfigErrors) -> LockScreenConfig {
+    package static func parse(_ text: String, file: String, registry: WidgetRegistry, board: PushBoard? = nil) throws(ConfigErrors) -> LockScreenConfig {
         let root: TOMLTable
         do {
             root = try TOMLParser.parse(text)
@@ -49,8 +50,12 @@ package struct LockScreenConfig: Sendable {
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
         config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)
         let widgets = reader.table(root, "widgets", at: "") ?? TOMLTable(line: 1)
-        config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, reader: &reader)
+        let pushNames = Set(widgets.entries.filter { $0.value.table?["kind"]?.kind == .string("push") }.map(\.key))
+        let pushBoard = board ?? PushBoard(names: pushNames)
+        config.pushBoard = pushBoard
+        config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)
         guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues) }
+        pushBoard.setNames(pushNames)
         return config
     }
 
@@ -148,11 +153,8 @@ package struct LockScreenConfig: Sendable {
     /// The settings every widget table may have besides its kind's parameters.
     static let widgetKeys = ["kind", "family", "budget", "min_interval", "timeout"]
 
-    private mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, reader: inout ConfigReader) {
+    private mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) {
         let path = "layout"
-        let pushNames = Set(widgets.entries.filter { $0.value.table?["kind"]?.kind == .string("push") }.map(\.key))
-        let board = PushBoard(names: pushNames)
-        pushBoard = board
         reader.rejectUnknown(layout, known: ["inline", "row", "stack_rotation"], at: path)
         var rotation: TimeInterval?
         if let minutes = reader.integer(layout, "stack_rotation", at: path, in: 1...1_440) { rotation = TimeInterval(minutes * 60) }
@@ -289,7 +291,12 @@ package struct LockScreenConfig: Sendable {
 
         // Built-in kinds read the local machine: they cost nothing to ask.
         let (budget, failure) = limits(table, at: path, local: registry.isLocal(kind), reader: &reader)
-        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure)
+        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+    }
+
+    /// What a reload compares to keep a widget's timeline: its table and family.
+    private static func fingerprint(_ table: TOMLTable, _ family: WidgetFamily) -> String {
+        "\(family.shortName):" + TOMLValue(.table(table), line: 0).canonical
     }
 
     /// A widget's reload budget and time-out.
@@ -351,17 +358,17 @@ package struct LockScreenConfig: Sendable {
                     throw CommandOutputError(failure: error)
                 }
             }
-            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure)
+            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
         default:
             reader.rejectUnknown(table, known: ["kind", "family"], at: path)
             // A pushed timeline's own policy is not followed: the next push is the reload.
             instance = JSONTimelineInstance.make { _ in
-                var timeline = await board.timeline(for: name)
+                var timeline = board.timeline(for: name)
                 timeline.policy = .never
                 return timeline
             }
             // Pushes cost nothing to read; the engine asks when one arrives.
-            return TimelineEngine.Widget(name: name, kind: "push.\(name)", family: family, instance: instance, budget: .unlimited)
+            return TimelineEngine.Widget(name: name, kind: "push.\(name)", family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
         }
     }
 }

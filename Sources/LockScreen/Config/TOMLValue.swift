@@ -34,6 +34,19 @@ package struct TOMLValue: Sendable, Equatable {
         }
     }
 
+    /// The value as canonical text, lines left out: equal for equal configurations.
+    package var canonical: String {
+        switch kind {
+        case let .string(s): "\"\(s)\""
+        case let .integer(i): String(i)
+        case let .float(d): String(d)
+        case let .boolean(b): String(b)
+        case let .datetime(d): d
+        case let .array(items): "[" + items.map(\.canonical).joined(separator: ",") + "]"
+        case let .table(t): "{" + t.entries.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.canonical)" }.joined(separator: ",") + "}"
+        }
+    }
+
     package var table: TOMLTable? {
         if case let .table(table) = kind { return table }
         return nil

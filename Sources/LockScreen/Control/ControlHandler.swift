@@ -48,7 +48,7 @@ package struct ControlHandler: Sendable {
             } catch {
                 return .failure("the timeline is not valid: \(error)")
             }
-            guard await board.push(timeline, to: name) else {
+            guard board.push(timeline, to: name) else {
                 let names = board.names.sorted()
                 return .failure("no push widget named '\(name)'" + (names.isEmpty ? "" : " (push widgets: \(names.joined(separator: ", ")))"))
             }

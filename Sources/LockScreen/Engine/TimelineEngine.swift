@@ -20,14 +20,18 @@ package actor TimelineEngine {
         package let instance: WidgetInstance
         package var budget: ReloadBudget
         package var failurePolicy: FailurePolicy
+        /// What the widget was configured with: equal fingerprints mean a reloaded
+        /// configuration left it as it was, so its timeline is kept.
+        package var fingerprint: String
 
-        package init(name: String, kind: String? = nil, family: WidgetFamily, instance: WidgetInstance, budget: ReloadBudget = .standard, failurePolicy: FailurePolicy = FailurePolicy()) {
+        package init(name: String, kind: String? = nil, family: WidgetFamily, instance: WidgetInstance, budget: ReloadBudget = .standard, failurePolicy: FailurePolicy = FailurePolicy(), fingerprint: String = "") {
             self.name = name
             self.kind = kind ?? name
             self.family = family
             self.instance = instance
             self.budget = budget
             self.failurePolicy = failurePolicy
+            self.fingerprint = fingerprint
         }
     }
 
@@ -124,6 +128,25 @@ package actor TimelineEngine {
 
     package var count: Int { states.count }
 
+    /// Takes a new set of widgets (a reloaded configuration): a widget with the same name,
+    /// kind, family and fingerprint as before keeps its timeline, budget and failure
+    /// state; any other starts on its placeholder. Fetches of widgets that left are
+    /// cancelled. Returns the names kept.
+    @discardableResult
+    package func reconfigure(_ widgets: [Widget], now: Date) -> [String] {
+        var kept: [String] = []
+        var old = states
+        states = widgets.map { widget in
+            if let i = old.firstIndex(where: { $0.widget.name == widget.name && $0.widget.kind == widget.kind && $0.widget.family == widget.family && $0.widget.fingerprint == widget.fingerprint }) {
+                kept.append(widget.name)
+                return old.remove(at: i)
+            }
+            return State(widget: widget, placeholder: widget.instance.placeholder(Self.context(widget, now: now)))
+        }
+        for state in old { state.fetch?.task.cancel() }
+        return kept
+    }
+
     // MARK: Reloading
 
     /// Starts a fetch for every widget that is due at `now`, waits briefly for them, and
@@ -202,19 +225,21 @@ package actor TimelineEngine {
             } catch {
                 result = .failure(error)
             }
-            self.complete(i, token: token, result: result)
+            self.complete(token: token, result: result)
         }
         states[i].fetch = Fetch(token: token, startedAt: now, task: task)
     }
 
-    private func complete(_ i: Int, token: Int, result: Result<RenderableTimeline, any Error>) {
+    /// A fetch finished; its widget is found by the fetch's token, since a reconfiguration
+    /// may have moved it (or removed it) meanwhile.
+    private func complete(token: Int, result: Result<RenderableTimeline, any Error>) {
         defer {
             if awaiting > 0 {
                 awaiting -= 1
                 if awaiting == 0 { openBarrier() }
             }
         }
-        guard let fetch = states[i].fetch, fetch.token == token else { return }
+        guard let i = states.firstIndex(where: { $0.fetch?.token == token }), let fetch = states[i].fetch else { return }
         states[i].fetch = nil
         let now = fetch.startedAt
         switch result {
