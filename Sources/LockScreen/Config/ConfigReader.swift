@@ -6,6 +6,8 @@ import Foundation
 package struct ConfigReader {
     package let file: String
     package private(set) var issues: [ConfigIssue] = []
+    /// Every user can read the file: secrets must come from elsewhere.
+    package var worldReadable = false
 
     package init(file: String) {
         self.file = file

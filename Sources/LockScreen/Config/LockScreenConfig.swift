@@ -33,11 +33,14 @@ package struct LockScreenConfig: Sendable {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions, or not UTF-8 text)" : "no such file"
             throw ConfigErrors(issues: [ConfigIssue(file: path, line: 0, key: "", message: reason)])
         }
-        return try parse(text, file: path, registry: registry, board: board)
+        var info = stat()
+        let worldReadable = stat(path, &info) == 0 && info.st_mode & 0o004 != 0
+        return try parse(text, file: path, registry: registry, board: board, worldReadable: worldReadable)
     }
 
     /// Checks `text` as the file `file`.
-    package static func parse(_ text: String, file: String, registry: WidgetRegistry, board: PushBoard? = nil) throws(ConfigErrors) -> LockScreenConfig {
+    /// `worldReadable`: the file can be read by every user, so secrets must not be in it.
+    package static func parse(_ text: String, file: String, registry: WidgetRegistry, board: PushBoard? = nil, worldReadable: Bool = false) throws(ConfigErrors) -> LockScreenConfig {
         let root: TOMLTable
         do {
             root = try TOMLParser.parse(text)
@@ -53,6 +56,7 @@ package struct LockScreenConfig: Sendable {
         let pushNames = Set(widgets.entries.filter { $0.value.table?["kind"]?.kind == .string("push") }.map(\.key))
         let pushBoard = board ?? PushBoard(names: pushNames)
         config.pushBoard = pushBoard
+        reader.worldReadable = worldReadable
         config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)
         guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues) }
         pushBoard.setNames(pushNames)
@@ -311,7 +315,7 @@ package struct LockScreenConfig: Sendable {
 
     /// The daemon's own provider kinds, whose keys are read here rather than declared
     /// with `@Parameter`: they take arrays and tables.
-    static let providerKinds = ["command", "push"]
+    static let providerKinds = ["command", "http", "push"]
 
     private static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, inline: Bool, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
@@ -358,6 +362,18 @@ package struct LockScreenConfig: Sendable {
                     throw CommandOutputError(failure: error)
                 }
             }
+            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        case "http":
+            reader.rejectUnknown(table, known: widgetKeys + ["url", "every", "headers", "max_body", "text", "symbol", "emoji", "lines", "gauge"], at: path)
+            guard let source = HTTPWidgetSource.read(table, at: path, reader: &reader) else { return nil }
+            var (budget, failure) = limits(table, at: path, local: false, reader: &reader)
+            // The widget's own interval is its reload policy; the budget still bounds it.
+            if table["min_interval"] == nil { budget.minimumInterval = min(budget.minimumInterval, source.interval) }
+            var fetcher = source.fetcher
+            fetcher.timeout = failure.timeout
+            let configured = fetcher
+            failure.timeout += 1  // the request's own deadline fires first, with its message
+            instance = JSONTimelineInstance.make { context in try await source.timeline(fetcher: configured, now: context.date) }
             return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
         default:
             reader.rejectUnknown(table, known: ["kind", "family"], at: path)

@@ -1,0 +1,182 @@
+import Foundation
+
+/// An `http` widget: a URL asked every so often, and templates that pick values out of
+/// its JSON answer with JSON paths into a family template (docs/CONFIG.md).
+struct HTTPWidgetSource: Sendable {
+    /// A header's value: written in the file, or read at each request from an
+    /// environment variable or a file (secrets).
+    enum HeaderValue: Sendable {
+        case literal(String)
+        case environment(String, prefix: String)
+        case file(String, prefix: String)
+    }
+
+    struct Gauge: Sendable {
+        var value: JSONPath
+        var min: Double = 0
+        var max: Double = 1
+        var label: JSONTemplate?
+        var text: JSONTemplate?
+        var style: String?
+    }
+
+    var fetcher: HTTPFetcher
+    var headers: [String: HeaderValue] = [:]
+    var interval: TimeInterval = 900
+    var text: JSONTemplate?
+    var symbol: String?
+    var emoji: String?
+    var lines: [JSONTemplate] = []
+    var gauge: Gauge?
+
+    /// Why an answer gave no entry.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Fetches, picks the values, and returns one entry, asked for again after the interval.
+    func timeline(fetcher configured: HTTPFetcher, now: Date) async throws -> TimelineJSON {
+        var fetcher = configured
+        for (name, value) in headers {
+            switch value {
+            case let .literal(text): fetcher.headers[name] = text
+            case let .environment(variable, prefix):
+                guard let text = ProcessInfo.processInfo.environment[variable] else { throw Failure(description: "the environment variable \(variable) (header \(name)) is not set") }
+                fetcher.headers[name] = prefix + text
+            case let .file(path, prefix):
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw Failure(description: "cannot read \(path) (header \(name))") }
+                fetcher.headers[name] = prefix + text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        let body = try await fetcher.fetch()
+        guard let document = JSONValue.parse(body) else { throw Failure(description: "the response is not JSON") }
+        var entry: [String: JSONValue] = [:]
+        do throws(JSONTemplateError) {
+            if let text { entry["text"] = .string(try text.fill(document)) }
+            if !lines.isEmpty {
+                var filled: [JSONValue] = []
+                for line in lines { filled.append(.string(try line.fill(document))) }
+                entry["lines"] = .array(filled)
+            }
+            if let gauge {
+                guard let raw = gauge.value.value(in: document) else { throw JSONTemplateError(message: "the response has no \(gauge.value)") }
+                guard let value = raw.numberValue ?? raw.stringValue.flatMap(Double.init) else {
+                    throw JSONTemplateError(message: "\(gauge.value) is \(raw.typeName), not a number")
+                }
+                var object: [String: JSONValue] = ["value": .number(value), "min": .number(gauge.min), "max": .number(gauge.max)]
+                if let label = gauge.label { object["label"] = .string(try label.fill(document)) }
+                if let text = gauge.text { object["text"] = .string(try text.fill(document)) }
+                if let style = gauge.style { object["style"] = .string(style) }
+                entry["gauge"] = .object(object)
+            }
+        } catch {
+            throw Failure(description: error.message)
+        }
+        if let symbol { entry["symbol"] = .string(symbol) }
+        if let emoji { entry["emoji"] = .string(emoji) }
+        return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: .object(entry))], policy: .after(now.addingTimeInterval(interval)))
+    }
+
+    /// Header names whose values are secrets.
+    static func isSecret(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["authorization", "cookie", "token", "key", "secret", "password"].contains { lower.contains($0) }
+    }
+
+    /// Reads a `[widgets.NAME]` table of kind http.
+    static func read(_ table: TOMLTable, at path: String, reader: inout ConfigReader) -> HTTPWidgetSource? {
+        guard let urlText = reader.string(table, "url", at: path) else {
+            if table["url"] == nil { reader.report(table.line, path, "no url; expected url = \"https://…\"") }
+            return nil
+        }
+        guard let url = URL(string: urlText), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            reader.report(table["url"]!.line, "\(path).url", "expected an http:// or https:// address, found \"\(urlText)\"")
+            return nil
+        }
+        var source = HTTPWidgetSource(fetcher: HTTPFetcher(url: url))
+        if let minutes = reader.integer(table, "every", at: path, in: 1...10_080) { source.interval = TimeInterval(minutes * 60) }
+        source.fetcher.limit = reader.integer(table, "max_body", at: path, in: 1_024...(16 << 20)) ?? source.fetcher.limit
+        if let headers = reader.table(table, "headers", at: path) {
+            for entry in headers.entries {
+                let key = "\(path).headers.\(entry.key)"
+                switch entry.value.kind {
+                case let .string(value):
+                    if reader.worldReadable && isSecret(entry.key) {
+                        reader.report(entry.value.line, key, "a secret written in a file every user can read: give { env = \"VARIABLE\" } or { file = \"/etc/lockscreend/secret\" } (with prefix = \"Bearer \" if needed), or make the file readable by its owner only")
+                    }
+                    source.headers[entry.key] = .literal(value)
+                case let .table(spec):
+                    reader.rejectUnknown(spec, known: ["env", "file", "prefix"], at: key)
+                    let prefix = reader.string(spec, "prefix", at: key) ?? ""
+                    if let variable = reader.string(spec, "env", at: key) {
+                        source.headers[entry.key] = .environment(variable, prefix: prefix)
+                    } else if let file = reader.string(spec, "file", at: key) {
+                        source.headers[entry.key] = .file(file, prefix: prefix)
+                    } else {
+                        reader.report(entry.value.line, key, "expected { env = \"VARIABLE\" } or { file = \"/path\" }")
+                    }
+                default:
+                    reader.mismatch(entry.value, key, expected: "a string, or { env = \"VARIABLE\" } or { file = \"/path\" }")
+                }
+            }
+        }
+        func template(_ value: TOMLValue?, _ key: String) -> JSONTemplate? {
+            guard let value else { return nil }
+            guard case let .string(text) = value.kind else {
+                reader.mismatch(value, key, expected: "text with {$.path} placeholders")
+                return nil
+            }
+            do {
+                return try JSONTemplate(text)
+            } catch {
+                reader.report(value.line, key, error.message)
+                return nil
+            }
+        }
+        source.text = template(table["text"], "\(path).text")
+        source.symbol = reader.string(table, "symbol", at: path)
+        source.emoji = reader.string(table, "emoji", at: path)
+        if let lines = table["lines"] {
+            if case let .array(items) = lines.kind {
+                source.lines = items.enumerated().compactMap { template($1, "\(path).lines[\($0)]") }
+            } else {
+                reader.mismatch(lines, "\(path).lines", expected: "an array of texts")
+            }
+        }
+        if let gaugeTable = reader.table(table, "gauge", at: path) {
+            let key = "\(path).gauge"
+            reader.rejectUnknown(gaugeTable, known: ["value", "min", "max", "label", "text", "style"], at: key)
+            if let text = reader.string(gaugeTable, "value", at: key) {
+                if let value = JSONPath(text) {
+                    var gauge = Gauge(value: value)
+                    for bound in ["min", "max"] {
+                        guard let v = gaugeTable[bound] else { continue }
+                        let number: Double? = switch v.kind {
+                        case let .integer(i): Double(i)
+                        case let .float(d): d
+                        default: nil
+                        }
+                        guard let number else {
+                            reader.mismatch(v, "\(key).\(bound)", expected: "a number")
+                            continue
+                        }
+                        if bound == "min" { gauge.min = number } else { gauge.max = number }
+                    }
+                    if gauge.min >= gauge.max { reader.report(gaugeTable.line, key, "min (\(gauge.min)) must be below max (\(gauge.max))") }
+                    gauge.label = template(gaugeTable["label"], "\(key).label")
+                    gauge.text = template(gaugeTable["text"], "\(key).text")
+                    gauge.style = reader.choice(gaugeTable, "style", at: key, from: TimelineJSON.gaugeStyles)
+                    source.gauge = gauge
+                } else {
+                    reader.report(gaugeTable["value"]!.line, "\(key).value", "expected a JSON path such as \"$.main.temp\", found \"\(text)\"")
+                }
+            } else if gaugeTable["value"] == nil {
+                reader.report(gaugeTable.line, key, "no value; expected value = \"$.path.to.number\"")
+            }
+        }
+        if source.text == nil, source.symbol == nil, source.emoji == nil, source.lines.isEmpty, source.gauge == nil {
+            reader.report(table.line, path, "nothing to draw: give text, symbol, emoji, lines or gauge")
+        }
+        return source
+    }
+}

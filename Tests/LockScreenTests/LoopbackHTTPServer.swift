@@ -1,0 +1,83 @@
+import Foundation
+import Glibc
+
+/// A small HTTP/1.1 server on 127.0.0.1 for the HTTP provider's tests: each path answers
+/// one way (good JSON, a 500, slowly, hugely, not JSON, echoing a header). It serves until
+/// stopped, one connection at a time, on a thread of its own.
+final class LoopbackHTTPServer: @unchecked Sendable {
+    let port: UInt16
+    private let listener: Int32
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var yes: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0 }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        guard ok else { throw POSIXError(.EADDRINUSE) }
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func serve() {
+        while true {
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            var request = [UInt8](repeating: 0, count: 8_192)
+            let n = read(fd, &request, request.count)
+            let text = n > 0 ? String(decoding: request[0..<n], as: UTF8.self) : ""
+            let path = text.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+            respond(fd, path: path, request: text)
+            close(fd)
+        }
+    }
+
+    private func send(_ fd: Int32, status: String, body: Data) {
+        var head = Data("HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+        head.append(body)
+        head.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let w = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if w <= 0 { return }
+                offset += w
+            }
+        }
+    }
+
+    private func respond(_ fd: Int32, path: String, request: String) {
+        switch path {
+        case "/ok":
+            send(fd, status: "200 OK", body: Data(#"{"name": "London", "main": {"temp": 12.5, "humidity": 81}, "list": [{"weather": [{"description": "light rain"}]}]}"#.utf8))
+        case "/error":
+            send(fd, status: "500 Internal Server Error", body: Data(#"{"error": "boom"}"#.utf8))
+        case "/slow":
+            sleep(3)
+            send(fd, status: "200 OK", body: Data(#"{"name": "late"}"#.utf8))
+        case "/huge":
+            send(fd, status: "200 OK", body: Data(repeating: 0x20, count: 3 << 20))
+        case "/invalid":
+            send(fd, status: "200 OK", body: Data("<html>not json</html>".utf8))
+        case "/echo":
+            let auth = request.split(separator: "\r\n").first { $0.lowercased().hasPrefix("authorization:") }.map { String($0.dropFirst(14)).trimmingCharacters(in: .whitespaces) } ?? ""
+            send(fd, status: "200 OK", body: Data("{\"auth\": \"\(auth)\"}".utf8))
+        default:
+            send(fd, status: "404 Not Found", body: Data("{}".utf8))
+        }
+    }
+}
