@@ -120,4 +120,24 @@ package struct SystemStats: Sendable {
         }
         throw .unreadable(path: root + directory + "/*/capacity (no battery)")
     }
+
+    /// Bytes received and sent since boot by `interface`, or by every interface but the
+    /// loopback when nil, from /proc/net/dev.
+    package func networkBytes(interface: String? = nil) throws(Failure) -> (received: Double, sent: Double) {
+        let path = "/proc/net/dev"
+        var received = 0.0, sent = 0.0, found = false
+        for line in try read(path).split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let name = parts[0].trimmingCharacters(in: .whitespaces)
+            guard interface.map({ $0 == name }) ?? (name != "lo") else { continue }
+            let fields = parts[1].split(separator: " ").compactMap { Double($0) }
+            guard fields.count >= 9 else { throw .malformed(path: root + path, detail: "expected 16 counters for \(name)") }
+            received += fields[0]
+            sent += fields[8]
+            found = true
+        }
+        guard found else { throw .malformed(path: root + path, detail: interface.map { "no interface \($0)" } ?? "no interface") }
+        return (received, sent)
+    }
 }

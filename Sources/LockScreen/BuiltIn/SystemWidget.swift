@@ -9,12 +9,12 @@ struct SystemWidget: Widget {
     let stats: SystemStats
 
     enum Metric: String, AppEnum, Codable {
-        case cpu, memory, disk, load, temperature, battery, uptime
+        case cpu, memory, disk, load, temperature, battery, uptime, network
 
         static let typeDisplayRepresentation: TypeDisplayRepresentation = "Metric"
         static let caseDisplayRepresentations: [Metric: DisplayRepresentation] = [
             .cpu: "CPU use", .memory: "Memory in use", .disk: "Disk space used", .load: "Load average",
-            .temperature: "CPU temperature", .battery: "Battery charge", .uptime: "Uptime",
+            .temperature: "CPU temperature", .battery: "Battery charge", .uptime: "Uptime", .network: "Network throughput",
         ]
     }
 
@@ -27,6 +27,9 @@ struct SystemWidget: Widget {
 
         @Parameter(title: "The file system, for disk", default: "/")
         var mount: String
+
+        @Parameter(title: "The network interface, for network (default: all but lo)")
+        var interface: String
     }
 
     /// A reading: `value` within `range`, and the text to show.
@@ -38,6 +41,30 @@ struct SystemWidget: Widget {
         let high: Double
         let text: String
         let label: String
+    }
+
+    /// The network counters before this reading, for the rate between the two.
+    final class NetworkSampler: Sendable {
+        private let last = Mutex<(received: Double, sent: Double, at: Date)?>(nil)
+
+        /// Bytes a second received and sent since the last reading (0 at the first).
+        func rates(_ now: (received: Double, sent: Double), at date: Date) -> (down: Double, up: Double) {
+            last.withLock { last in
+                defer { last = (now.received, now.sent, date) }
+                guard let before = last, date > before.at else { return (0, 0) }
+                let seconds = date.timeIntervalSince(before.at)
+                return (max(0, now.received - before.received) / seconds, max(0, now.sent - before.sent) / seconds)
+            }
+        }
+
+        /// "1.2M", "340k", "12": bytes a second, short.
+        static func short(_ rate: Double) -> String {
+            switch rate {
+            case 1e6...: String(format: "%.1fM", rate / 1e6)
+            case 1e3...: "\(Int((rate / 1e3).rounded()))k"
+            default: "\(Int(rate.rounded()))"
+            }
+        }
     }
 
     /// The CPU reading before this one, for the use between the two.
@@ -56,6 +83,7 @@ struct SystemWidget: Widget {
     struct Provider: AppIntentTimelineProvider {
         let stats: SystemStats
         let cpu = CPUSampler()
+        let network = NetworkSampler()
 
         func placeholder(in context: Context) -> Entry {
             Entry(date: context.date, metric: .memory, value: 0.42, low: 0, high: 1, text: "42", label: "MEM")
@@ -97,6 +125,10 @@ struct SystemWidget: Widget {
             case .uptime:
                 let up = try stats.uptime()
                 return Entry(date: date, metric: .uptime, value: 0, low: 0, high: 1, text: HostWidget.uptime(up), label: "UP")
+            case .network:
+                let r = network.rates(try stats.networkBytes(interface: configuration.interface.isEmpty ? nil : configuration.interface), at: date)
+                let text = "↓\(NetworkSampler.short(r.down)) ↑\(NetworkSampler.short(r.up))"
+                return Entry(date: date, metric: .network, value: 0, low: 0, high: 1, text: text, label: configuration.interface.isEmpty ? "NET" : configuration.interface)
             }
         }
     }
@@ -114,6 +146,7 @@ struct SystemWidget: Widget {
             case .temperature: "thermostat"
             case .battery: "battery_full"
             case .uptime: "schedule"
+            case .network: "swap_vert"
             }
         }
 
@@ -124,7 +157,7 @@ struct SystemWidget: Widget {
                     Image(systemName: symbol)
                     Text("\(entry.label) \(entry.text)\(entry.metric == .cpu || entry.metric == .memory || entry.metric == .battery ? "%" : "")")
                 }
-            case .accessoryCircular where entry.metric == .uptime:
+            case .accessoryCircular where entry.metric == .uptime || entry.metric == .network:
                 ZStack {
                     AccessoryWidgetBackground()
                     VStack(spacing: 0) {
@@ -154,7 +187,7 @@ struct SystemWidget: Widget {
                         Spacer()
                         Text(entry.text).font(.headline).monospacedDigit()
                     }
-                    if entry.metric != .uptime {
+                    if entry.metric != .uptime && entry.metric != .network {
                         Gauge(value: entry.value, in: entry.low...entry.high) {
                             Text(entry.label)
                         }
