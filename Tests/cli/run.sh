@@ -84,6 +84,10 @@ expect_error "a missing configuration file" "/nonexistent.toml" check --config /
 "$bin" --headless "$work/cfg" --config "$examples/desk-800x480.toml" --system-root "$fixture" --state-dir "$work/state" --once --at 2026-11-22T14:04:57Z --log-level error
 check "--headless overrides the file's display and draws its widgets" test -s "$work/cfg/000001.raw"
 
+"$bin" preview --config "$examples/desk-800x480.toml" --system-root "$fixture" --widget holiday --out "$work/preview.png" --at 2026-11-22T14:04:57Z --log-level error
+check "preview draws a widget's placeholder, snapshot and entries" test -s "$work/preview.png"
+expect_error "preview of a widget that is not placed" "no placed widget named 'nope'" preview --config "$examples/desk-800x480.toml" --widget nope --out "$work/x.png"
+
 # SIGHUP: an invalid file is refused with its mistakes while the old one runs on; a valid
 # change is applied, sending only the pixels of the widget that changed.
 cat >"$work/hup.toml" <<'TOML'

@@ -1,0 +1,71 @@
+import Accessory
+import Canvas
+import Foundation
+
+/// One widget drawn as Xcode's `#Preview(as:timeline:)` shows it: its placeholder
+/// (redacted), its snapshot, then each entry of one timeline, side by side with captions.
+package struct WidgetPreview {
+    package var renderer: LockScreenRenderer
+
+    package init(colorScheme: ColorScheme, timeZone: TimeZone) {
+        // The scale of an 800×480 lock screen (about 2.1 pixels a point).
+        renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
+        renderer.colorScheme = colorScheme
+        renderer.timeZone = timeZone
+    }
+
+    /// A tile: what is drawn, and the caption under it.
+    private struct Tile {
+        let entry: RenderableEntry
+        let placeholder: Bool
+        let caption: String
+    }
+
+    /// Asks `widget`'s provider for its placeholder, snapshot and timeline at `now`, and
+    /// draws them. A timeline that fails is drawn as a caption saying why.
+    package func render(_ widget: TimelineEngine.Widget, family: WidgetFamily, now: Date) async -> Frame {
+        let (w, h) = family.referenceSize
+        let context = TimelineProviderContext(family: family, displaySize: CGSize(width: w, height: h), date: now)
+        var tiles = [
+            Tile(entry: widget.instance.placeholder(context), placeholder: true, caption: "placeholder"),
+            Tile(entry: await widget.instance.snapshot(context), placeholder: false, caption: "snapshot"),
+        ]
+        var note: String?
+        do {
+            let timeline = try await widget.instance.timeline(context)
+            let formatter = DateFormatter()
+            formatter.timeZone = renderer.timeZone
+            formatter.dateFormat = "HH:mm"
+            tiles += TimelineEngine.ordered(timeline.entries).map { Tile(entry: $0, placeholder: false, caption: formatter.string(from: $0.date)) }
+            switch timeline.policy.kind {
+            case .atEnd: note = "reload policy: .atEnd (after the last entry)"
+            case .never: note = "reload policy: .never (only when asked)"
+            case let .after(date): note = "reload policy: .after(\(formatter.string(from: date)))"
+            }
+        } catch {
+            note = "timeline failed: \(error)"
+        }
+
+        let scale = renderer.layout.scale
+        let size = family.referencePointSize
+        let (tileWidth, tileHeight) = (size.width * scale, size.height * scale)
+        let gap = 16.0, captionHeight = 28.0
+        let width = Int((Double(tiles.count) * (tileWidth + gap) + gap).rounded(.up))
+        let height = Int((tileHeight + captionHeight * 2 + gap * 2).rounded(.up))
+        var frame = Frame(width: max(width, 320), height: height, fill: renderer.colorScheme == .dark ? 0 : 255)
+        let ink = renderer.colorScheme == .dark ? RGBA(white: 0.7) : RGBA(white: 0.3)
+        let style = TextStyle(size: 15)
+        for (i, tile) in tiles.enumerated() {
+            let origin = Point(x: gap + Double(i) * (tileWidth + gap), y: gap)
+            let placed = renderer.placeUnit(tile.entry, family: family, now: tile.placeholder ? now : max(now, tile.entry.date), placeholder: tile.placeholder)
+            renderer.draw(placed, in: Rect(origin: origin, size: Size(width: tileWidth, height: tileHeight)), into: &frame)
+            let caption = TextLayout(tile.caption, style: style, maxWidth: tileWidth, lineLimit: 1)
+            frame.draw { $0.draw(caption, at: Point(x: origin.x, y: origin.y + tileHeight + 6), color: ink) }
+        }
+        if let note {
+            let text = TextLayout(note, style: style, maxWidth: Double(frame.width) - 2 * gap, lineLimit: 1)
+            frame.draw { $0.draw(text, at: Point(x: gap, y: gap + tileHeight + captionHeight), color: ink) }
+        }
+        return frame
+    }
+}
