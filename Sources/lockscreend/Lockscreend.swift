@@ -17,6 +17,9 @@ struct Lockscreend: AsyncParsableCommand {
     /// Parses and runs; errors are printed as one line naming the bad value (usage and
     /// help go to stdout only when asked for), never as a stack trace.
     static func main() async {
+        // A peer that hangs up (a lockscreenctl client, an HTTP server) must not kill the
+        // daemon: writes to it fail with EPIPE instead.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var command = command as? AsyncParsableCommand {

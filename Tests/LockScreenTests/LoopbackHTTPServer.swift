@@ -53,7 +53,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         head.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let w = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let w = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if w <= 0 { return }
                 offset += w
             }

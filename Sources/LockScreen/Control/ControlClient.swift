@@ -46,7 +46,7 @@ package struct ControlClient: Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if n <= 0 { if errno == EINTR { continue } else { return } }
                 offset += n
             }

@@ -135,6 +135,7 @@ package final class ControlServer: Sendable {
         }
     }
 
+    /// Sends the reply; a client that hung up gets nothing (no SIGPIPE: `MSG_NOSIGNAL`).
     private static func write(_ reply: ControlReply, to fd: Int32) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -143,7 +144,7 @@ package final class ControlServer: Sendable {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if n <= 0 { if errno == EINTR { continue } else { return } }
                 offset += n
             }
