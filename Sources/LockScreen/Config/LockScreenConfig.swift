@@ -315,7 +315,7 @@ package struct LockScreenConfig: Sendable {
 
     /// The daemon's own provider kinds, whose keys are read here rather than declared
     /// with `@Parameter`: they take arrays and tables.
-    static let providerKinds = ["command", "http", "push"]
+    static let providerKinds = ["calendar", "command", "http", "push"]
 
     private static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, inline: Bool, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
@@ -362,6 +362,21 @@ package struct LockScreenConfig: Sendable {
                     throw CommandOutputError(failure: error)
                 }
             }
+            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        case "calendar":
+            reader.rejectUnknown(table, known: widgetKeys + ["file", "url", "days", "every", "time_zone"], at: path)
+            guard let source = CalendarSource.read(table, at: path, family: family, reader: &reader) else { return nil }
+            // A local file costs nothing to read; a URL is budgeted like any web API.
+            var local = false
+            if case .file = source.location { local = true }
+            let (budget, failure) = limits(table, at: path, local: local, reader: &reader)
+            var configured = source
+            if case var .url(fetcher) = source.location {
+                fetcher.timeout = failure.timeout
+                configured.location = .url(fetcher)
+            }
+            let calendar = configured
+            instance = JSONTimelineInstance.make { context in try await calendar.timeline(now: context.date) }
             return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
         case "http":
             reader.rejectUnknown(table, known: widgetKeys + ["url", "every", "headers", "max_body", "text", "symbol", "emoji", "lines", "gauge"], at: path)

@@ -1,0 +1,101 @@
+import Accessory
+import Foundation
+
+/// A `calendar` widget: the next events of an iCalendar file or URL. Its timeline holds an
+/// entry for now and one at the end of each coming event, so the agenda moves on by
+/// itself; the source is read again every `interval`.
+struct CalendarSource: Sendable {
+    enum Location: Sendable {
+        case file(String)
+        case url(HTTPFetcher)
+    }
+
+    var location: Location
+    var days = 7
+    var interval: TimeInterval = 900
+    /// The zone times are shown in; nil for the machine's, read at each fetch.
+    var zone: TimeZone?
+    var family: WidgetFamily
+
+    func timeline(now: Date) async throws -> TimelineJSON {
+        let text: String
+        switch location {
+        case let .file(path):
+            guard let read = try? String(contentsOfFile: path, encoding: .utf8) else { throw ICalendar.Failure(description: "cannot read \(path)") }
+            text = read
+        case let .url(fetcher):
+            text = String(decoding: try await fetcher.fetch(), as: UTF8.self)
+        }
+        let zone = zone ?? SystemTimeZone().current()
+        let calendar = try ICalendar.parse(text, zone: zone)
+        let upcoming = calendar.occurrences(from: now, to: now.addingTimeInterval(Double(days) * 86_400), zone: zone)
+        // An entry now, and one as each event ends (showing what comes next).
+        var changes = [now] + upcoming.map(\.end).filter { $0 > now && $0 < now.addingTimeInterval(interval) }
+        changes = Array(Set(changes)).sorted()
+        let entries = changes.map { date in
+            TimelineJSON.Entry(date: date, relevance: nil, content: content(upcoming.filter { $0.end > date }, at: date, zone: zone))
+        }
+        return TimelineJSON(entries: entries, policy: .after(now.addingTimeInterval(interval)))
+    }
+
+    /// What the family shows of `events` at `date`.
+    func content(_ events: [ICalendar.Occurrence], at date: Date, zone: TimeZone) -> JSONValue {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        func time(_ d: Date) -> String {
+            let c = calendar.dateComponents([.hour, .minute], from: d)
+            return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        }
+        func when(_ event: ICalendar.Occurrence) -> String {
+            let sameDay = calendar.isDate(event.start, inSameDayAs: date)
+            let day = sameDay ? "" : Self.weekday(calendar.component(.weekday, from: event.start)) + " "
+            if event.allDay { return sameDay || event.start <= date ? "today" : day.trimmingCharacters(in: .whitespaces) }
+            if event.start <= date { return "until \(time(event.end))" }
+            return day + time(event.start)
+        }
+        guard let next = events.first else {
+            return .object(["symbol": .string("event_available"), "text": .string("No events")])
+        }
+        switch family {
+        case .accessoryInline:
+            return .object(["symbol": .string("event"), "text": .string("\(next.summary) \(when(next))")])
+        case .accessoryCircular:
+            return .object(["symbol": .string("event"), "text": .string("\(when(next))\n\(next.summary)")])
+        default:
+            let lines = events.prefix(3).map { JSONValue.string("\(when($0)) \($0.summary)") }
+            let heading = calendar.isDate(next.start, inSameDayAs: date) || next.start <= date ? "Today" : "Next"
+            return .object(["symbol": .string("event"), "text": .string(heading), "lines": .array(Array(lines))])
+        }
+    }
+
+    static func weekday(_ n: Int) -> String { ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(n - 1) % 7] }
+
+    /// Reads a `[widgets.NAME]` table of kind calendar.
+    static func read(_ table: TOMLTable, at path: String, family: WidgetFamily, reader: inout ConfigReader) -> CalendarSource? {
+        let file = reader.string(table, "file", at: path)
+        let urlText = reader.string(table, "url", at: path)
+        var source: CalendarSource
+        switch (file, urlText) {
+        case let (file?, nil):
+            source = CalendarSource(location: .file(file), family: family)
+        case let (nil, text?):
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                reader.report(table["url"]!.line, "\(path).url", "expected an http:// or https:// address of an .ics calendar, found \"\(text)\"")
+                return nil
+            }
+            source = CalendarSource(location: .url(HTTPFetcher(url: url)), family: family)
+        case (.some, .some):
+            reader.report(table.line, path, "give file or url, not both")
+            return nil
+        case (nil, nil):
+            if table["file"] == nil && table["url"] == nil { reader.report(table.line, path, "no calendar: expected file = \"/path/calendar.ics\" or url = \"https://…/calendar.ics\"") }
+            return nil
+        }
+        if let days = reader.integer(table, "days", at: path, in: 1...366) { source.days = days }
+        if let minutes = reader.integer(table, "every", at: path, in: 1...1_440) { source.interval = TimeInterval(minutes * 60) }
+        if let name = reader.string(table, "time_zone", at: path) {
+            if let zone = TimeZone(identifier: name) { source.zone = zone } else { reader.report(table["time_zone"]!.line, "\(path).time_zone", "expected a time zone such as \"Europe/London\", found \"\(name)\"") }
+        }
+        return source
+    }
+}
