@@ -12,6 +12,7 @@ package struct DaemonOptions: Sendable {
     package var start: Date?
     package var colorScheme: ColorScheme = .dark
     package var uses24HourClock = true
+    package var clockFont: String?
     package var timeZone: TimeZone = .current
     /// Where `SystemStats` reads /proc and /sys (tests use fixture trees).
     package var systemRoot = "/"
@@ -32,6 +33,7 @@ package enum LockScreenApplication {
         var renderer = LockScreenRenderer(layout: LockScreenLayout(width: options.width, height: options.height))
         renderer.colorScheme = options.colorScheme
         renderer.uses24HourClock = options.uses24HourClock
+        renderer.clockFont = options.clockFont
         renderer.timeZone = options.timeZone
         return renderer
     }

@@ -121,12 +121,14 @@ package final class LockScreenDaemon {
         package var uses24HourClock: Bool
         /// A fixed zone; nil follows the machine's.
         package var timeZone: TimeZone?
+        package var clockFont: String?
 
-        package init(content: Content, colorScheme: ColorScheme, uses24HourClock: Bool, timeZone: TimeZone?) {
+        package init(content: Content, colorScheme: ColorScheme, uses24HourClock: Bool, timeZone: TimeZone?, clockFont: String? = nil) {
             self.content = content
             self.colorScheme = colorScheme
             self.uses24HourClock = uses24HourClock
             self.timeZone = timeZone
+            self.clockFont = clockFont
         }
     }
 
@@ -145,6 +147,7 @@ package final class LockScreenDaemon {
         stacks = content.stacks.map { _ in StackState(lastSwitch: now) }
         renderer.colorScheme = new.colorScheme
         renderer.uses24HourClock = new.uses24HourClock
+        renderer.clockFont = new.clockFont
         if let zone = new.timeZone {
             renderer.timeZone = zone
             behaviour.systemTimeZone = nil

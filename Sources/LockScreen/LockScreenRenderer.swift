@@ -10,6 +10,8 @@ package struct LockScreenRenderer: Sendable {
     package var colorScheme: ColorScheme = .dark
     package var renderingMode: WidgetRenderingMode = .vibrant
     package var uses24HourClock = true
+    /// The big clock's font family (fontconfig name); nil for the lock screen's own.
+    package var clockFont: String?
     package var timeZone: TimeZone = .current
     /// Directories where `Image("name")` finds name.png.
     package var imageDirectories: [String] = []
@@ -83,7 +85,7 @@ package struct LockScreenRenderer: Sendable {
         let fontSize = size.height / 1.21
         return RenderableEntry(date: now) {
             Text(now, style: .lockScreenClock)
-                .font(.system(size: fontSize, weight: .semibold)).monospacedDigit()
+                .font(clockFont.map { .custom($0, size: fontSize) } ?? .system(size: fontSize, weight: .semibold)).monospacedDigit()
                 .lineLimit(1).minimumScaleFactor(0.3)
         }.place(size: size, environment: environment(family: .accessoryRectangular, now: now))
     }

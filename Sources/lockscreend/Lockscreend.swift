@@ -87,6 +87,7 @@ struct CommonOptions: ParsableArguments {
         options.uses24HourClock = twelveHour ? false : config?.uses24HourClock ?? true
         options.systemRoot = systemRoot
         options.content = config?.content
+        options.clockFont = config?.clockFont
         if let zone = config?.timeZone {
             options.timeZone = zone
         } else {
@@ -369,7 +370,7 @@ struct ConfigReload: Sendable {
         logger.notice("reloading \(path)")
         handle.request(LockScreenDaemon.Reconfiguration(
             content: config.content, colorScheme: common.appearance?.scheme ?? config.colorScheme,
-            uses24HourClock: common.twelveHour ? false : config.uses24HourClock, timeZone: config.timeZone))
+            uses24HourClock: common.twelveHour ? false : config.uses24HourClock, timeZone: config.timeZone, clockFont: config.clockFont))
     }
 }
 

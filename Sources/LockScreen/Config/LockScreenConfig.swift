@@ -11,6 +11,8 @@ package struct LockScreenConfig: Sendable {
     package var size: (width: Int, height: Int)?
     package var colorScheme: ColorScheme = .dark
     package var uses24HourClock = true
+    /// The big clock's font family; nil for Inter semibold.
+    package var clockFont: String?
     /// A fixed zone; nil follows the machine's zone as it changes.
     package var timeZone: TimeZone?
     package var content: LockScreenDaemon.Content
@@ -134,7 +136,14 @@ package struct LockScreenConfig: Sendable {
 
     private mutating func readClock(_ table: TOMLTable, reader: inout ConfigReader) {
         let path = "clock"
-        reader.rejectUnknown(table, known: ["hours", "time_zone"], at: path)
+        reader.rejectUnknown(table, known: ["hours", "time_zone", "font"], at: path)
+        if let font = reader.string(table, "font", at: path) {
+            if font.isEmpty || font.contains(",") {
+                reader.report(table["font"]!.line, "\(path).font", "expected one font family name such as \"DejaVu Sans\", found \"\(font)\"")
+            } else {
+                clockFont = font
+            }
+        }
         if let hours = table["hours"] {
             if case let .integer(h) = hours.kind, h == 12 || h == 24 {
                 uses24HourClock = h == 24
