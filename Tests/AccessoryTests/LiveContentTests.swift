@@ -114,3 +114,21 @@ struct RenderingModeTests {
         #expect(env.resolve(AnyShapeStyle(Color.red)) == Color.red.rgba)
     }
 }
+
+@Suite("LiveSchedule ticks")
+struct LiveScheduleTickTests {
+    @Test("walking a schedule tick by tick always moves forward, even with fractional periods", arguments: [
+        LiveSchedule.steps(start: Date(timeIntervalSince1970: 1_795_366_800), end: Date(timeIntervalSince1970: 1_795_370_400), step: 3_600 / 137.0),
+        .steps(start: Date(timeIntervalSince1970: 1_795_366_800.25), end: Date(timeIntervalSince1970: 1_795_380_000), step: 0.1 * 3),
+        .seconds(phase: Date(timeIntervalSince1970: 1_795_366_800.123)),
+        .minutes(phase: Date(timeIntervalSince1970: 0.1)),
+    ])
+    func forward(schedule: LiveSchedule) {
+        var time = Date(timeIntervalSince1970: 1_795_366_800)
+        for tick in 0..<300 {
+            guard let next = schedule.nextChange(after: time) else { return }
+            #expect(next > time, "tick \(tick) names \(time.timeIntervalSince1970) again")
+            time = next
+        }
+    }
+}

@@ -36,9 +36,13 @@ package enum LiveSchedule: Hashable, Sendable {
         }
     }
 
+    /// The first tick strictly after `time`. Dates are floating point: at an exact tick
+    /// `elapsed / period` can land a hair below the whole number, which would name `time`
+    /// itself (and a loop waiting for it would never advance); step past it then.
     private static func nextTick(after time: Date, phase: Date, period: TimeInterval) -> Date {
         let elapsed = time.timeIntervalSince(phase)
-        let ticks = (elapsed / period).rounded(.down) + 1
-        return phase.addingTimeInterval(ticks * period)
+        var next = phase.addingTimeInterval(((elapsed / period).rounded(.down) + 1) * period)
+        while next <= time { next = next.addingTimeInterval(period) }
+        return next
     }
 }
