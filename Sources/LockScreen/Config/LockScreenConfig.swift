@@ -324,7 +324,7 @@ package struct LockScreenConfig: Sendable {
 
     /// The daemon's own provider kinds, whose keys are read here rather than declared
     /// with `@Parameter`: they take arrays and tables.
-    static let providerKinds = ["calendar", "command", "http", "push"]
+    static let providerKinds = ["calendar", "command", "http", "push", "recorded"]
 
     private static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, inline: Bool, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
@@ -386,6 +386,30 @@ package struct LockScreenConfig: Sendable {
             }
             let calendar = configured
             instance = JSONTimelineInstance.make { context in try await calendar.timeline(now: context.date) }
+            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        case "recorded":
+            // A timeline kept in a file: the benchmark's stand-in for network widgets, and a
+            // way to show a prepared day.
+            reader.rejectUnknown(table, known: widgetKeys + ["file"], at: path)
+            guard let file = reader.string(table, "file", at: path) else {
+                if table["file"] == nil { reader.report(table.line, path, "no file; expected file = \"timeline.json\" (a JSON timeline, docs/TIMELINE-JSON.md)") }
+                return nil
+            }
+            let resolved = file.hasPrefix("/") ? file : reader.directory + "/" + file
+            guard let data = FileManager.default.contents(atPath: resolved) else {
+                reader.report(table["file"]!.line, "\(path).file", "cannot read \(resolved)")
+                return nil
+            }
+            let recorded: TimelineJSON
+            do {
+                recorded = try TimelineJSON.decode(data, now: Date(timeIntervalSince1970: 0))
+            } catch {
+                reader.report(table["file"]!.line, "\(path).file", "\(resolved) is not a timeline: \(error)")
+                return nil
+            }
+            let (budget, failure) = limits(table, at: path, local: true, reader: &reader)
+            // The whole recording at once; its own policy decides when it is asked again.
+            instance = JSONTimelineInstance.make { _ in recorded }
             return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
         case "http":
             reader.rejectUnknown(table, known: widgetKeys + ["url", "every", "headers", "max_body", "text", "symbol", "emoji", "lines", "gauge"], at: path)

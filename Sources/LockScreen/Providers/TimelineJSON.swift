@@ -21,7 +21,7 @@ package struct TimelineJSON: Sendable {
         package var description: String { issues.joined(separator: "; ") }
     }
 
-    package static let maximumEntries = 1_000
+    package static let maximumEntries = 5_000
 
     /// Reads a timeline from `data`; entries without a date show from `now`.
     package static func decode(_ data: Data, now: Date) throws(Failure) -> TimelineJSON {

@@ -1,0 +1,168 @@
+import Accessory
+import Canvas
+import Foundation
+import Logging
+import Panel
+
+/// Plays a configured lock screen through simulated time with the real engine, layout,
+/// renderer, damage, conversion, dithering and e-ink policy, into an in-memory panel, and
+/// counts what reached the panel against the two yardsticks: the pixels that really
+/// changed (the least anything could send) and redrawing the whole frame at every update
+/// (what dashboards that render whole images send).
+package struct Benchmark {
+    /// The kind of panel driven.
+    package enum Panel: String, Sendable, CaseIterable {
+        /// A 16-bit SPI TFT: RGB565, no refresh policy.
+        case tft
+        /// A 16-grey e-paper panel: gray4, dithered, full refreshes by the policy.
+        case eink
+    }
+
+    /// The figures, as `lockscreend bench --json` prints them.
+    package struct Report: Codable, Sendable, Equatable {
+        package var updates = 0
+        package var partialRefreshes = 0
+        package var fullRefreshes = 0
+        package var pixelsFlushed = 0
+        package var pixelsChanged = 0
+        package var pixelsFullRedraw = 0
+        package var flushedVsFullRedraw = 0.0
+        package var flushedVsChanged = 0.0
+        package var renderMsP50 = 0.0
+        package var renderMsP99 = 0.0
+        package var renderMsMax = 0.0
+        package var cpuSeconds = 0.0
+        package var peakRssMb = 0.0
+
+        enum CodingKeys: String, CodingKey {
+            case updates
+            case partialRefreshes = "partial_refreshes"
+            case fullRefreshes = "full_refreshes"
+            case pixelsFlushed = "pixels_flushed"
+            case pixelsChanged = "pixels_changed"
+            case pixelsFullRedraw = "pixels_full_redraw"
+            case flushedVsFullRedraw = "flushed_vs_full_redraw"
+            case flushedVsChanged = "flushed_vs_changed"
+            case renderMsP50 = "render_ms_p50"
+            case renderMsP99 = "render_ms_p99"
+            case renderMsMax = "render_ms_max"
+            case cpuSeconds = "cpu_seconds"
+            case peakRssMb = "peak_rss_mb"
+        }
+    }
+
+    package var config: LockScreenConfig
+    package var panel: Panel
+    package var start: Date
+    package var duration: TimeInterval
+
+    package init(config: LockScreenConfig, panel: Panel, start: Date, duration: TimeInterval) {
+        self.config = config
+        self.panel = panel
+        self.start = start
+        self.duration = duration
+    }
+
+    /// What the panel received, gathered as it is flushed.
+    private final class Tally {
+        var report = Report()
+        var shown: Frame?
+
+        func record(_ update: PanelUpdate, width: Int, height: Int) {
+            report.updates += 1
+            if update.refresh == .full { report.fullRefreshes += 1 } else { report.partialRefreshes += 1 }
+            report.pixelsFlushed += update.rects.reduce(0) { $0 + $1.area }
+            report.pixelsFullRedraw += width * height
+            report.pixelsChanged += Self.changed(from: shown, to: update.frame, in: update.rects)
+            shown = update.frame
+        }
+
+        /// Pixels of `rects` whose value differs between the two frames (all of them for
+        /// the first frame, against the panel's unknown content).
+        static func changed(from old: Frame?, to new: Frame, in rects: [PixelRect]) -> Int {
+            guard let old else { return new.width * new.height }
+            var count = 0
+            let bpp = new.format.bytesPerPixel
+            old.pixels.withUnsafeBytes { a in
+                new.pixels.withUnsafeBytes { b in
+                    for rect in rects {
+                        let r = rect.intersection(new.bounds)
+                        guard !r.isEmpty else { continue }
+                        for y in r.y..<r.maxY {
+                            let row = y * new.bytesPerRow
+                            for x in r.x..<r.maxX where memcmp(a.baseAddress! + row + x * bpp, b.baseAddress! + row + x * bpp, bpp == 4 ? 3 : bpp) != 0 {
+                                count += 1
+                            }
+                        }
+                    }
+                }
+            }
+            return count
+        }
+    }
+
+    /// Plays the configured time span; returns the figures.
+    package func run() async throws -> Report {
+        let (width, height) = config.size ?? (800, 480)
+        let device = MemoryPanelDevice(width: width, height: height, format: panel == .eink ? .gray4 : .rgb565)
+        let tally = Tally()
+        device.onFlush = { tally.record($0, width: width, height: height) }
+        let display = PanelDisplay(device: device, eink: panel == .eink ? (config.output.eink ?? EinkPolicy()) : nil)
+
+        var options = DaemonOptions()
+        (options.width, options.height) = (width, height)
+        options.colorScheme = panel == .eink ? .light : config.colorScheme
+        options.uses24HourClock = config.uses24HourClock
+        options.timeZone = config.timeZone ?? TimeZone(identifier: "UTC")!
+        options.behaviour.coarseLiveSeconds = panel == .eink
+        var logger = Logger(label: "bench")
+        logger.logLevel = .critical
+        let clock = SimulatedClock(start: start)
+        let daemon = LockScreenDaemon(
+            content: config.content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
+            behaviour: options.behaviour, logger: logger)
+
+        let cpuBefore = Self.cpuSeconds()
+        var renderTimes: [Double] = []
+        let end = start.addingTimeInterval(duration)
+        var now = start
+        while now < end {
+            clock.advance(to: now)
+            let began = ContinuousClock.now
+            let (presented, next) = try await daemon.step(now: now)
+            if presented {
+                let elapsed = ContinuousClock.now - began
+                renderTimes.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+            }
+            guard let next, next > now else { break }
+            now = next
+        }
+
+        var report = tally.report
+        report.cpuSeconds = Self.cpuSeconds() - cpuBefore
+        report.peakRssMb = Self.peakResidentMegabytes()
+        report.flushedVsFullRedraw = report.pixelsFullRedraw > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsFullRedraw) : 0
+        report.flushedVsChanged = report.pixelsChanged > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsChanged) : 0
+        renderTimes.sort()
+        if !renderTimes.isEmpty {
+            report.renderMsP50 = renderTimes[(renderTimes.count - 1) / 2]
+            report.renderMsP99 = renderTimes[Int((Double(renderTimes.count - 1) * 0.99).rounded(.up))]
+            report.renderMsMax = renderTimes[renderTimes.count - 1]
+        }
+        return report
+    }
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// The process's peak resident set so far, from getrusage (kilobytes on Linux).
+    static func peakResidentMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1_024
+    }
+}
