@@ -119,7 +119,20 @@ package struct Canvas {
     ) {
         guard endAngle > startAngle else { return }
         cairo_new_path(context)
-        cairo_arc(context, center.x, center.y, radius, startAngle, endAngle)
+        // In pieces cut on a fixed grid of angles: Cairo approximates an arc with Bézier
+        // segments chosen from its whole sweep, so a ring that grows by a degree would
+        // otherwise be drawn anew all round (a level of anti-aliasing everywhere), and the
+        // damage would cover the ring instead of its moving end.
+        let grid = Double.pi / 16
+        var from = startAngle
+        while from < endAngle {
+            // The next grid line strictly after `from` (at a line, floating point can name `from` again).
+            var next = ((from / grid).rounded(.down) + 1) * grid
+            if next <= from { next += grid }
+            let to = min(endAngle, next)
+            cairo_arc(context, center.x, center.y, radius, from, to)
+            from = to
+        }
         stroke(lineWidth: lineWidth, lineCap: lineCap, color: color)
     }
 
