@@ -29,28 +29,11 @@ package struct ControlClient: Sendable {
 
     /// Sends `bytes` as they are (tests send malformed ones) and reads one reply line.
     package func exchange(_ bytes: Data) throws(Failure) -> ControlReply {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = UnixSocket.open()
         guard fd >= 0 else { throw .unreachable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(path.utf8.prefix(raw.count - 1))
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else { throw .unreachable(path: path, reason: String(cString: strerror(errno))) }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if n <= 0 { if errno == EINTR { continue } else { return } }
-                offset += n
-            }
-        }
+        guard UnixSocket.connect(fd, to: path) == 0 else { throw .unreachable(path: path, reason: String(cString: strerror(errno))) }
+        UnixSocket.sendAll(bytes, to: fd)
         var reply = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !reply.contains(0x0A) {

@@ -46,9 +46,9 @@ package final class ControlServer: Sendable {
             if Self.answers(path) { throw .inUse(path: path) }
             unlink(path)
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = UnixSocket.open()
         guard fd >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
-        var address = Self.address(path)
+        var address = UnixSocket.address(path)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
@@ -60,25 +60,11 @@ package final class ControlServer: Sendable {
         listener = fd
     }
 
-    private static func address(_ path: String) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            let bytes = Array(path.utf8.prefix(raw.count - 1))
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        return address
-    }
-
     /// True when a daemon accepts connections on `path`.
     private static func answers(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = UnixSocket.open()
         defer { close(fd) }
-        var address = address(path)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        } == 0
+        return UnixSocket.connect(fd, to: path) == 0
     }
 
     /// Starts serving on a thread of its own; `handler` answers each request.
@@ -141,14 +127,7 @@ package final class ControlServer: Sendable {
         encoder.outputFormatting = .sortedKeys
         guard var data = try? encoder.encode(reply) else { return }
         data.append(0x0A)
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if n <= 0 { if errno == EINTR { continue } else { return } }
-                offset += n
-            }
-        }
+        UnixSocket.sendAll(data, to: fd)
     }
 
     /// Stops accepting and removes the socket file.

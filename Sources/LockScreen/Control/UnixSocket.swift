@@ -1,0 +1,42 @@
+import Foundation
+import Glibc
+
+/// The few stream-socket calls the control server and client share.
+enum UnixSocket {
+    /// A new stream socket, closed on exec; -1 on failure (errno says why).
+    static func open() -> Int32 {
+        socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    }
+
+    static func address(_ path: String) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return address
+    }
+
+    /// Connects `fd` to `path`; 0 on success, as connect(2).
+    static func connect(_ fd: Int32, to path: String) -> Int32 {
+        var address = address(path)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+
+    /// Writes all of `data`, retrying on EINTR; a peer that hung up ends it quietly (no
+    /// SIGPIPE: `MSG_NOSIGNAL`).
+    static func sendAll(_ data: Data, to fd: Int32) {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n <= 0 { if errno == EINTR { continue } else { return } }
+                offset += n
+            }
+        }
+    }
+}
