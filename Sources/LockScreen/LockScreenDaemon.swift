@@ -65,6 +65,9 @@ package final class LockScreenDaemon {
     private let logger: Logger
     private let wake = WakeSignal()
     private let stopFlag = StopFlag()
+    /// When the step in progress began (monotonic seconds), 0 between steps: what the
+    /// systemd watchdog checks so a stuck step stops its pings.
+    package let heartbeat = Heartbeat()
     /// The last presented frame, for the control socket's snapshots.
     package let frames = FrameMailbox()
     /// For each stack, the engine indices of its widgets.
@@ -77,6 +80,9 @@ package final class LockScreenDaemon {
     private var maintenanceDue: Date?
     /// Redraws of each slot since start, for tests and the benchmark.
     package private(set) var redraws: [SlotID: Int] = [:]
+    /// Called once, after the first step of `run()` (systemd's READY=1).
+    package var onFirstFrame: (@Sendable () -> Void)?
+    private var announcedReady = false
     /// Frames presented since start.
     package private(set) var presentations = 0
 
@@ -357,7 +363,14 @@ package final class LockScreenDaemon {
             let now = clock.now()
             let at = scheduled.map { now >= $0 && now.timeIntervalSince($0) < 1 ? $0 : now } ?? now
             if let end, at >= end { return }
+            heartbeat.enter(clock.monotonic())
             let (_, next) = try await step(now: at)
+            heartbeat.leave()
+            if !announcedReady {
+                announcedReady = true
+                heartbeat.markUp()
+                onFirstFrame?()
+            }
             if once { return }
             scheduled = next
             let deadline = [next ?? at.addingTimeInterval(86_400), end].compactMap { $0 }.min()!

@@ -228,6 +228,20 @@ extension Lockscreend {
                 }
             }
             defer { control?.stop() }
+            // systemd: READY=1 once the first frame is up, WATCHDOG=1 while steps progress.
+            let notifier = SystemdNotifier()
+            let widgets = options.content.map { $0.stacks.reduce(0) { $0 + $1.widgets.count } }
+            let status = "STATUS=drawing \(widgets.map { "\($0) widget\($0 == 1 ? "" : "s")" } ?? "the built-in demo") on \(display.name)"
+            daemon.onFirstFrame = { notifier.notify("READY=1\n" + status) }
+            let watchdog = notifier.watchdogInterval.map { interval in
+                Task { [heartbeat = daemon.heartbeat, clock = daemon.clock] in
+                    while !Task.isCancelled {
+                        if heartbeat.isAlive(at: clock.monotonic(), limit: interval) { notifier.notify("WATCHDOG=1") }
+                        do { try await WallClockAlarm.shared.sleep(until: Date().addingTimeInterval(interval)) } catch { return }
+                    }
+                }
+            }
+            defer { watchdog?.cancel() }
             let stop = daemon.stopHandle
             let reconfigure = daemon.reconfigureHandle
             // The file's display choice, when it made it (the command line may override it).
@@ -238,6 +252,7 @@ extension Lockscreend {
                     reload.run(reconfigure)
                 } else {
                     logger.info("stopping on request")
+                    notifier.notify("STOPPING=1")
                     stop.stop()
                 }
             }

@@ -128,5 +128,38 @@ wait $pid
 check "SIGTERM ends the daemon with status 0" test $? -eq 0
 check "the timelines were saved" test -s "$work/term-state/timelines.json"
 
+# Under systemd (Type=notify): READY=1 after the first frame, WATCHDOG=1 pings, STOPPING=1.
+python3 - "$bin" "$work" "$fixture" >"$work/notify.out" <<'PY'
+import os, signal, socket, subprocess, sys, time
+binary, work, fixture = sys.argv[1:4]
+path = os.path.join(work, "notify.sock")
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(path)
+s.settimeout(0.2)
+env = dict(os.environ, NOTIFY_SOCKET=path, WATCHDOG_USEC="1000000")
+p = subprocess.Popen([binary, "--headless", os.path.join(work, "notify"), "--system-root", fixture, "--state-dir", os.path.join(work, "notify-state"),
+                      "--no-socket", "--log-level", "error"], env=env)
+got, start = [], time.time()
+while time.time() - start < 3:
+    try:
+        got.append(s.recv(4096).decode())
+    except socket.timeout:
+        pass
+p.send_signal(signal.SIGTERM)
+end = time.time()
+while time.time() - end < 2:
+    try:
+        got.append(s.recv(4096).decode())
+    except socket.timeout:
+        if p.poll() is not None:
+            break
+p.wait()
+print("|".join(m.split("\n")[0] for m in got))
+PY
+check "systemd hears READY=1 first, then WATCHDOG=1 pings, then STOPPING=1" python3 -c "
+import sys
+m=open('$work/notify.out').read().strip().split('|')
+sys.exit(0 if m[0]=='READY=1' and m.count('WATCHDOG=1')>=3 and m[-1]=='STOPPING=1' else 1)"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
