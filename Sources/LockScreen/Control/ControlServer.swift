@@ -26,8 +26,10 @@ package final class ControlServer: Sendable {
         }
     }
 
-    /// Where the socket goes by default: /run as root, else the user's runtime directory.
+    /// Where the socket goes by default: in the service's runtime directory when it
+    /// exists (the systemd unit), else /run as root, else the user's runtime directory.
     package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if FileManager.default.fileExists(atPath: "/run/lockscreend") { return "/run/lockscreend/lockscreend.sock" }
         if getuid() == 0 { return "/run/lockscreend.sock" }
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/lockscreend.sock" }
         return "/tmp/lockscreend-\(getuid()).sock"
