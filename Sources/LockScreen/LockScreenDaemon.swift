@@ -352,6 +352,18 @@ package final class LockScreenDaemon {
             },
         ]
         defer { listeners.forEach { $0.cancel() } }
+        // The timelines shown last are on disk when run() returns, however it ends.
+        do {
+            try await loop(once: once, until: end)
+        } catch {
+            await saveState()
+            throw error
+        }
+        await saveState()
+    }
+
+    /// Steps at each scheduled change until stopped, cancelled, `end`, or one frame.
+    private func loop(once: Bool, until end: Date?) async throws {
         var scheduled: Date?
         while !Task.isCancelled && !stopFlag.isSet {
             if let new = pendingReconfiguration.take() {
@@ -376,6 +388,28 @@ package final class LockScreenDaemon {
             let deadline = [next ?? at.addingTimeInterval(86_400), end].compactMap { $0 }.min()!
             await wake.wait(until: deadline, on: clock)
         }
+    }
+
+    /// Marks the panel as no longer live: the date line becomes "Offline since 14:05",
+    /// sent as one partial update. For e-ink, which keeps its last picture after the
+    /// daemon is gone; call after `run()` returned.
+    package func presentOffline(at now: Date) throws(DisplayError) {
+        guard let previous = presented, let rect = renderer.rect(of: .dateLine, rowFamilies: rowFamilies) else { return }
+        let zone = renderer.timeZone
+        let placed = RenderableEntry(date: now) {
+            HStack(spacing: 6) {
+                Image(systemName: "power_settings_new")
+                Text("Offline since \(now, style: .time)")
+            }
+            .font(.system(size: 16, weight: .semibold))
+            .environment(\.timeZone, zone)
+        }.place(size: Size(width: rect.width / renderer.layout.scale, height: rect.height / renderer.layout.scale), environment: renderer.environment(family: .accessoryRectangular, now: now))
+        renderer.draw(placed, in: rect, into: &frame)
+        let rects = damage.rectangles(from: previous, to: frame, within: [rect.integral])
+        guard !rects.isEmpty else { return }
+        try display.present(frame, damage: rects, refresh: .partial, at: now)
+        presented = frame
+        frames.put(frame)
     }
 
     /// Ends `run()` from elsewhere (a signal handler): the step in progress finishes, then

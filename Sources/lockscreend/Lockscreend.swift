@@ -164,6 +164,9 @@ extension Lockscreend {
         @Flag(help: "Open no control socket.")
         var noSocket = false
 
+        @Flag(help: "On SIGTERM, replace the date line with \"Offline since HH:MM\" before exiting (an e-ink panel keeps its last picture; it must not look live).")
+        var offlineMark = false
+
         func validate() throws {
             guard [headless, fb, drm].compactMap({ $0 }).count <= 1 else { throw ValidationError("give one of --headless, --fb and --drm") }
             if connector != nil || mode != nil, drm == nil { throw ValidationError("--connector and --mode go with --drm") }
@@ -259,6 +262,7 @@ extension Lockscreend {
             defer { signals.cancel() }
             do {
                 try await daemon.run(once: once)
+                if offlineMark && !once { try daemon.presentOffline(at: daemon.clock.now()) }
             } catch let error as DisplayError {
                 throw ValidationFailure(error.description)
             }
