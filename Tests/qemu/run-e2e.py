@@ -147,6 +147,8 @@ def compare(dump, ref):
 
 
 def monitor(path, command):
+    """Runs one monitor command and returns once QEMU shows its prompt again, that is,
+    once the command has finished (a screendump is written by then)."""
     s = socket.socket(socket.AF_UNIX)
     for _ in range(50):
         try:
@@ -155,9 +157,20 @@ def monitor(path, command):
         except OSError:
             time.sleep(0.1)
     s.settimeout(30)
-    s.recv(4096)
-    s.sendall(command.encode() + b"\n")
-    time.sleep(0.3)
+    seen = b""
+    try:
+        while b"(qemu)" not in seen:
+            seen += s.recv(4096)
+        s.sendall(command.encode() + b"\n")
+        seen = b""
+        # The echo of the command, then its output, then the next prompt.
+        while seen.count(b"(qemu)") < 1:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            seen += chunk
+    except socket.timeout:
+        pass
     s.close()
 
 
@@ -197,11 +210,14 @@ def boot(case, devices, append, image, version_image, work, limit):
             if m := re.search(r"@@DUMP (\S+)", line):
                 name = m.group(1)
                 path = os.path.join(work, f"{case}-{name}.ppm")
-                monitor(mon, f"screendump {path}")
-                for _ in range(100):
+                for attempt in range(2):
+                    monitor(mon, f"screendump {path}")
+                    for _ in range(50):
+                        if os.path.exists(path) and os.path.getsize(path) > 0:
+                            break
+                        time.sleep(0.1)
                     if os.path.exists(path) and os.path.getsize(path) > 0:
                         break
-                    time.sleep(0.1)
                 dumps[name] = path
                 open(os.path.join(share, f"ack-{name}"), "w").close()
     if qemu.poll() is None:
@@ -222,6 +238,9 @@ def flushes(trace):
 def screens(case, dumps, share):
     ref = reference_rgb(os.path.join(share, "ref"))
     for name in sorted(dumps):
+        if not os.path.exists(dumps[name]):
+            check(False, f"{case}: QEMU wrote the screendump {name}")
+            continue
         differing, worst = compare(read_ppm(dumps[name]), ref)
         if differing is None:
             check(False, f"{case}: {name} has the reference's size")
