@@ -247,12 +247,11 @@ package struct LockScreenConfig: Sendable {
         // The family: given, or the first the kind supports that fits where it is placed.
         let fitting = descriptor.supportedFamilies.filter { ($0 == .accessoryInline) == inline }
         var family = fitting.first
-        if let given = reader.choice(table, "family", at: path, from: ["inline", "circular", "rectangular"]).flatMap({ familyNames[$0] }) {
+        switch givenFamily(table, at: path, inline: inline, reader: &reader) {
+        case .absent: break
+        case .misplaced: return nil
+        case let .fits(given):
             family = given
-            if (given == .accessoryInline) != inline {
-                reader.report(table["family"]!.line, "\(path).family", inline ? "the inline slot takes family \"inline\", found \"\(given.shortName)\"" : "the row takes circular or rectangular widgets, found \"inline\"")
-                return nil
-            }
             if !descriptor.supportedFamilies.contains(given) {
                 reader.report(table["family"]!.line, "\(path).family", "\"\(kind)\" supports \(descriptor.supportedFamilies.map { "\"\($0.shortName)\"" }.joined(separator: ", ")), found \"\(given.shortName)\"")
                 return nil
@@ -307,6 +306,25 @@ package struct LockScreenConfig: Sendable {
         return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
     }
 
+    /// A widget table's `family` key, checked against where the widget is placed.
+    private enum GivenFamily {
+        case absent
+        case fits(WidgetFamily)
+        /// Reported: an inline family in the row, or another family in the inline slot.
+        case misplaced
+    }
+
+    private static func givenFamily(_ table: TOMLTable, at path: String, inline: Bool, reader: inout ConfigReader) -> GivenFamily {
+        guard let given = reader.choice(table, "family", at: path, from: ["inline", "circular", "rectangular"]).flatMap({ familyNames[$0] }) else {
+            return .absent
+        }
+        guard (given == .accessoryInline) == inline else {
+            reader.report(table["family"]!.line, "\(path).family", inline ? "the inline slot takes family \"inline\", found \"\(given.shortName)\"" : "the row takes circular or rectangular widgets, found \"inline\"")
+            return .misplaced
+        }
+        return .fits(given)
+    }
+
     /// What a reload compares to keep a widget's timeline: its table and family.
     private static func fingerprint(_ table: TOMLTable, _ family: WidgetFamily) -> String {
         "\(family.shortName):" + TOMLValue(.table(table), line: 0).canonical
@@ -329,12 +347,10 @@ package struct LockScreenConfig: Sendable {
     private static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, inline: Bool, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
         var family: WidgetFamily = inline ? .accessoryInline : .accessoryCircular
-        if let given = reader.choice(table, "family", at: path, from: ["inline", "circular", "rectangular"]).flatMap({ familyNames[$0] }) {
-            guard (given == .accessoryInline) == inline else {
-                reader.report(table["family"]!.line, "\(path).family", inline ? "the inline slot takes family \"inline\", found \"\(given.shortName)\"" : "the row takes circular or rectangular widgets, found \"inline\"")
-                return nil
-            }
-            family = given
+        switch givenFamily(table, at: path, inline: inline, reader: &reader) {
+        case .absent: break
+        case .misplaced: return nil
+        case let .fits(given): family = given
         }
         let instance: WidgetInstance
         switch kind {
