@@ -19,7 +19,7 @@ struct CalendarTests {
         let calendar = try ICalendar.parse(try String(contentsOfFile: file, encoding: .utf8), zone: utc)
         #expect(calendar.events.map(\.summary) == ["Standup", "Lunch with Sam, Alex", "Bank holiday", "Gym"])
         // 10:00 in London in November is 10:00 UTC.
-        #expect(calendar.events[0].start == ISO8601Parsing.date("2026-11-16T10:00:00Z"))
+        #expect(calendar.events[0].start == ISO8601.parse("2026-11-16T10:00:00Z"))
         #expect(calendar.events[2].allDay)
         #expect(calendar.events[2].end.timeIntervalSince(calendar.events[2].start) == 86_400)
         #expect(throws: ICalendar.Failure.self) { try ICalendar.parse("not a calendar", zone: utc) }
@@ -40,9 +40,9 @@ struct CalendarTests {
 
     @Test("COUNT ends a rule")
     func count() throws {
-        let gyms = try occurrences(from: ISO8601Parsing.date("2026-11-01T00:00:00Z")!, days: 60).filter { $0.summary == "Gym" }
+        let gyms = try occurrences(from: ISO8601.parse("2026-11-01T00:00:00Z")!, days: 60).filter { $0.summary == "Gym" }
         #expect(gyms.count == 20)
-        #expect(gyms.last?.start == ISO8601Parsing.date("2026-12-09T18:00:00Z"))
+        #expect(gyms.last?.start == ISO8601.parse("2026-12-09T18:00:00Z"))
     }
 
     func source(_ family: WidgetFamily) -> CalendarSource {
@@ -53,11 +53,11 @@ struct CalendarTests {
     func inline() async throws {
         let timeline = try await source(.accessoryInline).timeline(now: testNow)
         #expect(timeline.entries.first?.content["text"] == JSONValue.string("Standup Mon 10:00"))
-        let during = try await source(.accessoryInline).timeline(now: ISO8601Parsing.date("2026-11-23T10:05:00Z")!)
+        let during = try await source(.accessoryInline).timeline(now: ISO8601.parse("2026-11-23T10:05:00Z")!)
         #expect(during.entries.first?.content["text"] == JSONValue.string("Standup until 10:15"))
         // An entry at each end before the next reload (a day later) shows what comes next.
-        #expect(during.entries.map(\.date) == [ISO8601Parsing.date("2026-11-23T10:05:00Z")!, ISO8601Parsing.date("2026-11-23T10:15:00Z")!, ISO8601Parsing.date("2026-11-23T19:00:00Z")!])
-        #expect(during.policy == .after(ISO8601Parsing.date("2026-11-24T10:05:00Z")!))
+        #expect(during.entries.map(\.date) == [ISO8601.parse("2026-11-23T10:05:00Z")!, ISO8601.parse("2026-11-23T10:15:00Z")!, ISO8601.parse("2026-11-23T19:00:00Z")!])
+        #expect(during.policy == .after(ISO8601.parse("2026-11-24T10:05:00Z")!))
         #expect(during.entries[1].content["text"] == JSONValue.string("Gym 18:00"))
     }
 

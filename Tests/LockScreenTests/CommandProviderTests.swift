@@ -1,5 +1,6 @@
 import Accessory
 import Foundation
+import Panel
 import Testing
 @testable import LockScreen
 
@@ -87,7 +88,7 @@ struct TimelineJSONTests {
             ], "policy": {"after": 1795400000}}
             """)
         #expect(t.entries.count == 2)
-        #expect(t.entries[0].date == ISO8601Parsing.date("2026-11-22T15:00:00Z"))
+        #expect(t.entries[0].date == ISO8601.parse("2026-11-22T15:00:00Z"))
         #expect(t.entries[0].relevance == TimelineEntryRelevance(score: 2, duration: 600))
         #expect(t.entries[1].date == testNow)
         #expect(t.policy == .after(Date(timeIntervalSince1970: 1_795_400_000)))
@@ -117,9 +118,4 @@ struct TimelineJSONTests {
             try decode(#"{"entries": [], "policy": true}"#)
         }
     }
-}
-
-/// ISO 8601 text to a date, for expectations.
-enum ISO8601Parsing {
-    static func date(_ text: String) -> Date? { try? Date(text, strategy: .iso8601) }
 }

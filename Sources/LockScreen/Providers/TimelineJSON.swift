@@ -1,5 +1,6 @@
 import Accessory
 import Foundation
+import Panel
 
 /// The timeline a command prints, a push sends or an HTTP template builds, as JSON
 /// (docs/TIMELINE-JSON.md): entries, each a family template or a view tree, and a reload
@@ -32,11 +33,11 @@ package struct TimelineJSON: Sendable {
         return timeline
     }
 
-    /// Dates: ISO 8601 text or seconds since 1970.
+    /// Dates: ISO 8601 text (as the command line takes it) or seconds since 1970.
     static func date(_ value: JSONValue) -> Date? {
         switch value {
         case let .number(n) where n.isFinite: Date(timeIntervalSince1970: n)
-        case let .string(s): try? Date(s, strategy: .iso8601)
+        case let .string(s): ISO8601.parse(s)
         default: nil
         }
     }
