@@ -50,10 +50,7 @@ package final class ControlServer: Sendable {
         }
         let fd = UnixSocket.open()
         guard fd >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
-        var address = UnixSocket.address(path)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = UnixSocket.withAddress(path) { bind(fd, $0, $1) }
         guard bound == 0, chmod(path, mode) == 0, gid.map({ chown(path, uid_t.max, $0) == 0 }) ?? true, listen(fd, 16) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)

@@ -8,23 +8,30 @@ enum UnixSocket {
         socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     }
 
-    static func address(_ path: String) -> sockaddr_un {
+    /// The address of `path`, and its length: a file path, or an abstract name written
+    /// "@name" (as systemd's `$NOTIFY_SOCKET` may be), which has no terminator.
+    static func address(_ path: String) -> (address: sockaddr_un, length: socklen_t) {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        let abstract = path.hasPrefix("@")
+        let count = withUnsafeMutableBytes(of: &address.sun_path) { raw -> Int in
             let bytes = Array(path.utf8.prefix(raw.count - 1))
             raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
+            if abstract { raw[0] = 0 } else { raw[bytes.count] = 0 }
+            return bytes.count
         }
-        return address
+        return (address, socklen_t(MemoryLayout<sa_family_t>.size + count + (abstract ? 0 : 1)))
+    }
+
+    /// Calls `body` with `path`'s address as a `sockaddr` and its length.
+    static func withAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+        var (address, length) = address(path)
+        return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
     }
 
     /// Connects `fd` to `path`; 0 on success, as connect(2).
     static func connect(_ fd: Int32, to path: String) -> Int32 {
-        var address = address(path)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        withAddress(path) { Glibc.connect(fd, $0, $1) }
     }
 
     /// Writes all of `data`, retrying on EINTR; a peer that hung up ends it quietly (no

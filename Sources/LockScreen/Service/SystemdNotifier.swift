@@ -23,20 +23,8 @@ package struct SystemdNotifier: Sendable {
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let length = withUnsafeMutableBytes(of: &address.sun_path) { raw -> Int in
-            let count = min(bytes.count, raw.count - 1)
-            raw.copyBytes(from: bytes[0..<count])
-            if bytes.first == UInt8(ascii: "@") { raw[0] = 0 } else { raw[count] = 0 }  // abstract socket
-            return count
-        }
-        let size = socklen_t(MemoryLayout<sa_family_t>.size + length + (bytes.first == UInt8(ascii: "@") ? 0 : 1))
         let sent = state.utf8CString.withUnsafeBufferPointer { text in
-            withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, text.baseAddress, text.count - 1, Int32(MSG_NOSIGNAL), $0, size) }
-            }
+            UnixSocket.withAddress(path) { sendto(fd, text.baseAddress, text.count - 1, Int32(MSG_NOSIGNAL), $0, $1) }
         }
         return sent >= 0
     }
