@@ -7,7 +7,7 @@ import Foundation
 /// full one (if anything was drawn since). During the quiet period (a desk display in a
 /// bedroom at night) full refreshes wait for its end, unless the partial updates reach
 /// `partialsLimit`, past which the ghosting is too strong to wait.
-package struct EinkPolicy: Sendable, Equatable {
+package struct EinkPolicy: Sendable {
     package var partialsBeforeFull = 20
     package var fullInterval: TimeInterval? = 3_600
     /// Minutes after local midnight; the period may wrap past midnight (22:00–07:00).
@@ -16,12 +16,6 @@ package struct EinkPolicy: Sendable, Equatable {
     package var timeZone: TimeZone = .current
 
     package init() {}
-
-    package static func == (a: EinkPolicy, b: EinkPolicy) -> Bool {
-        a.partialsBeforeFull == b.partialsBeforeFull && a.fullInterval == b.fullInterval
-            && a.quietPeriod?.start == b.quietPeriod?.start && a.quietPeriod?.end == b.quietPeriod?.end
-            && a.partialsLimit == b.partialsLimit && a.timeZone == b.timeZone
-    }
 
     /// The panel's refresh history, as the policy needs it.
     package struct State: Sendable, Equatable {
