@@ -24,7 +24,7 @@ package final class PanelDisplay: Display {
 
     package func present(_ frame: Frame, damage: [PixelRect], refresh requested: Refresh, at time: Date) throws(DisplayError) {
         let refresh = eink.map { $0.decide(requested, at: time, state: einkState) } ?? requested
-        let deviceBounds = PixelRect(x: 0, y: 0, width: device.width, height: device.height)
+        // A full refresh converts the whole frame, which lands on the whole device.
         var rects: [PixelRect] = []
         for rect in refresh == .full ? [frame.bounds] : damage {
             let written = PixelConverter.convert(
@@ -32,7 +32,6 @@ package final class PanelDisplay: Display {
                 grayLevels: eink == nil ? 256 : 16)
             if !written.isEmpty { rects.append(written) }
         }
-        if refresh == .full { rects = [deviceBounds] }
         let waveforms = eink == nil ? [] : rects.map { refresh == .full ? Waveform.gc16 : (isBlackAndWhite($0) ? .du : .gl16) }
         try device.flush(PanelUpdate(rects: rects, refresh: refresh, waveforms: waveforms, time: time, frame: frame))
         eink?.record(refresh, at: time, state: &einkState)

@@ -33,7 +33,7 @@ package struct ControlHandler: Sendable {
                 return .success
             }
             guard let kind = request.kind else { return .failure("reload needs a kind, or all") }
-            guard await engine.report(at: clock.now()).contains(where: { $0.kind == kind }) else {
+            guard await engine.contains(kind: kind) else {
                 return .failure("no widget of kind '\(kind)'")
             }
             WidgetCenter.shared.reloadTimelines(ofKind: kind)

@@ -400,6 +400,11 @@ package actor TimelineEngine {
         return times.map { max($0, now) }.min()
     }
 
+    /// Whether any widget is of `kind`.
+    package func contains(kind: String) -> Bool {
+        states.contains { $0.widget.kind == kind }
+    }
+
     /// Every widget as `lockscreenctl status` shows it.
     package func report(at now: Date) -> [WidgetStatus] {
         states.indices.map { i in
