@@ -34,17 +34,11 @@ let package = Package(
             name: "LockScreen",
             dependencies: [
                 "Accessory", "Canvas", "Panel", "CFramebuffer",
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .executableTarget(
-            name: "lockscreend",
-            dependencies: [
-                "LockScreen", "Panel", "Canvas",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(name: "lockscreend", dependencies: ["LockScreen"]),
         .executableTarget(
             name: "lockscreenctl",
             dependencies: [

@@ -8,7 +8,9 @@ import Panel
 /// whose content changed, sends the changed rectangles to the display, and sleeps until
 /// the next thing that can change — an entry, a reload, live text, a stack rotation — or
 /// until woken by a late provider answer or a reload request.
-package final class LockScreenDaemon {
+///
+/// Programs use it through `main(bundles:)`: the stock daemon with their own widgets.
+public final class LockScreenDaemon {
     /// What the lock screen holds.
     package struct Content: Sendable {
         /// The widget (or stack) after the date, in the accessoryInline family.

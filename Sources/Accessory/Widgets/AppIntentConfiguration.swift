@@ -20,6 +20,6 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
                     placeholder: { provider.placeholder(in: $0) },
                     snapshot: { await provider.snapshot(for: configuration, in: $0) },
                     timeline: { await provider.timeline(for: configuration, in: $0) })
-            })
+            }, draw: factory.draw)
     }
 }

@@ -9,8 +9,9 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration, Primitive
     public init<Provider: TimelineProvider>(
         kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) {
+        let factory = ViewFactory<Provider.Entry, Content>(make: content)
         let instance = WidgetInstance(
-            content: ViewFactory(make: content),
+            content: factory,
             placeholder: { provider.placeholder(in: $0) },
             snapshot: { context in await CompletionBridge.call { provider.getSnapshot(in: context, completion: $0) } },
             timeline: { context in await CompletionBridge.call { provider.getTimeline(in: context, completion: $0) } })
@@ -19,7 +20,7 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration, Primitive
             parameters: [], instantiate: { (values: [String: String]) throws(ParameterError) in
                 if let name = values.keys.sorted().first { throw ParameterError.unknown(name: name, known: []) }
                 return instance
-            })
+            }, draw: factory.draw)
     }
 }
 

@@ -13,6 +13,9 @@ package struct WidgetDescriptor: Sendable {
     /// Makes an instance with parameters given as text by name; unknown names and
     /// values of the wrong type are errors.
     package let instantiate: @Sendable (_ parameters: [String: String]) throws(ParameterError) -> WidgetInstance
+    /// Draws an entry given from outside (a test, a preview) with the widget's own view;
+    /// nil when it is not of the widget's entry type.
+    package let draw: @Sendable (any TimelineEntry) -> RenderableEntry?
 }
 
 /// A configured widget: its provider behind closures that hand back renderable entries.
@@ -144,4 +147,11 @@ package struct RenderableEntry: Sendable {
 /// sharing one across tasks is safe even though Swift cannot prove it.
 struct ViewFactory<Entry, Content: View>: @unchecked Sendable {
     let make: (Entry) -> Content
+}
+
+extension ViewFactory where Entry: TimelineEntry {
+    /// `draw` for a descriptor: entries of this factory's type, drawn by it.
+    var draw: @Sendable (any TimelineEntry) -> RenderableEntry? {
+        { entry in (entry as? Entry).map { RenderableEntry($0, content: self) } }
+    }
 }

@@ -11,10 +11,17 @@ package struct WidgetRegistry: Sendable {
         }
     }
 
-    /// The kinds that ship with lockscreend, reading the machine under `systemRoot`.
+    /// The kinds a custom daemon adds to the stock ones (`LockScreenDaemon.main(bundles:)`),
+    /// for the command running inside it.
+    @TaskLocal package static var added: [WidgetDescriptor] = []
+
+    /// The kinds that ship with lockscreend, reading the machine under `systemRoot`, and
+    /// those a custom daemon added (which win over a stock kind of the same name).
     package static func standard(systemRoot: String = "/") -> WidgetRegistry {
         let stats = SystemStats(root: systemRoot)
-        return WidgetRegistry(bundles: [BuiltInWidgets(stats: stats), DemoWidgets(stats: stats)])
+        var registry = WidgetRegistry(bundles: [BuiltInWidgets(stats: stats), DemoWidgets(stats: stats)])
+        for descriptor in added { registry.descriptors[descriptor.kind] = descriptor }
+        return registry
     }
 
     package var kinds: [String] { descriptors.keys.sorted() }

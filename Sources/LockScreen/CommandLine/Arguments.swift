@@ -2,7 +2,6 @@ import ArgumentParser
 import Accessory
 import Foundation
 import Logging
-import LockScreen
 import Panel
 
 /// A screen size written WIDTHxHEIGHT.

@@ -1,0 +1,53 @@
+import Accessory
+import ArgumentParser
+import Foundation
+import Logging
+import Panel
+
+/// The lock-screen daemon's command line: the stock `lockscreend` and any custom
+/// daemon started with `LockScreenDaemon.main(bundles:)`.
+struct Lockscreend: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lockscreend",
+        abstract: "Draws iOS-style lock-screen widgets on a Linux display, touching only the pixels that change.",
+        subcommands: [Run.self, Snapshot.self, Check.self, Preview.self, Bench.self],
+        defaultSubcommand: Run.self)
+
+    /// Parses the process's arguments and runs; errors are printed as one line naming the
+    /// bad value (usage and help go to stdout only when asked for), never as a stack trace.
+    static func main() async {
+        // A peer that hangs up (a lockscreenctl client, an HTTP server) must not kill the
+        // daemon: writes to it fail with EPIPE instead.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+            } else if let failure = error as? ConfigFailure {
+                FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            } else {
+                FileHandle.standardError.write(Data("lockscreend: \(message(for: error))\n".utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
+
+/// A configuration file's issues: one line each, exit status 1.
+struct ConfigFailure: Error, CustomStringConvertible {
+    let errors: ConfigErrors
+    var description: String { errors.description }
+}
+
+/// An error printed as one line, exiting with status 1.
+struct ValidationFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

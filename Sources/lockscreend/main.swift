@@ -1,0 +1,4 @@
+import LockScreen
+
+// The stock daemon: the built-in widget kinds and nothing else.
+await LockScreenDaemon.main()
