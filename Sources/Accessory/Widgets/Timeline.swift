@@ -37,12 +37,14 @@ public struct TimelineProviderContext: Sendable {
     public let displaySize: CGSize
     /// True while drawing a preview or snapshot rather than the live lock screen.
     public let isPreview: Bool
-    /// The daemon's current time, from its injected clock: built-in providers date their
-    /// entries from it so simulated days and `--at` work. (WidgetKit has no such field;
-    /// widgets written for it call `Date()`, which is the real time.)
-    package let date: Date
+    /// The daemon's current time: the real time, or the simulated one under `--at` and
+    /// `lockscreend bench`. Providers that date their entries from it play correctly in
+    /// simulated days. (WidgetKit has no such field; widgets written for it call `Date()`,
+    /// which works too, always with the real time.)
+    public let date: Date
 
-    package init(family: WidgetFamily, displaySize: CGSize, isPreview: Bool = false, date: Date = Date()) {
+    /// A context as the daemon hands one to a provider, for testing a provider directly.
+    public init(family: WidgetFamily, displaySize: CGSize, isPreview: Bool = false, date: Date = Date()) {
         self.family = family
         self.displaySize = displaySize
         self.isPreview = isPreview

@@ -8,10 +8,13 @@ import Panel
 /// daemon started with `LockScreenDaemon.main(bundles:)`.
 struct Lockscreend: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lockscreend",
+        commandName: programName,
         abstract: "Draws iOS-style lock-screen widgets on a Linux display, touching only the pixels that change.",
         subcommands: [Run.self, Snapshot.self, Check.self, Preview.self, Bench.self],
         defaultSubcommand: Run.self)
+
+    /// The name the program was started by: lockscreend, or a custom daemon's own.
+    static let programName = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "lockscreend") } ?? "lockscreend"
 
     /// Parses the process's arguments and runs; errors are printed as one line naming the
     /// bad value (usage and help go to stdout only when asked for), never as a stack trace.
@@ -33,7 +36,7 @@ struct Lockscreend: AsyncParsableCommand {
             } else if let failure = error as? ConfigFailure {
                 FileHandle.standardError.write(Data((failure.description + "\n").utf8))
             } else {
-                FileHandle.standardError.write(Data("lockscreend: \(message(for: error))\n".utf8))
+                FileHandle.standardError.write(Data("\(programName): \(message(for: error))\n".utf8))
             }
             Foundation.exit(code.rawValue)
         }
