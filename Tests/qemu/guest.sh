@@ -21,16 +21,27 @@ first_frame() {
 }
 
 # Runs lockscreend on a device until its first frame, takes three screendumps 0.3 s
-# apart (a blinking console cursor would show in one), stops it with SIGTERM.
+# apart (a blinking console cursor would show in one), stops it with SIGTERM, and dumps
+# the screen before and after: the text console must be back as it was, the timelines
+# saved.
 show() {
   name=$1; shift
+  printf '\033[2J\033[H%s\n' "lockscreend e2e: the text console before $name" > /dev/tty0
+  sleep 0.5
+  dump console-$name
   lockscreend "$@" --at $AT $common --state-dir /tmp/state-$name 2>/share/$name.log &
   pid=$!
   first_frame /share/$name.log || return 1
   for n in 1 2 3; do dump $name-$n; sleep 0.3; done
   kill -TERM $pid; wait $pid; echo "@@STOPPED $name $?"
+  sleep 0.5
+  dump after-$name
+  [ -s /tmp/state-$name/timelines.json ] && echo "@@SAVED $name"
   cat /share/$name.log
 }
+
+# Kernel messages would scroll the console between the before and after dumps.
+dmesg -n 1
 
 ls -l /dev/fb0 /dev/dri/card0 2>&1
 cat /sys/class/graphics/fb0/name /sys/class/graphics/fb0/bits_per_pixel /sys/class/graphics/fb0/virtual_size 2>&1

@@ -249,6 +249,25 @@ def screens(case, dumps, share):
               f"{differing} pixels differ, largest channel difference {worst}")
 
 
+def console_restored(case, name, dumps, share):
+    """The screen after SIGTERM is the text console as it was before the daemon started
+    (a blinking cursor aside), not the daemon's last picture."""
+    before, after = dumps.get(f"console-{name}"), dumps.get(f"after-{name}")
+    if not (before and after and os.path.exists(before) and os.path.exists(after)):
+        check(False, f"{case}: screendumps before and after the {name} daemon")
+        return
+    ref = reference_rgb(os.path.join(share, "ref"))
+    text = read_ppm(before)[2]
+    inked = sum(1 for i in range(0, len(text), 3) if text[i:i + 3] != b"\0\0\0")
+    check(inked > 200, f"{case}: the text console shows its line before the {name} daemon", f"{inked} lit pixels")
+    changed, _ = compare(read_ppm(after), read_ppm(before))
+    from_picture, _ = compare(read_ppm(after), ref)
+    # At most two character cells differ: the cursor may blink between the dumps.
+    check(changed is not None and changed <= 2 * 8 * 16 and from_picture and from_picture > 5000,
+          f"{case}: after SIGTERM the {name} screen shows the text console again",
+          f"{changed} pixels differ from the console before, {from_picture} from the daemon's picture")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/lockscreend"))
@@ -277,6 +296,8 @@ def main():
             continue
         screens(case, fb, share)
         check(f"@@STOPPED fb 0" in text, f"{case}: SIGTERM stops the fbdev daemon with status 0")
+        check("@@SAVED fb" in text, f"{case}: SIGTERM saves the fbdev daemon's timelines")
+        console_restored(case, "fb", dumps, share)
         if case == "vesa":
             fmt = re.search(r'"format":"(\w+)"', open(os.path.join(share, "ref/frames.jsonl")).read())
             check(fmt and fmt.group(1) == "rgb565", "vesa: the framebuffer is 16 bpp RGB565", fmt.group(1) if fmt else "no reference")
@@ -284,6 +305,8 @@ def main():
             continue
         screens(case, {k: v for k, v in dumps.items() if k.startswith("drm-")}, share)
         check("@@STOPPED drm 0" in text, "virtio: SIGTERM stops the DRM daemon with status 0")
+        check("@@SAVED drm" in text, "virtio: SIGTERM saves the DRM daemon's timelines")
+        console_restored(case, "drm", dumps, share)
         # The ticks daemon's dumb buffer is the newest resource; its first flushes are the
         # whole first frame (the mode set and the first DirtyFB), the rest the two ticks.
         all_flushes = flushes(trace)
