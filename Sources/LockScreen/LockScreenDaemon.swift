@@ -90,14 +90,14 @@ public final class LockScreenDaemon {
 
     package init(
         content: Content, renderer: LockScreenRenderer, display: any Display, clock: any DaemonClock,
-        behaviour: Behaviour = Behaviour(), damage: Damage = Damage(), stateStore: StateStore? = nil, logger: Logger
+        behaviour: Behaviour = Behaviour(), damage: Damage? = nil, stateStore: StateStore? = nil, logger: Logger
     ) {
         self.content = content
         self.renderer = renderer
         self.display = display
         self.clock = clock
         self.behaviour = behaviour
-        self.damage = damage
+        self.damage = damage ?? display.damage
         self.store = stateStore
         self.logger = logger
         self.frame = renderer.blankFrame()

@@ -13,6 +13,15 @@ package struct Damage: Sendable {
     /// 1-bit panels and EPDCs, which address whole bytes).
     package var alignment: Int
 
+    /// For panels written pixel by pixel (SPI TFTs through DirtyFB or fbtft, framebuffers):
+    /// one more flush costs about what 512 more pixels do — a DirtyFB commit and the
+    /// controller's window commands, about 0.25 ms, while a 16-bit pixel takes 0.5 µs on a
+    /// 32 MHz SPI bus.
+    package static let pixelPanel = Damage(flushCost: 512)
+    /// For e-ink: every rectangle is an update of its own through the controller's
+    /// waveform pass, so fewer and larger ones.
+    package static let eink = Damage(flushCost: 4096)
+
     package init(flushCost: Int = 4096, alignment: Int = 1) {
         self.flushCost = flushCost
         self.alignment = max(1, alignment)

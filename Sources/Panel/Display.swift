@@ -16,9 +16,13 @@ package protocol Display: AnyObject {
     func nextMaintenance(after time: Date) -> Date?
     /// Does that work, given the frame currently shown.
     func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError)
+    /// How changes are cut into flushes for this display: what one more flush costs
+    /// against more pixels.
+    var damage: Damage { get }
 }
 
 extension Display {
+    package var damage: Damage { .pixelPanel }
     package func nextMaintenance(after time: Date) -> Date? { nil }
     package func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) {}
 }

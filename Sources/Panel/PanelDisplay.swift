@@ -10,6 +10,8 @@ package final class PanelDisplay: Display {
     package let rotation: Rotation
     /// Nil for panels without refresh costs (LCD, HDMI).
     package let eink: EinkPolicy?
+
+    package var damage: Damage { eink == nil ? .pixelPanel : .eink }
     package private(set) var einkState = EinkPolicy.State()
 
     package init(device: any PanelDevice, rotation: Rotation = .none, eink: EinkPolicy? = nil) {

@@ -57,4 +57,16 @@ struct DamageTests {
             }
         }
     }
+
+    /// Two 20×20 changes 40 pixels apart: one 80×20 box (1600 pixels) against two
+    /// flushes of 400. A TFT sends two; an e-ink panel, where a flush costs more, one.
+    @Test("the display decides what a flush costs: e-ink panels get fewer, larger rectangles")
+    func perDisplay() {
+        let pair = changed([Rect(x: 10, y: 10, width: 20, height: 20), Rect(x: 70, y: 10, width: 20, height: 20)])
+        let device = MemoryPanelDevice(width: 200, height: 100, format: .rgb565)
+        let tft = PanelDisplay(device: device)
+        let eink = PanelDisplay(device: device, eink: EinkPolicy())
+        #expect(tft.damage.rectangles(from: base, to: pair).count == 2)
+        #expect(eink.damage.rectangles(from: base, to: pair) == [PixelRect(x: 10, y: 10, width: 80, height: 20)])
+    }
 }
