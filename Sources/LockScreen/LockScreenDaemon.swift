@@ -42,6 +42,9 @@ public final class LockScreenDaemon {
         package var systemTimeZone: SystemTimeZone?
         /// A wall-clock step larger than this against the monotonic clock is a jump.
         package var jumpThreshold: TimeInterval = 2
+        /// Changed timelines are written to the state directory at most this often (and
+        /// always on exit): an SD card is not rewritten at every minute's reload.
+        package var stateSaveInterval: TimeInterval = 300
 
         package init() {}
     }
@@ -63,6 +66,9 @@ public final class LockScreenDaemon {
     private var content: Content
     private var behaviour: Behaviour
     private let damage: Damage
+    /// When the timelines were last written, and whether they changed since.
+    private var lastSave: Date?
+    private var unsavedChanges = false
     private let store: StateStore?
     private let logger: Logger
     private let wake = WakeSignal()
@@ -87,6 +93,9 @@ public final class LockScreenDaemon {
     private var announcedReady = false
     /// Frames presented since start.
     package private(set) var presentations = 0
+    /// How long the last step took to draw, find the damage and present it: the render
+    /// path, without the providers' reloads (which run beside it in a real daemon).
+    package private(set) var lastRenderDuration: Duration = .zero
 
     package init(
         content: Content, renderer: LockScreenRenderer, display: any Display, clock: any DaemonClock,
@@ -246,7 +255,13 @@ public final class LockScreenDaemon {
     package func step(now: Date) async throws(DisplayError) -> (presented: Bool, next: Date?) {
         await checkClock(now: now)
         let changedWidgets = await engine.reloadDue(now: now)
-        if !changedWidgets.isEmpty { await saveState() }
+        if !changedWidgets.isEmpty { unsavedChanges = true }
+        if unsavedChanges, lastSave.map({ now.timeIntervalSince($0) >= behaviour.stateSaveInterval || now < $0 }) ?? true {
+            await saveState()
+            (lastSave, unsavedChanges) = (now, false)
+        }
+        let renderStart = ContinuousClock.now
+        defer { lastRenderDuration = ContinuousClock.now - renderStart }
         var redrawn: [PixelRect] = []
         var stackEvents: [Date] = []
 

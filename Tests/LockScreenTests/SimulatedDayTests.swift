@@ -27,6 +27,21 @@ struct NoteWidget: Widget {
     }
 }
 
+/// A note that says which minute it was fetched in, reloaded every minute.
+struct MinuteNoteWidget: Widget {
+    struct Provider: TimelineProvider {
+        func placeholder(in context: Context) -> NoteEntry { NoteEntry(date: context.date, note: "…") }
+        func getSnapshot(in context: Context, completion: @escaping (NoteEntry) -> Void) { completion(placeholder(in: context)) }
+        func getTimeline(in context: Context, completion: @escaping (Timeline<NoteEntry>) -> Void) {
+            let minute = Int(context.date.timeIntervalSince(testNow) / 60)
+            completion(Timeline(entries: [NoteEntry(date: context.date, note: "minute \(minute)")], policy: .after(context.date.addingTimeInterval(60))))
+        }
+    }
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "minute-note", provider: Provider()) { entry in Text(entry.note) }
+    }
+}
+
 @Suite("Simulated days")
 struct SimulatedDayTests {
     let day: TimeInterval = 86_400
@@ -187,6 +202,27 @@ struct SimulatedDayTests {
         #expect(shown.isStale)
         #expect(second.renderer.placeUnit(shown.entry, family: .accessoryRectangular, now: testNow).texts == ["Buy milk"])
         #expect(display.lastFrame != nil)
+    }
+
+    @Test("changed timelines are saved at once, then at most every five minutes, not at every reload")
+    func saveInterval() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = StateStore(directory: dir)
+        let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
+        let content = LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
+        let clock = SimulatedClock(start: testNow)
+        let (daemon, _) = makeDaemon(content, clock: clock, store: store)
+        func savedNote() throws -> String? {
+            let data = try #require(try store.load()?.widgets["n"]?.entries.last?.data)
+            return RenderableEntry.decode(NoteEntry.self, from: data)?.note
+        }
+        for minute in 0...6 {
+            clock.advance(to: testNow + Double(minute) * 60)
+            try await daemon.step(now: testNow + Double(minute) * 60)
+            // Reloaded every minute; written at minute 0 and minute 5 only.
+            #expect(try savedNote() == (minute < 5 ? "minute 0" : "minute 5"), "after minute \(minute)")
+        }
     }
 
     @Test("missing, corrupt or foreign state is ignored, never fatal", arguments: ["{ not json", #"{"format":"something-else","version":1}"#, #"{"format":"lockscreend-state","version":99}"#])

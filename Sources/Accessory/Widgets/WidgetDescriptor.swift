@@ -95,15 +95,17 @@ package struct RenderableTimeline: Sendable {
 package struct RenderableEntry: Sendable {
     package let date: Date
     package let relevance: TimelineEntryRelevance?
-    /// The entry as JSON when its type is `Codable`: what saved state keeps.
-    package let data: Data?
+    /// The entry as JSON when its type is `Codable`: what saved state keeps. Encoded
+    /// when asked (saving state), not for every entry a provider hands over.
+    package var data: Data? { encode() }
+    private let encode: @Sendable () -> Data?
     let makeNode: @Sendable (EnvironmentValues) -> LayoutNode
 
     /// An entry showing `content(entry)`.
     init<Entry: TimelineEntry, Content: View>(_ entry: Entry, content: ViewFactory<Entry, Content>) {
         date = entry.date
         relevance = entry.relevance
-        data = EntryCoding.encode(entry)
+        encode = { EntryCoding.encode(entry) }
         makeNode = { env in Accessory.makeNode(content.make(entry), in: env) }
     }
 
@@ -122,7 +124,7 @@ package struct RenderableEntry: Sendable {
     package init<V: View>(date: Date, relevance: TimelineEntryRelevance? = nil, view: @escaping @Sendable () -> V) {
         self.date = date
         self.relevance = relevance
-        self.data = nil
+        self.encode = { nil }
         makeNode = { env in Accessory.makeNode(view(), in: env) }
     }
 
