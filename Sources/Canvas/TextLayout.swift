@@ -30,9 +30,12 @@ package struct TextLayout: Sendable, Hashable {
         while true {
             var scaled = style
             scaled.size = style.size * scale
-            let attempt = TextLayout(
-                measuring: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight,
-                lineLimit: lineLimit, alignment: alignment)
+            let settings = Settings(text: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight, lineLimit: lineLimit, alignment: alignment)
+            let attempt = TextSystem.shared.measuredLayout(settings) {
+                TextLayout(
+                    measuring: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight,
+                    lineLimit: lineLimit, alignment: alignment)
+            }
             let overflowsWidth = maxWidth.map { attempt.size.width > $0 + 0.5 } ?? false
             if (!attempt.isTruncated && !overflowsWidth) || scale - 0.05 < floor - 1e-9 {
                 self = attempt
@@ -40,6 +43,16 @@ package struct TextLayout: Sendable, Hashable {
             }
             scale -= 0.05
         }
+    }
+
+    /// Everything a measurement depends on.
+    struct Settings: Hashable, Sendable {
+        let text: String
+        let style: TextStyle
+        let maxWidth: Double?
+        let maxHeight: Double?
+        let lineLimit: Int?
+        let alignment: LineAlignment
     }
 
     private init(
@@ -74,16 +87,22 @@ package struct TextLayout: Sendable, Hashable {
         self.lineCount = Int(lines)
     }
 
-    /// Builds the Pango layout for these settings on the shared context. Measuring and
-    /// drawing both go through here, so they cannot disagree.
-    func withPangoLayout(_ body: (OpaquePointer) -> Void) {
-        TextSystem.shared.withContext { context in
-            configure(pango_layout_new(context)!, body)
-        }
+    /// Everything this layout was measured with.
+    var settings: Settings {
+        Settings(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, lineLimit: lineLimit, alignment: alignment)
     }
 
-    private func configure(_ layout: OpaquePointer, _ body: (OpaquePointer) -> Void) {
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    /// The Pango layout for these settings on the shared context, made once and reused.
+    /// Measuring and drawing both go through here, so they cannot disagree.
+    func withPangoLayout(_ body: (OpaquePointer) -> Void) {
+        TextSystem.shared.withLayout(settings, make: { context in
+            let layout = pango_layout_new(context)!
+            configure(layout)
+            return layout
+        }, body)
+    }
+
+    private func configure(_ layout: OpaquePointer) {
         let font = pango_font_description_new()
         defer { pango_font_description_free(font) }
         pango_font_description_set_family(font, style.family)
@@ -119,6 +138,5 @@ package struct TextLayout: Sendable, Hashable {
             }
         }
         pango_layout_set_text(layout, text, -1)
-        body(layout)
     }
 }

@@ -13,7 +13,12 @@ final class TextSystem: Sendable {
         // Only touched while `state` is locked.
         let fontMap: UnsafeMutablePointer<PangoFontMap>
         let context: OpaquePointer
+        /// Pango layouts already shaped, by their settings: drawing the same text again
+        /// (the clock's digits, a label) reuses the shaping. Cleared when full.
+        var layouts: [TextLayout.Settings: OpaquePointer] = [:]
     }
+
+    static let layoutLimit = 256
 
     private let state: Mutex<State>
 
@@ -31,8 +36,36 @@ final class TextSystem: Sendable {
         state = Mutex(State(fontMap: fontMap, context: context))
     }
 
-    /// Runs `body` with the shared Pango context, holding the lock.
-    func withContext<R>(_ body: (OpaquePointer) -> R) -> R {
-        state.withLock { body($0.context) }
+    /// What a text measured at the given settings, for texts laid out again and again
+    /// (the clock, labels, a widget redrawn each minute). Cleared when full.
+    private let measured = Mutex<[TextLayout.Settings: TextLayout]>([:])
+    static let measuredLimit = 2048
+
+    func measuredLayout(_ settings: TextLayout.Settings, measure: () -> TextLayout) -> TextLayout {
+        if let known = measured.withLock({ $0[settings] }) { return known }
+        let layout = measure()
+        measured.withLock { cache in
+            if cache.count >= Self.measuredLimit { cache.removeAll(keepingCapacity: true) }
+            cache[settings] = layout
+        }
+        return layout
+    }
+
+    /// Runs `body` with the Pango layout for `settings`, made by `make` on the shared
+    /// context the first time, holding the lock.
+    func withLayout(_ settings: TextLayout.Settings, make: (OpaquePointer) -> OpaquePointer, _ body: (OpaquePointer) -> Void) {
+        state.withLock { state in
+            if let layout = state.layouts[settings] {
+                body(layout)
+                return
+            }
+            if state.layouts.count >= Self.layoutLimit {
+                for layout in state.layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+                state.layouts.removeAll(keepingCapacity: true)
+            }
+            let layout = make(state.context)
+            state.layouts[settings] = layout
+            body(layout)
+        }
     }
 }

@@ -63,12 +63,19 @@ package struct Benchmark {
         self.duration = duration
     }
 
-    /// What the panel received, gathered as it is flushed.
+    /// What the panel received: kept as it is flushed, counted between steps so the
+    /// counting is not part of the render time.
     private final class Tally {
         var report = Report()
         var shown: Frame?
+        var pending: [PanelUpdate] = []
 
-        func record(_ update: PanelUpdate, width: Int, height: Int) {
+        func settle(width: Int, height: Int) {
+            for update in pending { record(update, width: width, height: height) }
+            pending.removeAll()
+        }
+
+        private func record(_ update: PanelUpdate, width: Int, height: Int) {
             report.updates += 1
             if update.refresh == .full { report.fullRefreshes += 1 } else { report.partialRefreshes += 1 }
             report.pixelsFlushed += update.rects.reduce(0) { $0 + $1.area }
@@ -106,7 +113,7 @@ package struct Benchmark {
         let (width, height) = config.size ?? (800, 480)
         let device = MemoryPanelDevice(width: width, height: height, format: panel == .eink ? .gray4 : .rgb565)
         let tally = Tally()
-        device.onFlush = { tally.record($0, width: width, height: height) }
+        device.onFlush = { tally.pending.append($0) }
         let display = PanelDisplay(device: device, eink: panel == .eink ? (config.output.eink ?? EinkPolicy()) : nil)
 
         var options = DaemonOptions()
@@ -129,6 +136,7 @@ package struct Benchmark {
         while now < end {
             clock.advance(to: now)
             let (presented, next) = try await daemon.step(now: now)
+            tally.settle(width: width, height: height)
             if presented {
                 let elapsed = daemon.lastRenderDuration
                 renderTimes.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)

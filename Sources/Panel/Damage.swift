@@ -119,25 +119,32 @@ package struct Damage: Sendable {
         }
     }
 
-    /// The exact box of the differing pixels inside `r`.
+    /// The exact box of the differing pixels inside `r`: rows that are equal are
+    /// skipped whole, and a row that differs is searched from both ends.
     static func tightened(_ a: Frame, _ b: Frame, _ r: PixelRect) -> PixelRect {
         var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
-        for y in r.y..<r.maxY {
-            for x in r.x..<r.maxX where a.pixelValue(x: x, y: y) != b.pixelValue(x: x, y: y) {
-                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+        let bpp = a.format.bytesPerPixel
+        // The X byte of XRGB is not part of the colour.
+        let mask: UInt32 = bpp == 4 ? 0x00FF_FFFF : 0xFF
+        a.pixels.withUnsafeBytes { pa in
+            b.pixels.withUnsafeBytes { pb in
+                func value(_ p: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+                    bpp == 4 ? p.loadUnaligned(fromByteOffset: offset, as: UInt32.self) & mask : UInt32(p[offset])
+                }
+                for y in r.y..<r.maxY {
+                    let row = y * a.bytesPerRow
+                    let start = row + r.x * bpp
+                    guard memcmp(pa.baseAddress! + start, pb.baseAddress! + start, r.width * bpp) != 0 else { continue }
+                    var left = r.x
+                    while left < r.maxX, value(pa, row + left * bpp) == value(pb, row + left * bpp) { left += 1 }
+                    guard left < r.maxX else { continue }
+                    var right = r.maxX - 1
+                    while value(pa, row + right * bpp) == value(pb, row + right * bpp) { right -= 1 }
+                    (minX, minY, maxX, maxY) = (min(minX, left), min(minY, y), max(maxX, right), max(maxY, y))
+                }
             }
         }
         guard maxX >= 0 else { return PixelRect(x: r.x, y: r.y, width: 0, height: 0) }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
-}
-
-extension Frame {
-    /// The raw value of a pixel, for equality tests.
-    @inline(__always)
-    func pixelValue(x: Int, y: Int) -> UInt32 {
-        if format == .gray8 { return UInt32(pixels[y * bytesPerRow + x]) }
-        let i = y * bytesPerRow + x * 4
-        return UInt32(pixels[i]) | UInt32(pixels[i + 1]) << 8 | UInt32(pixels[i + 2]) << 16
     }
 }

@@ -73,4 +73,21 @@ struct TextLayoutTests {
         }
         #expect(coloured > 100)
     }
+
+    /// Layouts are shaped once and reused; more texts than the caches hold empties them,
+    /// and a text drawn again afterwards is shaped anew, the same as before.
+    @Test("a text drawn from the layout caches draws as when first shaped, also after the caches overflow")
+    func caches() {
+        func drawn(_ text: String) -> Frame {
+            var frame = Frame(width: 200, height: 40)
+            let layout = TextLayout(text, style: TextStyle(size: 18), maxWidth: 190, lineLimit: 1)
+            frame.draw { $0.draw(layout, at: Point(x: 4, y: 4), color: .white) }
+            return frame
+        }
+        let first = drawn("14:05 Tokyo")
+        #expect(drawn("14:05 Tokyo") == first)
+        for n in 0..<(TextSystem.layoutLimit + 10) { _ = drawn("filler \(n)") }
+        #expect(drawn("14:05 Tokyo") == first)
+        #expect(drawn("14:06 Tokyo") != first)
+    }
 }
