@@ -36,6 +36,35 @@ package struct Frame: Equatable, Sendable {
 
     package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
+    /// Copies the pixels of `rects` from `source`, a frame of the same shape: keeping a
+    /// second frame up to date costs the changed rectangles, not the whole screen.
+    package mutating func copy(_ rects: [PixelRect], from source: Frame) {
+        precondition(source.width == width && source.height == height && source.format == format, "frames differ in shape")
+        let bpp = format.bytesPerPixel
+        let row = bytesPerRow
+        let whole = bounds
+        source.pixels.withUnsafeBytes { src in
+            pixels.withUnsafeMutableBytes { dst in
+                for rect in rects {
+                    let r = rect.intersection(whole)
+                    guard !r.isEmpty else { continue }
+                    for y in r.y..<r.maxY {
+                        let offset = y * row + r.x * bpp
+                        (dst.baseAddress! + offset).copyMemory(from: src.baseAddress! + offset, byteCount: r.width * bpp)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A copy that shares no storage with this frame, so that drawing into either never
+    /// copies the whole screen behind the scenes.
+    package func separateCopy() -> Frame {
+        var copy = Frame(width: width, height: height, format: format)
+        copy.copy([bounds], from: self)
+        return copy
+    }
+
     /// The pixel at (x, y) as grey 0...255 (luminance for colour frames).
     package func gray(x: Int, y: Int) -> UInt8 {
         switch format {

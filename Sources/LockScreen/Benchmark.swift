@@ -81,7 +81,9 @@ package struct Benchmark {
             report.pixelsFlushed += update.rects.reduce(0) { $0 + $1.area }
             report.pixelsFullRedraw += width * height
             report.pixelsChanged += Self.changed(from: shown, to: update.frame, in: update.rects)
-            shown = update.frame
+            // A frame of its own: holding the daemon's would make its next drawing copy
+            // the whole screen, which the real daemon does not do.
+            if shown == nil { shown = update.frame.separateCopy() } else { shown!.copy(update.rects, from: update.frame) }
         }
 
         /// Pixels of `rects` whose value differs between the two frames (all of them for

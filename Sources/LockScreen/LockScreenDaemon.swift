@@ -306,26 +306,20 @@ public final class LockScreenDaemon {
             }
         }
 
-        var didPresent = false
+        var sent: [PixelRect] = []
         if let due = maintenanceDue, due <= now {
             try display.performMaintenance(frame, at: now)
         }
         if let previous = presented {
-            let rects = damage.rectangles(from: previous, to: frame, within: redrawn)
-            if !rects.isEmpty {
-                try display.present(frame, damage: rects, refresh: .partial, at: now)
-                didPresent = true
-            }
+            sent = damage.rectangles(from: previous, to: frame, within: redrawn)
+            if !sent.isEmpty { try display.present(frame, damage: sent, refresh: .partial, at: now) }
         } else {
-            try display.present(frame, damage: [frame.bounds], refresh: .full, at: now)
-            didPresent = true
+            sent = [frame.bounds]
+            try display.present(frame, damage: sent, refresh: .full, at: now)
             logger.info("presented the first frame on \(display.name)")
         }
-        if didPresent {
-            presented = frame
-            frames.put(frame)
-            presentations += 1
-        }
+        let didPresent = !sent.isEmpty
+        if didPresent { remember(sent) }
         let engineNext = await engine.nextEvent(after: now)
         let maintenance = display.nextMaintenance(after: now)
         maintenanceDue = maintenance
@@ -425,8 +419,20 @@ public final class LockScreenDaemon {
         let rects = damage.rectangles(from: previous, to: frame, within: [rect.integral])
         guard !rects.isEmpty else { return }
         try display.present(frame, damage: rects, refresh: .partial, at: now)
-        presented = frame
-        frames.put(frame)
+        remember(rects)
+    }
+
+    /// Records what the panel now shows. `presented` and the mailbox keep frames of their
+    /// own, updated by the sent rectangles: were they to share `frame`, the next drawing
+    /// into it would copy the whole screen first.
+    private func remember(_ sent: [PixelRect]) {
+        if presented == nil {
+            presented = frame.separateCopy()
+        } else {
+            presented!.copy(sent, from: frame)
+        }
+        frames.update(sent, from: frame)
+        presentations += 1
     }
 
     /// Ends `run()` from elsewhere (a signal handler): the step in progress finishes, then

@@ -19,6 +19,10 @@ package enum PixelConverter {
         let device = PixelRect(x: 0, y: 0, width: dw, height: dh)
         let r = aligned(rotation.deviceRect(rect.intersection(frame.bounds), frameWidth: fw, frameHeight: fh), for: format).intersection(device)
         guard !r.isEmpty else { return r }
+        if rotation == .none, frame.format == .xrgb8888, format == .xrgb8888 || format == .rgb565 {
+            copyUnrotated(frame, r, format, destination, stride)
+            return r
+        }
         let dst = destination.bindMemory(to: UInt8.self)
         frame.pixels.withUnsafeBufferPointer { src in
             for y in r.y..<r.maxY {
@@ -49,6 +53,27 @@ package enum PixelConverter {
             }
         }
         return r
+    }
+
+    /// The common cases without rotation, row by row: XRGB is copied as it is (the frame's
+    /// own layout), RGB565 packed from whole 32-bit pixels. Same results as the general
+    /// loop, which the tests compare against.
+    private static func copyUnrotated(_ frame: Frame, _ r: PixelRect, _ format: PixelFormat, _ destination: UnsafeMutableRawBufferPointer, _ stride: Int) {
+        frame.pixels.withUnsafeBytes { src in
+            for y in r.y..<r.maxY {
+                let from = src.baseAddress! + y * frame.bytesPerRow + r.x * 4
+                if format == .xrgb8888 {
+                    (destination.baseAddress! + y * stride + r.x * 4).copyMemory(from: from, byteCount: r.width * 4)
+                    continue
+                }
+                let to = destination.baseAddress! + y * stride + r.x * 2
+                for i in 0..<r.width {
+                    let p = from.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                    let value = UInt16(truncatingIfNeeded: (p >> 8) & 0xF800 | (p >> 5) & 0x07E0 | (p >> 3) & 0x001F)
+                    to.storeBytes(of: value.littleEndian, toByteOffset: i * 2, as: UInt16.self)
+                }
+            }
+        }
     }
 
     /// `rect` widened so that packed formats never split a byte between two writes.

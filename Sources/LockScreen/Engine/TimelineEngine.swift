@@ -377,27 +377,33 @@ package actor TimelineEngine {
     /// The earliest instant after `now` at which anything the engine decides changes:
     /// an entry's date, a relevance ending, a reload or retry, a fetch timing out.
     package func nextEvent(after now: Date) -> Date? {
-        var times: [Date] = []
-        for state in states {
-            if state.explicitRequested { times.append(now) }
-            if let fetch = state.fetch { times.append(fetch.startedAt.addingTimeInterval(state.widget.failurePolicy.timeout)) }
-            if state.fetch == nil {
-                if state.failures > 0, let retry = state.retryAt {
-                    times.append(retry)
-                } else if let reload = state.policyReload {
-                    times.append(max(reload, state.widget.budget.nextAllowed(at: now, after: state.charged)))
+        var next: Date?
+        func consider(_ time: Date) {
+            let time = max(time, now)
+            if next.map({ time < $0 }) ?? true { next = time }
+        }
+        // By index, not by copying each state and entry: this runs at every step.
+        for i in states.indices {
+            if states[i].explicitRequested { consider(now) }
+            if let fetch = states[i].fetch { consider(fetch.startedAt.addingTimeInterval(states[i].widget.failurePolicy.timeout)) }
+            if states[i].fetch == nil {
+                if states[i].failures > 0, let retry = states[i].retryAt {
+                    consider(retry)
+                } else if let reload = states[i].policyReload {
+                    consider(max(reload, states[i].widget.budget.nextAllowed(at: now, after: states[i].charged)))
                 }
             }
-            if state.restored, let expiry = state.restoredExpiry, expiry > now { times.append(expiry) }
-            for entry in state.entries {
-                if entry.date > now { times.append(entry.date) }
-                if let duration = entry.relevance?.duration, duration > 0 {
-                    let end = entry.date.addingTimeInterval(duration)
-                    if end > now { times.append(end) }
+            if states[i].restored, let expiry = states[i].restoredExpiry, expiry > now { consider(expiry) }
+            for j in states[i].entries.indices {
+                let date = states[i].entries[j].date
+                if date > now { consider(date) }
+                if let duration = states[i].entries[j].relevance?.duration, duration > 0 {
+                    let end = date.addingTimeInterval(duration)
+                    if end > now { consider(end) }
                 }
             }
         }
-        return times.map { max($0, now) }.min()
+        return next
     }
 
     /// Whether any widget is of `kind`.
