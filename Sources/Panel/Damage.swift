@@ -75,7 +75,12 @@ package struct Damage: Sendable {
         let t = Self.tile
         let cols = (area.width + t - 1) / t, rows = (area.height + t - 1) / t
         var dirty = [Bool](repeating: false, count: cols * rows)
-        for ty in 0..<rows {
+        // One comparison per row of the area first: bands of tiles whose rows are all
+        // equal are skipped without looking at their tiles.
+        let bandChanged = (0..<rows).map { ty in
+            Self.differs(old, new, in: PixelRect(x: area.x, y: area.y + ty * t, width: area.width, height: t).intersection(area))
+        }
+        for ty in 0..<rows where bandChanged[ty] {
             for tx in 0..<cols {
                 let r = PixelRect(x: area.x + tx * t, y: area.y + ty * t, width: t, height: t).intersection(area)
                 dirty[ty * cols + tx] = Self.differs(old, new, in: r)
