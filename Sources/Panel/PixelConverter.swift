@@ -23,6 +23,10 @@ package enum PixelConverter {
             copyUnrotated(frame, r, format, destination, stride)
             return r
         }
+        if rotation == .none, format == .gray4 {
+            ditherGray4Unrotated(frame, r, destination, stride)
+            return r
+        }
         let dst = destination.bindMemory(to: UInt8.self)
         frame.pixels.withUnsafeBufferPointer { src in
             for y in r.y..<r.maxY {
@@ -75,6 +79,50 @@ package enum PixelConverter {
             }
         }
     }
+
+    /// 16 grey levels, dithered, without rotation: whole bytes (the rectangle is aligned
+    /// to pairs of pixels), the level looked up by threshold and grey instead of computed.
+    private static func ditherGray4Unrotated(_ frame: Frame, _ r: PixelRect, _ destination: UnsafeMutableRawBufferPointer, _ stride: Int) {
+        let levels = gray4Levels
+        frame.pixels.withUnsafeBytes { src in
+            for y in r.y..<r.maxY {
+                let from = src.baseAddress! + y * frame.bytesPerRow
+                let to = destination.baseAddress! + y * stride
+                let thresholds = (y & 7) * 8
+                var x = r.x
+                while x < r.maxX {
+                    var byte: UInt8 = 0
+                    for half in 0..<2 {
+                        let px = x + half
+                        let grey: UInt8
+                        if frame.format == .gray8 {
+                            grey = from.load(fromByteOffset: px, as: UInt8.self)
+                        } else {
+                            let p = from.loadUnaligned(fromByteOffset: px * 4, as: UInt32.self)
+                            grey = Frame.luma(red: UInt8(truncatingIfNeeded: p >> 16), green: UInt8(truncatingIfNeeded: p >> 8), blue: UInt8(truncatingIfNeeded: p))
+                        }
+                        let level = levels[Int(OrderedDither.matrix[thresholds + (px & 7)]) << 8 | Int(grey)]
+                        byte |= half == 0 ? level << 4 : level
+                    }
+                    to.storeBytes(of: byte, toByteOffset: x / 2, as: UInt8.self)
+                    x += 2
+                }
+            }
+        }
+    }
+
+    /// `OrderedDither.quantize` to 16 levels for every threshold (high 6 bits of the
+    /// index) and grey (low 8 bits), read off the matrix position holding that threshold.
+    private static let gray4Levels: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 64 * 256)
+        for position in 0..<64 {
+            let threshold = Int(OrderedDither.matrix[position])
+            for grey in 0..<256 {
+                table[threshold << 8 | grey] = UInt8(OrderedDither.quantize(UInt8(grey), x: position % 8, y: position / 8, levels: 16))
+            }
+        }
+        return table
+    }()
 
     /// `rect` widened so that packed formats never split a byte between two writes.
     package static func aligned(_ rect: PixelRect, for format: PixelFormat) -> PixelRect {
