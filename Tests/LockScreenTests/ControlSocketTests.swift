@@ -23,6 +23,7 @@ struct ControlSocketTests {
         var options = testOptions(width: 250, height: 122)
         options.content = config.content
         let daemon = LockScreenApplication.daemon(options, display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), logger: quietLogger)
+        daemon.frames.open()
         try await daemon.step(now: testNow)
         let server = try ControlServer(path: dir + "/sock")
         defer { server.stop() }

@@ -225,6 +225,23 @@ struct SimulatedDayTests {
         }
     }
 
+    @Test("the mailbox's frame, kept by copying only the sent rectangles, is the frame on the panel")
+    func mailbox() async throws {
+        let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
+        let content = LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
+        let clock = SimulatedClock(start: testNow)
+        let (daemon, display) = makeDaemon(content, clock: clock)
+        try await daemon.step(now: testNow)
+        #expect(daemon.frames.latest == nil, "nothing is kept until a reader opens it")
+        daemon.frames.open()
+        for minute in 1...4 {
+            clock.advance(to: testNow + Double(minute) * 60)
+            try await daemon.step(now: testNow + Double(minute) * 60)
+            #expect(daemon.frames.latest == display.lastFrame, "after minute \(minute)")
+        }
+        #expect(daemon.frames.latest == daemon.currentFrame)
+    }
+
     @Test("missing, corrupt or foreign state is ignored, never fatal", arguments: ["{ not json", #"{"format":"something-else","version":1}"#, #"{"format":"lockscreend-state","version":99}"#])
     func badState(contents: String) async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())").path

@@ -120,6 +120,7 @@ extension Lockscreend {
                 do {
                     let server = try ControlServer(path: socket ?? ControlServer.defaultPath(), group: socketGroup)
                     let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock)
+                    daemon.frames.open()
                     server.start { await handler.handle($0) }
                     control = server
                     logger.info("listening for lockscreenctl on \(server.path)")
