@@ -5,22 +5,27 @@
 #   sudo deploy/install.sh --uninstall     remove it (the configuration and state stay)
 #   DESTDIR=/tmp/pkg deploy/install.sh     install into a staging tree, for packagers
 #
-# Options: --prefix DIR (default /usr/local), --no-build (use .build/release as it is).
+# Options: --prefix DIR (default /usr/local), --no-build (use .build/release as it is),
+# --daemon FILE (install FILE as lockscreend: a custom daemon built with your own widgets,
+# e.g. Examples/TubeStatus/.build/release/tubestatusd).
 # Installs: PREFIX/bin/lockscreend and lockscreenctl; /etc/systemd/system/lockscreend.service;
 # /etc/lockscreend/config.toml (never over an existing one); PREFIX/share/lockscreend/examples;
 # PREFIX/share/doc/lockscreend; the lockscreend user (sysusers.d) in the video group.
 set -euo pipefail
+start=$PWD
 cd "$(dirname "$0")/.."
 
 prefix=/usr/local
 build=1
+daemon=
 action=install
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) prefix=$2; shift 2 ;;
     --no-build) build=0; shift ;;
+    --daemon) daemon=$2; [ "${daemon#/}" != "$daemon" ] || daemon=$start/$daemon; shift 2 ;;
     --uninstall) action=uninstall; shift ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -41,13 +46,18 @@ if [ "$action" = uninstall ]; then
   exit 0
 fi
 
+if [ -n "$daemon" ] && [ ! -x "$daemon" ]; then
+  echo "install.sh: --daemon $daemon is not an executable file" >&2; exit 1
+fi
 if [ "$build" = 1 ]; then
-  swift build -c release --product lockscreend
+  [ -n "$daemon" ] || swift build -c release --product lockscreend
   swift build -c release --product lockscreenctl
 fi
 for binary in lockscreend lockscreenctl; do
-  [ -x ".build/release/$binary" ] || { echo "install.sh: .build/release/$binary is missing (build it, or drop --no-build)" >&2; exit 1; }
-  install -D -m 0755 ".build/release/$binary" "$destdir$bindir/$binary"
+  source=".build/release/$binary"
+  if [ "$binary" = lockscreend ] && [ -n "$daemon" ]; then source=$daemon; fi
+  [ -x "$source" ] || { echo "install.sh: $source is missing (build it, or drop --no-build)" >&2; exit 1; }
+  install -D -m 0755 "$source" "$destdir$bindir/$binary"
 done
 
 install -d -m 0755 "$destdir$unitdir"

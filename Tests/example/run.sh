@@ -75,5 +75,10 @@ differ = sum(1 for i in range(width * height) if tuple(pixels[i * 3:i * 3 + 3]) 
 print(f"{differ} pixels differ")
 sys.exit(0 if differ == 0 else 1)
 PY
+# A user installs the custom daemon as the service's binary.
+DESTDIR="$work/pkg" "$root/deploy/install.sh" --no-build --daemon .build/debug/tubestatusd >"$work/install.log" 2>&1
+check "install.sh --daemon installs tubestatusd as the service's lockscreend" \
+  bash -c "cmp -s '$daemon' '$work/pkg/usr/local/bin/lockscreend' && '$work/pkg/usr/local/bin/lockscreend' check --config tubestatus.toml >/dev/null"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
