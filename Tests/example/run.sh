@@ -26,6 +26,7 @@ check "tubestatusd places the TubeStatus kind the stock daemon does not know" \
 # with the widget fed from a real HTTP server.
 python3 -u -m http.server 0 --bind 127.0.0.1 --directory Tests/TubeStatusWidgetTests/Fixtures >"$work/server.log" 2>&1 &
 server=$!
+disown "$server"
 for _ in $(seq 1 50); do grep -q "port" "$work/server.log" && break; sleep 0.1; done
 port=$(sed -n 's/.* port \([0-9]*\).*/\1/p' "$work/server.log" | head -n 1)
 # The example configuration, each TubeStatus widget pointed at the server (or at nothing).
