@@ -122,6 +122,8 @@ package struct Benchmark {
         (options.width, options.height) = (width, height)
         options.colorScheme = panel == .eink ? .light : config.colorScheme
         options.uses24HourClock = config.uses24HourClock
+        options.clockHeight = config.clockHeight
+        options.clockFont = config.clockFont
         options.timeZone = config.timeZone ?? TimeZone(identifier: "UTC")!
         options.behaviour.coarseLiveSeconds = panel == .eink
         var logger = Logger(label: "bench")

@@ -13,6 +13,8 @@ package struct DaemonOptions: Sendable {
     package var colorScheme: ColorScheme = .dark
     package var uses24HourClock = true
     package var clockFont: String?
+    /// The big clock's height in points (40 to 110); nil for all the room there is.
+    package var clockHeight: Double?
     package var timeZone: TimeZone = .current
     /// Where `SystemStats` reads /proc and /sys (tests use fixture trees).
     package var systemRoot = "/"
@@ -30,7 +32,7 @@ package struct DaemonOptions: Sendable {
 package enum LockScreenApplication {
     /// The demo lock screen's renderer for the options.
     package static func renderer(_ options: DaemonOptions) -> LockScreenRenderer {
-        var renderer = LockScreenRenderer(layout: LockScreenLayout(width: options.width, height: options.height))
+        var renderer = LockScreenRenderer(layout: LockScreenLayout(width: options.width, height: options.height, clockHeight: options.clockHeight))
         renderer.colorScheme = options.colorScheme
         renderer.uses24HourClock = options.uses24HourClock
         renderer.clockFont = options.clockFont

@@ -30,15 +30,17 @@ package struct LockScreenLayout: Sendable, Equatable {
 
     /// Lays the screen out: the scale is the largest at which the row fits 94 % of the
     /// width and the column (with a clock at least 40 pt tall) 94 % of the height; the
-    /// clock then takes what height is left, up to 110 pt. Landscape screens centre the
-    /// column; portrait ones start it an eighth of the way down, as the iPhone does.
-    package init(width: Int, height: Int) {
+    /// clock then takes what height is left, up to 110 pt (or `clockHeight`, 40 to 110).
+    /// Landscape screens centre the column; portrait ones start it an eighth of the way
+    /// down, as the iPhone does.
+    package init(width: Int, height: Int, clockHeight requested: Double? = nil) {
         self.width = width
         self.height = height
         let (w, h) = (Double(width), Double(height))
         let s = min(w * 0.94 / Points.columnWidth, h * 0.94 / (Points.fixedHeight + Points.clockMinimum))
         scale = s
-        let clockHeight = min(Points.clockMaximum, max(Points.clockMinimum, h * 0.94 / s - Points.fixedHeight))
+        let cap = min(Points.clockMaximum, max(Points.clockMinimum, requested ?? Points.clockMaximum))
+        let clockHeight = min(cap, max(Points.clockMinimum, h * 0.94 / s - Points.fixedHeight))
         let total = (Points.fixedHeight + clockHeight) * s
         let top = h > w ? max((h - total) / 2 * 0.25, h / 8 - Points.dateLine * s / 2) : (h - total) / 2
         let columnX = (w - Points.columnWidth * s) / 2

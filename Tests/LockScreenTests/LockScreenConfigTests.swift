@@ -44,6 +44,17 @@ struct LockScreenConfigTests {
         #expect(!config.content.row.isEmpty)
     }
 
+    @Test("[clock] height takes points from 40 to 110")
+    func clockHeight() throws {
+        let config = try LockScreenConfig.parse("[clock]\nheight = 60\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
+        #expect(config.clockHeight == 60)
+        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse("[clock]\nheight = 30\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot)) }
+        let error = #expect(throws: ConfigErrors.self) {
+            try LockScreenConfig.parse("[clock]\nheight = \"big\"\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
+        }
+        #expect(error?.description == "c.toml:2: clock.height: expected a height in points from 40 to 110, found \"big\"")
+    }
+
     @Test("a TOML syntax error is an issue with its line")
     func syntax() {
         #expect(issues("[display]\noutput = fb\n") == ["test.toml:2: column 10: 'fb' is not a TOML value (strings need quotes)"])

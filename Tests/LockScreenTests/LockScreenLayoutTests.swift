@@ -18,6 +18,20 @@ struct LockScreenLayoutTests {
         #expect(abs(layout.row.height - 72 * layout.scale) < 1e-9)
     }
 
+    @Test("a chosen clock height shrinks the clock alone; the column stays centred")
+    func clockHeight() {
+        let full = LockScreenLayout(width: 800, height: 480)
+        let small = LockScreenLayout(width: 800, height: 480, clockHeight: 60)
+        #expect(small.scale == full.scale)
+        #expect(abs(small.clock.height - 60 * small.scale) < 0.001)
+        #expect(small.clock.height < full.clock.height)
+        #expect(small.row.height == full.row.height)
+        // The same margin above the date line and below the row.
+        #expect(abs(small.dateLine.minY - (480 - small.row.maxY)) < 0.5)
+        // Out of range is held to 40...110 points.
+        #expect(LockScreenLayout(width: 800, height: 480, clockHeight: 5).clock.height == LockScreenLayout(width: 800, height: 480, clockHeight: 40).clock.height)
+    }
+
     @Test("the row holds four units: a rectangular widget takes two, extra widgets get none")
     func units() throws {
         let layout = LockScreenLayout(width: 800, height: 480)

@@ -51,6 +51,7 @@ struct CommonOptions: ParsableArguments {
         options.systemRoot = systemRoot
         options.content = config?.content
         options.clockFont = config?.clockFont
+        options.clockHeight = config?.clockHeight
         if let zone = config?.timeZone {
             options.timeZone = zone
         } else {

@@ -11,6 +11,8 @@ struct ConfigReload: Sendable {
     let logger: Logger
     /// The kinds, read once at start: a reload runs outside the command's task.
     let registry: WidgetRegistry
+    /// The clock height the daemon was laid out with.
+    let clockHeight: Double?
 
     func run(_ handle: ReconfigureHandle) {
         let path = common.config ?? LockScreenConfig.defaultPath
@@ -24,6 +26,9 @@ struct ConfigReload: Sendable {
         }
         if let display, "\(config.output.target)" != "\(display.target)" || config.output.rotation != display.rotation {
             logger.notice("the [display] section changed; that takes effect when lockscreend restarts")
+        }
+        if config.clockHeight != clockHeight {
+            logger.notice("[clock] height changed; that takes effect when lockscreend restarts")
         }
         logger.notice("reloading \(path)")
         handle.request(LockScreenDaemon.Reconfiguration(

@@ -149,7 +149,7 @@ extension Lockscreend {
             // The file's display choice, when it made it (the command line may override it).
             let fileDisplay = headless == nil && fb == nil && drm == nil ? config?.output : nil
             let reload = ConfigReload(common: common, board: config?.pushBoard, display: fileDisplay, logger: logger,
-                registry: .standard(systemRoot: common.systemRoot))
+                registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight)
             let signals = SignalHandlers([SIGTERM, SIGINT, SIGHUP]) { number in
                 if number == SIGHUP {
                     reload.run(reconfigure)

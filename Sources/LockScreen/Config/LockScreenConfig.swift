@@ -13,6 +13,8 @@ package struct LockScreenConfig: Sendable {
     package var uses24HourClock = true
     /// The big clock's font family; nil for Inter semibold.
     package var clockFont: String?
+    /// The big clock's height in points, 40 to 110; nil for all the room there is.
+    package var clockHeight: Double?
     /// A fixed zone; nil follows the machine's zone as it changes.
     package var timeZone: TimeZone?
     package var content: LockScreenDaemon.Content
@@ -136,7 +138,14 @@ package struct LockScreenConfig: Sendable {
 
     private mutating func readClock(_ table: TOMLTable, reader: inout ConfigReader) {
         let path = "clock"
-        reader.rejectUnknown(table, known: ["hours", "time_zone", "font"], at: path)
+        reader.rejectUnknown(table, known: ["hours", "time_zone", "font", "height"], at: path)
+        if let height = table["height"] {
+            switch height.kind {
+            case let .integer(n) where (40...110).contains(n): clockHeight = Double(n)
+            case let .float(x) where (40...110).contains(x): clockHeight = x
+            default: reader.mismatch(height, "\(path).height", expected: "a height in points from 40 to 110")
+            }
+        }
         if let font = reader.string(table, "font", at: path) {
             if font.isEmpty || font.contains(",") {
                 reader.report(table["font"]!.line, "\(path).font", "expected one font family name such as \"DejaVu Sans\", found \"\(font)\"")
