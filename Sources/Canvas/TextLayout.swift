@@ -30,12 +30,9 @@ package struct TextLayout: Sendable, Hashable {
         while true {
             var scaled = style
             scaled.size = style.size * scale
-            let settings = Settings(text: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight, lineLimit: lineLimit, alignment: alignment)
-            let attempt = TextSystem.shared.measuredLayout(settings) {
-                TextLayout(
-                    measuring: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight,
-                    lineLimit: lineLimit, alignment: alignment)
-            }
+            let attempt = TextLayout(
+                measuring: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight,
+                lineLimit: lineLimit, alignment: alignment)
             let overflowsWidth = maxWidth.map { attempt.size.width > $0 + 0.5 } ?? false
             if (!attempt.isTruncated && !overflowsWidth) || scale - 0.05 < floor - 1e-9 {
                 self = attempt

@@ -36,21 +36,6 @@ final class TextSystem: Sendable {
         state = Mutex(State(fontMap: fontMap, context: context))
     }
 
-    /// What a text measured at the given settings, for texts laid out again and again
-    /// (the clock, labels, a widget redrawn each minute). Cleared when full.
-    private let measured = Mutex<[TextLayout.Settings: TextLayout]>([:])
-    static let measuredLimit = 2048
-
-    func measuredLayout(_ settings: TextLayout.Settings, measure: () -> TextLayout) -> TextLayout {
-        if let known = measured.withLock({ $0[settings] }) { return known }
-        let layout = measure()
-        measured.withLock { cache in
-            if cache.count >= Self.measuredLimit { cache.removeAll(keepingCapacity: true) }
-            cache[settings] = layout
-        }
-        return layout
-    }
-
     /// Runs `body` with the Pango layout for `settings`, made by `make` on the shared
     /// context the first time, holding the lock.
     func withLayout(_ settings: TextLayout.Settings, make: (OpaquePointer) -> OpaquePointer, _ body: (OpaquePointer) -> Void) {
