@@ -55,6 +55,25 @@ struct LockScreenConfigTests {
         #expect(error?.description == "c.toml:2: clock.height: expected a height in points from 40 to 110, found \"big\"")
     }
 
+    @Test("an http gauge's bounds are numbers, whole or not, min below max")
+    func gaugeBounds() throws {
+        func parse(_ gauge: String) throws -> LockScreenConfig {
+            try LockScreenConfig.parse("""
+                [layout]
+                row = ["w"]
+                [widgets.w]
+                kind = "http"
+                url = "http://127.0.0.1:1/"
+                gauge = { value = "$.x", \(gauge) }
+                """, file: "g.toml", registry: .standard(systemRoot: fixtureRoot))
+        }
+        #expect(throws: Never.self) { try parse("min = -10, max = 40.5") }
+        let wrong = #expect(throws: ConfigErrors.self) { try parse("max = \"lots\"") }
+        #expect(wrong?.description == "g.toml:6: widgets.w.gauge.max: expected a number, found \"lots\"")
+        let reversed = #expect(throws: ConfigErrors.self) { try parse("min = 5, max = 2") }
+        #expect(reversed?.description == "g.toml:6: widgets.w.gauge: min (5.0) must be below max (2.0)")
+    }
+
     @Test("a TOML syntax error is an issue with its line")
     func syntax() {
         #expect(issues("[display]\noutput = fb\n") == ["test.toml:2: column 10: 'fb' is not a TOML value (strings need quotes)"])

@@ -54,6 +54,22 @@ package struct ConfigReader {
         return i
     }
 
+    /// A whole number or one with a fraction, inside `range` when given; `expected` says
+    /// what a wrong value should have been.
+    package mutating func number(_ table: TOMLTable, _ name: String, at path: String, in range: ClosedRange<Double>? = nil, expected: String) -> Double? {
+        guard let value = table[name] else { return nil }
+        let number: Double? = switch value.kind {
+        case let .integer(i): Double(i)
+        case let .float(d): d
+        default: nil
+        }
+        guard let number, range?.contains(number) ?? true else {
+            mismatch(value, Self.join(path, name), expected: expected)
+            return nil
+        }
+        return number
+    }
+
     package mutating func boolean(_ table: TOMLTable, _ name: String, at path: String) -> Bool? {
         guard let value = table[name] else { return nil }
         guard case let .boolean(b) = value.kind else {

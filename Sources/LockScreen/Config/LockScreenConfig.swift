@@ -139,12 +139,8 @@ package struct LockScreenConfig: Sendable {
     private mutating func readClock(_ table: TOMLTable, reader: inout ConfigReader) {
         let path = "clock"
         reader.rejectUnknown(table, known: ["hours", "time_zone", "font", "height"], at: path)
-        if let height = table["height"] {
-            switch height.kind {
-            case let .integer(n) where (40...110).contains(n): clockHeight = Double(n)
-            case let .float(x) where (40...110).contains(x): clockHeight = x
-            default: reader.mismatch(height, "\(path).height", expected: "a height in points from 40 to 110")
-            }
+        if let height = reader.number(table, "height", at: path, in: 40...110, expected: "a height in points from 40 to 110") {
+            clockHeight = height
         }
         if let font = reader.string(table, "font", at: path) {
             if font.isEmpty || font.contains(",") {

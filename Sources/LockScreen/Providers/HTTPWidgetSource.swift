@@ -149,19 +149,8 @@ struct HTTPWidgetSource: Sendable {
             if let text = reader.string(gaugeTable, "value", at: key) {
                 if let value = JSONPath(text) {
                     var gauge = Gauge(value: value)
-                    for bound in ["min", "max"] {
-                        guard let v = gaugeTable[bound] else { continue }
-                        let number: Double? = switch v.kind {
-                        case let .integer(i): Double(i)
-                        case let .float(d): d
-                        default: nil
-                        }
-                        guard let number else {
-                            reader.mismatch(v, "\(key).\(bound)", expected: "a number")
-                            continue
-                        }
-                        if bound == "min" { gauge.min = number } else { gauge.max = number }
-                    }
+                    if let min = reader.number(gaugeTable, "min", at: key, expected: "a number") { gauge.min = min }
+                    if let max = reader.number(gaugeTable, "max", at: key, expected: "a number") { gauge.max = max }
                     if gauge.min >= gauge.max { reader.report(gaugeTable.line, key, "min (\(gauge.min)) must be below max (\(gauge.max))") }
                     gauge.label = template(gaugeTable["label"], "\(key).label")
                     gauge.text = template(gaugeTable["text"], "\(key).text")
