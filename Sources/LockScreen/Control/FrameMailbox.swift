@@ -8,25 +8,27 @@ import Synchronization
 /// daemon's frame would make the daemon's next drawing copy the whole screen.
 /// Until something will read it (a control socket is open), it keeps nothing.
 package final class FrameMailbox: Sendable {
-    private let frame = Mutex<Frame?>(nil)
-    private let wanted = Mutex(false)
+    /// Whether a reader is there, and the frame kept for it.
+    private let state = Mutex<(open: Bool, frame: Frame?)>((false, nil))
 
     package init() {}
 
     /// Starts keeping frames, from the next presentation on.
-    package func open() { wanted.withLock { $0 = true } }
+    package func open() { state.withLock { $0.open = true } }
 
     /// Takes the rectangles `changed` of `new` (all of it the first time).
     package func update(_ changed: [PixelRect], from new: Frame) {
-        guard wanted.withLock({ $0 }) else { return }
-        frame.withLock { kept in
-            if kept == nil || kept?.width != new.width || kept?.height != new.height || kept?.format != new.format {
-                kept = new.separateCopy()
+        state.withLock { state in
+            guard state.open else { return }
+            // Compared in place: a bound copy would share the buffer and make the copy
+            // below duplicate it whole.
+            if state.frame?.width == new.width, state.frame?.height == new.height, state.frame?.format == new.format {
+                state.frame!.copy(changed, from: new)
             } else {
-                kept!.copy(changed, from: new)
+                state.frame = new.separateCopy()
             }
         }
     }
 
-    package var latest: Frame? { frame.withLock { $0 } }
+    package var latest: Frame? { state.withLock { $0.frame } }
 }
