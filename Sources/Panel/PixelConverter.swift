@@ -84,28 +84,15 @@ package enum PixelConverter {
     /// to pairs of pixels), the level looked up by threshold and grey instead of computed.
     private static func ditherGray4Unrotated(_ frame: Frame, _ r: PixelRect, _ destination: UnsafeMutableRawBufferPointer, _ stride: Int) {
         let levels = gray4Levels
-        frame.pixels.withUnsafeBytes { src in
+        frame.pixels.withUnsafeBufferPointer { src in
             for y in r.y..<r.maxY {
-                let from = src.baseAddress! + y * frame.bytesPerRow
+                let srcRow = y * frame.bytesPerRow
                 let to = destination.baseAddress! + y * stride
                 let thresholds = (y & 7) * 8
-                var x = r.x
-                while x < r.maxX {
-                    var byte: UInt8 = 0
-                    for half in 0..<2 {
-                        let px = x + half
-                        let grey: UInt8
-                        if frame.format == .gray8 {
-                            grey = from.load(fromByteOffset: px, as: UInt8.self)
-                        } else {
-                            let p = from.loadUnaligned(fromByteOffset: px * 4, as: UInt32.self)
-                            grey = Frame.luma(red: UInt8(truncatingIfNeeded: p >> 16), green: UInt8(truncatingIfNeeded: p >> 8), blue: UInt8(truncatingIfNeeded: p))
-                        }
-                        let level = levels[Int(OrderedDither.matrix[thresholds + (px & 7)]) << 8 | Int(grey)]
-                        byte |= half == 0 ? level << 4 : level
-                    }
-                    to.storeBytes(of: byte, toByteOffset: x / 2, as: UInt8.self)
-                    x += 2
+                for x in Swift.stride(from: r.x, to: r.maxX, by: 2) {
+                    let left = levels[Int(OrderedDither.matrix[thresholds + (x & 7)]) << 8 | Int(gray(src, frame, srcRow, x))]
+                    let right = levels[Int(OrderedDither.matrix[thresholds + ((x + 1) & 7)]) << 8 | Int(gray(src, frame, srcRow, x + 1))]
+                    to.storeBytes(of: left << 4 | right, toByteOffset: x / 2, as: UInt8.self)
                 }
             }
         }
