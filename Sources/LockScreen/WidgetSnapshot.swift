@@ -45,9 +45,8 @@ public struct WidgetSnapshot: Equatable, Sendable {
         guard let drawable = descriptor.draw(entry) else {
             throw .wrongEntryType(widget: descriptor.kind, entry: "\(type(of: entry))")
         }
-        var renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
-        renderer.colorScheme = colorScheme
-        renderer.timeZone = timeZone
+        // Drawn at the scale `lockscreend preview` uses, an 800×480 lock screen's.
+        let renderer = WidgetPreview(colorScheme: colorScheme, timeZone: timeZone).renderer
         let size = family.referencePointSize
         let rect = Rect(x: 0, y: 0, width: size.width * renderer.layout.scale, height: size.height * renderer.layout.scale)
         background = colorScheme == .dark ? 0 : 255
