@@ -257,11 +257,12 @@ def console_restored(case, name, dumps, share):
         check(False, f"{case}: screendumps before and after the {name} daemon")
         return
     ref = reference_rgb(os.path.join(share, "ref"))
-    text = read_ppm(before)[2]
+    console, shown = read_ppm(before), read_ppm(after)
+    text = console[2]
     inked = sum(1 for i in range(0, len(text), 3) if text[i:i + 3] != b"\0\0\0")
     check(inked > 200, f"{case}: the text console shows its line before the {name} daemon", f"{inked} lit pixels")
-    changed, _ = compare(read_ppm(after), read_ppm(before))
-    from_picture, _ = compare(read_ppm(after), ref)
+    changed, _ = compare(shown, console)
+    from_picture, _ = compare(shown, ref)
     # At most two character cells differ: the cursor may blink between the dumps.
     check(changed is not None and changed <= 2 * 8 * 16 and from_picture and from_picture > 5000,
           f"{case}: after SIGTERM the {name} screen shows the text console again",
