@@ -26,14 +26,15 @@ let package = Package(
             providers: [.apt(["libdrm-dev"])]
         ),
         .target(name: "CFramebuffer", dependencies: ["CLibDRM"]),
+        .target(name: "ZoneInfo"),
         .target(name: "Canvas", dependencies: ["CPangoCairo"]),
         .target(name: "Gauge", dependencies: ["Canvas"]),
-        .target(name: "Accessory", dependencies: ["Canvas", "Gauge"]),
-        .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer"]),
+        .target(name: "Accessory", dependencies: ["Canvas", "Gauge", "ZoneInfo"]),
+        .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "ZoneInfo"]),
         .target(
             name: "LockScreen",
             dependencies: [
-                "Accessory", "Canvas", "Panel", "CFramebuffer",
+                "Accessory", "Canvas", "Panel", "CFramebuffer", "ZoneInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -50,8 +51,9 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
         .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "Accessory", "Panel", "Canvas", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import Logging
 import Panel
+import ZoneInfo
 
 /// Plays a configured lock screen through simulated time with the real engine, layout,
 /// renderer, damage, conversion, dithering and e-ink policy, into an in-memory panel, and
@@ -124,7 +125,7 @@ package struct Benchmark {
         options.uses24HourClock = config.uses24HourClock
         options.clockHeight = config.clockHeight
         options.clockFont = config.clockFont
-        options.timeZone = config.timeZone ?? TimeZone(identifier: "UTC")!
+        options.timeZone = config.timeZone ?? .utc
         options.behaviour.coarseLiveSeconds = panel == .eink
         var logger = Logger(label: "bench")
         logger.logLevel = .critical

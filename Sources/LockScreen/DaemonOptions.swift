@@ -2,6 +2,7 @@ import Logging
 import Accessory
 import Foundation
 import Panel
+import ZoneInfo
 
 /// Everything the command line decides, as one value: what `lockscreend` parses and
 /// hands to `LockScreenApplication`.
@@ -15,7 +16,7 @@ package struct DaemonOptions: Sendable {
     package var clockFont: String?
     /// The big clock's height in points (40 to 110); nil for all the room there is.
     package var clockHeight: Double?
-    package var timeZone: TimeZone = .current
+    package var timeZone: ZoneRules = .local
     /// Where `SystemStats` reads /proc and /sys (tests use fixture trees).
     package var systemRoot = "/"
     /// Where timelines are saved across restarts; nil to keep nothing.

@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import Logging
 import Panel
+import ZoneInfo
 
 /// The daemon's loop: asks the engine what each widget shows, redraws only the slots
 /// whose content changed, sends the changed rectangles to the display, and sleeps until
@@ -137,10 +138,10 @@ public final class LockScreenDaemon {
         package var colorScheme: ColorScheme
         package var uses24HourClock: Bool
         /// A fixed zone; nil follows the machine's.
-        package var timeZone: TimeZone?
+        package var timeZone: ZoneRules?
         package var clockFont: String?
 
-        package init(content: Content, colorScheme: ColorScheme, uses24HourClock: Bool, timeZone: TimeZone?, clockFont: String? = nil) {
+        package init(content: Content, colorScheme: ColorScheme, uses24HourClock: Bool, timeZone: ZoneRules?, clockFont: String? = nil) {
             self.content = content
             self.colorScheme = colorScheme
             self.uses24HourClock = uses24HourClock
@@ -240,7 +241,7 @@ public final class LockScreenDaemon {
         }
         if let source = behaviour.systemTimeZone {
             let zone = source.current()
-            if zone.identifier != renderer.timeZone.identifier {
+            if zone != renderer.timeZone {
                 if lastReading != nil { logger.notice("time zone changed to \(zone.identifier)") }
                 renderer.timeZone = zone
                 slots.removeAll()
@@ -413,7 +414,7 @@ public final class LockScreenDaemon {
                 Text("Offline since \(now, style: .time)")
             }
             .font(.system(size: 16, weight: .semibold))
-            .environment(\.timeZone, zone)
+            .environment(\.zone, zone)
         }.place(size: Size(width: rect.width / renderer.layout.scale, height: rect.height / renderer.layout.scale), environment: renderer.environment(family: .accessoryRectangular, now: now))
         renderer.draw(placed, in: rect, into: &frame)
         let rects = damage.rectangles(from: previous, to: frame, within: [rect.integral])

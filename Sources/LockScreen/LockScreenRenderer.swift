@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import Foundation
+import ZoneInfo
 
 /// Lays out and draws each part of the lock screen into its rectangle of the frame.
 /// A slot is drawn alone (background cleared, then its views), so only slots whose
@@ -12,7 +13,7 @@ package struct LockScreenRenderer: Sendable {
     package var uses24HourClock = true
     /// The big clock's font family (fontconfig name); nil for the lock screen's own.
     package var clockFont: String?
-    package var timeZone: TimeZone = .current
+    package var timeZone: ZoneRules = .local
     /// Directories where `Image("name")` finds name.png.
     package var imageDirectories: [String] = []
 
@@ -29,7 +30,7 @@ package struct LockScreenRenderer: Sendable {
         env.widgetFamily = family
         env.widgetRenderingMode = renderingMode
         env.colorScheme = colorScheme
-        env.timeZone = timeZone
+        env.zone = timeZone
         env.uses24HourClock = uses24HourClock
         env.now = now
         env.displayScale = layout.scale

@@ -1,13 +1,14 @@
 import Accessory
 import Canvas
 import Foundation
+import ZoneInfo
 
 /// One widget drawn as Xcode's `#Preview(as:timeline:)` shows it: its placeholder
 /// (redacted), its snapshot, then each entry of one timeline, side by side with captions.
 package struct WidgetPreview {
     package var renderer: LockScreenRenderer
 
-    package init(colorScheme: ColorScheme, timeZone: TimeZone) {
+    package init(colorScheme: ColorScheme, timeZone: ZoneRules) {
         // The scale of an 800×480 lock screen (about 2.1 pixels a point).
         renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
         renderer.colorScheme = colorScheme
@@ -33,14 +34,16 @@ package struct WidgetPreview {
         var note: String?
         do {
             let timeline = try await widget.instance.timeline(context)
-            let formatter = DateFormatter()
-            formatter.timeZone = renderer.timeZone
-            formatter.dateFormat = "HH:mm"
-            tiles += TimelineEngine.ordered(timeline.entries).map { Tile(entry: $0, placeholder: false, caption: formatter.string(from: $0.date)) }
+            let zone = renderer.timeZone
+            func time(_ date: Date) -> String {
+                let c = zone.civil(date)
+                return CFormat.string("%02d:%02d", c.hour, c.minute)
+            }
+            tiles += TimelineEngine.ordered(timeline.entries).map { Tile(entry: $0, placeholder: false, caption: time($0.date)) }
             switch timeline.policy.kind {
             case .atEnd: note = "reload policy: .atEnd (after the last entry)"
             case .never: note = "reload policy: .never (only when asked)"
-            case let .after(date): note = "reload policy: .after(\(formatter.string(from: date)))"
+            case let .after(date): note = "reload policy: .after(\(time(date)))"
             }
         } catch {
             note = "timeline failed: \(error)"

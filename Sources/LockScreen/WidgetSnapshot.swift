@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import Foundation
+import ZoneInfo
 
 /// One entry of a widget drawn exactly as the lock screen draws it — same layout, fonts,
 /// scale and appearance — so a widget package can test its views and look at them
@@ -46,7 +47,7 @@ public struct WidgetSnapshot: Equatable, Sendable {
             throw .wrongEntryType(widget: descriptor.kind, entry: "\(type(of: entry))")
         }
         // Drawn at the scale `lockscreend preview` uses, an 800×480 lock screen's.
-        let renderer = WidgetPreview(colorScheme: colorScheme, timeZone: timeZone).renderer
+        let renderer = WidgetPreview(colorScheme: colorScheme, timeZone: ZoneRules(timeZone)).renderer
         let size = family.referencePointSize
         let rect = Rect(x: 0, y: 0, width: size.width * renderer.layout.scale, height: size.height * renderer.layout.scale)
         background = colorScheme == .dark ? 0 : 255

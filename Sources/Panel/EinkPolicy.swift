@@ -1,4 +1,5 @@
 import Foundation
+import ZoneInfo
 
 /// When an e-ink panel gets a full (flashing) refresh instead of a partial one.
 ///
@@ -13,7 +14,7 @@ package struct EinkPolicy: Sendable {
     /// Minutes after local midnight; the period may wrap past midnight (22:00–07:00).
     package var quietPeriod: (start: Int, end: Int)?
     package var partialsLimit = 60
-    package var timeZone: TimeZone = .current
+    package var timeZone: ZoneRules = .local
 
     package init() {}
 
@@ -28,10 +29,8 @@ package struct EinkPolicy: Sendable {
     /// True when `time` falls in the quiet period.
     package func isQuiet(_ time: Date) -> Bool {
         guard let (start, end) = quietPeriod else { return false }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: time)
-        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        let reading = timeZone.civil(time)
+        let minute = reading.hour * 60 + reading.minute
         return start <= end ? (start..<end).contains(minute) : (minute >= start || minute < end)
     }
 

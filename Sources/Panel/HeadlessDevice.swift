@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import ZoneInfo
 
 /// Writes every presented frame whole, in the chosen format, as `DIR/NNNNNN.raw`, and
 /// one JSON line per frame to `DIR/frames.jsonl` saying when, in what format, which
@@ -69,7 +70,7 @@ package final class HeadlessDevice: PanelDevice {
 
     package func flush(_ update: PanelUpdate) throws(DisplayError) {
         sequence += 1
-        let base = String(format: "%06d", sequence)
+        let base = CFormat.string("%06d", sequence)
         let rawPath = "\(directory)/\(base).raw"
         guard FileManager.default.createFile(atPath: rawPath, contents: Data(pixels)) else {
             throw .cannotWrite(path: rawPath, reason: "the file could not be created")

@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import Foundation
 import Testing
+import ZoneInfo
 @testable import LockScreen
 
 @Suite("Built-in kinds")
@@ -16,7 +17,7 @@ struct BuiltInWidgetTests {
         let (w, h) = WidgetFamily.accessoryInline.referenceSize
         let timeline = try await widget.instance.timeline(TimelineProviderContext(family: .accessoryInline, displaySize: CGSize(width: w, height: h), date: now))
         var renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
-        renderer.timeZone = TimeZone(identifier: "UTC")!
+        renderer.timeZone = ZoneRules.utc
         let placed = renderer.placeUnit(try #require(timeline.entries.first), family: .accessoryInline, now: now)
         return placed.texts.joined(separator: " ")
     }

@@ -2,11 +2,12 @@ import Accessory
 import Foundation
 import Panel
 import Testing
+import ZoneInfo
 @testable import LockScreen
 
 @Suite("Calendar")
 struct CalendarTests {
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = ZoneRules.utc
     let file = fixtureRoot + "/calendar/work.ics"
 
     func occurrences(from: Date, days: Double = 7) throws -> [ICalendar.Occurrence] {

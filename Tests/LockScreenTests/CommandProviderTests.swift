@@ -3,6 +3,7 @@ import Foundation
 import Panel
 import Testing
 @testable import LockScreen
+import ZoneInfo
 
 @Suite("Command provider")
 struct CommandProviderTests {

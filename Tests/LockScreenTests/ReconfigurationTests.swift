@@ -2,6 +2,7 @@ import Accessory
 import Foundation
 import Panel
 import Testing
+import ZoneInfo
 @testable import LockScreen
 
 @Suite("Reloading the configuration")
@@ -27,7 +28,7 @@ struct ReconfigurationTests {
     }
 
     func reconfiguration(_ config: LockScreenConfig) -> LockScreenDaemon.Reconfiguration {
-        .init(content: config.content, colorScheme: .dark, uses24HourClock: true, timeZone: TimeZone(identifier: "UTC"))
+        .init(content: config.content, colorScheme: .dark, uses24HourClock: true, timeZone: .utc)
     }
 
     @Test("unchanged widgets keep their timelines; a changed one starts again; only its pixels are sent")

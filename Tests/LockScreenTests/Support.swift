@@ -2,6 +2,7 @@ import Foundation
 @testable import LockScreen
 import Logging
 import TestSupport
+import ZoneInfo
 
 /// The fixture tree standing for `/` in these tests.
 let fixtureRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
@@ -14,7 +15,7 @@ func testOptions(width: Int = 800, height: Int = 480) -> DaemonOptions {
     var options = DaemonOptions()
     options.width = width
     options.height = height
-    options.timeZone = TimeZone(identifier: "UTC")!
+    options.timeZone = ZoneRules.utc
     options.systemRoot = fixtureRoot
     options.start = testNow
     return options

@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import Foundation
 import Testing
+import ZoneInfo
 @testable import LockScreen
 
 @Suite("WidgetPreview")
@@ -17,7 +18,7 @@ struct WidgetPreviewTests {
             command = ["sh", "-c", "echo '{\\"entries\\": [{\\"date\\": 0, \\"text\\": \\"one\\"}, {\\"date\\": 60, \\"text\\": \\"two\\"}, {\\"date\\": 120, \\"text\\": \\"three\\"}]}'"]
             """, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         let widget = config.content.row[0].widgets[0]
-        let preview = WidgetPreview(colorScheme: .dark, timeZone: TimeZone(identifier: "UTC")!)
+        let preview = WidgetPreview(colorScheme: .dark, timeZone: ZoneRules.utc)
         let frame = await preview.render(widget, family: .accessoryRectangular, now: testNow)
         let tileWidth = WidgetFamily.accessoryRectangular.referencePointSize.width * preview.renderer.layout.scale
         // Five tiles: placeholder, snapshot, three entries.

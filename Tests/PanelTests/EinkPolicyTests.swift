@@ -9,7 +9,7 @@ struct EinkPolicyTests {
 
     func policy(quiet: (Int, Int)? = nil) -> EinkPolicy {
         var policy = EinkPolicy()
-        policy.timeZone = TimeZone(identifier: "UTC")!
+        policy.timeZone = .utc
         policy.quietPeriod = quiet
         return policy
     }

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Gauge
+import ZoneInfo
 
 /// The values a view reads from its surroundings: the widget's family and rendering
 /// mode, the font, the time zone, and keys of your own.
@@ -22,7 +23,10 @@ public struct EnvironmentValues: Sendable {
     /// Whether the dark (light content on black) or light appearance is in effect.
     public var colorScheme: ColorScheme = .dark
     /// The time zone dates are shown in.
-    public var timeZone: TimeZone = .current
+    public var timeZone: TimeZone {
+        get { TimeZone(identifier: zone.identifier) ?? TimeZone(secondsFromGMT: zone.secondsFromGMT(for: now)) ?? .gmt }
+        set { zone = ZoneRules(newValue) }
+    }
     /// True for a 24-hour clock (13:05) rather than a 12-hour one (1:05 PM).
     public var uses24HourClock: Bool = true
     /// Whether the host draws the widget's container background (never on the lock screen).
@@ -30,6 +34,9 @@ public struct EnvironmentValues: Sendable {
     /// True on always-on, dimmed screens.
     public var isLuminanceReduced: Bool = false
 
+    /// The time zone dates are shown in, as the daemon's own rules, so that drawing never
+    /// loads Foundation's ICU-backed `TimeZone`.
+    package var zone: ZoneRules = .local
     /// The instant being rendered: what live text (`Text(date, style: .timer)`) counts from.
     package var now: Date = Date(timeIntervalSince1970: 0)
     /// Pixels per point.

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneInfo
 
 /// A type a `@Parameter` can hold: String, Int, Double, Bool, an `AppEnum`, or an
 /// optional of one. Values travel as text between the config file and the intent.
@@ -70,10 +71,10 @@ extension Date: IntentValue {
     public static var intentDefault: Date { Date(timeIntervalSince1970: 0) }
     /// ISO 8601 with a zone ("2026-12-24T18:00:00Z", "2026-12-24T19:00:00+01:00").
     public init?(intentText: String) {
-        guard let date = try? Date(intentText, strategy: .iso8601) else { return nil }
+        guard let date = ISO8601.parse(intentText) else { return nil }
         self = date
     }
-    public var intentText: String { formatted(.iso8601) }
+    public var intentText: String { ISO8601.format(self) }
 }
 
 extension Optional: IntentValue where Wrapped: IntentValue {

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneInfo
 
 /// When a piece of live content (date text, timers, timer progress) next looks
 /// different, so the engine can redraw exactly then and sleep until then.
@@ -11,7 +12,7 @@ package enum LiveSchedule: Hashable, Sendable {
     /// that moves one pixel per step).
     case steps(start: Date, end: Date, step: TimeInterval)
     /// At local midnight in a time zone (`.date`).
-    case days(TimeZone)
+    case days(ZoneRules)
     /// Once, at a given instant (a timer reaching its end).
     case once(Date)
 
@@ -27,10 +28,7 @@ package enum LiveSchedule: Hashable, Sendable {
             if time < start { return start }
             return min(end, Self.nextTick(after: time, phase: start, period: step))
         case let .days(zone):
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let today = calendar.startOfDay(for: time)
-            return calendar.date(byAdding: .day, value: 1, to: today)
+            return zone.startOfNextDay(time)
         case let .once(date):
             return date > time ? date : nil
         }

@@ -1,45 +1,37 @@
+import Canvas
 import Foundation
+import ZoneInfo
 
 /// Formats the self-updating date texts of `Text(date, style:)` and friends, and says
 /// when each next changes. English, as the lock screen's default locale.
 enum DateText {
-    private static func calendar(_ zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
-    }
-
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// "9:41 AM" or "09:41" / "21:41".
-    static func time(_ date: Date, zone: TimeZone, twentyFourHour: Bool) -> String {
-        let c = calendar(zone).dateComponents([.hour, .minute], from: date)
-        let (h, m) = (c.hour ?? 0, c.minute ?? 0)
-        if twentyFourHour { return String(format: "%02d:%02d", h, m) }
-        let h12 = h % 12 == 0 ? 12 : h % 12
-        return String(format: "%d:%02d %@", h12, m, h < 12 ? "AM" : "PM")
+    static func time(_ date: Date, zone: ZoneRules, twentyFourHour: Bool) -> String {
+        let c = zone.civil(date)
+        if twentyFourHour { return CFormat.string("%02d:%02d", c.hour, c.minute) }
+        return CFormat.string("%d:%02d ", c.hour % 12 == 0 ? 12 : c.hour % 12, c.minute) + (c.hour < 12 ? "AM" : "PM")
     }
 
     /// The lock screen's clock: "9:41" on a 12-hour clock (no AM/PM), "09:41" on 24.
-    static func clock(_ date: Date, zone: TimeZone, twentyFourHour: Bool) -> String {
-        let c = calendar(zone).dateComponents([.hour, .minute], from: date)
-        let (h, m) = (c.hour ?? 0, c.minute ?? 0)
-        return twentyFourHour ? String(format: "%02d:%02d", h, m) : String(format: "%d:%02d", h % 12 == 0 ? 12 : h % 12, m)
+    static func clock(_ date: Date, zone: ZoneRules, twentyFourHour: Bool) -> String {
+        let c = zone.civil(date)
+        if twentyFourHour { return CFormat.string("%02d:%02d", c.hour, c.minute) }
+        return CFormat.string("%d:%02d", c.hour % 12 == 0 ? 12 : c.hour % 12, c.minute)
     }
 
     /// "November 22, 2026".
-    static func longDate(_ date: Date, zone: TimeZone) -> String {
-        let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
-        return "\(monthNames[(c.month ?? 1) - 1]) \(c.day ?? 1), \(c.year ?? 1970)"
+    static func longDate(_ date: Date, zone: ZoneRules) -> String {
+        let c = zone.civil(date)
+        return "\(monthNames[c.month - 1]) \(c.day), \(c.year)"
     }
 
     /// "Sun 22 Nov": the weekday and date the lock screen draws before the inline widget.
-    static func lockScreenDate(_ date: Date, zone: TimeZone) -> String {
-        let c = calendar(zone).dateComponents([.weekday, .month, .day], from: date)
-        let weekday = weekdayNames[(c.weekday ?? 1) - 1].prefix(3)
-        let month = monthNames[(c.month ?? 1) - 1].prefix(3)
-        return "\(weekday) \(c.day ?? 1) \(month)"
+    static func lockScreenDate(_ date: Date, zone: ZoneRules) -> String {
+        let c = zone.civil(date)
+        return "\(weekdayNames[c.weekday - 1].prefix(3)) \(c.day) \(monthNames[c.month - 1].prefix(3))"
     }
 
     /// "11 min, 14 sec", "2 hr, 5 min", "3 days, 2 hr": the two largest units.
@@ -66,7 +58,7 @@ enum DateText {
     static func timer(_ seconds: TimeInterval, showsHours: Bool = true) -> String {
         let s = Int(abs(seconds).rounded(.down))
         let (h, m, sec) = (s / 3_600, s % 3_600 / 60, s % 60)
-        if h > 0 && showsHours { return String(format: "%d:%02d:%02d", h, m, sec) }
-        return String(format: "%d:%02d", showsHours ? m : m + h * 60, sec)
+        if h > 0 && showsHours { return CFormat.string("%d:%02d:%02d", h, m, sec) }
+        return CFormat.string("%d:%02d", showsHours ? m : m + h * 60, sec)
     }
 }

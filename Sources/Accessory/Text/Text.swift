@@ -105,17 +105,17 @@ public struct Text: View, PrimitiveView, Equatable {
             case let .date(date, style):
                 switch style.kind {
                 case .time:
-                    text += DateText.time(date, zone: environment.timeZone, twentyFourHour: environment.uses24HourClock)
+                    text += DateText.time(date, zone: environment.zone, twentyFourHour: environment.uses24HourClock)
                     live.append(.minutes(phase: Date(timeIntervalSince1970: 0)))
                 case .date:
-                    text += DateText.longDate(date, zone: environment.timeZone)
-                    live.append(.days(environment.timeZone))
+                    text += DateText.longDate(date, zone: environment.zone)
+                    live.append(.days(environment.zone))
                 case .clock:
-                    text += DateText.clock(date, zone: environment.timeZone, twentyFourHour: environment.uses24HourClock)
+                    text += DateText.clock(date, zone: environment.zone, twentyFourHour: environment.uses24HourClock)
                     live.append(.minutes(phase: Date(timeIntervalSince1970: 0)))
                 case .weekdayDate:
-                    text += DateText.lockScreenDate(date, zone: environment.timeZone)
-                    live.append(.days(environment.timeZone))
+                    text += DateText.lockScreenDate(date, zone: environment.zone)
+                    live.append(.days(environment.zone))
                 case .relative:
                     text += DateText.relative(date.timeIntervalSince(now))
                     live.append(.seconds(phase: date))
@@ -132,7 +132,7 @@ public struct Text: View, PrimitiveView, Equatable {
                 text += DateText.timer(shown.rounded(countsDown ? .up : .down), showsHours: showsHours)
                 if pauseTime == nil { live.append(.steps(start: range.lowerBound, end: range.upperBound, step: 1)) }
             case let .dateRange(range):
-                let zone = environment.timeZone, h24 = environment.uses24HourClock
+                let zone = environment.zone, h24 = environment.uses24HourClock
                 text += DateText.time(range.lowerBound, zone: zone, twentyFourHour: h24) + "–" + DateText.time(range.upperBound, zone: zone, twentyFourHour: h24)
             }
         }
@@ -218,7 +218,8 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable, Ha
 
         /// A number formatted with a printf specifier, as `"\(t, specifier: "%.1f")"`.
         public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
-            segments.append(.literal(String(format: specifier, value)))
+            // Numbers go through the C library; Foundation's formatter only for objects ("%@").
+            segments.append(.literal(specifier.contains("@") ? String(format: specifier, value) : CFormat.string(specifier, value)))
         }
 
         /// A self-updating date, as `"Ends in \(date, style: .relative)"`.

@@ -156,12 +156,12 @@ struct LoadWidget: Widget {
                     Image(systemName: "cpu")
                     Text("Load").font(.headline)
                     Spacer()
-                    Text(String(format: "%.2f", entry.load)).font(.headline).monospacedDigit()
+                    Text("\(entry.load, specifier: "%.2f")").font(.headline).monospacedDigit()
                 }
                 Gauge(value: min(entry.load, Double(entry.processors)), in: 0...Double(entry.processors)) {
                     Text("Load")
                 } currentValueLabel: {
-                    Text(String(format: "%.2f", entry.load))
+                    Text("\(entry.load, specifier: "%.2f")")
                 } minimumValueLabel: {
                     Text("0")
                 } maximumValueLabel: {

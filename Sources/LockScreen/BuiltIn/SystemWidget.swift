@@ -1,4 +1,5 @@
 import Accessory
+import Canvas
 import Foundation
 import Synchronization
 
@@ -60,7 +61,7 @@ struct SystemWidget: Widget {
         /// "1.2M", "340k", "12": bytes a second, short.
         static func short(_ rate: Double) -> String {
             switch rate {
-            case 1e6...: String(format: "%.1fM", rate / 1e6)
+            case 1e6...: CFormat.string("%.1fM", rate / 1e6)
             case 1e3...: "\(Int((rate / 1e3).rounded()))k"
             default: "\(Int(rate.rounded()))"
             }
@@ -115,7 +116,7 @@ struct SystemWidget: Widget {
             case .load:
                 let load = try stats.loadAverage().0
                 let cpus = Double(stats.processorCount())
-                return Entry(date: date, metric: .load, value: min(load, cpus), low: 0, high: cpus, text: String(format: "%.2f", load), label: "LOAD")
+                return Entry(date: date, metric: .load, value: min(load, cpus), low: 0, high: cpus, text: CFormat.string("%.2f", load), label: "LOAD")
             case .temperature:
                 let t = try stats.temperature()
                 return Entry(date: date, metric: .temperature, value: min(max(t, 20), 90), low: 20, high: 90, text: "\(Int(t.rounded()))°", label: "TEMP")

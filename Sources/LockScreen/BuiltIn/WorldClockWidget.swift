@@ -1,5 +1,6 @@
 import Accessory
 import Foundation
+import ZoneInfo
 
 /// The time in another zone: "Tokyo 23:04".
 struct WorldClockWidget: Widget {
@@ -39,7 +40,7 @@ struct WorldClockWidget: Widget {
         @Environment(\.widgetFamily) var family
 
         var body: some View {
-            let zone = TimeZone(identifier: entry.zone) ?? .gmt
+            let zone = ZoneRules.named(entry.zone) ?? .utc
             Group {
                 switch family {
                 case .accessoryInline:
@@ -65,7 +66,7 @@ struct WorldClockWidget: Widget {
                     }
                 }
             }
-            .environment(\.timeZone, zone)
+            .environment(\.zone, zone)
         }
     }
 

@@ -3,6 +3,7 @@ import Accessory
 import Foundation
 import Logging
 import Panel
+import ZoneInfo
 
 /// A screen size written WIDTHxHEIGHT.
 struct ScreenSize {

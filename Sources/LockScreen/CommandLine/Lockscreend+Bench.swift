@@ -1,5 +1,6 @@
 import Accessory
 import ArgumentParser
+import Canvas
 import Foundation
 import Logging
 import Panel
@@ -46,11 +47,11 @@ extension Lockscreend {
                 pixels flushed       \(r.pixelsFlushed)
                 pixels changed       \(r.pixelsChanged)
                 full redraw would    \(r.pixelsFullRedraw)
-                flushed / full       \(String(format: "%.5f", r.flushedVsFullRedraw))
-                flushed / changed    \(String(format: "%.2f", r.flushedVsChanged))
-                render ms p50/p99/max \(String(format: "%.2f / %.2f / %.2f", r.renderMsP50, r.renderMsP99, r.renderMsMax))
-                CPU seconds          \(String(format: "%.2f", r.cpuSeconds))
-                peak RSS             \(String(format: "%.1f", r.peakRssMb)) MB
+                flushed / full       \(CFormat.string("%.5f", r.flushedVsFullRedraw))
+                flushed / changed    \(CFormat.string("%.2f", r.flushedVsChanged))
+                render ms p50/p99/max \(CFormat.string("%.2f / %.2f / %.2f", r.renderMsP50, r.renderMsP99, r.renderMsMax))
+                CPU seconds          \(CFormat.string("%.2f", r.cpuSeconds))
+                peak RSS             \(CFormat.string("%.1f", r.peakRssMb)) MB
                 """)
         }
     }

@@ -1,6 +1,7 @@
 import Accessory
 import Foundation
 import Panel
+import ZoneInfo
 
 /// A configuration file (TOML, docs/CONFIG.md) read and checked: where to draw, the clock,
 /// which widgets sit where, and each widget's kind and parameters. Every mistake in the
@@ -16,7 +17,7 @@ package struct LockScreenConfig: Sendable {
     /// The big clock's height in points, 40 to 110; nil for all the room there is.
     package var clockHeight: Double?
     /// A fixed zone; nil follows the machine's zone as it changes.
-    package var timeZone: TimeZone?
+    package var timeZone: ZoneRules?
     package var content: LockScreenDaemon.Content
     /// Where `push` widgets' timelines arrive.
     package var pushBoard = PushBoard(names: [])
@@ -157,10 +158,10 @@ package struct LockScreenConfig: Sendable {
             }
         }
         if let name = reader.string(table, "time_zone", at: path) {
-            if let zone = TimeZone(identifier: name) {
+            if let zone = ZoneRules.named(name) {
                 timeZone = zone
             } else {
-                let near = ConfigReader.nearest(name, in: TimeZone.knownTimeZoneIdentifiers).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let near = ConfigReader.nearest(name, in: ZoneRules.knownIdentifiers()).map { " (did you mean \"\($0)\"?)" } ?? ""
                 reader.report(table["time_zone"]!.line, "\(path).time_zone", "expected a time zone such as \"Europe/London\", found \"\(name)\"\(near)")
             }
         }

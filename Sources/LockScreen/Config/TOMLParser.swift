@@ -443,7 +443,7 @@ package struct TOMLParser {
             advance()
         }
         // "1979-05-27 07:32:00": a date, a space, a time.
-        if token.count == 10, token.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil,
+        if token.count == 10, token.wholeMatch(of: #/\d{4}-\d{2}-\d{2}/#) != nil,
            current == " ", let d = peek(1), ("0"..."9").contains(d) {
             advance()
             token += "T"
@@ -454,7 +454,7 @@ package struct TOMLParser {
         }
         let bad = TOMLError(line: at, column: column, message: token.isEmpty ? "expected a value, found \(describeCurrent())" : "'\(token)' is not a TOML value (strings need quotes)")
         guard !token.isEmpty else { throw bad }
-        if token.range(of: #"^\d{4}-\d{2}-\d{2}([Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?)?$|^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$"#, options: .regularExpression) != nil {
+        if token.wholeMatch(of: #/\d{4}-\d{2}-\d{2}([Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?)?|\d{2}:\d{2}(:\d{2}(\.\d+)?)?/#) != nil {
             return TOMLValue(.datetime(token), line: at)
         }
         switch token {
@@ -472,11 +472,11 @@ package struct TOMLParser {
         let plain = token.replacingOccurrences(of: "_", with: "")
         let unsigned = plain.hasPrefix("+") || plain.hasPrefix("-") ? String(plain.dropFirst()) : plain
         if unsigned.count > 1, unsigned.hasPrefix("0"), !unsigned.hasPrefix("0.") && !unsigned.hasPrefix("0e") && !unsigned.hasPrefix("0E") { throw bad }
-        if plain.range(of: #"^[+-]?\d+$"#, options: .regularExpression) != nil {
+        if plain.wholeMatch(of: #/[+-]?\d+/#) != nil {
             guard let value = Int(plain) else { throw TOMLError(line: at, column: column, message: "'\(token)' does not fit in 64 bits") }
             return TOMLValue(.integer(value), line: at)
         }
-        if plain.range(of: #"^[+-]?\d+(\.\d+)?([eE][+-]?\d+)?$"#, options: .regularExpression) != nil, let value = Double(plain) {
+        if plain.wholeMatch(of: #/[+-]?\d+(\.\d+)?([eE][+-]?\d+)?/#) != nil, let value = Double(plain) {
             return TOMLValue(.float(value), line: at)
         }
         throw bad

@@ -2,6 +2,7 @@ import Accessory
 import Foundation
 import Logging
 import Panel
+import ZoneInfo
 
 /// Decides when each widget shows which entry and when its provider is asked again.
 ///

@@ -1,5 +1,7 @@
 import Accessory
+import Canvas
 import Foundation
+import ZoneInfo
 
 /// A `calendar` widget: the next events of an iCalendar file or URL. Its timeline holds an
 /// entry for now and one at the end of each coming event, so the agenda moves on by
@@ -14,7 +16,7 @@ struct CalendarSource: Sendable {
     var days = 7
     var interval: TimeInterval = 900
     /// The zone times are shown in; nil for the machine's, read at each fetch.
-    var zone: TimeZone?
+    var zone: ZoneRules?
     var family: WidgetFamily
 
     func timeline(now: Date) async throws -> TimelineJSON {
@@ -39,16 +41,16 @@ struct CalendarSource: Sendable {
     }
 
     /// What the family shows of `events` at `date`.
-    func content(_ events: [ICalendar.Occurrence], at date: Date, zone: TimeZone) -> JSONValue {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+    func content(_ events: [ICalendar.Occurrence], at date: Date, zone: ZoneRules) -> JSONValue {
+        let today = zone.civil(date).startOfDay
         func time(_ d: Date) -> String {
-            let c = calendar.dateComponents([.hour, .minute], from: d)
-            return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+            let c = zone.civil(d)
+            return CFormat.string("%02d:%02d", c.hour, c.minute)
         }
+        func isToday(_ d: Date) -> Bool { zone.civil(d).startOfDay == today }
         func when(_ event: ICalendar.Occurrence) -> String {
-            let sameDay = calendar.isDate(event.start, inSameDayAs: date)
-            let day = sameDay ? "" : Self.weekday(calendar.component(.weekday, from: event.start)) + " "
+            let sameDay = isToday(event.start)
+            let day = sameDay ? "" : Self.weekday(zone.civil(event.start).weekday) + " "
             if event.allDay { return sameDay || event.start <= date ? "today" : day.trimmingCharacters(in: .whitespaces) }
             if event.start <= date { return "until \(time(event.end))" }
             return day + time(event.start)
@@ -63,7 +65,7 @@ struct CalendarSource: Sendable {
             return .object(["symbol": .string("event"), "text": .string("\(when(next))\n\(next.summary)")])
         default:
             let lines = events.prefix(3).map { JSONValue.string("\(when($0)) \($0.summary)") }
-            let heading = calendar.isDate(next.start, inSameDayAs: date) || next.start <= date ? "Today" : "Next"
+            let heading = isToday(next.start) || next.start <= date ? "Today" : "Next"
             return .object(["symbol": .string("event"), "text": .string(heading), "lines": .array(Array(lines))])
         }
     }
@@ -94,7 +96,7 @@ struct CalendarSource: Sendable {
         if let days = reader.integer(table, "days", at: path, in: 1...366) { source.days = days }
         if let minutes = reader.integer(table, "every", at: path, in: 1...1_440) { source.interval = TimeInterval(minutes * 60) }
         if let name = reader.string(table, "time_zone", at: path) {
-            if let zone = TimeZone(identifier: name) { source.zone = zone } else { reader.report(table["time_zone"]!.line, "\(path).time_zone", "expected a time zone such as \"Europe/London\", found \"\(name)\"") }
+            if let zone = ZoneRules.named(name) { source.zone = zone } else { reader.report(table["time_zone"]!.line, "\(path).time_zone", "expected a time zone such as \"Europe/London\", found \"\(name)\"") }
         }
         return source
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ZoneInfo
 
 /// The events of an iCalendar (RFC 5545) document, enough for a lock-screen agenda:
 /// VEVENTs with SUMMARY, DTSTART and DTEND (times in UTC, floating, or with a TZID; or
@@ -39,7 +40,7 @@ package struct ICalendar: Sendable {
     }
 
     /// Parses `text`; floating times and all-day dates are read in `zone`.
-    package static func parse(_ text: String, zone: TimeZone) throws(Failure) -> ICalendar {
+    package static func parse(_ text: String, zone: ZoneRules) throws(Failure) -> ICalendar {
         // Unfold: a line starting with a space or tab continues the one before.
         var lines: [String] = []
         for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
@@ -83,27 +84,27 @@ package struct ICalendar: Sendable {
     }
 
     /// "20261122T100000Z" (UTC), "20261122T100000" (TZID or floating), "20261122" (a date).
-    static func date(_ value: String, parameters: [String: String], zone: TimeZone) -> (date: Date, allDay: Bool)? {
+    static func date(_ value: String, parameters: [String: String], zone: ZoneRules) -> (date: Date, allDay: Bool)? {
         let digits = value.filter(\.isNumber)
         let utc = value.hasSuffix("Z")
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc ? TimeZone(identifier: "UTC")! : parameters["TZID"].flatMap(TimeZone.init(identifier:)) ?? zone
+        let zone = utc ? ZoneRules.utc : parameters["TZID"].flatMap(ZoneRules.named) ?? zone
         func field(_ from: Int, _ length: Int) -> Int? {
             guard digits.count >= from + length else { return nil }
             let start = digits.index(digits.startIndex, offsetBy: from)
             return Int(digits[start..<digits.index(start, offsetBy: length)])
         }
         guard let year = field(0, 4), let month = field(4, 2), let day = field(6, 2) else { return nil }
-        var parts = DateComponents(year: year, month: month, day: day)
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var reading = CivilDateTime(year: year, month: month, day: day)
         let allDay = digits.count == 8
         if !allDay {
             guard let hour = field(8, 2), let minute = field(10, 2) else { return nil }
-            (parts.hour, parts.minute, parts.second) = (hour, minute, field(12, 2) ?? 0)
+            (reading.hour, reading.minute, reading.second) = (hour, minute, field(12, 2) ?? 0)
         }
-        return calendar.date(from: parts).map { ($0, allDay) }
+        return (zone.date(reading), allDay)
     }
 
-    static func rule(_ text: String, zone: TimeZone) -> Rule? {
+    static func rule(_ text: String, zone: ZoneRules) -> Rule? {
         var fields: [String: String] = [:]
         for part in text.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1)
@@ -120,9 +121,7 @@ package struct ICalendar: Sendable {
     }
 
     /// The occurrences that have not ended by `from` and start before `to`, soonest first.
-    package func occurrences(from: Date, to: Date, zone: TimeZone) -> [Occurrence] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+    package func occurrences(from: Date, to: Date, zone: ZoneRules) -> [Occurrence] {
         var found: [Occurrence] = []
         for event in events {
             let length = event.end.timeIntervalSince(event.start)
@@ -134,31 +133,29 @@ package struct ICalendar: Sendable {
                 add(event.start)
                 continue
             }
-            // Walk the days from the first occurrence, keeping those the rule allows.
+            // Walk the days from the first occurrence at its wall-clock time (weeks start on
+            // Sunday), keeping those the rule allows.
+            let first = zone.civil(event.start)
             var emitted = 0
-            let firstWeek = calendar.dateInterval(of: .weekOfYear, for: event.start)?.start ?? event.start
-            var day = event.start
-            var steps = 0
-            while day < to, steps < 20_000 {
-                steps += 1
+            for days in 0..<20_000 {
+                let reading = first.adding(days: days)
+                let day = zone.date(reading)
+                if day >= to { break }
                 if let until = rule.until, day > until { break }
                 let allowed: Bool
                 switch rule.frequency {
                 case .daily:
-                    let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: event.start), to: calendar.startOfDay(for: day)).day ?? 0
                     allowed = days % rule.interval == 0
                 case .weekly:
-                    let weeks = (calendar.dateComponents([.day], from: firstWeek, to: day).day ?? 0) / 7
-                    let weekdays = rule.weekdays.isEmpty ? [calendar.component(.weekday, from: event.start)] : rule.weekdays
-                    allowed = weeks % rule.interval == 0 && weekdays.contains(calendar.component(.weekday, from: day))
+                    let weeks = (days + first.weekday - 1) / 7
+                    let weekdays = rule.weekdays.isEmpty ? [first.weekday] : rule.weekdays
+                    allowed = weeks % rule.interval == 0 && weekdays.contains(reading.weekday)
                 }
                 if allowed {
                     emitted += 1
                     if let count = rule.count, emitted > count { break }
                     add(day)
                 }
-                guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
-                day = next
             }
         }
         return found.sorted { ($0.start, $0.summary) < ($1.start, $1.summary) }

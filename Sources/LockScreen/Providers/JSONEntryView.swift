@@ -1,4 +1,5 @@
 import Accessory
+import Canvas
 import Foundation
 
 /// Draws a JSON timeline entry (already checked by `TimelineJSON`): a family template
@@ -63,7 +64,7 @@ struct JSONEntryView: View {
 
     /// "CPU 42": a gauge's label and text, for the inline family.
     private static func gaugeText(_ gauge: JSONValue) -> String? {
-        let parts = [gauge["label"]?.stringValue, gauge["text"]?.stringValue ?? gauge["value"]?.numberValue.map { String(format: "%g", $0) }]
+        let parts = [gauge["label"]?.stringValue, gauge["text"]?.stringValue ?? gauge["value"]?.numberValue.map { CFormat.string("%g", $0) }]
         let text = parts.compactMap { $0 }.joined(separator: " ")
         return text.isEmpty ? nil : text
     }
@@ -73,7 +74,7 @@ struct JSONEntryView: View {
         let high = max(gauge["max"]?.numberValue ?? 1, low + .ulpOfOne)
         let value = min(max(gauge["value"]?.numberValue ?? low, low), high)
         let label = gauge["label"]?.stringValue ?? ""
-        let current = gauge["text"]?.stringValue ?? String(format: "%g", value)
+        let current = gauge["text"]?.stringValue ?? CFormat.string("%g", value)
         let style = gauge["style"]?.stringValue ?? (circular ? "circular" : "linearCapacity")
         let base = Gauge(value: value, in: low...high) { Text(label) } currentValueLabel: { Text(current) }
         switch (circular, style) {

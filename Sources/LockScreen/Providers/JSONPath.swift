@@ -1,3 +1,5 @@
+import Canvas
+
 /// A path into a JSON document, as written in a config file: `$.main.temp`,
 /// `$.list[0].weather[0].description`, `$['odd key']`.
 package struct JSONPath: Sendable, Equatable, CustomStringConvertible {
@@ -99,7 +101,7 @@ package struct JSONTemplate: Sendable, Equatable {
     static func text(of value: JSONValue) -> String {
         switch value {
         case let .string(s): s
-        case let .number(n): n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : String(format: "%.1f", n)
+        case let .number(n): n.rounded() == n && abs(n) < 1e15 ? String(Int(n)) : CFormat.string("%.1f", n)
         case let .bool(b): String(b)
         case .null: "–"
         case .array, .object: "…"

@@ -1,6 +1,7 @@
 import Accessory
 import Foundation
 import Panel
+import ZoneInfo
 
 /// The timeline a command prints, a push sends or an HTTP template builds, as JSON
 /// (docs/TIMELINE-JSON.md): entries, each a family template or a view tree, and a reload

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// printf-style formatting of numbers through the C library. Foundation's
+/// `String(format:)` goes through CoreFoundation's formatter and its locale machinery,
+/// which the daemon otherwise never loads; numbers on a lock screen need none of it.
+package enum CFormat {
+    /// `format` (a C printf format such as "%.1f" or "%02d") applied to `arguments`.
+    /// Integers and floating-point numbers only: `%@` and `%s` are not supported.
+    package static func string(_ format: String, _ arguments: any CVarArg...) -> String {
+        withVaList(arguments) { list in
+            var buffer = [CChar](repeating: 0, count: 64)
+            let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
+            if needed < 0 { return "" }
+            if needed < buffer.count { return String(cString: buffer) }
+            buffer = [CChar](repeating: 0, count: needed + 1)
+            return withVaList(arguments) { again in
+                _ = vsnprintf(&buffer, buffer.count, format, again)
+                return String(cString: buffer)
+            }
+        }
+    }
+}
