@@ -26,6 +26,8 @@ let package = Package(
             providers: [.apt(["libdrm-dev"])]
         ),
         .target(name: "CFramebuffer", dependencies: ["CLibDRM"]),
+        // libcurl's header only: the library is opened with dlopen on the first fetch.
+        .target(name: "CCurlLoader"),
         .target(name: "ZoneInfo"),
         .target(name: "Canvas", dependencies: ["CPangoCairo"]),
         .target(name: "Gauge", dependencies: ["Canvas"]),
@@ -34,7 +36,7 @@ let package = Package(
         .target(
             name: "LockScreen",
             dependencies: [
-                "Accessory", "Canvas", "Panel", "CFramebuffer", "ZoneInfo",
+                "Accessory", "Canvas", "Panel", "CFramebuffer", "CCurlLoader", "ZoneInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

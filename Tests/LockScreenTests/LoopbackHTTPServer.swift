@@ -47,10 +47,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
-    private func send(_ fd: Int32, status: String, body: Data) {
-        var head = Data("HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+    private func send(_ fd: Int32, status: String, body: Data, headers: String = "") {
+        var head = Data("HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\(headers)Connection: close\r\n\r\n".utf8)
         head.append(body)
-        head.withUnsafeBytes { raw in
+        write(fd, head)
+    }
+
+    private func write(_ fd: Int32, _ bytes: Data) {
+        bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let w = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
@@ -73,6 +77,17 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             send(fd, status: "200 OK", body: Data(repeating: 0x20, count: 3 << 20))
         case "/invalid":
             send(fd, status: "200 OK", body: Data("<html>not json</html>".utf8))
+        case "/moved":
+            send(fd, status: "302 Found", body: Data(), headers: "Location: /ok\r\n")
+        case "/to-ftp":
+            send(fd, status: "302 Found", body: Data(), headers: "Location: ftp://127.0.0.1/file\r\n")
+        case "/unsized":
+            // No Content-Length: the size is known only as the bytes arrive.
+            let head = Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n".utf8)
+            write(fd, head + Data(repeating: 0x20, count: 3 << 20))
+        case "/agent":
+            let agent = request.split(separator: "\r\n").first { $0.lowercased().hasPrefix("user-agent:") }.map { String($0.dropFirst(11)).trimmingCharacters(in: .whitespaces) } ?? ""
+            send(fd, status: "200 OK", body: Data("{\"agent\": \"\(agent)\"}".utf8))
         case "/echo":
             let auth = request.split(separator: "\r\n").first { $0.lowercased().hasPrefix("authorization:") }.map { String($0.dropFirst(14)).trimmingCharacters(in: .whitespaces) } ?? ""
             send(fd, status: "200 OK", body: Data("{\"auth\": \"\(auth)\"}".utf8))

@@ -38,12 +38,8 @@ package struct CommandRunner: Sendable {
 
     /// Runs the program to the end; its standard output.
     package func run() async throws(Failure) -> Data {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, Failure>, Never>) in
-            let thread = Thread { continuation.resume(returning: runBlocking()) }
-            thread.name = "command \(arguments.first ?? "")"
-            thread.start()
-        }
-        return try result.get()
+        let runner = self
+        return try await OwnThread.run(named: "command \(arguments.first ?? "")") { runner.runBlocking() }.get()
     }
 
     private func runBlocking() -> Result<Data, Failure> {

@@ -1,11 +1,12 @@
+import CCurlLoader
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Synchronization
 
 /// One GET with a deadline and a cap on the body, checked as bytes arrive, so a huge
 /// answer is cut off rather than read whole.
+///
+/// The transfer is libcurl's, loaded when the first fetch happens rather than linked:
+/// Foundation's URLSession would map libcurl and its TLS libraries into every daemon,
+/// about 6 MB, though most screens fetch nothing.
 package struct HTTPFetcher: Sendable {
     package var url: URL
     package var headers: [String: String] = [:]
@@ -34,81 +35,35 @@ package struct HTTPFetcher: Sendable {
     }
 
     package func fetch() async throws(Failure) -> Data {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let collector = Collector(limit: limit, timeout: timeout)
-        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data, Failure>, Never>) in
-            collector.start(continuation)
-            session.dataTask(with: request).resume()
-        }
-        return try result.get()
+        let fetcher = self
+        return try await OwnThread.run(named: "http \(url.host ?? "")") { fetcher.fetchBlocking() }.get()
     }
 
-    /// Gathers one task's body and answers once.
-    private final class Collector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private struct State {
-            var data = Data()
-            var continuation: CheckedContinuation<Result<Data, Failure>, Never>?
-            var failure: Failure?
+    private func fetchBlocking() -> Result<Data, Failure> {
+        let lines = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        var result = lsd_http_result()
+        withCStrings(lines) { pointers in
+            lsd_http_get(url.absoluteString, pointers, pointers.count, Int(timeout * 1000), limit, "lockscreend", &result)
         }
-
-        private let state = Mutex(State())
-        private let limit: Int
-        private let timeout: TimeInterval
-
-        init(limit: Int, timeout: TimeInterval) {
-            self.limit = limit
-            self.timeout = timeout
+        defer { lsd_http_free(&result) }
+        switch result.outcome {
+        case LSD_HTTP_DONE:
+            guard (200..<300).contains(result.status) else { return .failure(.status(result.status)) }
+            return .success(result.body.map { Data(bytes: $0, count: result.length) } ?? Data())
+        case LSD_HTTP_TOO_LARGE:
+            return .failure(.tooLarge(limit: limit))
+        case LSD_HTTP_TIMED_OUT:
+            return .failure(.timedOut(seconds: timeout))
+        default:
+            let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return .failure(.transport(message))
         }
+    }
 
-        func start(_ continuation: CheckedContinuation<Result<Data, Failure>, Never>) {
-            state.withLock { $0.continuation = continuation }
-        }
-
-        private func finish(_ result: Result<Data, Failure>) {
-            let continuation = state.withLock { state in
-                defer { state.continuation = nil }
-                return state.continuation
-            }
-            continuation?.resume(returning: result)
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse, completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-            if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                state.withLock { $0.failure = .status(http.statusCode) }
-                completionHandler(.cancel)
-                return
-            }
-            if response.expectedContentLength > limit {
-                state.withLock { $0.failure = .tooLarge(limit: limit) }
-                completionHandler(.cancel)
-                return
-            }
-            completionHandler(.allow)
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let over = state.withLock { state in
-                state.data.append(data)
-                if state.data.count > limit { state.failure = .tooLarge(limit: limit) }
-                return state.data.count > limit
-            }
-            if over { dataTask.cancel() }
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let (data, failure) = state.withLock { ($0.data, $0.failure) }
-            if let failure { return finish(.failure(failure)) }
-            if let error {
-                let code = (error as NSError).code
-                return finish(.failure(code == NSURLErrorTimedOut ? .timedOut(seconds: timeout) : .transport((error as NSError).localizedDescription)))
-            }
-            finish(.success(data))
-        }
+    /// `body` with `strings` as an array of C strings that live for its duration.
+    private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { UnsafePointer($0) })
     }
 }
