@@ -26,11 +26,32 @@ package struct Frame: Equatable, Sendable {
         self.format = format
         self.bytesPerRow = width * format.bytesPerPixel
         if format == .xrgb8888 {
-            var row = [UInt8](repeating: fill, count: bytesPerRow)
-            for x in 0..<width { row[x * 4 + 3] = 0xFF }
-            self.pixels = Array([[UInt8]](repeating: row, count: height).joined())
+            // Written in place: building it from rows would pass through growing
+            // intermediate arrays, touching twice the frame's memory for a moment.
+            let (row, total) = (bytesPerRow, bytesPerRow * height)
+            self.pixels = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+                for x in 0..<width {
+                    buffer[x * 4] = fill
+                    buffer[x * 4 + 1] = fill
+                    buffer[x * 4 + 2] = fill
+                    buffer[x * 4 + 3] = 0xFF
+                }
+                let base = buffer.baseAddress!
+                for y in 1..<height { (base + y * row).update(from: base, count: row) }
+                count = total
+            }
         } else {
             self.pixels = [UInt8](repeating: fill, count: bytesPerRow * height)
+        }
+    }
+
+    /// A frame of the given shape holding a copy of `pixels`.
+    private init(width: Int, height: Int, format: Format, copying pixels: UnsafeRawBufferPointer) {
+        (self.width, self.height, self.format) = (width, height, format)
+        bytesPerRow = width * format.bytesPerPixel
+        self.pixels = [UInt8](unsafeUninitializedCapacity: pixels.count) { buffer, count in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: pixels)
+            count = pixels.count
         }
     }
 
@@ -60,9 +81,7 @@ package struct Frame: Equatable, Sendable {
     /// A copy that shares no storage with this frame, so that drawing into either never
     /// copies the whole screen behind the scenes.
     package func separateCopy() -> Frame {
-        var copy = Frame(width: width, height: height, format: format)
-        copy.copy([bounds], from: self)
-        return copy
+        pixels.withUnsafeBytes { Frame(width: width, height: height, format: format, copying: $0) }
     }
 
     /// The pixel at (x, y) as grey 0...255 (luminance for colour frames).

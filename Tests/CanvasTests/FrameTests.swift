@@ -12,6 +12,24 @@ struct FrameTests {
         #expect(frame.pixels.count == 24)
         #expect(frame.rgb(x: 2, y: 1) == (0x40, 0x40, 0x40))
         #expect(frame.pixels[3] == 0xFF)
+        for (width, height) in [(1, 1), (5, 1), (1, 7), (800, 480)] {
+            let f = Frame(width: width, height: height, fill: 0x81)
+            #expect(f.pixels.count == width * height * 4)
+            #expect(f.pixels.enumerated().allSatisfy { $0.element == ($0.offset % 4 == 3 ? 0xFF : 0x81) }, "\(width)×\(height)")
+        }
+    }
+
+    @Test("a separate copy is equal and changes on its own")
+    func separateCopy() {
+        var frame = Frame(width: 6, height: 4, fill: 0x10)
+        frame.draw { $0.fill(Rect(x: 1, y: 1, width: 2, height: 2), color: .white) }
+        var copy = frame.separateCopy()
+        #expect(copy == frame)
+        copy.draw { $0.fill(Rect(x: 0, y: 0, width: 6, height: 4), color: .black) }
+        #expect(frame.gray(x: 1, y: 1) == 255)
+        #expect(copy.gray(x: 1, y: 1) == 0)
+        let grey = Frame(width: 3, height: 3, format: .gray8, fill: 7)
+        #expect(grey.separateCopy() == grey)
     }
 
     @Test("grey conversion uses Rec. 709 luma", arguments: [
