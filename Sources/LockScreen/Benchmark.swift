@@ -64,43 +64,47 @@ package struct Benchmark {
         self.duration = duration
     }
 
-    /// What the panel received: kept as it is flushed, counted between steps so the
-    /// counting is not part of the render time.
+    /// What the panel received, counted between steps so the counting is not part of
+    /// the render time. For each flush it keeps only what the panel showed under the
+    /// flushed rectangles, read from the daemon's own record as the flush happens; a
+    /// whole shadow frame would add a screenful of memory the daemon itself never uses.
     private final class Tally {
         var report = Report()
-        var shown: Frame?
-        var pending: [PanelUpdate] = []
+        /// The daemon's frame of what the panel shows, before the flush in progress.
+        var shown: () -> Frame? = { nil }
+        private var pending: [(update: PanelUpdate, before: [Frame]?)] = []
+
+        func flushed(_ update: PanelUpdate) {
+            pending.append((update, shown().map { old in update.rects.map { old.cropped(to: $0) } }))
+        }
 
         func settle(width: Int, height: Int) {
-            for update in pending { record(update, width: width, height: height) }
+            for (update, before) in pending {
+                report.updates += 1
+                if update.refresh == .full { report.fullRefreshes += 1 } else { report.partialRefreshes += 1 }
+                report.pixelsFlushed += update.rects.reduce(0) { $0 + $1.area }
+                report.pixelsFullRedraw += width * height
+                report.pixelsChanged += Self.changed(from: before, to: update.frame, in: update.rects)
+            }
             pending.removeAll()
         }
 
-        private func record(_ update: PanelUpdate, width: Int, height: Int) {
-            report.updates += 1
-            if update.refresh == .full { report.fullRefreshes += 1 } else { report.partialRefreshes += 1 }
-            report.pixelsFlushed += update.rects.reduce(0) { $0 + $1.area }
-            report.pixelsFullRedraw += width * height
-            report.pixelsChanged += Self.changed(from: shown, to: update.frame, in: update.rects)
-            // A frame of its own: holding the daemon's would make its next drawing copy
-            // the whole screen, which the real daemon does not do.
-            if shown == nil { shown = update.frame.separateCopy() } else { shown!.copy(update.rects, from: update.frame) }
-        }
-
-        /// Pixels of `rects` whose value differs between the two frames (all of them for
-        /// the first frame, against the panel's unknown content).
-        static func changed(from old: Frame?, to new: Frame, in rects: [PixelRect]) -> Int {
-            guard let old else { return new.width * new.height }
+        /// Pixels of `rects` whose value differs between what the panel showed there
+        /// (`before`, one crop per rectangle) and the new frame; all of the frame for the
+        /// first one, against the panel's unknown content.
+        static func changed(from before: [Frame]?, to new: Frame, in rects: [PixelRect]) -> Int {
+            guard let before else { return new.width * new.height }
             var count = 0
             let bpp = new.format.bytesPerPixel
-            old.pixels.withUnsafeBytes { a in
-                new.pixels.withUnsafeBytes { b in
-                    for rect in rects {
-                        let r = rect.intersection(new.bounds)
-                        guard !r.isEmpty else { continue }
-                        for y in r.y..<r.maxY {
-                            let row = y * new.bytesPerRow
-                            for x in r.x..<r.maxX where memcmp(a.baseAddress! + row + x * bpp, b.baseAddress! + row + x * bpp, bpp == 4 ? 3 : bpp) != 0 {
+            new.pixels.withUnsafeBytes { b in
+                for (rect, old) in zip(rects, before) {
+                    let r = rect.intersection(new.bounds)
+                    guard !r.isEmpty else { continue }
+                    old.pixels.withUnsafeBytes { a in
+                        for y in 0..<r.height {
+                            let oldRow = a.baseAddress! + y * old.bytesPerRow
+                            let newRow = b.baseAddress! + (r.y + y) * new.bytesPerRow + r.x * bpp
+                            for x in 0..<r.width where memcmp(oldRow + x * bpp, newRow + x * bpp, bpp == 4 ? 3 : bpp) != 0 {
                                 count += 1
                             }
                         }
@@ -116,7 +120,7 @@ package struct Benchmark {
         let (width, height) = config.size ?? (800, 480)
         let device = MemoryPanelDevice(width: width, height: height, format: panel == .eink ? .gray4 : .rgb565)
         let tally = Tally()
-        device.onFlush = { tally.pending.append($0) }
+        device.onFlush = { tally.flushed($0) }
         let display = PanelDisplay(device: device, eink: panel == .eink ? (config.output.eink ?? EinkPolicy()) : nil)
 
         var options = DaemonOptions()
@@ -133,6 +137,7 @@ package struct Benchmark {
         let daemon = LockScreenDaemon(
             content: config.content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
             behaviour: options.behaviour, logger: logger)
+        tally.shown = { [unowned daemon] in daemon.presentedFrame }
 
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []

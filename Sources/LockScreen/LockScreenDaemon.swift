@@ -84,6 +84,8 @@ public final class LockScreenDaemon {
     private var stacks: [StackState]
     private var frame: Frame
     private var presented: Frame?
+    /// What the panel shows, as far as the daemon knows: nil before the first frame.
+    package var presentedFrame: Frame? { presented }
     private var slots: [SlotID: SlotState] = [:]
     private var lastReading: (wall: Date, monotonic: TimeInterval)?
     private var maintenanceDue: Date?
@@ -308,8 +310,12 @@ public final class LockScreenDaemon {
         }
 
         var sent: [PixelRect] = []
-        if let due = maintenanceDue, due <= now {
-            try display.performMaintenance(frame, at: now)
+        // A cleaning refresh shows the whole of `frame`, this step's drawing included, so
+        // that drawing needs no partial update after it.
+        var cleaned = false
+        if let due = maintenanceDue, due <= now, try display.performMaintenance(frame, at: now) {
+            remember([frame.bounds])
+            cleaned = true
         }
         if let previous = presented {
             sent = damage.rectangles(from: previous, to: frame, within: redrawn)
@@ -319,8 +325,8 @@ public final class LockScreenDaemon {
             try display.present(frame, damage: sent, refresh: .full, at: now)
             logger.info("presented the first frame on \(display.name)")
         }
-        let didPresent = !sent.isEmpty
-        if didPresent { remember(sent) }
+        if !sent.isEmpty { remember(sent) }
+        let didPresent = cleaned || !sent.isEmpty
         let engineNext = await engine.nextEvent(after: now)
         let maintenance = display.nextMaintenance(after: now)
         maintenanceDue = maintenance

@@ -14,8 +14,9 @@ package protocol Display: AnyObject {
     /// When the display next needs work of its own regardless of content (an e-ink
     /// panel's cleaning full refresh); the daemon wakes for it. Nil for none.
     func nextMaintenance(after time: Date) -> Date?
-    /// Does that work, given the frame currently shown.
-    func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError)
+    /// Does that work if it is due, showing all of `frame`; true when it did, so the
+    /// caller knows the panel now shows `frame` whole.
+    func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) -> Bool
     /// How changes are cut into flushes for this display: what one more flush costs
     /// against more pixels.
     var damage: Damage { get }
@@ -24,7 +25,7 @@ package protocol Display: AnyObject {
 extension Display {
     package var damage: Damage { .pixelPanel }
     package func nextMaintenance(after time: Date) -> Date? { nil }
-    package func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) {}
+    package func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) -> Bool { false }
 }
 
 /// Whether a presentation flashes the whole panel (e-ink "full") or updates in place.

@@ -44,9 +44,10 @@ package final class PanelDisplay: Display {
     }
 
     /// The cleaning full refresh of an e-ink panel, of the frame already shown.
-    package func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) {
-        guard eink?.nextCleaning(after: time, state: einkState).map({ $0 <= time }) == true else { return }
+    package func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) -> Bool {
+        guard eink?.nextCleaning(after: time, state: einkState).map({ $0 <= time }) == true else { return false }
         try present(frame, damage: [frame.bounds], refresh: .full, at: time)
+        return true
     }
 
     /// Gives the device back.

@@ -258,6 +258,26 @@ struct SimulatedDayTests {
         #expect(try StateStore(directory: dir + "/missing").load() == nil)
     }
 
+    @Test("e-ink: a cleaning refresh that falls on a change carries it, with no partial update after it")
+    func cleaningCarriesTheChange() async throws {
+        let device = MemoryPanelDevice(width: 250, height: 122, format: .gray4, keepsUpdates: true)
+        var policy = EinkPolicy()
+        policy.timeZone = .utc
+        (policy.partialsBeforeFull, policy.partialsLimit, policy.fullInterval) = (1_000, 1_000, 600)
+        let start = testNow.addingTimeInterval(-57)  // 14:04:00: the clock and the cleaning both change on the minute
+        var options = testOptions(width: 250, height: 122)
+        options.start = start
+        let clock = SimulatedClock(start: start)
+        let content = LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "note", family: .accessoryRectangular, instance: try NoteWidget(note: "hi").descriptors[0].instantiate([:]), budget: .unlimited)])
+        let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: PanelDisplay(device: device, eink: policy), clock: clock, logger: quietLogger)
+        _ = try await play(daemon, clock: clock, from: start, to: start + 1_800)
+        let times = device.updates.map(\.time)
+        #expect(Set(times).count == times.count, "two flushes at one instant")
+        #expect(device.updates.filter { $0.refresh == .full }.map { $0.time.timeIntervalSince(start) } == [0, 600, 1_200])
+        #expect(device.updates.count == 30, "one update a minute, the cleanings included")
+        #expect(daemon.presentedFrame == daemon.currentFrame)
+    }
+
     @Test("e-ink: live seconds are redrawn once a minute")
     func coarseSeconds() async throws {
         let content = LockScreenDaemon.Content(inline: nil, row: [
