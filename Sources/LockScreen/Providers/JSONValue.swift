@@ -41,7 +41,7 @@ package enum JSONValue: Sendable, Equatable, Codable {
 
     /// Parses `data`; nil when it is not JSON.
     package static func parse(_ data: Data) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: data)
+        JSONParser.parse([UInt8](data))
     }
 
     package subscript(key: String) -> JSONValue? {
