@@ -78,6 +78,23 @@ package struct Frame: Equatable, Sendable {
         }
     }
 
+    /// Copies `source`, a frame of the same format whose top-left pixel goes to (`x`, `y`),
+    /// into this one, only inside `area` (this frame's coordinates) and both frames' bounds.
+    package mutating func place(_ source: Frame, atX x: Int, y: Int, within area: PixelRect) {
+        precondition(source.format == format, "frames differ in format")
+        let r = area.intersection(bounds).intersection(PixelRect(x: x, y: y, width: source.width, height: source.height))
+        guard !r.isEmpty else { return }
+        let bpp = format.bytesPerPixel
+        source.pixels.withUnsafeBytes { src in
+            pixels.withUnsafeMutableBytes { dst in
+                for row in r.y..<r.maxY {
+                    (dst.baseAddress! + (row * bytesPerRow + r.x * bpp))
+                        .copyMemory(from: src.baseAddress! + ((row - y) * source.bytesPerRow + (r.x - x) * bpp), byteCount: r.width * bpp)
+                }
+            }
+        }
+    }
+
     /// A copy that shares no storage with this frame, so that drawing into either never
     /// copies the whole screen behind the scenes.
     package func separateCopy() -> Frame {

@@ -25,6 +25,11 @@ package struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The same rectangle moved by (`x`, `y`).
+    package func offsetBy(x dx: Int, y dy: Int) -> PixelRect {
+        PixelRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
     /// The smallest rectangle holding both.
     package func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }

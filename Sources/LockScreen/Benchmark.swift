@@ -70,12 +70,14 @@ package struct Benchmark {
     /// whole shadow frame would add a screenful of memory the daemon itself never uses.
     private final class Tally {
         var report = Report()
-        /// The daemon's frame of what the panel shows, before the flush in progress.
-        var shown: () -> Frame? = { nil }
+        /// What the panel showed in a rectangle before the flush in progress, from the
+        /// daemon; nil before the first frame.
+        var shown: (PixelRect) -> Frame? = { _ in nil }
         private var pending: [(update: PanelUpdate, before: [Frame]?)] = []
 
         func flushed(_ update: PanelUpdate) {
-            pending.append((update, shown().map { old in update.rects.map { old.cropped(to: $0) } }))
+            let before = update.rects.compactMap(shown)
+            pending.append((update, before.count == update.rects.count ? before : nil))
         }
 
         func settle(width: Int, height: Int) {
@@ -137,7 +139,7 @@ package struct Benchmark {
         let daemon = LockScreenDaemon(
             content: config.content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
             behaviour: options.behaviour, logger: logger)
-        tally.shown = { [unowned daemon] in daemon.presentedFrame }
+        tally.shown = { [unowned daemon] in daemon.shownBeforePresenting($0) }
 
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []

@@ -83,9 +83,13 @@ public final class LockScreenDaemon {
     private var engineIndices: [[Int]]
     private var stacks: [StackState]
     private var frame: Frame
-    private var presented: Frame?
-    /// What the panel shows, as far as the daemon knows: nil before the first frame.
-    package var presentedFrame: Frame? { presented }
+    /// Whether the panel shows `frame`, apart from the areas in `before`. False until the
+    /// first presentation and after a failed one: the next one then sends the whole frame.
+    private var panelInSync = false
+    /// What the panel still shows where `frame` has been drawn over since the last
+    /// presentation: crops taken just before drawing. Damage is found against these, so
+    /// the daemon keeps one frame rather than a second copy of what the panel shows.
+    private var before: [Damage.Before] = []
     private var slots: [SlotID: SlotState] = [:]
     private var lastReading: (wall: Date, monotonic: TimeInterval)?
     private var maintenanceDue: Date?
@@ -174,6 +178,9 @@ public final class LockScreenDaemon {
         } else if behaviour.systemTimeZone == nil {
             behaviour.systemTimeZone = SystemTimeZone()
         }
+        // The old picture stays the reference until the next presentation, so a reload
+        // sends only what it changed.
+        if panelInSync { before = [Damage.Before(area: frame.bounds, frame: frame)] }
         frame = renderer.blankFrame()
         slots.removeAll()
         let total = content.stacks.reduce(0) { $0 + $1.widgets.count }
@@ -265,7 +272,6 @@ public final class LockScreenDaemon {
         }
         let renderStart = ContinuousClock.now
         defer { lastRenderDuration = ContinuousClock.now - renderStart }
-        var redrawn: [PixelRect] = []
         var stackEvents: [Date] = []
 
         func update(_ slot: SlotID, key: String, place: () -> PlacedView) {
@@ -273,9 +279,9 @@ public final class LockScreenDaemon {
             let due = old.map { $0.key != key || ($0.nextChange.map { $0 <= now } ?? false) } ?? true
             guard due, let rect = renderer.rect(of: slot, rowFamilies: rowFamilies) else { return }
             let placed = place()
+            keepShown(rect.integral)
             renderer.draw(placed, in: rect, into: &frame)
             slots[slot] = SlotState(key: key, nextChange: coarsened(placed.nextChange(after: now), now: now))
-            redrawn.append(rect.integral)
             redraws[slot, default: 0] += 1
         }
 
@@ -313,19 +319,21 @@ public final class LockScreenDaemon {
         // A cleaning refresh shows the whole of `frame`, this step's drawing included, so
         // that drawing needs no partial update after it.
         var cleaned = false
-        if let due = maintenanceDue, due <= now, try display.performMaintenance(frame, at: now) {
+        if let due = maintenanceDue, due <= now, try outOfSyncOnFailure({ () throws(DisplayError) in try display.performMaintenance(frame, at: now) }) {
             remember([frame.bounds])
             cleaned = true
         }
-        if let previous = presented {
-            sent = damage.rectangles(from: previous, to: frame, within: redrawn)
-            if !sent.isEmpty { try display.present(frame, damage: sent, refresh: .partial, at: now) }
+        if panelInSync {
+            sent = damage.rectangles(from: before, to: frame)
+            if !sent.isEmpty { try outOfSyncOnFailure { () throws(DisplayError) in try display.present(frame, damage: sent, refresh: .partial, at: now) } }
         } else {
             sent = [frame.bounds]
-            try display.present(frame, damage: sent, refresh: .full, at: now)
+            try outOfSyncOnFailure { () throws(DisplayError) in try display.present(frame, damage: sent, refresh: .full, at: now) }
             logger.info("presented the first frame on \(display.name)")
         }
         if !sent.isEmpty { remember(sent) }
+        // Where nothing was sent, the drawing matched the panel.
+        before.removeAll()
         let didPresent = cleaned || !sent.isEmpty
         let engineNext = await engine.nextEvent(after: now)
         let maintenance = display.nextMaintenance(after: now)
@@ -412,7 +420,7 @@ public final class LockScreenDaemon {
     /// sent as one partial update. For e-ink, which keeps its last picture after the
     /// daemon is gone; call after `run()` returned.
     package func presentOffline(at now: Date) throws(DisplayError) {
-        guard let previous = presented, let rect = renderer.rect(of: .dateLine, rowFamilies: rowFamilies) else { return }
+        guard panelInSync, let rect = renderer.rect(of: .dateLine, rowFamilies: rowFamilies) else { return }
         let zone = renderer.timeZone
         let placed = RenderableEntry(date: now) {
             HStack(spacing: 6) {
@@ -422,24 +430,54 @@ public final class LockScreenDaemon {
             .font(.system(size: 16, weight: .semibold))
             .environment(\.zone, zone)
         }.place(size: Size(width: rect.width / renderer.layout.scale, height: rect.height / renderer.layout.scale), environment: renderer.environment(family: .accessoryRectangular, now: now))
+        keepShown(rect.integral)
         renderer.draw(placed, in: rect, into: &frame)
-        let rects = damage.rectangles(from: previous, to: frame, within: [rect.integral])
+        let rects = damage.rectangles(from: before, to: frame)
         guard !rects.isEmpty else { return }
-        try display.present(frame, damage: rects, refresh: .partial, at: now)
+        try outOfSyncOnFailure { () throws(DisplayError) in try display.present(frame, damage: rects, refresh: .partial, at: now) }
         remember(rects)
     }
 
-    /// Records what the panel now shows. `presented` and the mailbox keep frames of their
-    /// own, updated by the sent rectangles: were they to share `frame`, the next drawing
-    /// into it would copy the whole screen first.
+    /// Records that the panel now shows `frame`. The mailbox keeps a frame of its own,
+    /// updated by the sent rectangles: were it to share `frame`, the next drawing into it
+    /// would copy the whole screen first.
     private func remember(_ sent: [PixelRect]) {
-        if presented == nil {
-            presented = frame.separateCopy()
-        } else {
-            presented!.copy(sent, from: frame)
-        }
+        panelInSync = true
+        before.removeAll()
         frames.update(sent, from: frame)
         presentations += 1
+    }
+
+    /// Keeps what the panel shows in `area` before drawing there, unless it is kept already.
+    private func keepShown(_ area: PixelRect) {
+        let area = area.intersection(frame.bounds)
+        guard panelInSync, !area.isEmpty, !before.contains(where: { $0.area.intersection(area) == area }) else { return }
+        before.append(Damage.Before(crop: frame.cropped(to: area), at: area))
+    }
+
+    /// Runs a presentation; if it fails, what the panel shows is unknown, so the next one
+    /// sends the whole frame.
+    private func outOfSyncOnFailure<T>(_ body: () throws(DisplayError) -> T) throws(DisplayError) -> T {
+        do {
+            return try body()
+        } catch {
+            panelInSync = false
+            before.removeAll()
+            throw error
+        }
+    }
+
+    /// What the panel showed in `rect` before the presentation in progress: `frame`, with
+    /// what it has drawn over since the last presentation put back; nil before the first.
+    /// For the benchmark, which counts the pixels that really changed.
+    package func shownBeforePresenting(_ rect: PixelRect) -> Frame? {
+        guard panelInSync else { return nil }
+        let area = rect.intersection(frame.bounds)
+        var shown = frame.cropped(to: area)
+        for old in before {
+            shown.place(old.pixels, atX: old.x - area.x, y: old.y - area.y, within: old.area.offsetBy(x: -area.x, y: -area.y))
+        }
+        return shown
     }
 
     /// Ends `run()` from elsewhere (a signal handler): the step in progress finishes, then

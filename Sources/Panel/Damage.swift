@@ -29,13 +29,42 @@ package struct Damage: Sendable {
 
     static let tile = 16
 
+    /// What was shown over part of a frame before it was drawn over: `pixels`, whose
+    /// top-left pixel sits at (`x`, `y`) in the frame, compared with the frame over `area`.
+    /// A crop taken before drawing, or a whole earlier frame at (0, 0).
+    package struct Before: Sendable {
+        package var area: PixelRect
+        package var pixels: Frame
+        package var x: Int
+        package var y: Int
+
+        /// `pixels` cropped from the frame at `area`, before drawing into it.
+        package init(crop pixels: Frame, at area: PixelRect) {
+            (self.area, self.pixels, x, y) = (area, pixels, area.x, area.y)
+        }
+
+        package init(area: PixelRect, frame: Frame) {
+            (self.area, pixels, x, y) = (area, frame, 0, 0)
+        }
+
+        /// Where pixel (x, y) of the frame is in `pixels`, in bytes.
+        func offset(x: Int, y: Int) -> Int {
+            (y - self.y) * pixels.bytesPerRow + (x - self.x) * pixels.format.bytesPerPixel
+        }
+    }
+
     /// The changed rectangles, searched only inside `regions` when given.
     package func rectangles(from old: Frame, to new: Frame, within regions: [PixelRect]? = nil) -> [PixelRect] {
         precondition(old.width == new.width && old.height == new.height && old.format == new.format, "frames differ in shape")
-        let areas = regions ?? [new.bounds]
+        return rectangles(from: (regions ?? [new.bounds]).map { Before(area: $0, frame: old) }, to: new)
+    }
+
+    /// The changed rectangles of `new` against what was there before each drawing.
+    package func rectangles(from before: [Before], to new: Frame) -> [PixelRect] {
         var found: [PixelRect] = []
-        for area in areas {
-            let clipped = area.intersection(new.bounds)
+        for old in before {
+            precondition(old.pixels.format == new.format, "frames differ in format")
+            let clipped = old.area.intersection(new.bounds).intersection(PixelRect(x: old.x, y: old.y, width: old.pixels.width, height: old.pixels.height))
             guard !clipped.isEmpty else { continue }
             found += regionsOfChange(old, new, in: clipped)
         }
@@ -71,7 +100,7 @@ package struct Damage: Sendable {
         return rects.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
     }
 
-    private func regionsOfChange(_ old: Frame, _ new: Frame, in area: PixelRect) -> [PixelRect] {
+    private func regionsOfChange(_ old: Before, _ new: Frame, in area: PixelRect) -> [PixelRect] {
         let t = Self.tile
         let cols = (area.width + t - 1) / t, rows = (area.height + t - 1) / t
         var dirty = [Bool](repeating: false, count: cols * rows)
@@ -111,13 +140,12 @@ package struct Damage: Sendable {
     }
 
     /// True when any pixel in `r` differs.
-    static func differs(_ a: Frame, _ b: Frame, in r: PixelRect) -> Bool {
-        let bpp = a.format.bytesPerPixel
-        return a.pixels.withUnsafeBytes { pa in
+    static func differs(_ a: Before, _ b: Frame, in r: PixelRect) -> Bool {
+        let bpp = b.format.bytesPerPixel
+        return a.pixels.pixels.withUnsafeBytes { pa in
             b.pixels.withUnsafeBytes { pb in
-                for y in r.y..<r.maxY {
-                    let offset = y * a.bytesPerRow + r.x * bpp
-                    if memcmp(pa.baseAddress! + offset, pb.baseAddress! + offset, r.width * bpp) != 0 { return true }
+                for y in r.y..<r.maxY where memcmp(pa.baseAddress! + a.offset(x: r.x, y: y), pb.baseAddress! + y * b.bytesPerRow + r.x * bpp, r.width * bpp) != 0 {
+                    return true
                 }
                 return false
             }
@@ -126,25 +154,24 @@ package struct Damage: Sendable {
 
     /// The exact box of the differing pixels inside `r`: rows that are equal are
     /// skipped whole, and a row that differs is searched from both ends.
-    static func tightened(_ a: Frame, _ b: Frame, _ r: PixelRect) -> PixelRect {
+    static func tightened(_ a: Before, _ b: Frame, _ r: PixelRect) -> PixelRect {
         var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
-        let bpp = a.format.bytesPerPixel
+        let bpp = b.format.bytesPerPixel
         // The X byte of XRGB is not part of the colour.
         let mask: UInt32 = bpp == 4 ? 0x00FF_FFFF : 0xFF
-        a.pixels.withUnsafeBytes { pa in
+        a.pixels.pixels.withUnsafeBytes { pa in
             b.pixels.withUnsafeBytes { pb in
                 func value(_ p: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
                     bpp == 4 ? p.loadUnaligned(fromByteOffset: offset, as: UInt32.self) & mask : UInt32(p[offset])
                 }
                 for y in r.y..<r.maxY {
-                    let row = y * a.bytesPerRow
-                    let start = row + r.x * bpp
-                    guard memcmp(pa.baseAddress! + start, pb.baseAddress! + start, r.width * bpp) != 0 else { continue }
+                    let rowA = a.offset(x: 0, y: y), rowB = y * b.bytesPerRow
+                    guard memcmp(pa.baseAddress! + (rowA + r.x * bpp), pb.baseAddress! + (rowB + r.x * bpp), r.width * bpp) != 0 else { continue }
                     var left = r.x
-                    while left < r.maxX, value(pa, row + left * bpp) == value(pb, row + left * bpp) { left += 1 }
+                    while left < r.maxX, value(pa, rowA + left * bpp) == value(pb, rowB + left * bpp) { left += 1 }
                     guard left < r.maxX else { continue }
                     var right = r.maxX - 1
-                    while value(pa, row + right * bpp) == value(pb, row + right * bpp) { right -= 1 }
+                    while value(pa, rowA + right * bpp) == value(pb, rowB + right * bpp) { right -= 1 }
                     (minX, minY, maxX, maxY) = (min(minX, left), min(minY, y), max(maxX, right), max(maxY, y))
                 }
             }
