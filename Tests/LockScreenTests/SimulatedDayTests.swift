@@ -352,3 +352,42 @@ struct TimeZoneAndReloadTests {
         #expect(calls.count == 2)
     }
 }
+
+/// A display whose presentations fail while `failing` is set.
+private final class FlakyDisplay: Display {
+    let inner = MemoryDisplay(width: 250, height: 122)
+    var failing = false
+    var name: String { "flaky" }
+    var size: (width: Int, height: Int) { inner.size }
+
+    func present(_ frame: Frame, damage: [PixelRect], refresh: Refresh, at time: Date) throws(DisplayError) {
+        if failing { throw DisplayError.cannotWrite(path: "flaky", reason: "unplugged") }
+        try inner.present(frame, damage: damage, refresh: refresh, at: time)
+    }
+}
+
+@Suite("Presentation failures")
+struct PresentationFailureTests {
+    @Test("after a failed presentation the next one sends the whole frame")
+    func wholeAfterFailure() async throws {
+        let display = FlakyDisplay()
+        let clock = SimulatedClock(start: testNow)
+        let daemon = LockScreenDaemon(content: LockScreenDaemon.Content(inline: nil as WidgetStack?, row: []), renderer: LockScreenApplication.renderer(testOptions(width: 250, height: 122)),
+                                      display: display, clock: clock, logger: quietLogger)
+        try await daemon.step(now: testNow)
+        clock.advance(to: testNow + 3)
+        try await daemon.step(now: testNow + 3)  // 14:05: the clock's digits change
+        #expect(display.inner.presentations.last?.damage != [PixelRect(x: 0, y: 0, width: 250, height: 122)])
+        display.failing = true
+        clock.advance(to: testNow + 63)
+        do {
+            try await daemon.step(now: testNow + 63)
+            Issue.record("the failing display accepted a frame")
+        } catch {}
+        display.failing = false
+        clock.advance(to: testNow + 123)
+        try await daemon.step(now: testNow + 123)
+        #expect(display.inner.presentations.last?.damage == [PixelRect(x: 0, y: 0, width: 250, height: 122)])
+        #expect(display.inner.presentations.last?.frame == daemon.currentFrame)
+    }
+}

@@ -41,6 +41,25 @@ struct DamageTests {
         #expect(rects == [PixelRect(x: 180, y: 90, width: 4, height: 4)])
     }
 
+    @Test("crops taken before drawing find what the whole earlier frame finds", arguments: [Damage.pixelPanel, Damage.eink, Damage(alignment: 8)])
+    func crops(damage: Damage) {
+        var old = base
+        old.draw { $0.fill(Rect(x: 20, y: 10, width: 50, height: 30), color: RGBA(white: 0.5)) }
+        let areas = [PixelRect(x: 10, y: 5, width: 70, height: 50), PixelRect(x: 120, y: 40, width: 60, height: 45)]
+        let before = areas.map { Damage.Before(crop: old.cropped(to: $0), at: $0) }
+        var new = old
+        new.draw { canvas in
+            canvas.fill(Rect(x: 30, y: 20, width: 7, height: 9), color: .white)
+            canvas.fill(Rect(x: 64.5, y: 50, width: 20, height: 3), color: .white)
+            canvas.fillCircle(center: Point(x: 150, y: 60), radius: 9, color: .white)
+        }
+        let fromCrops = damage.rectangles(from: before, to: new)
+        #expect(!fromCrops.isEmpty)
+        #expect(fromCrops == damage.rectangles(from: old, to: new, within: areas))
+        // A crop shows nothing changed where the new frame matches it.
+        #expect(damage.rectangles(from: before, to: old).isEmpty)
+    }
+
     @Test("alignment widens rectangles to whole bytes")
     func alignment() {
         let rects = Damage(alignment: 8).rectangles(from: base, to: changed([Rect(x: 9, y: 3, width: 2, height: 2)]))
