@@ -124,7 +124,7 @@ package struct LockScreenRenderer: Sendable {
                 canvas.fill(Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height)), color: bg)
             }
         }
-        placed.draw(into: &frame, at: rect.origin, scale: layout.scale)
+        placed.draw(into: &frame, at: rect.origin, scale: layout.scale, clip: pixels)
     }
 
     /// A frame filled with the background.

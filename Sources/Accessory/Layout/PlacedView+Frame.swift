@@ -2,10 +2,13 @@ import Canvas
 
 extension PlacedView {
     /// Draws the tree into a frame with its point origin at `origin` (pixels) and
-    /// `scale` pixels per point.
-    package func draw(into frame: inout Frame, at origin: Point, scale: Double) {
+    /// `scale` pixels per point, touching no pixel outside `clip` when given. The clip
+    /// also bounds the offscreen layers of translucent or cut-out content, which are
+    /// otherwise as large as the whole frame.
+    package func draw(into frame: inout Frame, at origin: Point, scale: Double, clip: PixelRect? = nil) {
         frame.draw { canvas in
             canvas.withSavedState { canvas in
+                if let clip { canvas.clip(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height))) }
                 canvas.translate(x: origin.x, y: origin.y)
                 canvas.scale(by: scale)
                 draw(on: &canvas)
