@@ -21,37 +21,33 @@ package struct Frame: Equatable, Sendable {
     /// A frame filled with one grey level (0 black ... 255 white).
     package init(width: Int, height: Int, format: Format = .xrgb8888, fill: UInt8 = 0) {
         precondition(width > 0 && height > 0, "a frame has at least one pixel")
-        self.width = width
-        self.height = height
-        self.format = format
-        self.bytesPerRow = width * format.bytesPerPixel
         if format == .xrgb8888 {
             // Written in place: building it from rows would pass through growing
             // intermediate arrays, touching twice the frame's memory for a moment.
-            let (row, total) = (bytesPerRow, bytesPerRow * height)
-            self.pixels = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+            self.init(width: width, height: height, format: format) { buffer in
+                let row = width * 4
                 for x in 0..<width {
                     buffer[x * 4] = fill
                     buffer[x * 4 + 1] = fill
                     buffer[x * 4 + 2] = fill
                     buffer[x * 4 + 3] = 0xFF
                 }
-                let base = buffer.baseAddress!
-                for y in 1..<height { (base + y * row).update(from: base, count: row) }
-                count = total
+                for y in 1..<height { (buffer.baseAddress! + y * row).copyMemory(from: buffer.baseAddress!, byteCount: row) }
             }
         } else {
-            self.pixels = [UInt8](repeating: fill, count: bytesPerRow * height)
+            self.init(width: width, height: height, format: format) { _ = $0.initializeMemory(as: UInt8.self, repeating: fill) }
         }
     }
 
-    /// A frame of the given shape holding a copy of `pixels`.
-    private init(width: Int, height: Int, format: Format, copying pixels: UnsafeRawBufferPointer) {
+    /// A frame of the given shape whose every byte `write` sets, in a buffer not
+    /// initialised before: copies are made without first filling what they overwrite.
+    private init(width: Int, height: Int, format: Format, writing write: (UnsafeMutableRawBufferPointer) -> Void) {
         (self.width, self.height, self.format) = (width, height, format)
         bytesPerRow = width * format.bytesPerPixel
-        self.pixels = [UInt8](unsafeUninitializedCapacity: pixels.count) { buffer, count in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: pixels)
-            count = pixels.count
+        let total = bytesPerRow * height
+        pixels = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+            write(UnsafeMutableRawBufferPointer(buffer))
+            count = total
         }
     }
 
@@ -98,7 +94,7 @@ package struct Frame: Equatable, Sendable {
     /// A copy that shares no storage with this frame, so that drawing into either never
     /// copies the whole screen behind the scenes.
     package func separateCopy() -> Frame {
-        pixels.withUnsafeBytes { Frame(width: width, height: height, format: format, copying: $0) }
+        pixels.withUnsafeBytes { source in Frame(width: width, height: height, format: format) { $0.copyMemory(from: source) } }
     }
 
     /// The pixel at (x, y) as grey 0...255 (luminance for colour frames).
@@ -191,14 +187,16 @@ package struct Frame: Equatable, Sendable {
     /// The pixels of `rect` (clipped to the frame) copied into a frame of their own.
     package func cropped(to rect: PixelRect) -> Frame {
         let r = rect.intersection(bounds)
-        var out = Frame(width: max(r.width, 1), height: max(r.height, 1), format: format)
-        guard !r.isEmpty else { return out }
+        guard !r.isEmpty else { return Frame(width: 1, height: 1, format: format) }
         let bpp = format.bytesPerPixel
-        for row in 0..<r.height {
-            let s = (r.y + row) * bytesPerRow + r.x * bpp
-            let d = row * out.bytesPerRow
-            out.pixels[d..<(d + r.width * bpp)] = pixels[s..<(s + r.width * bpp)]
+        let rowBytes = r.width * bpp
+        return pixels.withUnsafeBytes { source in
+            Frame(width: r.width, height: r.height, format: format) { buffer in
+                for row in 0..<r.height {
+                    (buffer.baseAddress! + row * rowBytes)
+                        .copyMemory(from: source.baseAddress! + ((r.y + row) * bytesPerRow + r.x * bpp), byteCount: rowBytes)
+                }
+            }
         }
-        return out
     }
 }

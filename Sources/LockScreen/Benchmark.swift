@@ -65,28 +65,26 @@ package struct Benchmark {
     }
 
     /// What the panel received, counted between steps so the counting is not part of
-    /// the render time. For each flush it keeps only what the panel showed under the
-    /// flushed rectangles, read from the daemon's own record as the flush happens; a
-    /// whole shadow frame would add a screenful of memory the daemon itself never uses.
+    /// the render time. Each flush is compared with what the panel showed under it before
+    /// the step, which the daemon keeps as crops of what it drew over; a whole shadow
+    /// frame would add a screenful of memory the daemon itself never uses.
     private final class Tally {
         var report = Report()
-        /// What the panel showed in a rectangle before the flush in progress, from the
-        /// daemon; nil before the first frame.
+        /// What the panel showed in a rectangle before the last step, from the daemon;
+        /// nil when that was unknown (the first frame).
         var shown: (PixelRect) -> Frame? = { _ in nil }
-        private var pending: [(update: PanelUpdate, before: [Frame]?)] = []
+        private var pending: [PanelUpdate] = []
 
-        func flushed(_ update: PanelUpdate) {
-            let before = update.rects.compactMap(shown)
-            pending.append((update, before.count == update.rects.count ? before : nil))
-        }
+        func flushed(_ update: PanelUpdate) { pending.append(update) }
 
         func settle(width: Int, height: Int) {
-            for (update, before) in pending {
+            for update in pending {
                 report.updates += 1
                 if update.refresh == .full { report.fullRefreshes += 1 } else { report.partialRefreshes += 1 }
                 report.pixelsFlushed += update.rects.reduce(0) { $0 + $1.area }
                 report.pixelsFullRedraw += width * height
-                report.pixelsChanged += Self.changed(from: before, to: update.frame, in: update.rects)
+                let before = update.rects.compactMap(shown)
+                report.pixelsChanged += Self.changed(from: before.count == update.rects.count ? before : nil, to: update.frame, in: update.rects)
             }
             pending.removeAll()
         }
@@ -139,7 +137,7 @@ package struct Benchmark {
         let daemon = LockScreenDaemon(
             content: config.content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
             behaviour: options.behaviour, logger: logger)
-        tally.shown = { [unowned daemon] in daemon.shownBeforePresenting($0) }
+        tally.shown = { [unowned daemon] in daemon.shownBeforeLastStep($0) }
 
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []
