@@ -65,26 +65,29 @@ package struct Benchmark {
     }
 
     /// What the panel received, counted between steps so the counting is not part of
-    /// the render time. Each flush is compared with what the panel showed under it before
-    /// the step, which the daemon keeps as crops of what it drew over; a whole shadow
-    /// frame would add a screenful of memory the daemon itself never uses.
+    /// the render time. At each flush it copies what the panel showed under the flushed
+    /// rectangles, from the daemon's crops of what it drew over (a few kilobytes, the
+    /// only bench work inside the measured time); a whole shadow frame would add a
+    /// screenful of memory the daemon itself never uses.
     private final class Tally {
         var report = Report()
-        /// What the panel showed in a rectangle before the last step, from the daemon;
-        /// nil when that was unknown (the first frame).
+        /// What the panel shows in a rectangle while a flush is in progress, from the
+        /// daemon; nil when unknown (the first frame).
         var shown: (PixelRect) -> Frame? = { _ in nil }
-        private var pending: [PanelUpdate] = []
+        private var pending: [(update: PanelUpdate, before: [Frame]?)] = []
 
-        func flushed(_ update: PanelUpdate) { pending.append(update) }
+        func flushed(_ update: PanelUpdate) {
+            let before = update.rects.compactMap(shown)
+            pending.append((update, before.count == update.rects.count ? before : nil))
+        }
 
         func settle(width: Int, height: Int) {
-            for update in pending {
+            for (update, before) in pending {
                 report.updates += 1
                 if update.refresh == .full { report.fullRefreshes += 1 } else { report.partialRefreshes += 1 }
                 report.pixelsFlushed += update.rects.reduce(0) { $0 + $1.area }
                 report.pixelsFullRedraw += width * height
-                let before = update.rects.compactMap(shown)
-                report.pixelsChanged += Self.changed(from: before.count == update.rects.count ? before : nil, to: update.frame, in: update.rects)
+                report.pixelsChanged += Self.changed(from: before, to: update.frame, in: update.rects)
             }
             pending.removeAll()
         }
@@ -137,7 +140,7 @@ package struct Benchmark {
         let daemon = LockScreenDaemon(
             content: config.content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
             behaviour: options.behaviour, logger: logger)
-        tally.shown = { [unowned daemon] in daemon.shownBeforeLastStep($0) }
+        tally.shown = { [unowned daemon] in daemon.shownBeforePresenting($0) }
 
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []

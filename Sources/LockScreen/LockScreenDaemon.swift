@@ -90,10 +90,6 @@ public final class LockScreenDaemon {
     /// presentation: crops taken just before drawing. Damage is found against these, so
     /// the daemon keeps one frame rather than a second copy of what the panel shows.
     private var before: [Damage.Before] = []
-    /// What the last step drew over, as the panel showed it before; nil when that step
-    /// sent the whole frame. For the benchmark, which counts the pixels that really
-    /// changed after the step, outside the time it measures.
-    private var replacedByLastStep: [Damage.Before]?
     private var slots: [SlotID: SlotState] = [:]
     private var lastReading: (wall: Date, monotonic: TimeInterval)?
     private var maintenanceDue: Date?
@@ -320,7 +316,6 @@ public final class LockScreenDaemon {
         }
 
         var sent: [PixelRect] = []
-        replacedByLastStep = panelInSync ? before : nil
         // A cleaning refresh shows the whole of `frame`, this step's drawing included, so
         // that drawing needs no partial update after it.
         var cleaned = false
@@ -472,13 +467,14 @@ public final class LockScreenDaemon {
         }
     }
 
-    /// What the panel showed in `rect` before the last step: `frame`, with what that step
-    /// drew over put back; nil when the panel's content before it was unknown.
-    package func shownBeforeLastStep(_ rect: PixelRect) -> Frame? {
-        guard let replaced = replacedByLastStep else { return nil }
+    /// What the panel shows in `rect` while a presentation is in progress: `frame`, with
+    /// what was drawn over since the last presentation put back; nil when unknown (the
+    /// first frame). For the benchmark, which counts the pixels that really changed.
+    package func shownBeforePresenting(_ rect: PixelRect) -> Frame? {
+        guard panelInSync else { return nil }
         let area = rect.intersection(frame.bounds)
         var shown = frame.cropped(to: area)
-        for old in replaced {
+        for old in before {
             shown.place(old.pixels, atX: old.x - area.x, y: old.y - area.y, within: old.area.offsetBy(x: -area.x, y: -area.y))
         }
         return shown
