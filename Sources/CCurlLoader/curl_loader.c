@@ -154,6 +154,12 @@ void lsd_http_get(const char *url, const char *const *headers, size_t header_cou
     curl.easy_cleanup(handle);
 }
 
+int lsd_http_available(char *message, size_t size) {
+    pthread_once(&curl_once, load_curl);
+    if (!curl.ready && message && size) snprintf(message, size, "%s", curl.error);
+    return curl.ready;
+}
+
 void lsd_http_free(lsd_http_result *result) {
     free(result->body);
     result->body = NULL;

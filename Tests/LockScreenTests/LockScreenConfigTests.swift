@@ -44,6 +44,15 @@ struct LockScreenConfigTests {
         #expect(!config.content.row.isEmpty)
     }
 
+    @Test("a configuration knows whether it fetches over HTTP (and so needs libcurl)")
+    func fetchesOverHTTP() throws {
+        let layout = "[layout]\nrow = [\"w\"]\n[widgets.w]\nfamily = \"rectangular\"\n"
+        #expect(try parse(layout + "kind = \"http\"\nurl = \"https://example.org\"\ntext = \"x\"").fetchesOverHTTP)
+        #expect(try parse(layout + "kind = \"calendar\"\nurl = \"https://example.org/a.ics\"").fetchesOverHTTP)
+        #expect(try !parse(layout + "kind = \"calendar\"\nfile = \"/dev/null\"").fetchesOverHTTP)
+        #expect(try !parse(layout + "kind = \"text\"\ntext = \"hello\"").fetchesOverHTTP)
+    }
+
     @Test("[clock] height takes points from 40 to 110")
     func clockHeight() throws {
         let config = try LockScreenConfig.parse("[clock]\nheight = 60\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot))

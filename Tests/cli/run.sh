@@ -29,6 +29,19 @@ expect_error "unwritable output directory" "/proc/lockscreend-frames" --headless
 expect_error "bad --size" "'10x10'" --size 10x10 --once --headless "$work/a"
 expect_error "snapshot to an unwritable file" "/proc/x.png" snapshot --out /proc/x.png --log-level error
 
+# Web widgets load libcurl on their first request; without it, check says so (and the
+# daemon starts anyway: those widgets show stale). libcurl is hidden by a bind mount in a
+# mount namespace of its own, where that is allowed (root).
+printf '[layout]\ninline = "w"\n[widgets.w]\nkind = "http"\nurl = "http://127.0.0.1:9/x"\ntext = "{$.a}"\n' >"$work/http.toml"
+"$bin" check --config "$work/http.toml" >"$work/out" 2>&1
+check "check of a web widget with libcurl present: OK, no warning" bash -c "grep -q 'OK, 1 widget placed' '$work/out' && ! grep -q warning '$work/out'"
+curl_lib=$(ldconfig -p | awk '/libcurl\.so\.4 / { print $NF; exit }')
+if [ "$(id -u)" -eq 0 ] && [ -n "$curl_lib" ] && unshare -m true 2>/dev/null; then
+  unshare -m sh -c "mount --bind /dev/null '$curl_lib' && '$bin' check --config '$work/http.toml'" >"$work/out" 2>&1
+  check "check of a web widget without libcurl: warns that it will show stale, naming libcurl" \
+    bash -c "grep -q 'OK, 1 widget placed' '$work/out' && grep -q 'warning: web widgets will show stale: HTTP needs libcurl' '$work/out'"
+fi
+
 "$bin" snapshot --out "$work/shot.png" --size 250x122 --at 2026-11-22T14:04:57Z --log-level error
 check "snapshot writes a 250×122 PNG" python3 -c "
 import struct,sys

@@ -28,4 +28,8 @@ void lsd_http_get(const char *url, const char *const *headers, size_t header_cou
 
 void lsd_http_free(lsd_http_result *result);
 
+/// Loads libcurl if it is not loaded yet: 1 when requests can be made, else 0 with why in
+/// `message` (at most `size` bytes), so a configuration check can say so before any fetch.
+int lsd_http_available(char *message, size_t size);
+
 #endif

@@ -21,6 +21,9 @@ extension Lockscreend {
                 let checked = try LockScreenConfig.load(path: config, registry: .standard(systemRoot: systemRoot))
                 let widgets = checked.content.stacks.reduce(0) { $0 + $1.widgets.count }
                 print("\(config): OK, \(widgets) widget\(widgets == 1 ? "" : "s") placed")
+                if checked.fetchesOverHTTP, let reason = HTTPFetcher.unavailability() {
+                    print("\(config): warning: web widgets will show stale: \(reason)")
+                }
             } catch {
                 throw ConfigFailure(errors: error)
             }

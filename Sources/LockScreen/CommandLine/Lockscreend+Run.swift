@@ -114,6 +114,9 @@ extension Lockscreend {
             defer { display.close() }
             (options.width, options.height) = display.size
             logger.info("drawing \(options.content == nil ? "the built-in demo" : "the configured lock screen") on \(display.name)")
+            if config?.fetchesOverHTTP == true, let reason = HTTPFetcher.unavailability() {
+                logger.warning("web widgets will show stale: \(reason)")
+            }
             let daemon = LockScreenApplication.daemon(options, display: display, logger: logger)
             var control: ControlServer?
             if !noSocket && !once {

@@ -8,6 +8,8 @@ package struct ConfigReader {
     package private(set) var issues: [ConfigIssue] = []
     /// Every user can read the file: secrets must come from elsewhere.
     package var worldReadable = false
+    /// A widget read so far fetches over HTTP.
+    package var fetchesOverHTTP = false
     /// The file's directory, for paths written relative to it.
     package var directory: String { (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent }
 

@@ -21,6 +21,9 @@ package struct LockScreenConfig: Sendable {
     package var content: LockScreenDaemon.Content
     /// Where `push` widgets' timelines arrive.
     package var pushBoard = PushBoard(names: [])
+    /// Whether a widget fetches over HTTP (`http`, or `calendar` with a `url`): such a
+    /// configuration needs libcurl where it runs.
+    package var fetchesOverHTTP = false
 
     package static let defaultPath = "/etc/lockscreend/config.toml"
 
@@ -64,6 +67,7 @@ package struct LockScreenConfig: Sendable {
         reader.worldReadable = worldReadable
         config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)
         guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues) }
+        config.fetchesOverHTTP = reader.fetchesOverHTTP
         pushBoard.setNames(pushNames)
         return config
     }
@@ -399,7 +403,7 @@ package struct LockScreenConfig: Sendable {
             guard let source = CalendarSource.read(table, at: path, family: family, reader: &reader) else { return nil }
             // A local file costs nothing to read; a URL is budgeted like any web API.
             var local = false
-            if case .file = source.location { local = true }
+            if case .file = source.location { local = true } else { reader.fetchesOverHTTP = true }
             let (budget, failure) = limits(table, at: path, local: local, reader: &reader)
             var configured = source
             if case var .url(fetcher) = source.location {
@@ -436,6 +440,7 @@ package struct LockScreenConfig: Sendable {
         case "http":
             reader.rejectUnknown(table, known: widgetKeys + ["url", "every", "headers", "max_body", "text", "symbol", "emoji", "lines", "gauge"], at: path)
             guard let source = HTTPWidgetSource.read(table, at: path, reader: &reader) else { return nil }
+            reader.fetchesOverHTTP = true
             var (budget, failure) = limits(table, at: path, local: false, reader: &reader)
             // The widget's own interval is its reload policy; the budget still bounds it.
             if table["min_interval"] == nil { budget.minimumInterval = min(budget.minimumInterval, source.interval) }

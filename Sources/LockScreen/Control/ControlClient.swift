@@ -38,6 +38,8 @@ package struct ControlClient: Sendable {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !reply.contains(0x0A) {
             let n = read(fd, &buffer, buffer.count)
+            // A signal arriving mid-read is not the end of the reply.
+            if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
             reply.append(contentsOf: buffer[0..<n])
         }

@@ -111,6 +111,8 @@ package final class ControlServer: Sendable {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&pfd, 1, Int32(left * 1000)) > 0 else { continue }
             let n = read(fd, &buffer, buffer.count)
+            // A signal arriving mid-read is not the end of the request.
+            if n < 0, errno == EINTR { continue }
             if n <= 0 { return data.isEmpty ? .rejected(.failure("an empty request")) : .request(data) }
             data.append(contentsOf: buffer[0..<n])
             if let newline = data.firstIndex(of: 0x0A) { return .request(data[..<newline]) }

@@ -34,6 +34,13 @@ package struct HTTPFetcher: Sendable {
         }
     }
 
+    /// Nil when requests can be made; else why not (libcurl missing), loading it now.
+    package static func unavailability() -> String? {
+        var message = [CChar](repeating: 0, count: 512)
+        guard lsd_http_available(&message, message.count) == 0 else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     package func fetch() async throws(Failure) -> Data {
         let fetcher = self
         return try await OwnThread.run(named: "http \(url.host ?? "")") { fetcher.fetchBlocking() }.get()
