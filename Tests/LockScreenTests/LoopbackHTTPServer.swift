@@ -29,15 +29,20 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+    /// Wakes the serving thread, which closes the listener as it leaves: closing it here
+    /// would free its number while that thread may still call accept() on it, and a socket
+    /// opened meanwhile by another test (a control socket's listener) would be served here.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func serve() {
         while true {
             let fd = accept(listener, nil, nil)
-            guard fd >= 0 else { return }
+            guard fd >= 0 else {
+                close(listener)
+                return
+            }
             var request = [UInt8](repeating: 0, count: 8_192)
             let n = read(fd, &request, request.count)
             let text = n > 0 ? String(decoding: request[0..<n], as: UTF8.self) : ""

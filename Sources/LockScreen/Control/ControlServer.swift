@@ -10,6 +10,8 @@ package final class ControlServer: Sendable {
     package let path: String
     private let listener: Int32
     private let stopped = Atomic(false)
+    /// Whether the serving thread owns the listener (and closes it when it leaves).
+    private let serving = Atomic(false)
 
     /// Why the socket could not be opened.
     package enum Failure: Error, Equatable, CustomStringConvertible {
@@ -68,12 +70,14 @@ package final class ControlServer: Sendable {
 
     /// Starts serving on a thread of its own; `handler` answers each request.
     package func start(_ handler: @escaping @Sendable (Data) async -> ControlReply) {
+        serving.store(true, ordering: .releasing)
         let thread = Thread { [self] in serve(handler) }
         thread.name = "control socket"
         thread.start()
     }
 
     private func serve(_ handler: @escaping @Sendable (Data) async -> ControlReply) {
+        defer { close(listener) }
         while !stopped.load(ordering: .acquiring) {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
@@ -131,11 +135,13 @@ package final class ControlServer: Sendable {
         UnixSocket.sendAll(data, to: fd)
     }
 
-    /// Stops accepting and removes the socket file.
+    /// Stops accepting and removes the socket file. The serving thread, woken by the
+    /// shutdown, closes the listener itself: closing it here would free its number while
+    /// that thread may still call accept() on it, and accept on whatever opened it next.
     package func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        if !serving.load(ordering: .acquiring) { close(listener) }
         unlink(path)
     }
 }
