@@ -88,7 +88,8 @@ package struct Damage: Sendable {
                 for j in rects.indices where j > i {
                     let u = rects[i].union(rects[j])
                     let overlap = rects[i].intersection(rects[j]).area
-                    if u.area < rects[i].area + rects[j].area - overlap + flushCost {
+                    // Overlapping boxes always merge: no pixel is sent twice.
+                    if overlap > 0 || u.area < rects[i].area + rects[j].area - overlap + flushCost {
                         rects[i] = u
                         rects.remove(at: j)
                         changed = true
@@ -134,9 +135,28 @@ package struct Damage: Sendable {
                 }
             }
             let box = PixelRect(x: area.x + minX * t, y: area.y + minY * t, width: (maxX - minX + 1) * t, height: (maxY - minY + 1) * t).intersection(area)
-            boxes.append(Self.tightened(old, new, box))
+            boxes += refined(Self.tightened(old, new, box), old, new)
         }
         return boxes
+    }
+
+    /// `box` cut in two along its longer side, each half tightened, for as long as
+    /// sending the halves costs less than sending the whole: a changed glyph's box holds
+    /// more unchanged pixels than its strokes, and halves often shed them.
+    private func refined(_ box: PixelRect, _ old: Before, _ new: Frame) -> [PixelRect] {
+        guard !box.isEmpty, box.width >= 2 * Self.tile || box.height >= 2 * Self.tile else { return [box] }
+        let halves: [PixelRect]
+        if box.width >= box.height {
+            let w = box.width / 2
+            halves = [PixelRect(x: box.x, y: box.y, width: w, height: box.height), PixelRect(x: box.x + w, y: box.y, width: box.width - w, height: box.height)]
+        } else {
+            let h = box.height / 2
+            halves = [PixelRect(x: box.x, y: box.y, width: box.width, height: h), PixelRect(x: box.x, y: box.y + h, width: box.width, height: box.height - h)]
+        }
+        let parts = halves.map { Self.tightened(old, new, $0) }.filter { !$0.isEmpty }
+        let cost = parts.reduce(0) { $0 + $1.area + flushCost }
+        guard cost < box.area + flushCost else { return [box] }
+        return parts.flatMap { refined($0, old, new) }
     }
 
     /// True when any pixel in `r` differs.

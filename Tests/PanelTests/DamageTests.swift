@@ -60,6 +60,33 @@ struct DamageTests {
         #expect(damage.rectangles(from: before, to: old).isEmpty)
     }
 
+    @Test("glyph-like changes: every changed pixel is covered, no pixel is sent twice", arguments: [Damage.pixelPanel, Damage.eink, Damage(flushCost: 64)])
+    func glyphs(damage: Damage) {
+        var old = Frame(width: 320, height: 200)
+        old.draw { canvas in
+            canvas.fillCircle(center: Point(x: 80, y: 100), radius: 60, color: .white)
+            canvas.fillCircle(center: Point(x: 80, y: 100), radius: 35, color: .black)
+            canvas.fill(Rect(x: 200, y: 30, width: 14, height: 140), color: .white)
+        }
+        var new = Frame(width: 320, height: 200)
+        new.draw { canvas in
+            canvas.fill(Rect(x: 40, y: 40, width: 90, height: 14), color: .white)
+            canvas.strokeLine(from: Point(x: 130, y: 40), to: Point(x: 60, y: 170), lineWidth: 14, color: .white)
+            canvas.fillCircle(center: Point(x: 240, y: 100), radius: 50, color: RGBA(white: 0.6))
+        }
+        let rects = damage.rectangles(from: old, to: new)
+        for y in 0..<200 {
+            for x in 0..<320 where old.rgb(x: x, y: y) != new.rgb(x: x, y: y) {
+                #expect(rects.contains { $0.x <= x && x < $0.maxX && $0.y <= y && y < $0.maxY }, "(\(x), \(y)) is not sent")
+            }
+        }
+        for i in rects.indices {
+            for j in rects.indices where j > i {
+                #expect(rects[i].intersection(rects[j]).isEmpty, "\(rects[i]) and \(rects[j]) overlap")
+            }
+        }
+    }
+
     @Test("alignment widens rectangles to whole bytes")
     func alignment() {
         let rects = Damage(alignment: 8).rectangles(from: base, to: changed([Rect(x: 9, y: 3, width: 2, height: 2)]))
