@@ -32,6 +32,9 @@ show() {
   lockscreend "$@" --at $AT $common --state-dir /tmp/state-$name 2>/share/$name.log &
   pid=$!
   first_frame /share/$name.log || return 1
+  # fbdev emulation on DRM drivers copies written pixels to the display from a worker,
+  # a frame or so after the write: under a loaded host the first dump could come first.
+  sleep 0.5
   for n in 1 2 3; do dump $name-$n; sleep 0.3; done
   kill -TERM $pid; wait $pid; echo "@@STOPPED $name $?"
   sleep 0.5
