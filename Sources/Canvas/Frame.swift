@@ -57,21 +57,7 @@ package struct Frame: Equatable, Sendable {
     /// second frame up to date costs the changed rectangles, not the whole screen.
     package mutating func copy(_ rects: [PixelRect], from source: Frame) {
         precondition(source.width == width && source.height == height && source.format == format, "frames differ in shape")
-        let bpp = format.bytesPerPixel
-        let row = bytesPerRow
-        let whole = bounds
-        source.pixels.withUnsafeBytes { src in
-            pixels.withUnsafeMutableBytes { dst in
-                for rect in rects {
-                    let r = rect.intersection(whole)
-                    guard !r.isEmpty else { continue }
-                    for y in r.y..<r.maxY {
-                        let offset = y * row + r.x * bpp
-                        (dst.baseAddress! + offset).copyMemory(from: src.baseAddress! + offset, byteCount: r.width * bpp)
-                    }
-                }
-            }
-        }
+        for rect in rects { place(source, atX: 0, y: 0, within: rect) }
     }
 
     /// Copies `source`, a frame of the same format whose top-left pixel goes to (`x`, `y`),
