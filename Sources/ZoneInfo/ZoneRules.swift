@@ -89,8 +89,19 @@ package struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
             let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if let range = target.firstRange(of: "zoneinfo/"), let zone = named(String(target[range.upperBound...])) { return zone }
         }
-        if let bytes = read(localtime), let zone = ZoneRules(identifier: "localtime", tzif: bytes) { return zone }
-        return .utc
+        return localFile(localtime) ?? .utc
+    }
+
+    /// A copied (not linked) /etc/localtime, parsed again only when its inode, size or
+    /// modification time change: `system` is asked at every step of the daemon.
+    private static func localFile(_ path: String) -> ZoneRules? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let stamp = [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        if let kept = localCache.withLock({ $0 }), kept.path == path, kept.stamp == stamp { return kept.zone }
+        guard let bytes = read(path), let zone = ZoneRules(identifier: "localtime", tzif: bytes) else { return nil }
+        localCache.withLock { $0 = (path, stamp, zone) }
+        return zone
     }
 
     /// Every zone name in the tz database, sorted; for suggesting a name for a misspelt one.
@@ -168,6 +179,7 @@ package struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
     // MARK: Reading the database
 
     private static let cache = Mutex<[String: ZoneRules]>([:])
+    private static let localCache = Mutex<(path: String, stamp: [Int], zone: ZoneRules)?>(nil)
 
     private static var directory: String {
         if let dir = getenv("TZDIR") { return String(cString: dir) }
