@@ -14,7 +14,7 @@ package struct DaemonOptions: Sendable {
     package var colorScheme: ColorScheme = .dark
     package var uses24HourClock = true
     package var clockFont: String?
-    /// The big clock's height in points (40 to 110); nil for all the room there is.
+    /// The big clock's height in points (40 to 110); nil for 53, the reference lock screen's.
     package var clockHeight: Double?
     package var timeZone: ZoneRules = .local
     /// Where `SystemStats` reads /proc and /sys (tests use fixture trees).

@@ -16,6 +16,11 @@ package struct LockScreenLayout: Sendable, Equatable {
         static let clockGap = 10.0
         static let clockMinimum = 40.0
         static let clockMaximum = 110.0
+        /// The clock's height when the configuration names none: a 97 px font at 800×480,
+        /// the reference lock screen's "96 px clock". The iPhone's proportions (all the
+        /// room, up to 110 pt) make each minute tick send twice the pixels, which an SPI
+        /// panel pays in time and an e-paper panel in ghosting.
+        static let clockDefault = 53.0
         static let fixedHeight = dateLine + dateGap + clockGap + unit
     }
 
@@ -30,7 +35,8 @@ package struct LockScreenLayout: Sendable, Equatable {
 
     /// Lays the screen out: the scale is the largest at which the row fits 94 % of the
     /// width and the column (with a clock at least 40 pt tall) 94 % of the height; the
-    /// clock then takes what height is left, up to 110 pt (or `clockHeight`, 40 to 110).
+    /// clock then takes what height is left, up to `clockHeight` (40 to 110 pt; 53 when
+    /// nil).
     /// Landscape screens centre the column; portrait ones start it an eighth of the way
     /// down, as the iPhone does.
     package init(width: Int, height: Int, clockHeight requested: Double? = nil) {
@@ -39,7 +45,7 @@ package struct LockScreenLayout: Sendable, Equatable {
         let (w, h) = (Double(width), Double(height))
         let s = min(w * 0.94 / Points.columnWidth, h * 0.94 / (Points.fixedHeight + Points.clockMinimum))
         scale = s
-        let cap = min(Points.clockMaximum, max(Points.clockMinimum, requested ?? Points.clockMaximum))
+        let cap = min(Points.clockMaximum, max(Points.clockMinimum, requested ?? Points.clockDefault))
         let clockHeight = min(cap, max(Points.clockMinimum, h * 0.94 / s - Points.fixedHeight))
         let total = (Points.fixedHeight + clockHeight) * s
         let top = h > w ? max((h - total) / 2 * 0.25, h / 8 - Points.dateLine * s / 2) : (h - total) / 2

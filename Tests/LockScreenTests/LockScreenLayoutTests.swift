@@ -18,16 +18,22 @@ struct LockScreenLayoutTests {
         #expect(abs(layout.row.height - 72 * layout.scale) < 1e-9)
     }
 
-    @Test("a chosen clock height shrinks the clock alone; the column stays centred")
+    @Test("the clock is 53 pt unless chosen; a chosen height changes the clock alone and the column stays centred")
     func clockHeight() {
-        let full = LockScreenLayout(width: 800, height: 480)
-        let small = LockScreenLayout(width: 800, height: 480, clockHeight: 60)
-        #expect(small.scale == full.scale)
-        #expect(abs(small.clock.height - 60 * small.scale) < 0.001)
-        #expect(small.clock.height < full.clock.height)
-        #expect(small.row.height == full.row.height)
-        // The same margin above the date line and below the row.
-        #expect(abs(small.dateLine.minY - (480 - small.row.maxY)) < 0.5)
+        let standard = LockScreenLayout(width: 800, height: 480)
+        let full = LockScreenLayout(width: 800, height: 480, clockHeight: 110)
+        let small = LockScreenLayout(width: 800, height: 480, clockHeight: 45)
+        #expect(abs(standard.clock.height - 53 * standard.scale) < 0.001)
+        // 110 pt is more than there is room for: the clock takes all of it.
+        #expect(abs(full.row.maxY - 480 * 0.97) < 0.5)
+        for layout in [full, small] {
+            #expect(layout.scale == standard.scale)
+            #expect(layout.row.height == standard.row.height)
+            // The same margin above the date line and below the row.
+            #expect(abs(layout.dateLine.minY - (480 - layout.row.maxY)) < 0.5)
+        }
+        #expect(abs(small.clock.height - 45 * small.scale) < 0.001)
+        #expect(small.clock.height < standard.clock.height && standard.clock.height < full.clock.height)
         // Out of range is held to 40...110 points.
         #expect(LockScreenLayout(width: 800, height: 480, clockHeight: 5).clock.height == LockScreenLayout(width: 800, height: 480, clockHeight: 40).clock.height)
     }

@@ -14,7 +14,7 @@ package struct LockScreenConfig: Sendable {
     package var uses24HourClock = true
     /// The big clock's font family; nil for Inter semibold.
     package var clockFont: String?
-    /// The big clock's height in points, 40 to 110; nil for all the room there is.
+    /// The big clock's height in points, 40 to 110; nil for 53, the reference lock screen's.
     package var clockHeight: Double?
     /// A fixed zone; nil follows the machine's zone as it changes.
     package var timeZone: ZoneRules?
