@@ -56,6 +56,29 @@ struct TOMLParserTests {
         #expect(doc.keys.first == "title")
     }
 
+    @Test("dates, times and numbers are told by their exact form", arguments: [
+        ("1979-05-27T07:32:00.999-07:00", TOMLValue.Kind.datetime("1979-05-27T07:32:00.999-07:00")),
+        ("1979-05-27t07:32z", .datetime("1979-05-27t07:32z")),
+        ("1979-05-27T07:32+05:30", .datetime("1979-05-27T07:32+05:30")),
+        ("07:32:00.5", .datetime("07:32:00.5")),
+        ("+1.5E+3", .float(1500)),
+        ("3.14_15", .float(3.1415)),
+        ("1e6", .float(1_000_000)),
+        ("-0.5", .float(-0.5)),
+        ("+17", .integer(17)),
+    ])
+    func forms(token: String, kind: TOMLValue.Kind) throws {
+        #expect(try parse("v = \(token)")["v"]?.kind == kind)
+    }
+
+    @Test("a token almost in a date's, a time's or a number's form is an error", arguments: [
+        "1979-5-27", "1979-05-27T07:32:0", "1979-05-27T07", "1979-05-27T07:32+0530", "1979-05-27T07:32:00.",
+        "07:32:", "7:32", "1.", ".5", "1e", "1e+", "1.5.2", "+-1", "12:30x",
+    ])
+    func almostForms(token: String) throws {
+        #expect(error("v = \(token)")?.message == "'\(token)' is not a TOML value (strings need quotes)")
+    }
+
     @Test("tables, dotted keys, arrays over lines, inline tables and arrays of tables")
     func structure() throws {
         let doc = try parse("""

@@ -443,7 +443,7 @@ package struct TOMLParser {
             advance()
         }
         // "1979-05-27 07:32:00": a date, a space, a time.
-        if token.count == 10, token.wholeMatch(of: #/\d{4}-\d{2}-\d{2}/#) != nil,
+        if Self.isLocalDate(token),
            current == " ", let d = peek(1), ("0"..."9").contains(d) {
             advance()
             token += "T"
@@ -454,7 +454,7 @@ package struct TOMLParser {
         }
         let bad = TOMLError(line: at, column: column, message: token.isEmpty ? "expected a value, found \(describeCurrent())" : "'\(token)' is not a TOML value (strings need quotes)")
         guard !token.isEmpty else { throw bad }
-        if token.wholeMatch(of: #/\d{4}-\d{2}-\d{2}([Tt]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?)?|\d{2}:\d{2}(:\d{2}(\.\d+)?)?/#) != nil {
+        if Self.isDateOrTime(token) {
             return TOMLValue(.datetime(token), line: at)
         }
         switch token {
@@ -472,14 +472,61 @@ package struct TOMLParser {
         let plain = token.replacingOccurrences(of: "_", with: "")
         let unsigned = plain.hasPrefix("+") || plain.hasPrefix("-") ? String(plain.dropFirst()) : plain
         if unsigned.count > 1, unsigned.hasPrefix("0"), !unsigned.hasPrefix("0.") && !unsigned.hasPrefix("0e") && !unsigned.hasPrefix("0E") { throw bad }
-        if plain.wholeMatch(of: #/[+-]?\d+/#) != nil {
+        if Self.isInteger(plain) {
             guard let value = Int(plain) else { throw TOMLError(line: at, column: column, message: "'\(token)' does not fit in 64 bits") }
             return TOMLValue(.integer(value), line: at)
         }
-        if plain.wholeMatch(of: #/[+-]?\d+(\.\d+)?([eE][+-]?\d+)?/#) != nil, let value = Double(plain) {
+        if Self.isFloat(plain), let value = Double(plain) {
             return TOMLValue(.float(value), line: at)
         }
         throw bad
+    }
+
+    /// "1979-05-27".
+    private static func isLocalDate(_ token: String) -> Bool {
+        var scanner = ASCIIScanner(token)
+        return date(&scanner) && scanner.isAtEnd
+    }
+
+    /// A date, with a time and an offset if any ("1979-05-27T07:32:00.5-07:00"), or a
+    /// time alone ("07:32").
+    private static func isDateOrTime(_ token: String) -> Bool {
+        var scanner = ASCIIScanner(token)
+        if date(&scanner) {
+            _ = scanner.optionally { dateTime in
+                dateTime.take(oneOf: "Tt") && time(&dateTime) && dateTime.optionally { offset in
+                    offset.take(oneOf: "Zz") || (offset.take(oneOf: "+-") && offset.digits(2) && offset.take(":") && offset.digits(2))
+                }
+            }
+            return scanner.isAtEnd
+        }
+        scanner = ASCIIScanner(token)
+        return time(&scanner) && scanner.isAtEnd
+    }
+
+    private static func date(_ scanner: inout ASCIIScanner) -> Bool {
+        scanner.digits(4) && scanner.take("-") && scanner.digits(2) && scanner.take("-") && scanner.digits(2)
+    }
+
+    private static func time(_ scanner: inout ASCIIScanner) -> Bool {
+        scanner.digits(2) && scanner.take(":") && scanner.digits(2) && scanner.optionally { seconds in
+            seconds.take(":") && seconds.digits(2) && seconds.optionally { $0.take(".") && $0.digits() }
+        }
+    }
+
+    /// "-17", without underscores.
+    private static func isInteger(_ token: String) -> Bool {
+        var scanner = ASCIIScanner(token)
+        return scanner.optionally { $0.take(oneOf: "+-") } && scanner.digits() && scanner.isAtEnd
+    }
+
+    /// "6.626e-34", "1e6", "3.14", without underscores.
+    private static func isFloat(_ token: String) -> Bool {
+        var scanner = ASCIIScanner(token)
+        return scanner.optionally { $0.take(oneOf: "+-") } && scanner.digits()
+            && scanner.optionally { $0.take(".") && $0.digits() }
+            && scanner.optionally { $0.take(oneOf: "eE") && $0.optionally { $0.take(oneOf: "+-") } && $0.digits() }
+            && scanner.isAtEnd
     }
 
     /// Underscores only between digits.
