@@ -13,12 +13,11 @@ package enum CFormat {
             var buffer = [CChar](repeating: 0, count: 64)
             let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
             if needed < 0 { return "" }
-            if needed < buffer.count { return String(cString: buffer) }
-            buffer = [CChar](repeating: 0, count: needed + 1)
-            return withVaList(arguments) { again in
-                _ = vsnprintf(&buffer, buffer.count, format, again)
-                return String(cString: buffer)
+            if needed >= buffer.count {
+                buffer = [CChar](repeating: 0, count: needed + 1)
+                _ = withVaList(arguments) { again in vsnprintf(&buffer, buffer.count, format, again) }
             }
+            return String(decoding: buffer[..<needed].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }
 }
