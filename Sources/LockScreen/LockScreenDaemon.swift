@@ -285,19 +285,19 @@ public final class LockScreenDaemon {
             redraws[slot, default: 0] += 1
         }
 
+        let reading = await engine.reading(at: now)
         var shown: [TimelineEngine.Shown] = []
         var keys: [String] = []
         for (s, stack) in content.stacks.enumerated() {
             let indices = engineIndices[s]
-            var scores: [Float?] = []
-            for i in indices { scores.append(await engine.relevance(i, at: now)) }
+            let scores = indices.map { reading.relevance[$0] }
             let choice = WidgetStack.choose(current: stacks[s].current, lastSwitch: stacks[s].lastSwitch, scores: scores, rotation: stack.rotation, now: now)
             if choice.switched {
                 stacks[s].current = choice.index
                 stacks[s].lastSwitch = now
             }
             if let rotation = stack.rotation, indices.count > 1 { stackEvents.append(stacks[s].lastSwitch.addingTimeInterval(rotation)) }
-            let widgetShown = await engine.shown(indices[stacks[s].current], at: now)
+            let widgetShown = reading.shown[indices[stacks[s].current]]
             shown.append(widgetShown)
             keys.append("\(stacks[s].current):\(widgetShown.key)")
         }
@@ -335,7 +335,7 @@ public final class LockScreenDaemon {
         // Where nothing was sent, the drawing matched the panel.
         before.removeAll()
         let didPresent = cleaned || !sent.isEmpty
-        let engineNext = await engine.nextEvent(after: now)
+        let engineNext = reading.nextEvent
         let maintenance = display.nextMaintenance(after: now)
         maintenanceDue = maintenance
         let next = (slots.values.compactMap(\.nextChange) + stackEvents.filter { $0 > now } + [engineNext, maintenance].compactMap { $0 }).min()

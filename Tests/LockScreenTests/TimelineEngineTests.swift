@@ -209,6 +209,28 @@ struct TimelineEngineTests {
         #expect(await engine.nextEvent(after: testNow) == testNow + 600)
     }
 
+    @Test("one reading gives what each widget shows, its relevance, and the next event")
+    func reading() async throws {
+        let engine = fastEngine([
+            Scripted.widget("r", Scripted.instance { _, now in
+                RenderableTimeline(entries: [Scripted.entry(now, "r", relevance: TimelineEntryRelevance(score: 3, duration: 600))], policy: .never)
+            }),
+            Scripted.widget("plain", Scripted.instance { _, now in
+                RenderableTimeline(entries: [Scripted.entry(now, "p1"), Scripted.entry(now + 300, "p2")], policy: .never)
+            }),
+            Scripted.widget("late", Scripted.silent()),
+        ])
+        await engine.reloadDue(now: testNow)
+        for at in [testNow, testNow + 300, testNow + 600] {
+            let reading = await engine.reading(at: at)
+            #expect(reading.shown.map(text(of:)) == [text(of: await engine.shown(0, at: at)), text(of: await engine.shown(1, at: at)), "placeholder"])
+            #expect(reading.shown.map(\.key) == [await engine.shown(0, at: at).key, await engine.shown(1, at: at).key, "placeholder"])
+            #expect(reading.relevance == [at < testNow + 600 ? 3 : nil, nil, nil])
+            #expect(reading.nextEvent == (await engine.nextEvent(after: at)))
+        }
+        #expect(await engine.reading(at: testNow + 300).shown.map(text(of:)) == ["r", "p2", "placeholder"])
+    }
+
     @Test("a wall-clock jump moves waits measured from now, not dates a provider gave")
     func jump() async throws {
         let engine = fastEngine([Scripted.widget("f", Scripted.failing())])

@@ -369,10 +369,30 @@ package actor TimelineEngine {
     /// The relevance score of the entry widget `index` shows at `now`, while its
     /// relevance lasts (a duration of 0 lasts as long as the entry is shown).
     package func relevance(_ index: Int, at now: Date) -> Float? {
-        let shown = shown(index, at: now)
+        Self.relevance(of: shown(index, at: now), at: now)
+    }
+
+    private static func relevance(of shown: Shown, at now: Date) -> Float? {
         guard !shown.isPlaceholder, let relevance = shown.entry.relevance else { return nil }
         if relevance.duration > 0, now >= shown.entry.date.addingTimeInterval(relevance.duration) { return nil }
         return relevance.score
+    }
+
+    /// All a step of the daemon reads, in one call rather than one per widget: each
+    /// call into the actor and back can wait for a thread, and those waits made the
+    /// slowest updates slower.
+    package struct Reading: Sendable {
+        /// By widget index.
+        package let shown: [Shown]
+        /// By widget index.
+        package let relevance: [Float?]
+        package let nextEvent: Date?
+    }
+
+    /// What every widget shows at `now`, its relevance, and `nextEvent(after: now)`.
+    package func reading(at now: Date) -> Reading {
+        let shown = states.indices.map { self.shown($0, at: now) }
+        return Reading(shown: shown, relevance: shown.map { Self.relevance(of: $0, at: now) }, nextEvent: nextEvent(after: now))
     }
 
     /// The earliest instant after `now` at which anything the engine decides changes:
