@@ -188,5 +188,27 @@ import sys
 m=open('$work/notify.out').read().strip().split('|')
 sys.exit(0 if m[0]=='READY=1' and m.count('WATCHDOG=1')>=3 and m[-1]=='STOPPING=1' else 1)"
 
+# bench: two simulated hours of the standard workloads; the JSON has exactly the report's
+# keys, and its counts agree with each other (every update a whole 800x480 frame in the
+# full-redraw baseline; no fewer pixels flushed than changed).
+bench_dir="$(cd "$(dirname "$0")/../../bench" && pwd)"
+"$bin" bench --config "$bench_dir/desk.toml" --simulate 2h --json >"$work/bench.json" 2>"$work/bench.err"
+check "bench --json: one object with exactly the report's keys, consistent counts" python3 - "$work/bench.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+keys = {"updates", "partial_refreshes", "full_refreshes", "pixels_flushed", "pixels_changed", "pixels_full_redraw",
+        "flushed_vs_full_redraw", "flushed_vs_changed", "render_ms_p50", "render_ms_p99", "render_ms_max",
+        "cpu_seconds", "peak_rss_mb"}
+ok = set(r) == keys
+ok = ok and r["updates"] == r["partial_refreshes"] + r["full_refreshes"] and r["full_refreshes"] == 1
+ok = ok and r["pixels_full_redraw"] == r["updates"] * 800 * 480 and 0 < r["pixels_changed"] <= r["pixels_flushed"] < r["pixels_full_redraw"]
+ok = ok and abs(r["flushed_vs_full_redraw"] - r["pixels_flushed"] / r["pixels_full_redraw"]) < 1e-9
+ok = ok and 0 < r["render_ms_p50"] <= r["render_ms_p99"] <= r["render_ms_max"] and 1 < r["peak_rss_mb"] < 1000
+sys.exit(0 if ok else 1)
+PY
+"$bin" bench --config "$bench_dir/eink.toml" --panel eink --simulate 3h >"$work/bench.txt" 2>&1
+check "bench on e-ink: a minute's updates for 3 h, with at least one full refresh; text report" \
+  bash -c "grep -qE '^updates +180 \([0-9]+ partial, [1-9][0-9]* full\)' '$work/bench.txt' && grep -q 'peak RSS .* MB (10^6 bytes)' '$work/bench.txt'"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

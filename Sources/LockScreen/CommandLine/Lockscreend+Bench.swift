@@ -51,7 +51,7 @@ extension Lockscreend {
                 flushed / changed    \(CFormat.string("%.2f", r.flushedVsChanged))
                 render ms p50/p99/max \(CFormat.string("%.2f / %.2f / %.2f", r.renderMsP50, r.renderMsP99, r.renderMsMax))
                 CPU seconds          \(CFormat.string("%.2f", r.cpuSeconds))
-                peak RSS             \(CFormat.string("%.1f", r.peakRssMb)) MB
+                peak RSS             \(CFormat.string("%.1f", r.peakRssMb)) MB (10^6 bytes)
                 """)
         }
     }
