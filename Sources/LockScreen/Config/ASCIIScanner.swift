@@ -1,6 +1,6 @@
 /// Reads a token's shape byte by byte: the fixed forms of TOML dates, times and numbers.
-/// Swift's `Regex` would say the same, but it parses its patterns at run time, through a
-/// megabyte of code the daemon has no other use for.
+/// Swift's `Regex` would say the same, but it parses its patterns at run time, through
+/// code the daemon has no other use for (half a megabyte of it resident).
 struct ASCIIScanner {
     private let bytes: [UInt8]
     private var index = 0
