@@ -65,24 +65,23 @@ package struct Benchmark {
     }
 
     /// What the panel received, counted between steps so the counting is not part of
-    /// the render time. At each flush it copies what the panel showed under the flushed
-    /// rectangles, from the daemon's crops of what it drew over (a few kilobytes, the
-    /// only bench work inside the measured time); a whole shadow frame would add a
-    /// screenful of memory the daemon itself never uses.
+    /// the render time. At each flush it keeps the update and the daemon's crops of what
+    /// it drew over (references, not copies); the pixels are compared after the step.
+    /// A whole shadow frame would add a screenful of memory the daemon itself never uses.
     private final class Tally {
         var report = Report()
-        /// What the panel shows in a rectangle while a flush is in progress, from the
-        /// daemon; nil when unknown (the first frame).
-        var shown: (PixelRect) -> Frame? = { _ in nil }
-        private var pending: [(update: PanelUpdate, before: [Frame]?)] = []
+        /// The daemon's crops of what the panel showed while a flush is in progress; nil
+        /// when unknown (the first frame).
+        var kept: () -> [Damage.Before]? = { nil }
+        private var pending: [(update: PanelUpdate, kept: [Damage.Before]?)] = []
 
         func flushed(_ update: PanelUpdate) {
-            let before = update.rects.compactMap(shown)
-            pending.append((update, before.count == update.rects.count ? before : nil))
+            pending.append((update, kept()))
         }
 
         func settle(width: Int, height: Int) {
-            for (update, before) in pending {
+            for (update, kept) in pending {
+                let before = kept.map { kept in update.rects.map { Damage.Before.shown(in: $0, of: update.frame, before: kept) } }
                 report.updates += 1
                 if update.refresh == .full { report.fullRefreshes += 1 } else { report.partialRefreshes += 1 }
                 report.pixelsFlushed += update.rects.reduce(0) { $0 + $1.area }
@@ -140,7 +139,7 @@ package struct Benchmark {
         let daemon = LockScreenDaemon(
             content: config.content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
             behaviour: options.behaviour, logger: logger)
-        tally.shown = { [unowned daemon] in daemon.shownBeforePresenting($0) }
+        tally.kept = { [unowned daemon] in daemon.keptSinceLastPresentation }
 
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []

@@ -467,17 +467,12 @@ public final class LockScreenDaemon {
         }
     }
 
-    /// What the panel shows in `rect` while a presentation is in progress: `frame`, with
-    /// what was drawn over since the last presentation put back; nil when unknown (the
-    /// first frame). For the benchmark, which counts the pixels that really changed.
-    package func shownBeforePresenting(_ rect: PixelRect) -> Frame? {
-        guard panelInSync else { return nil }
-        let area = rect.intersection(frame.bounds)
-        var shown = frame.cropped(to: area)
-        for old in before {
-            shown.place(old.pixels, atX: old.x - area.x, y: old.y - area.y, within: old.area.offsetBy(x: -area.x, y: -area.y))
-        }
-        return shown
+    /// What was drawn over since the panel last showed `frame`, kept as it was shown
+    /// (`Damage.Before.shown(in:of:before:)` puts it back); nil when what the panel shows
+    /// is unknown (before the first frame). For the benchmark, which counts the pixels
+    /// that really changed once the step is over, outside the measured time.
+    package var keptSinceLastPresentation: [Damage.Before]? {
+        panelInSync ? before : nil
     }
 
     /// Ends `run()` from elsewhere (a signal handler): the step in progress finishes, then

@@ -47,6 +47,17 @@ package struct Damage: Sendable {
             (self.area, pixels, x, y) = (area, frame, 0, 0)
         }
 
+        /// What the panel showed in `rect` before `frame` was drawn over it: `frame`, with
+        /// each of `before` put back where it was kept.
+        package static func shown(in rect: PixelRect, of frame: Frame, before: [Before]) -> Frame {
+            let area = rect.intersection(frame.bounds)
+            var shown = frame.cropped(to: area)
+            for old in before {
+                shown.place(old.pixels, atX: old.x - area.x, y: old.y - area.y, within: old.area.offsetBy(x: -area.x, y: -area.y))
+            }
+            return shown
+        }
+
         /// Where pixel (x, y) of the frame is in `pixels`, in bytes.
         func offset(x: Int, y: Int) -> Int {
             (y - self.y) * pixels.bytesPerRow + (x - self.x) * pixels.format.bytesPerPixel

@@ -81,18 +81,33 @@ package enum PixelConverter {
     }
 
     /// 16 grey levels, dithered, without rotation: whole bytes (the rectangle is aligned
-    /// to pairs of pixels), the level looked up by threshold and grey instead of computed.
+    /// to pairs of pixels), the level looked up by threshold and grey instead of computed,
+    /// the source format decided once per rectangle rather than at each pixel. A cleaning
+    /// refresh converts the whole frame this way.
     private static func ditherGray4Unrotated(_ frame: Frame, _ r: PixelRect, _ destination: UnsafeMutableRawBufferPointer, _ stride: Int) {
-        let levels = gray4Levels
-        frame.pixels.withUnsafeBufferPointer { src in
-            for y in r.y..<r.maxY {
-                let srcRow = y * frame.bytesPerRow
-                let to = destination.baseAddress! + y * stride
-                let thresholds = (y & 7) * 8
-                for x in Swift.stride(from: r.x, to: r.maxX, by: 2) {
-                    let left = levels[Int(OrderedDither.matrix[thresholds + (x & 7)]) << 8 | Int(gray(src, frame, srcRow, x))]
-                    let right = levels[Int(OrderedDither.matrix[thresholds + ((x + 1) & 7)]) << 8 | Int(gray(src, frame, srcRow, x + 1))]
-                    to.storeBytes(of: left << 4 | right, toByteOffset: x / 2, as: UInt8.self)
+        let grayFrame = frame.format == .gray8
+        let bytesPerRow = frame.bytesPerRow
+        gray4Levels.withUnsafeBufferPointer { levels in
+            OrderedDither.matrix.withUnsafeBufferPointer { matrix in
+                frame.pixels.withUnsafeBufferPointer { src in
+                    @inline(__always) func grey(_ row: UnsafePointer<UInt8>, _ x: Int) -> Int {
+                        if grayFrame { return Int(row[x]) }
+                        let p = row + x * 4
+                        return Int(Frame.luma(red: p[2], green: p[1], blue: p[0]))
+                    }
+                    for y in r.y..<r.maxY {
+                        let row = src.baseAddress! + y * bytesPerRow
+                        let to = (destination.baseAddress! + y * stride).assumingMemoryBound(to: UInt8.self)
+                        let thresholds = matrix.baseAddress! + (y & 7) * 8
+                        var x = r.x
+                        while x < r.maxX {
+                            let left = levels[Int(thresholds[x & 7]) << 8 | grey(row, x)]
+                            // A frame of odd width ends on a left pixel; the byte's other half is padding.
+                            let right = x + 1 < r.maxX ? levels[Int(thresholds[(x + 1) & 7]) << 8 | grey(row, x + 1)] : to[x >> 1] & 0x0F
+                            to[x >> 1] = left << 4 | right
+                            x += 2
+                        }
+                    }
                 }
             }
         }

@@ -60,6 +60,27 @@ struct PixelConverterTests {
         #expect(Self.convert(frame, .gray4) == [0xF0, 0, 0, 0])
     }
 
+    @Test("16 greys: each pixel is its luma dithered at its position, from colour and grey frames, in any rectangle", arguments: [Frame.Format.xrgb8888, .gray8])
+    func gray4Reference(source: Frame.Format) {
+        var frame = Frame(width: 37, height: 11, format: source)
+        for i in frame.pixels.indices { frame.pixels[i] = UInt8(truncatingIfNeeded: i &* 37 &+ i / 7) }
+        let stride = PixelFormat.gray4.minimumStride(width: frame.width)
+        for rect in [frame.bounds, PixelRect(x: 3, y: 2, width: 20, height: 7), PixelRect(x: 36, y: 10, width: 1, height: 1)] {
+            var out = [UInt8](repeating: 0, count: stride * frame.height)
+            let done = out.withUnsafeMutableBytes { PixelConverter.convert(frame, rect: rect, to: .gray4, into: $0, stride: stride) }
+            for y in done.y..<done.maxY {
+                for x in done.x..<done.maxX {
+                    let grey = source == .gray8 ? frame.pixels[y * frame.bytesPerRow + x] : {
+                        let i = y * frame.bytesPerRow + x * 4
+                        return Frame.luma(red: frame.pixels[i + 2], green: frame.pixels[i + 1], blue: frame.pixels[i])
+                    }()
+                    let level = out[y * stride + x / 2] >> (x % 2 == 0 ? 4 : 0) & 0x0F
+                    #expect(Int(level) == OrderedDither.quantize(grey, x: x, y: y, levels: 16), "pixel \(x),\(y) of \(rect)")
+                }
+            }
+        }
+    }
+
     @Test("the Bayer matrix is a permutation of 0..<64")
     func bayer() {
         #expect(Set(OrderedDither.matrix).count == 64)
