@@ -119,20 +119,29 @@ package struct Frame: Equatable, Sendable {
     package func grayscale() -> Frame {
         if format == .gray8 { return self }
         var out = Frame(width: width, height: height, format: .gray8)
-        pixels.withUnsafeBufferPointer { src in
-            out.pixels.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    var s = y * bytesPerRow
-                    var d = y * width
-                    for _ in 0..<width {
-                        dst[d] = Frame.luma(red: src[s + 2], green: src[s + 1], blue: src[s])
-                        s += 4
-                        d += 1
-                    }
-                }
-            }
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<height { greys(row: y, from: 0, count: width, into: dst.baseAddress! + y * width) }
         }
         return out
+    }
+
+    /// The luma of `count` pixels of row `y` from `x` (clamped to the row), one byte each
+    /// into `greys`: one call a row for the panel's dithering, which would otherwise call
+    /// `luma` across modules for every pixel.
+    package func greys(row y: Int, from x: Int, count: Int, into greys: UnsafeMutablePointer<UInt8>) {
+        let count = max(0, min(count, width - x))
+        pixels.withUnsafeBufferPointer { src in
+            let start = src.baseAddress! + y * bytesPerRow
+            if format == .gray8 {
+                greys.update(from: start + x, count: count)
+                return
+            }
+            var p = start + x * 4
+            for i in 0..<count {
+                greys[i] = Frame.luma(red: p[2], green: p[1], blue: p[0])
+                p += 4
+            }
+        }
     }
 
     /// This frame with every pixel in 32-bit XRGB.

@@ -85,25 +85,20 @@ package enum PixelConverter {
     /// the source format decided once per rectangle rather than at each pixel. A cleaning
     /// refresh converts the whole frame this way.
     private static func ditherGray4Unrotated(_ frame: Frame, _ r: PixelRect, _ destination: UnsafeMutableRawBufferPointer, _ stride: Int) {
-        let grayFrame = frame.format == .gray8
-        let bytesPerRow = frame.bytesPerRow
+        let (minX, maxX) = (r.x, r.maxX)
         gray4Levels.withUnsafeBufferPointer { levels in
             OrderedDither.matrix.withUnsafeBufferPointer { matrix in
-                frame.pixels.withUnsafeBufferPointer { src in
-                    @inline(__always) func grey(_ row: UnsafePointer<UInt8>, _ x: Int) -> Int {
-                        if grayFrame { return Int(row[x]) }
-                        let p = row + x * 4
-                        return Int(Frame.luma(red: p[2], green: p[1], blue: p[0]))
-                    }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: r.width) { row in
+                    let greys = row.baseAddress! - minX
                     for y in r.y..<r.maxY {
-                        let row = src.baseAddress! + y * bytesPerRow
+                        frame.greys(row: y, from: minX, count: r.width, into: row.baseAddress!)
                         let to = (destination.baseAddress! + y * stride).assumingMemoryBound(to: UInt8.self)
                         let thresholds = matrix.baseAddress! + (y & 7) * 8
-                        var x = r.x
-                        while x < r.maxX {
-                            let left = levels[Int(thresholds[x & 7]) << 8 | grey(row, x)]
+                        var x = minX
+                        while x < maxX {
+                            let left = levels[Int(thresholds[x & 7]) << 8 | Int(greys[x])]
                             // A frame of odd width ends on a left pixel; the byte's other half is padding.
-                            let right = x + 1 < r.maxX ? levels[Int(thresholds[(x + 1) & 7]) << 8 | grey(row, x + 1)] : to[x >> 1] & 0x0F
+                            let right = x + 1 < maxX ? levels[Int(thresholds[(x + 1) & 7]) << 8 | Int(greys[x + 1])] : to[x >> 1] & 0x0F
                             to[x >> 1] = left << 4 | right
                             x += 2
                         }
