@@ -112,17 +112,27 @@ package struct Canvas {
     }
 
     /// Strokes a circular arc. Angles are in radians, clockwise from the positive x axis
-    /// (screen coordinates), from `startAngle` to `endAngle`.
+    /// (screen coordinates), from `startAngle` to `endAngle`. A `reusable` arc, one drawn
+    /// again and again unchanged such as a gauge's track, is rasterized once and kept as a
+    /// coverage mask (`ArcMaskCache`).
     package func strokeArc(
         center: Point, radius: Double, startAngle: Double, endAngle: Double,
-        lineWidth: Double, lineCap: LineCap = .round, color: RGBA
+        lineWidth: Double, lineCap: LineCap = .round, color: RGBA, reusable: Bool = false
     ) {
         guard endAngle > startAngle else { return }
+        if reusable, strokeArcThroughMask(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, lineWidth: lineWidth, lineCap: lineCap, color: color) {
+            return
+        }
         cairo_new_path(context)
-        // In pieces cut on a fixed grid of angles: Cairo approximates an arc with Bézier
-        // segments chosen from its whole sweep, so a ring that grows by a degree would
-        // otherwise be drawn anew all round (a level of anti-aliasing everywhere), and the
-        // damage would cover the ring instead of its moving end.
+        Self.addArc(context, center: center, radius: radius, from: startAngle, to: endAngle)
+        stroke(lineWidth: lineWidth, lineCap: lineCap, color: color)
+    }
+
+    /// Adds an arc to the path in pieces cut on a fixed grid of angles: Cairo approximates
+    /// an arc with Bézier segments chosen from its whole sweep, so a ring that grows by a
+    /// degree would otherwise be drawn anew all round (a level of anti-aliasing
+    /// everywhere), and the damage would cover the ring instead of its moving end.
+    private static func addArc(_ context: OpaquePointer, center: Point, radius: Double, from startAngle: Double, to endAngle: Double) {
         let grid = Double.pi / 16
         var from = startAngle
         while from < endAngle {
@@ -133,7 +143,61 @@ package struct Canvas {
             cairo_arc(context, center.x, center.y, radius, from, to)
             from = to
         }
-        stroke(lineWidth: lineWidth, lineCap: lineCap, color: color)
+    }
+
+    /// `strokeArc` through a kept coverage mask in device pixels; false when the
+    /// transform is more than a uniform scale and a translation, which such a mask
+    /// cannot follow.
+    private func strokeArcThroughMask(
+        center: Point, radius: Double, startAngle: Double, endAngle: Double, lineWidth: Double, lineCap: LineCap, color: RGBA
+    ) -> Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0 else { return false }
+        var (x, y) = (center.x, center.y)
+        cairo_user_to_device(context, &x, &y)
+        let (pixelX, pixelY) = (x.rounded(.down), y.rounded(.down))
+        let key = ArcMaskCache.Key(
+            fractionX: x - pixelX, fractionY: y - pixelY, radius: radius * matrix.xx, lineWidth: lineWidth * matrix.xx,
+            start: startAngle, end: endAngle, roundCap: lineCap == .round)
+        let mask = ArcMaskCache.mask(for: key) { Self.rasterize(key) }
+        mask.coverage.withUnsafeBufferPointer { bytes in
+            // Cairo only reads a mask source.
+            let surface = cairo_image_surface_create_for_data(
+                UnsafeMutablePointer(mutating: bytes.baseAddress!), CAIRO_FORMAT_A8, Int32(mask.width), Int32(mask.height), Int32(mask.stride))
+            cairo_save(context)
+            cairo_identity_matrix(context)
+            setColor(color)
+            cairo_mask_surface(context, surface, pixelX + Double(mask.offsetX), pixelY + Double(mask.offsetY))
+            cairo_restore(context)
+            cairo_surface_destroy(surface)
+        }
+        return true
+    }
+
+    /// The coverage of the arc `key` describes, stroked as `strokeArc` strokes it, in
+    /// device pixels around the pixel holding its centre.
+    private static func rasterize(_ key: ArcMaskCache.Key) -> ArcMaskCache.Mask {
+        let reach = key.radius + key.lineWidth / 2 + 2
+        let left = Int((key.fractionX - reach).rounded(.down)), top = Int((key.fractionY - reach).rounded(.down))
+        let width = Int((key.fractionX + reach).rounded(.up)) - left, height = Int((key.fractionY + reach).rounded(.up)) - top
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
+        var coverage = [UInt8](repeating: 0, count: stride * height)
+        coverage.withUnsafeMutableBufferPointer { bytes in
+            let surface = cairo_image_surface_create_for_data(bytes.baseAddress!, CAIRO_FORMAT_A8, Int32(width), Int32(height), Int32(stride))
+            let context = cairo_create(surface)!
+            cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
+            cairo_new_path(context)
+            addArc(context, center: Point(x: key.fractionX - Double(left), y: key.fractionY - Double(top)), radius: key.radius, from: key.start, to: key.end)
+            cairo_set_line_width(context, key.lineWidth)
+            cairo_set_line_cap(context, key.roundCap ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+            cairo_set_source_rgba(context, 1, 1, 1, 1)
+            cairo_stroke(context)
+            cairo_destroy(context)
+            cairo_surface_flush(surface)
+            cairo_surface_destroy(surface)
+        }
+        return ArcMaskCache.Mask(width: width, height: height, stride: stride, offsetX: left, offsetY: top, coverage: coverage)
     }
 
     package func strokeLine(from a: Point, to b: Point, lineWidth: Double, lineCap: LineCap = .round, color: RGBA) {

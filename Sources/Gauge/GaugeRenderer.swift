@@ -17,9 +17,11 @@ package enum GaugeRenderer {
                 switch shape {
                 case let .arc(center, radius, start, end, width, paint, range):
                     let c = m(center)
+                    // A solid track is the same at every update: its coverage is kept.
+                    let reusable = paint == .track && !tint.isGradient
                     strokeSegments(tint: tint, paint: paint, range: range, segments: segmentCount(end - start)) { a, b, color, cap in
                         let a0 = start + (end - start) * a, a1 = start + (end - start) * b
-                        canvas.strokeArc(center: c, radius: radius, startAngle: a0, endAngle: a1, lineWidth: width, lineCap: cap, color: color)
+                        canvas.strokeArc(center: c, radius: radius, startAngle: a0, endAngle: a1, lineWidth: width, lineCap: cap, color: color, reusable: reusable)
                     }
                 case let .bar(from, to, width, paint, range):
                     let (p, q) = (m(from), m(to))
