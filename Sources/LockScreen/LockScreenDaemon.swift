@@ -316,15 +316,20 @@ public final class LockScreenDaemon {
         }
 
         var sent: [PixelRect] = []
+        // What changed since the last presentation; nil when the panel's content is unknown.
+        let changed = panelInSync ? damage.rectangles(from: before, to: frame) : nil
         // A cleaning refresh shows the whole of `frame`, this step's drawing included, so
         // that drawing needs no partial update after it.
         var cleaned = false
-        if let due = maintenanceDue, due <= now, try outOfSyncOnFailure({ () throws(DisplayError) in try display.performMaintenance(frame, at: now) }) {
+        if let due = maintenanceDue, due <= now,
+           try outOfSyncOnFailure({ () throws(DisplayError) in try display.performMaintenance(frame, damage: changed ?? [frame.bounds], at: now) }) {
             remember([frame.bounds])
             cleaned = true
         }
-        if panelInSync {
-            sent = damage.rectangles(from: before, to: frame)
+        if cleaned {
+            // Shown whole already.
+        } else if let changed {
+            sent = changed
             if !sent.isEmpty { try outOfSyncOnFailure { () throws(DisplayError) in try display.present(frame, damage: sent, refresh: .partial, at: now) } }
         } else {
             sent = [frame.bounds]

@@ -9,14 +9,17 @@ package protocol Display: AnyObject {
     /// A human-readable name for logs: "/dev/fb0 800×480 rgb565".
     var name: String { get }
     /// Shows `frame`, of which only `damage` changed since the last call (the first
-    /// call's damage is the whole frame).
+    /// call's damage is the whole frame, as is the next one's after a call failed). A
+    /// full refresh shows the whole panel, but converts only `damage`: the rest is as it
+    /// was last presented.
     func present(_ frame: Frame, damage: [PixelRect], refresh: Refresh, at time: Date) throws(DisplayError)
     /// When the display next needs work of its own regardless of content (an e-ink
     /// panel's cleaning full refresh); the daemon wakes for it. Nil for none.
     func nextMaintenance(after time: Date) -> Date?
-    /// Does that work if it is due, showing all of `frame`; true when it did, so the
-    /// caller knows the panel now shows `frame` whole.
-    func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) -> Bool
+    /// Does that work if it is due, showing all of `frame`, of which `damage` changed
+    /// since the last presentation; true when it did, so the caller knows the panel now
+    /// shows `frame` whole.
+    func performMaintenance(_ frame: Frame, damage: [PixelRect], at time: Date) throws(DisplayError) -> Bool
     /// How changes are cut into flushes for this display: what one more flush costs
     /// against more pixels.
     var damage: Damage { get }
@@ -25,7 +28,7 @@ package protocol Display: AnyObject {
 extension Display {
     package var damage: Damage { .pixelPanel }
     package func nextMaintenance(after time: Date) -> Date? { nil }
-    package func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) -> Bool { false }
+    package func performMaintenance(_ frame: Frame, damage: [PixelRect], at time: Date) throws(DisplayError) -> Bool { false }
 }
 
 /// Whether a presentation flashes the whole panel (e-ink "full") or updates in place.

@@ -26,14 +26,16 @@ package final class PanelDisplay: Display {
 
     package func present(_ frame: Frame, damage: [PixelRect], refresh requested: Refresh, at time: Date) throws(DisplayError) {
         let refresh = eink.map { $0.decide(requested, at: time, state: einkState) } ?? requested
-        // A full refresh converts the whole frame, which lands on the whole device.
+        // Only the damage is converted: the device holds the rest as it was last presented
+        // (dithering depends only on position). A full refresh shows the whole device.
         var rects: [PixelRect] = []
-        for rect in refresh == .full ? [frame.bounds] : damage {
+        for rect in damage {
             let written = PixelConverter.convert(
                 frame, rect: rect, to: device.format, into: device.pixels, stride: device.stride, rotation: rotation,
                 grayLevels: eink == nil ? 256 : 16)
             if !written.isEmpty { rects.append(written) }
         }
+        if refresh == .full { rects = [PixelRect(x: 0, y: 0, width: device.width, height: device.height)] }
         let waveforms = eink == nil ? [] : rects.map { refresh == .full ? Waveform.gc16 : (isBlackAndWhite($0) ? .du : .gl16) }
         try device.flush(PanelUpdate(rects: rects, refresh: refresh, waveforms: waveforms, time: time, frame: frame))
         eink?.record(refresh, at: time, state: &einkState)
@@ -43,10 +45,11 @@ package final class PanelDisplay: Display {
         eink?.nextCleaning(after: time, state: einkState)
     }
 
-    /// The cleaning full refresh of an e-ink panel, of the frame already shown.
-    package func performMaintenance(_ frame: Frame, at time: Date) throws(DisplayError) -> Bool {
+    /// The cleaning full refresh of an e-ink panel, of the frame already shown with
+    /// `damage` drawn since.
+    package func performMaintenance(_ frame: Frame, damage: [PixelRect], at time: Date) throws(DisplayError) -> Bool {
         guard eink?.nextCleaning(after: time, state: einkState).map({ $0 <= time }) == true else { return false }
-        try present(frame, damage: [frame.bounds], refresh: .full, at: time)
+        try present(frame, damage: damage, refresh: .full, at: time)
         return true
     }
 
