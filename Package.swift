@@ -33,6 +33,8 @@ let package = Package(
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
+        // glibc's malloc.h, part of the C library itself.
+        .systemLibrary(name: "CMalloc"),
         .target(name: "CFramebuffer", dependencies: ["CLibDRM"]),
         // libcurl's header only: the library is opened with dlopen on the first fetch.
         .target(name: "CCurlLoader"),
@@ -44,7 +46,7 @@ let package = Package(
         .target(
             name: "LockScreen",
             dependencies: [
-                "Accessory", "Canvas", "Panel", "CFramebuffer", "CCurlLoader", "ZoneInfo",
+                "Accessory", "Canvas", "Panel", "CFramebuffer", "CCurlLoader", "CMalloc", "ZoneInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
