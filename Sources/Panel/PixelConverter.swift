@@ -82,8 +82,8 @@ package enum PixelConverter {
 
     /// 16 grey levels, dithered, without rotation: whole bytes (the rectangle is aligned
     /// to pairs of pixels), the level looked up by threshold and grey instead of computed,
-    /// the source format decided once per rectangle rather than at each pixel. A cleaning
-    /// refresh converts the whole frame this way.
+    /// the source format decided once per rectangle rather than at each pixel. The first
+    /// frame converts the whole screen this way.
     private static func ditherGray4Unrotated(_ frame: Frame, _ r: PixelRect, _ destination: UnsafeMutableRawBufferPointer, _ stride: Int) {
         let (minX, maxX) = (r.x, r.maxX)
         gray4Levels.withUnsafeBufferPointer { levels in
