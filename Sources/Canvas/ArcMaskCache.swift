@@ -22,13 +22,16 @@ package enum ArcMaskCache {
         var coverage: [UInt8]
     }
 
-    /// How many masks are kept; the oldest goes first. A lock screen has a track per
-    /// gauge in the row and a few sizes of gauge.
+    /// How many masks are kept, and how many bytes of them; the oldest goes first. A lock
+    /// screen has a track per gauge in the row, about 20 KB each at 800×480 and 150 KB on
+    /// a 1872×1404 e-reader.
     static let capacity = 32
+    static let byteLimit = 2 << 20
 
     private struct State {
         var masks: [Key: Mask] = [:]
         var order: [Key] = []
+        var bytes = 0
     }
 
     private static let state = Mutex(State())
@@ -40,14 +43,20 @@ package enum ArcMaskCache {
     static func mask(for key: Key, make: () -> Mask) -> Mask {
         if let kept = state.withLock({ $0.masks[key] }) { return kept }
         let made = make()
+        guard made.coverage.count <= byteLimit else { return made }
         state.withLock { state in
             guard state.masks[key] == nil else { return }
-            if state.masks.count >= capacity {
-                state.masks[state.order.removeFirst()] = nil
+            while state.masks.count >= capacity || state.bytes + made.coverage.count > byteLimit {
+                let oldest = state.order.removeFirst()
+                state.bytes -= state.masks.removeValue(forKey: oldest)?.coverage.count ?? 0
             }
             state.masks[key] = made
             state.order.append(key)
+            state.bytes += made.coverage.count
         }
         return made
     }
+
+    /// How many bytes of masks are kept now.
+    package static var bytes: Int { state.withLock { $0.bytes } }
 }

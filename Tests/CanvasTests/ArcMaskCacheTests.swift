@@ -52,11 +52,17 @@ struct ArcMaskCacheTests {
         return (pixels, largest)
     }
 
-    @Test("it keeps at most its capacity of masks")
+    @Test("it keeps at most its capacity of masks, and of bytes")
     func bounded() {
         for i in 0..<(ArcMaskCache.capacity + 8) {
             _ = Self.draw(reusable: true, origin: Point(x: Double(i) / 64, y: 0), scale: 1, layered: false, cap: .round)
         }
         #expect(ArcMaskCache.count == ArcMaskCache.capacity)
+        // Large arcs: a few fill the byte limit, and the oldest make way.
+        for i in 0..<6 {
+            _ = Self.draw(reusable: true, origin: Point(x: Double(i) / 64, y: 0), scale: 14, layered: false, cap: .round)
+        }
+        #expect(ArcMaskCache.bytes <= ArcMaskCache.byteLimit)
+        #expect(ArcMaskCache.count < ArcMaskCache.capacity)
     }
 }
