@@ -124,7 +124,7 @@ package struct Canvas {
             return
         }
         cairo_new_path(context)
-        Self.addArc(context, center: center, radius: radius, from: startAngle, to: endAngle)
+        addArc(center: center, radius: radius, from: startAngle, to: endAngle)
         stroke(lineWidth: lineWidth, lineCap: lineCap, color: color)
     }
 
@@ -132,7 +132,7 @@ package struct Canvas {
     /// an arc with Bézier segments chosen from its whole sweep, so a ring that grows by a
     /// degree would otherwise be drawn anew all round (a level of anti-aliasing
     /// everywhere), and the damage would cover the ring instead of its moving end.
-    private static func addArc(_ context: OpaquePointer, center: Point, radius: Double, from startAngle: Double, to endAngle: Double) {
+    private func addArc(center: Point, radius: Double, from startAngle: Double, to endAngle: Double) {
         let grid = Double.pi / 16
         var from = startAngle
         while from < endAngle {
@@ -186,13 +186,9 @@ package struct Canvas {
         coverage.withUnsafeMutableBufferPointer { bytes in
             let surface = cairo_image_surface_create_for_data(bytes.baseAddress!, CAIRO_FORMAT_A8, Int32(width), Int32(height), Int32(stride))
             let context = cairo_create(surface)!
-            cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
-            cairo_new_path(context)
-            addArc(context, center: Point(x: key.fractionX - Double(left), y: key.fractionY - Double(top)), radius: key.radius, from: key.start, to: key.end)
-            cairo_set_line_width(context, key.lineWidth)
-            cairo_set_line_cap(context, key.roundCap ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
-            cairo_set_source_rgba(context, 1, 1, 1, 1)
-            cairo_stroke(context)
+            Canvas(context: context).strokeArc(
+                center: Point(x: key.fractionX - Double(left), y: key.fractionY - Double(top)), radius: key.radius,
+                startAngle: key.start, endAngle: key.end, lineWidth: key.lineWidth, lineCap: key.roundCap ? .round : .butt, color: .white)
             cairo_destroy(context)
             cairo_surface_flush(surface)
             cairo_surface_destroy(surface)
