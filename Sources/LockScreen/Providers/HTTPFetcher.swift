@@ -38,7 +38,7 @@ package struct HTTPFetcher: Sendable {
     package static func unavailability() -> String? {
         var message = [CChar](repeating: 0, count: 512)
         guard lsd_http_available(&message, message.count) == 0 else { return nil }
-        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return message.withUnsafeBytes(Self.text)
     }
 
     package func fetch() async throws(Failure) -> Data {
@@ -62,9 +62,13 @@ package struct HTTPFetcher: Sendable {
         case LSD_HTTP_TIMED_OUT:
             return .failure(.timedOut(seconds: timeout))
         default:
-            let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            return .failure(.transport(message))
+            return .failure(.transport(withUnsafeBytes(of: result.message, Self.text)))
         }
+    }
+
+    /// The text of a C message buffer, up to its terminating zero.
+    private static func text(_ buffer: UnsafeRawBufferPointer) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
     }
 
     /// `body` with `strings` as an array of C strings that live for its duration.
