@@ -15,6 +15,8 @@ let package = Package(
     products: [
         .library(name: "Accessory", targets: ["Accessory"]),
         .library(name: "LockScreen", targets: ["LockScreen"]),
+        /// The stock command line, for a daemon of one's own: `LockScreenDaemon.main(bundles:)`.
+        .library(name: "LockscreendCLI", targets: ["LockscreendCLI"]),
         .executable(name: "lockscreend", targets: ["lockscreend"]),
         .executable(name: "lockscreenctl", targets: ["lockscreenctl"]),
     ],
@@ -36,26 +38,48 @@ let package = Package(
         // glibc's malloc.h, part of the C library itself.
         .systemLibrary(name: "CMalloc"),
         .target(name: "CFramebuffer", dependencies: ["CLibDRM"]),
+        // timerfd/eventfd flags, pipe2 and posix_spawn's chdir: what the clock and child
+        // processes need beyond Glibc.
+        .target(name: "CSystemShims"),
         // libcurl's header only: the library is opened with dlopen on the first fetch.
         .target(name: "CCurlLoader"),
         .target(name: "ZoneInfo"),
+        .target(name: "JSON"),
         .target(name: "Canvas", dependencies: ["CPangoCairo"]),
         .target(name: "Gauge", dependencies: ["Canvas"]),
         .target(name: "Accessory", dependencies: ["Canvas", "Gauge", "ZoneInfo"]),
         .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "ZoneInfo"]),
         .target(
+            name: "TimelineEngine",
+            dependencies: ["Accessory", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "Providers",
+            dependencies: ["TimelineEngine", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CSystemShims"]
+        ),
+        .target(name: "Config", dependencies: ["Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo", "JSON"]),
+        // What lockscreenctl needs and nothing more: no drawing library comes with it.
+        .target(name: "ControlProtocol", dependencies: ["JSON"]),
+        .target(
             name: "LockScreen",
             dependencies: [
-                "Accessory", "Canvas", "Panel", "CFramebuffer", "CCurlLoader", "CMalloc", "ZoneInfo",
+                "Config", "Providers", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "LockscreendCLI",
+            dependencies: [
+                "LockScreen", "Config", "Providers", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(name: "lockscreend", dependencies: ["LockScreen"], linkerSettings: packedRelocations),
+        .executableTarget(name: "lockscreend", dependencies: ["LockscreendCLI"], linkerSettings: packedRelocations),
         .executableTarget(
             name: "lockscreenctl",
             dependencies: [
-                "LockScreen",
+                "ControlProtocol", "JSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: packedRelocations
@@ -66,7 +90,7 @@ let package = Package(
         .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockscreendCLI", "Config", "Providers", "TimelineEngine", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport"], exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

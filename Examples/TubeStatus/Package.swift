@@ -17,7 +17,11 @@ let package = Package(
         .target(name: "TubeStatusWidget", dependencies: [.product(name: "Accessory", package: "lockscreend")]),
         .executableTarget(
             name: "tubestatusd",
-            dependencies: ["TubeStatusWidget", .product(name: "LockScreen", package: "lockscreend")]),
+            dependencies: [
+                "TubeStatusWidget",
+                .product(name: "LockScreen", package: "lockscreend"),
+                .product(name: "LockscreendCLI", package: "lockscreend"),
+            ]),
         .testTarget(
             name: "TubeStatusWidgetTests",
             dependencies: [

@@ -90,18 +90,18 @@ static size_t on_data(char *data, size_t size, size_t count, void *context) {
     return n;
 }
 
-void lsd_http_get(const char *url, const char *const *headers, size_t header_count,
-                  long timeout_ms, size_t limit, const char *user_agent, lsd_http_result *result) {
+void CCurlLoader_http_get(const char *url, const char *const *headers, size_t header_count,
+                  long timeout_ms, size_t limit, const char *user_agent, CCurlLoader_http_result *result) {
     memset(result, 0, sizeof *result);
     pthread_once(&curl_once, load_curl);
     if (!curl.ready) {
-        result->outcome = LSD_HTTP_NO_LIBCURL;
+        result->outcome = CCurlLoader_HTTP_NO_LIBCURL;
         snprintf(result->message, sizeof result->message, "%s", curl.error);
         return;
     }
     CURL *handle = curl.easy_init();
     if (!handle) {
-        result->outcome = LSD_HTTP_TRANSPORT;
+        result->outcome = CCurlLoader_HTTP_TRANSPORT;
         snprintf(result->message, sizeof result->message, "libcurl could not make a handle");
         return;
     }
@@ -135,18 +135,18 @@ void lsd_http_get(const char *url, const char *const *headers, size_t header_cou
     // An error status is the answer even when the transfer was cut short for it; a
     // redirect that could not be followed is a failure with libcurl's reason.
     if (result->status >= 400 || (result->status > 0 && result->status < 200)) {
-        result->outcome = LSD_HTTP_DONE;
+        result->outcome = CCurlLoader_HTTP_DONE;
     } else if (code == CURLE_OK) {
-        result->outcome = LSD_HTTP_DONE;
+        result->outcome = CCurlLoader_HTTP_DONE;
         result->body = body.data;
         result->length = body.length;
         body.data = NULL;
     } else if (body.over || code == CURLE_FILESIZE_EXCEEDED) {
-        result->outcome = LSD_HTTP_TOO_LARGE;
+        result->outcome = CCurlLoader_HTTP_TOO_LARGE;
     } else if (code == CURLE_OPERATION_TIMEDOUT) {
-        result->outcome = LSD_HTTP_TIMED_OUT;
+        result->outcome = CCurlLoader_HTTP_TIMED_OUT;
     } else {
-        result->outcome = LSD_HTTP_TRANSPORT;
+        result->outcome = CCurlLoader_HTTP_TRANSPORT;
         snprintf(result->message, sizeof result->message, "%s", error[0] ? error : curl.easy_strerror(code));
     }
     free(body.data);
@@ -154,13 +154,13 @@ void lsd_http_get(const char *url, const char *const *headers, size_t header_cou
     curl.easy_cleanup(handle);
 }
 
-int lsd_http_available(char *message, size_t size) {
+int CCurlLoader_http_available(char *message, size_t size) {
     pthread_once(&curl_once, load_curl);
     if (!curl.ready && message && size) snprintf(message, size, "%s", curl.error);
     return curl.ready;
 }
 
-void lsd_http_free(lsd_http_result *result) {
+void CCurlLoader_http_free(CCurlLoader_http_result *result) {
     free(result->body);
     result->body = NULL;
     result->length = 0;

@@ -1,11 +1,11 @@
 #define _GNU_SOURCE
 #include "CFramebuffer.h"
+
+#ifdef __linux__
 #include <sys/ioctl.h>
 #include <drm.h>
 #include <drm_mode.h>
 #include <stddef.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 const unsigned long CFramebuffer_FBIOGET_VSCREENINFO = FBIOGET_VSCREENINFO;
 const unsigned long CFramebuffer_FBIOPUT_VSCREENINFO = FBIOPUT_VSCREENINFO;
@@ -30,22 +30,15 @@ const uint32_t CFramebuffer_MXCFB_WAVEFORM_DU = 1;
 const uint32_t CFramebuffer_MXCFB_WAVEFORM_GC16 = 2;
 const uint32_t CFramebuffer_MXCFB_WAVEFORM_GL16 = 5;
 
-const int CFramebuffer_TFD_CLOEXEC = TFD_CLOEXEC;
-const int CFramebuffer_TFD_TIMER_ABSTIME = TFD_TIMER_ABSTIME;
-const int CFramebuffer_TFD_TIMER_CANCEL_ON_SET = TFD_TIMER_CANCEL_ON_SET;
-const int CFramebuffer_EFD_CLOEXEC = EFD_CLOEXEC;
-
 _Static_assert(sizeof(struct fb_var_screeninfo) == 160, "fb_var_screeninfo layout changed");
 _Static_assert(sizeof(struct drm_mode_create_dumb) == 32, "drm_mode_create_dumb layout changed");
 // The vendors' layouts: 64 bytes (PocketBook), 72 (Kindle), 64 and a pointer (Kobo).
+_Static_assert(sizeof(struct CFramebuffer_mxcfb_rect) == 16, "mxcfb_rect layout");
+_Static_assert(sizeof(struct CFramebuffer_mxcfb_alt_buffer_data) == 28, "mxcfb_alt_buffer_data layout");
+_Static_assert(sizeof(struct CFramebuffer_mxcfb_update_marker_data) == 8, "mxcfb_update_marker_data layout");
 _Static_assert(sizeof(struct CFramebuffer_mxcfb_update_data) == 64, "mxcfb_update_data layout");
 _Static_assert(sizeof(struct CFramebuffer_mxcfb_update_data_kindle) == 72, "Kindle mxcfb_update_data layout");
 _Static_assert(offsetof(struct CFramebuffer_mxcfb_update_data_kobo, flags) == 32 &&
                sizeof(struct CFramebuffer_mxcfb_alt_buffer_data_kobo) == 28 + sizeof(void *) + (sizeof(void *) == 8 ? 4 : 0),
                "Kobo mxcfb_update_data layout");
-
-int CFramebuffer_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
-
-int CFramebuffer_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
-    return posix_spawn_file_actions_addchdir_np(actions, path);
-}
+#endif

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+
 #endif
 
 /// printf-style formatting of numbers through the C library. Foundation's

@@ -1,8 +1,13 @@
 import Accessory
 import Canvas
+import Config
+import ControlProtocol
 import Foundation
+import JSON
 import Logging
 import Panel
+import Providers
+import TimelineEngine
 import ZoneInfo
 
 /// Plays a configured lock screen through simulated time with the real engine, layout,

@@ -1,7 +1,12 @@
-import Logging
 import Accessory
+import Config
+import ControlProtocol
 import Foundation
+import JSON
+import Logging
 import Panel
+import Providers
+import TimelineEngine
 import ZoneInfo
 
 /// Everything the command line decides, as one value: what `lockscreend` parses and
@@ -44,7 +49,7 @@ package enum LockScreenApplication {
     /// A daemon showing the configured widgets (the built-in demo when none) on `display`.
     package static func daemon(_ options: DaemonOptions, display: any Display, logger: Logger) -> LockScreenDaemon {
         LockScreenDaemon(
-            content: options.content ?? DemoWidgets(stats: SystemStats(root: options.systemRoot)).content(),
+            content: options.content ?? LockScreenContent.demo(stats: SystemStats(root: options.systemRoot)),
             renderer: renderer(options), display: display, clock: SystemClock(startingAt: options.start),
             behaviour: options.behaviour, stateStore: options.stateDirectory.map(StateStore.init(directory:)), logger: logger)
     }

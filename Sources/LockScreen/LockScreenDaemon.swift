@@ -1,8 +1,13 @@
 import Accessory
 import Canvas
+import Config
+import ControlProtocol
 import Foundation
+import JSON
 import Logging
 import Panel
+import Providers
+import TimelineEngine
 import ZoneInfo
 
 /// The daemon's loop: asks the engine what each widget shows, redraws only the slots
@@ -13,24 +18,7 @@ import ZoneInfo
 /// Programs use it through `main(bundles:)`: the stock daemon with their own widgets.
 public final class LockScreenDaemon {
     /// What the lock screen holds.
-    package struct Content: Sendable {
-        /// The widget (or stack) after the date, in the accessoryInline family.
-        package var inline: WidgetStack?
-        /// The row below the clock, left to right.
-        package var row: [WidgetStack]
-
-        package init(inline: WidgetStack?, row: [WidgetStack]) {
-            self.inline = inline
-            self.row = row
-        }
-
-        /// Single widgets, no stacks.
-        package init(inline: TimelineEngine.Widget?, row: [TimelineEngine.Widget]) {
-            self.init(inline: inline.map { WidgetStack([$0]) }, row: row.map { WidgetStack([$0]) })
-        }
-
-        package var stacks: [WidgetStack] { (inline.map { [$0] } ?? []) + row }
-    }
+    package typealias Content = LockScreenContent
 
     /// How the daemon behaves beyond what it shows.
     package struct Behaviour: Sendable {

@@ -1,6 +1,11 @@
 import Accessory
 import Canvas
+import Config
+import ControlProtocol
 import Foundation
+import JSON
+import Providers
+import TimelineEngine
 import ZoneInfo
 
 /// Lays out and draws each part of the lock screen into its rectangle of the frame.

@@ -1,6 +1,11 @@
 import Accessory
 import Canvas
+import Config
+import ControlProtocol
 import Foundation
+import JSON
+import Providers
+import TimelineEngine
 import ZoneInfo
 
 /// One widget drawn as Xcode's `#Preview(as:timeline:)` shows it: its placeholder

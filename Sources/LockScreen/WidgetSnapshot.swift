@@ -1,6 +1,11 @@
 import Accessory
 import Canvas
+import Config
+import ControlProtocol
 import Foundation
+import JSON
+import Providers
+import TimelineEngine
 import ZoneInfo
 
 /// One entry of a widget drawn exactly as the lock screen draws it — same layout, fonts,

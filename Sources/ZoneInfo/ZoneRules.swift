@@ -1,7 +1,9 @@
 import FoundationEssentials
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
+
 #endif
 
 /// A time zone's offsets from UTC over time, read from the system's tz database

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import LockScreen
+import ControlProtocol
+import JSON
 
 /// Talks to a running lockscreend over its control socket.
 @main
@@ -39,7 +40,7 @@ struct Connection: ParsableArguments {
     var socket: String?
 
     func send(_ request: ControlRequest) throws -> ControlReply {
-        let path = socket ?? ControlServer.defaultPath()
+        let path = socket ?? ControlSocket.defaultPath()
         let reply: ControlReply
         do {
             reply = try ControlClient(path: path).send(request)
@@ -68,7 +69,7 @@ extension Lockscreenctl {
         }
 
         func run() throws {
-            _ = try connection.send(ControlRequest(request: "reload", kind: kind, all: all ? true : nil))
+            _ = try connection.send(all ? .reloadAll : .reload(kind: kind ?? ""))
         }
     }
 
@@ -88,7 +89,7 @@ extension Lockscreenctl {
             }
             guard data.count <= ControlRequest.maximumSize - 4_096 else { throw Failure("'\(file)' is larger than 1 MiB") }
             guard let timeline = JSONValue.parse(data) else { throw Failure("'\(file)' is not JSON") }
-            _ = try connection.send(ControlRequest(request: "push", widget: widget, timeline: timeline))
+            _ = try connection.send(.push(widget: widget, timeline: timeline))
         }
     }
 
@@ -98,7 +99,7 @@ extension Lockscreenctl {
         @Flag(help: "Print the status as JSON.") var json = false
 
         func run() throws {
-            let widgets = try connection.send(ControlRequest(request: "status")).widgets ?? []
+            let widgets = try connection.send(.status).widgets ?? []
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -122,7 +123,7 @@ extension Lockscreenctl {
 
         func run() throws {
             let path = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
-            print(try connection.send(ControlRequest(request: "snapshot", path: path)).path ?? path)
+            print(try connection.send(.snapshot(path: path)).path ?? path)
         }
     }
 }

@@ -1,4 +1,5 @@
 import LockScreen
+import LockscreendCLI
 
 // The stock daemon: the built-in widget kinds and nothing else.
 await LockScreenDaemon.main()

@@ -3,7 +3,12 @@ import Foundation
 import Panel
 import Testing
 import ZoneInfo
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 
 @Suite("Calendar")
 struct CalendarTests {

@@ -2,7 +2,12 @@ import Accessory
 import Foundation
 import Panel
 import Testing
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 import ZoneInfo
 
 @Suite("Command provider")

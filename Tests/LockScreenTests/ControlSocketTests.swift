@@ -2,7 +2,12 @@ import Accessory
 import Foundation
 import Panel
 import Testing
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 
 @Suite("Control socket", .serialized)
 struct ControlSocketTests {
@@ -35,7 +40,7 @@ struct ControlSocketTests {
     @Test("status lists every widget with what it shows")
     func status() async throws {
         try await withDaemon { client, _, _ in
-            let reply = try client.send(ControlRequest(request: "status"))
+            let reply = try client.send(.status)
             #expect(reply.ok)
             #expect(reply.widgets?.map(\.name) == ["inbox", "mem"])
             #expect(reply.widgets?.first?.shown == "placeholder")
@@ -47,7 +52,7 @@ struct ControlSocketTests {
     func push() async throws {
         try await withDaemon { client, daemon, _ in
             let timeline = try #require(JSONValue.parse(Data(#"{"entries": [{"text": "3 new"}]}"#.utf8)))
-            #expect(try client.send(ControlRequest(request: "push", widget: "inbox", timeline: timeline)).ok)
+            #expect(try client.send(.push(widget: "inbox", timeline: timeline)).ok)
             // The push is a reload request the engine serves at the next step.
             await daemon.engine.requestReload(kind: "push.inbox")
             try await daemon.step(now: testNow + 1)
@@ -82,7 +87,7 @@ struct ControlSocketTests {
     @Test("a snapshot writes the presented frame as PNG")
     func snapshot() async throws {
         try await withDaemon { client, _, dir in
-            let reply = try client.send(ControlRequest(request: "snapshot", path: dir + "/now.png"))
+            let reply = try client.send(.snapshot(path: dir + "/now.png"))
             #expect(reply.ok)
             let png = try #require(FileManager.default.contents(atPath: dir + "/now.png"))
             #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 
 @Suite("HTTP fetcher", .serialized)
 struct HTTPFetcherTests {

@@ -1,7 +1,12 @@
 import Accessory
 import Foundation
 import Testing
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 
 @Suite("HTTP provider", .serialized)
 struct HTTPProviderTests {

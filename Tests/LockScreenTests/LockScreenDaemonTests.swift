@@ -4,7 +4,12 @@ import Foundation
 import Panel
 import Testing
 import TestSupport
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 
 /// A deterministic lock screen: weather inline, battery and a timer round, an agenda.
 struct GoldenWidgets: WidgetBundle {

@@ -1,7 +1,12 @@
 import Accessory
 import Canvas
 import Testing
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 
 @Suite("LockScreenLayout")
 struct LockScreenLayoutTests {

@@ -3,7 +3,13 @@ import Canvas
 import Foundation
 import Panel
 import Testing
+import ZoneInfo
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 
 /// A saved-state-friendly entry for restart tests.
 struct NoteEntry: TimelineEntry, Codable {

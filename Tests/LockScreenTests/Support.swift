@@ -1,5 +1,10 @@
 import Foundation
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 import Logging
 import TestSupport
 import ZoneInfo

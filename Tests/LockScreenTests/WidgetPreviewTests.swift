@@ -3,7 +3,12 @@ import Canvas
 import Foundation
 import Testing
 import ZoneInfo
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 
 @Suite("WidgetPreview")
 struct WidgetPreviewTests {

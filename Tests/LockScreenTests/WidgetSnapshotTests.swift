@@ -2,7 +2,12 @@ import Accessory
 import Canvas
 import Foundation
 import Testing
+@testable import Config
+@testable import ControlProtocol
+@testable import JSON
 @testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
 
 @Suite("WidgetSnapshot and added bundles")
 struct WidgetSnapshotTests {

@@ -1,20 +1,19 @@
 #ifndef CFRAMEBUFFER_H
 #define CFRAMEBUFFER_H
 
-// Thin C over the Linux calls Swift's Glibc module lacks: the display ioctls, and
-// timerfd/eventfd for the daemon's wall-clock alarm. Request numbers and flags are
-// macros Swift cannot import, so they are exported here as constants; the kernel
-// structs come straight from the uapi headers.
+// Thin C over the Linux display interfaces Swift's Glibc module lacks: fbdev, the
+// console's KD mode, i.MX EPDC (mxcfb) and DRM. Request numbers are macros Swift cannot
+// import, so they are exported here as constants; the kernel structs come straight from
+// the uapi headers, and every struct mirrored here has its size checked in shim.c.
+// Nothing else belongs here: timers, events and process helpers are in CSystemShims.
 
+#ifdef __linux__
 #include <linux/fb.h>
 #include <linux/kd.h>
 #include <linux/vt.h>
 #include <xf86drm.h>
 #include <xf86drmMode.h>
-#include <sys/timerfd.h>
-#include <sys/eventfd.h>
 #include <stdint.h>
-#include <spawn.h>
 
 extern const unsigned long CFramebuffer_FBIOGET_VSCREENINFO;
 extern const unsigned long CFramebuffer_FBIOPUT_VSCREENINFO;
@@ -104,14 +103,6 @@ extern const uint32_t CFramebuffer_MXCFB_WAVEFORM_DU;
 extern const uint32_t CFramebuffer_MXCFB_WAVEFORM_GC16;
 extern const uint32_t CFramebuffer_MXCFB_WAVEFORM_GL16;
 
-/// pipe2(fds, O_CLOEXEC): a pipe no spawned program inherits by accident.
-int CFramebuffer_pipe_cloexec(int fds[2]);
-/// posix_spawn_file_actions_addchdir_np (glibc 2.29+): the child starts in `path`.
-int CFramebuffer_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path);
-
-extern const int CFramebuffer_TFD_CLOEXEC;
-extern const int CFramebuffer_TFD_TIMER_ABSTIME;
-extern const int CFramebuffer_TFD_TIMER_CANCEL_ON_SET;
-extern const int CFramebuffer_EFD_CLOEXEC;
+#endif
 
 #endif

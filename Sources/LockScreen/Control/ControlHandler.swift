@@ -1,5 +1,10 @@
 import Accessory
+import Config
+import ControlProtocol
 import Foundation
+import JSON
+import Providers
+import TimelineEngine
 
 /// Answers control requests against a running daemon's parts: reloads through
 /// `WidgetCenter` (as a Swift app would ask), pushes onto the push board, status from the
@@ -19,27 +24,26 @@ package struct ControlHandler: Sendable {
     }
 
     package func handle(_ data: Data) async -> ControlReply {
-        guard data.count <= ControlRequest.maximumSize else { return .failure("the request is larger than \(ControlRequest.maximumSize) bytes") }
         let request: ControlRequest
         do {
-            request = try JSONDecoder().decode(ControlRequest.self, from: data)
+            request = try ControlRequest.decode(data)
+        } catch let .unknown(name) {
+            let near = Spelling.nearest(name, in: ControlRequest.names).map { " (did you mean '\($0)'?)" } ?? ""
+            return .failure("unknown request '\(name)'\(near); expected reload, push, status or snapshot")
         } catch {
-            return .failure("not a request: expected one JSON object such as {\"request\": \"status\"}")
+            return .failure(error.description)
         }
-        switch request.request {
-        case "reload":
-            if request.all == true {
-                WidgetCenter.shared.reloadAllTimelines()
-                return .success
-            }
-            guard let kind = request.kind else { return .failure("reload needs a kind, or all") }
+        switch request {
+        case .reloadAll:
+            WidgetCenter.shared.reloadAllTimelines()
+            return .success
+        case let .reload(kind):
             guard await engine.contains(kind: kind) else {
                 return .failure("no widget of kind '\(kind)'")
             }
             WidgetCenter.shared.reloadTimelines(ofKind: kind)
             return .success
-        case "push":
-            guard let name = request.widget, let json = request.timeline else { return .failure("push needs a widget and a timeline") }
+        case let .push(name, json):
             let timeline: TimelineJSON
             do {
                 timeline = try TimelineJSON.decode(try JSONEncoder().encode(json), now: clock.now())
@@ -52,14 +56,13 @@ package struct ControlHandler: Sendable {
                 let names = board.names.sorted()
                 return .failure("no push widget named '\(name)'" + (names.isEmpty ? "" : " (push widgets: \(names.joined(separator: ", ")))"))
             }
-            WidgetCenter.shared.reloadTimelines(ofKind: "push.\(name)")
+            WidgetCenter.shared.reloadTimelines(ofKind: PushBoard.kind(of: name))
             return .success
-        case "status":
+        case .status:
             var reply = ControlReply.success
             reply.widgets = await engine.report(at: clock.now())
             return reply
-        case "snapshot":
-            guard let path = request.path, path.hasPrefix("/") else { return .failure("snapshot needs an absolute path for the PNG") }
+        case let .snapshot(path):
             guard let frame = frames.latest else { return .failure("nothing has been presented yet") }
             do {
                 try frame.writePNG(to: path)
@@ -69,9 +72,6 @@ package struct ControlHandler: Sendable {
             var reply = ControlReply.success
             reply.path = path
             return reply
-        default:
-            let near = ConfigReader.nearest(request.request, in: ["reload", "push", "status", "snapshot"]).map { " (did you mean '\($0)'?)" } ?? ""
-            return .failure("unknown request '\(request.request)'\(near); expected reload, push, status or snapshot")
         }
     }
 }

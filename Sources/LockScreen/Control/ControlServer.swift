@@ -1,6 +1,11 @@
+import Config
+import ControlProtocol
 import Foundation
 import Glibc
+import JSON
+import Providers
 import Synchronization
+import TimelineEngine
 
 /// The daemon's control socket: a Unix stream socket taking one JSON request line per
 /// connection and answering one JSON reply line. Requests are bounded in size
@@ -26,15 +31,6 @@ package final class ControlServer: Sendable {
             case let .unknownGroup(name): "no group named '\(name)' for the control socket"
             }
         }
-    }
-
-    /// Where the socket goes by default: in the service's runtime directory when it
-    /// exists (the systemd unit), else /run as root, else the user's runtime directory.
-    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if FileManager.default.fileExists(atPath: "/run/lockscreend") { return "/run/lockscreend/lockscreend.sock" }
-        if getuid() == 0 { return "/run/lockscreend.sock" }
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/lockscreend.sock" }
-        return "/tmp/lockscreend-\(getuid()).sock"
     }
 
     /// Binds `path` with `mode`, owned by `group` when given. A socket left by a daemon

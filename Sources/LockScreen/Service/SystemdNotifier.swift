@@ -1,5 +1,10 @@
+import Config
+import ControlProtocol
 import Foundation
 import Glibc
+import JSON
+import Providers
+import TimelineEngine
 
 /// Speaks systemd's notify protocol (`Type=notify`): datagrams of `KEY=value` lines to
 /// the socket in `$NOTIFY_SOCKET` (a path, or an abstract name after "@"). Without that

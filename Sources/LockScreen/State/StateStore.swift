@@ -1,5 +1,10 @@
 import Accessory
+import Config
+import ControlProtocol
 import Foundation
+import JSON
+import Providers
+import TimelineEngine
 
 /// Keeps the last timeline of every widget on disk, so that after a restart (or while a
 /// provider is down) the panel shows the last known entries rather than placeholders.

@@ -1,4 +1,5 @@
 import LockScreen
+import LockscreendCLI
 import TubeStatusWidget
 
 // The stock lockscreend — its options, subcommands, built-in widgets and service

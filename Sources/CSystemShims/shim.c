@@ -1,0 +1,23 @@
+#define _GNU_SOURCE
+#include "CSystemShims.h"
+
+#ifdef __linux__
+#include <fcntl.h>
+#include <time.h>
+#include <unistd.h>
+
+const int CSystemShims_TFD_CLOEXEC = TFD_CLOEXEC;
+const int CSystemShims_TFD_TIMER_ABSTIME = TFD_TIMER_ABSTIME;
+const int CSystemShims_TFD_TIMER_CANCEL_ON_SET = TFD_TIMER_CANCEL_ON_SET;
+const int CSystemShims_EFD_CLOEXEC = EFD_CLOEXEC;
+
+int CSystemShims_timerfd_realtime(void) { return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC); }
+
+int CSystemShims_eventfd(void) { return eventfd(0, EFD_CLOEXEC); }
+
+int CSystemShims_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int CSystemShims_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+#endif

@@ -1,0 +1,120 @@
+import Foundation
+import JSON
+import Panel
+import Providers
+import TimelineEngine
+
+/// Reads typed values out of a parsed TOML table, collecting an issue (file, line, key,
+/// expected, found) for every mistake instead of stopping at the first, and flagging keys
+/// nobody asked for, with the closest known key as a hint.
+package struct ConfigReader {
+    package let file: String
+    package private(set) var issues: [ConfigIssue] = []
+    /// Every user can read the file: secrets must come from elsewhere.
+    package var worldReadable = false
+    /// A widget read so far fetches over HTTP.
+    package var fetchesOverHTTP = false
+    /// The file's directory, for paths written relative to it.
+    package var directory: String { (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent }
+
+    package init(file: String) {
+        self.file = file
+    }
+
+    package mutating func report(_ line: Int, _ key: String, _ message: String) {
+        issues.append(ConfigIssue(file: file, line: line, key: key, message: message))
+    }
+
+    /// `value` as written, for "found …".
+    package static func shown(_ value: TOMLValue) -> String {
+        switch value.kind {
+        case let .string(s): "\"\(s)\""
+        case let .integer(i): String(i)
+        case let .float(d): String(d)
+        case let .boolean(b): String(b)
+        case let .datetime(d): d
+        case .array: "an array"
+        case .table: "a table"
+        }
+    }
+
+    package mutating func mismatch(_ value: TOMLValue, _ key: String, expected: String) {
+        report(value.line, key, "expected \(expected), found \(Self.shown(value))")
+    }
+
+    package mutating func string(_ table: TOMLTable, _ name: String, at path: String) -> String? {
+        guard let value = table[name] else { return nil }
+        guard case let .string(s) = value.kind else {
+            mismatch(value, Self.join(path, name), expected: "a string in quotes")
+            return nil
+        }
+        return s
+    }
+
+    package mutating func integer(_ table: TOMLTable, _ name: String, at path: String, in range: ClosedRange<Int>) -> Int? {
+        guard let value = table[name] else { return nil }
+        guard case let .integer(i) = value.kind, range.contains(i) else {
+            mismatch(value, Self.join(path, name), expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            return nil
+        }
+        return i
+    }
+
+    /// A whole number or one with a fraction, inside `range` when given; `expected` says
+    /// what a wrong value should have been.
+    package mutating func number(_ table: TOMLTable, _ name: String, at path: String, in range: ClosedRange<Double>? = nil, expected: String) -> Double? {
+        guard let value = table[name] else { return nil }
+        let number: Double? = switch value.kind {
+        case let .integer(i): Double(i)
+        case let .float(d): d
+        default: nil
+        }
+        guard let number, range?.contains(number) ?? true else {
+            mismatch(value, Self.join(path, name), expected: expected)
+            return nil
+        }
+        return number
+    }
+
+    package mutating func boolean(_ table: TOMLTable, _ name: String, at path: String) -> Bool? {
+        guard let value = table[name] else { return nil }
+        guard case let .boolean(b) = value.kind else {
+            mismatch(value, Self.join(path, name), expected: "true or false")
+            return nil
+        }
+        return b
+    }
+
+    package mutating func table(_ table: TOMLTable, _ name: String, at path: String) -> TOMLTable? {
+        guard let value = table[name] else { return nil }
+        guard case let .table(t) = value.kind else {
+            mismatch(value, Self.join(path, name), expected: "a table ([\(Self.join(path, name))])")
+            return nil
+        }
+        return t
+    }
+
+    /// One of `choices`, with a hint when the text is close to one.
+    package mutating func choice(_ table: TOMLTable, _ name: String, at path: String, from choices: [String]) -> String? {
+        guard let value = table[name] else { return nil }
+        guard case let .string(s) = value.kind, choices.contains(s) else {
+            var message = "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \(Self.shown(value))"
+            if case let .string(s) = value.kind, let near = Spelling.nearest(s, in: choices) { message += " (did you mean \"\(near)\"?)" }
+            report(value.line, Self.join(path, name), message)
+            return nil
+        }
+        return s
+    }
+
+    /// Reports every key of `table` not in `known`, suggesting the closest known one.
+    package mutating func rejectUnknown(_ table: TOMLTable, known: [String], at path: String) {
+        for entry in table.entries where !known.contains(entry.key) {
+            var message = "unknown key"
+            if let near = Spelling.nearest(entry.key, in: known) { message += " (did you mean '\(near)'?)" }
+            message += known.isEmpty ? "" : "; expected one of \(known.joined(separator: ", "))"
+            report(entry.value.line, Self.join(path, entry.key), message)
+        }
+    }
+
+    package static func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+}

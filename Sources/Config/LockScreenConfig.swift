@@ -1,0 +1,513 @@
+import Accessory
+import Foundation
+import JSON
+import Panel
+import Providers
+import TimelineEngine
+import ZoneInfo
+
+/// A configuration file (TOML, docs/CONFIG.md) read and checked: where to draw, the clock,
+/// which widgets sit where, and each widget's kind and parameters. Every mistake in the
+/// file is reported at once, each naming its file, line and key.
+package struct LockScreenConfig: Sendable {
+    package var output: OutputOptions
+    /// The headless picture's size; devices have their own.
+    package var size: (width: Int, height: Int)?
+    package var colorScheme: ColorScheme = .dark
+    package var uses24HourClock = true
+    /// The big clock's font family; nil for Inter semibold.
+    package var clockFont: String?
+    /// The big clock's height in points, 40 to 110; nil for 53, the reference lock screen's.
+    package var clockHeight: Double?
+    /// A fixed zone; nil follows the machine's zone as it changes.
+    package var timeZone: ZoneRules?
+    package var content: LockScreenContent
+    /// Where `push` widgets' timelines arrive.
+    package var pushBoard = PushBoard(names: [])
+    /// Whether a widget fetches over HTTP (`http`, or `calendar` with a `url`): such a
+    /// configuration needs libcurl where it runs.
+    package var fetchesOverHTTP = false
+
+    package static let defaultPath = "/etc/lockscreend/config.toml"
+
+    package static let familyNames: [String: WidgetFamily] = [
+        "inline": .accessoryInline, "circular": .accessoryCircular, "rectangular": .accessoryRectangular,
+    ]
+
+    /// Reads and checks `path`; `board` carries pushed timelines over from a running
+    /// configuration.
+    package static func load(path: String, registry: WidgetRegistry, board: PushBoard? = nil) throws(ConfigErrors) -> LockScreenConfig {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions, or not UTF-8 text)" : "no such file"
+            throw ConfigErrors(issues: [ConfigIssue(file: path, line: 0, key: "", message: reason)])
+        }
+        var info = stat()
+        let worldReadable = stat(path, &info) == 0 && info.st_mode & 0o004 != 0
+        return try parse(text, file: path, registry: registry, board: board, worldReadable: worldReadable)
+    }
+
+    /// Checks `text` as the file `file`.
+    /// `worldReadable`: the file can be read by every user, so secrets must not be in it.
+    package static func parse(_ text: String, file: String, registry: WidgetRegistry, board: PushBoard? = nil, worldReadable: Bool = false) throws(ConfigErrors) -> LockScreenConfig {
+        let root: TOMLTable
+        do {
+            root = try TOMLParser.parse(text)
+        } catch {
+            throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
+        }
+        var reader = ConfigReader(file: file)
+        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets"], at: "")
+        var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
+        config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
+        config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)
+        let widgets = reader.table(root, "widgets", at: "") ?? TOMLTable(line: 1)
+        let pushNames = Set(widgets.entries.filter { $0.value.table?["kind"]?.kind == .string("push") }.map(\.key))
+        let pushBoard = board ?? PushBoard(names: pushNames)
+        config.pushBoard = pushBoard
+        reader.worldReadable = worldReadable
+        config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)
+        guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues) }
+        config.fetchesOverHTTP = reader.fetchesOverHTTP
+        pushBoard.setNames(pushNames)
+        return config
+    }
+
+    // MARK: [display]
+
+    private mutating func readDisplay(_ table: TOMLTable, reader: inout ConfigReader) {
+        let path = "display"
+        reader.rejectUnknown(table, known: ["output", "device", "format", "size", "rotate", "connector", "mode", "keep_console", "appearance", "png", "eink"], at: path)
+        let kind = reader.choice(table, "output", at: path, from: ["headless", "fb", "drm"]) ?? "headless"
+        let device = reader.string(table, "device", at: path)
+        let formatNames = kind == "headless" ? PixelFormat.headless.map(\.rawValue) : PixelFormat.allCases.map(\.rawValue)
+        let format = reader.choice(table, "format", at: path, from: formatNames).flatMap(PixelFormat.init(rawValue:))
+        let eink = readEink(reader.table(table, "eink", at: path), output: kind, reader: &reader)
+        let mode = readSize(table, "mode", at: path, reader: &reader)
+        for (key, allowed) in [("connector", "drm"), ("mode", "drm"), ("size", "headless"), ("png", "headless")] where table[key] != nil && kind != allowed {
+            reader.report(table[key]!.line, "\(path).\(key)", "only applies with output = \"\(allowed)\" (this display is \"\(kind)\")")
+        }
+        switch kind {
+        case "fb": output = OutputOptions(target: .framebuffer(path: device ?? "/dev/fb0", format: format, epdc: eink?.epdc))
+        case "drm": output = OutputOptions(target: .drm(path: device ?? "/dev/dri/card0", connector: reader.string(table, "connector", at: path), mode: mode))
+        default: output = OutputOptions(target: .headless(directory: device ?? "frames", format: format ?? .xrgb8888, png: reader.boolean(table, "png", at: path) ?? false))
+        }
+        size = readSize(table, "size", at: path, reader: &reader)
+        if let degrees = table["rotate"] {
+            if case let .integer(d) = degrees.kind, let rotation = Rotation(rawValue: d) {
+                output.rotation = rotation
+            } else {
+                reader.mismatch(degrees, "\(path).rotate", expected: "0, 90, 180 or 270")
+            }
+        }
+        output.keepsConsole = reader.boolean(table, "keep_console", at: path) ?? false
+        output.eink = eink?.policy
+        if let appearance = reader.choice(table, "appearance", at: path, from: ["dark", "light"]) { colorScheme = appearance == "dark" ? .dark : .light }
+    }
+
+    private func readSize(_ table: TOMLTable, _ key: String, at path: String, reader: inout ConfigReader) -> (width: Int, height: Int)? {
+        guard let text = reader.string(table, key, at: path) else { return nil }
+        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, (16...16_384).contains(parts[0]), (16...16_384).contains(parts[1]) else {
+            reader.report(table[key]!.line, "\(path).\(key)", "expected \"WIDTHxHEIGHT\" with each side 16 to 16384 pixels, found \"\(text)\"")
+            return nil
+        }
+        return (parts[0], parts[1])
+    }
+
+    private func readEink(_ table: TOMLTable?, output: String, reader: inout ConfigReader) -> (policy: EinkPolicy, epdc: EPDC?)? {
+        guard let table else { return nil }
+        let path = "display.eink"
+        reader.rejectUnknown(table, known: ["kind", "full_after", "full_every", "quiet"], at: path)
+        let kind = reader.choice(table, "kind", at: path, from: ["panel"] + EPDC.allCases.map(\.rawValue)) ?? "panel"
+        let epdc = EPDC(rawValue: kind)
+        if epdc != nil, output != "fb", let line = table["kind"]?.line {
+            reader.report(line, "\(path).kind", "\"\(kind)\" is an e-reader's framebuffer controller: it needs output = \"fb\"")
+        }
+        var policy = EinkPolicy()
+        if let n = reader.integer(table, "full_after", at: path, in: 1...10_000) {
+            policy.partialsBeforeFull = n
+            policy.partialsLimit = max(policy.partialsLimit, n)
+        }
+        if let minutes = reader.integer(table, "full_every", at: path, in: 0...10_080) { policy.fullInterval = minutes > 0 ? TimeInterval(minutes * 60) : nil }
+        if let quiet = reader.string(table, "quiet", at: path) {
+            if let span = QuietSpan(quiet) {
+                policy.quietPeriod = (span.start, span.end)
+            } else {
+                reader.report(table["quiet"]!.line, "\(path).quiet", "expected a local time span \"HH:MM-HH:MM\", found \"\(quiet)\"")
+            }
+        }
+        return (policy, epdc)
+    }
+
+    // MARK: [clock]
+
+    private mutating func readClock(_ table: TOMLTable, reader: inout ConfigReader) {
+        let path = "clock"
+        reader.rejectUnknown(table, known: ["hours", "time_zone", "font", "height"], at: path)
+        if let height = reader.number(table, "height", at: path, in: 40...110, expected: "a height in points from 40 to 110") {
+            clockHeight = height
+        }
+        if let font = reader.string(table, "font", at: path) {
+            if font.isEmpty || font.contains(",") {
+                reader.report(table["font"]!.line, "\(path).font", "expected one font family name such as \"DejaVu Sans\", found \"\(font)\"")
+            } else {
+                clockFont = font
+            }
+        }
+        if let hours = table["hours"] {
+            if case let .integer(h) = hours.kind, h == 12 || h == 24 {
+                uses24HourClock = h == 24
+            } else {
+                reader.mismatch(hours, "\(path).hours", expected: "12 or 24")
+            }
+        }
+        if let name = reader.string(table, "time_zone", at: path) {
+            if let zone = ZoneRules.named(name) {
+                timeZone = zone
+            } else {
+                let near = Spelling.nearest(name, in: ZoneRules.knownIdentifiers()).map { " (did you mean \"\($0)\"?)" } ?? ""
+                reader.report(table["time_zone"]!.line, "\(path).time_zone", "expected a time zone such as \"Europe/London\", found \"\(name)\"\(near)")
+            }
+        }
+    }
+
+    // MARK: [layout] and [widgets]
+
+    /// The settings every widget table may have besides its kind's parameters.
+    package static let widgetKeys = ["kind", "family", "budget", "min_interval", "timeout"]
+
+    private mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) {
+        let path = "layout"
+        reader.rejectUnknown(layout, known: ["inline", "row", "stack_rotation"], at: path)
+        var rotation: TimeInterval?
+        if let minutes = reader.integer(layout, "stack_rotation", at: path, in: 1...1_440) { rotation = TimeInterval(minutes * 60) }
+        var used: [String: Int] = [:]
+
+        /// The names in a slot: "name" or ["a", "b"] (a stack).
+        func names(_ value: TOMLValue, key: String) -> [(String, Int)] {
+            switch value.kind {
+            case let .string(name): return [(name, value.line)]
+            case let .array(items) where !items.isEmpty && items.allSatisfy({ if case .string = $0.kind { true } else { false } }):
+                return items.compactMap { if case let .string(name) = $0.kind { (name, $0.line) } else { nil } }
+            default:
+                reader.mismatch(value, key, expected: "a widget name or an array of names (a stack)")
+                return []
+            }
+        }
+
+        func stack(_ value: TOMLValue, key: String, inline: Bool) -> WidgetStack? {
+            var members: [TimelineEngine.Widget] = []
+            for (name, line) in names(value, key: key) {
+                if let first = used[name] {
+                    reader.report(line, key, "the widget \"\(name)\" is already placed on line \(first); each widget goes in one place")
+                    continue
+                }
+                used[name] = line
+                guard let table = widgets[name]?.table else {
+                    let near = Spelling.nearest(name, in: widgets.keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+                    reader.report(line, key, "no [widgets.\(name)] table\(near)")
+                    continue
+                }
+                if let widget = Self.widget(name, table, inline: inline, registry: registry, board: board, reader: &reader) { members.append(widget) }
+            }
+            guard !members.isEmpty else { return nil }
+            if Set(members.map(\.family)).count > 1 {
+                reader.report(value.line, key, "a stack holds widgets of one family; found \(members.map { "\($0.name) (\($0.family.shortName))" }.joined(separator: ", "))")
+                return nil
+            }
+            return WidgetStack(members, rotation: members.count > 1 ? rotation : nil)
+        }
+
+        let inline = layout["inline"].flatMap { stack($0, key: "\(path).inline", inline: true) }
+        var row: [WidgetStack] = []
+        if let value = layout["row"] {
+            if case let .array(slots) = value.kind {
+                for slot in slots {
+                    if let s = stack(slot, key: "\(path).row", inline: false) { row.append(s) }
+                }
+                let units = row.reduce(0) { $0 + ($1.family == .accessoryRectangular ? 2 : 1) }
+                if units > 4 { reader.report(value.line, "\(path).row", "the row holds 4 units (circular 1, rectangular 2); these widgets take \(units)") }
+            } else {
+                reader.mismatch(value, "\(path).row", expected: "an array of widget names, e.g. [\"cpu\", \"battery\"]")
+            }
+        }
+        // Widgets not placed are checked all the same, so a mistake shows before they are.
+        for entry in widgets.entries where used[entry.key] == nil {
+            guard let table = entry.value.table else {
+                reader.mismatch(entry.value, "widgets.\(entry.key)", expected: "a table ([widgets.\(entry.key)])")
+                continue
+            }
+            let inline: Bool = if case .string("inline")? = table["family"]?.kind { true } else { false }
+            _ = Self.widget(entry.key, table, inline: inline, registry: registry, board: board, reader: &reader)
+        }
+        content = LockScreenContent(inline: inline, row: row)
+    }
+
+    /// One `[widgets.NAME]` table, checked against its kind's declared parameters.
+    private static func widget(_ name: String, _ table: TOMLTable, inline: Bool, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+        let path = "widgets.\(name)"
+        let kinds = (registry.kinds + providerKinds).sorted()
+        guard table["kind"] != nil else {
+            reader.report(table.line, path, "no kind; expected kind = one of \(kinds.map { "\"\($0)\"" }.joined(separator: ", "))")
+            return nil
+        }
+        guard let kind = reader.choice(table, "kind", at: path, from: kinds) else { return nil }
+        if providerKinds.contains(kind) { return providerWidget(name, kind: kind, table, inline: inline, board: board, reader: &reader) }
+        guard let descriptor = registry.descriptors[kind] else { return nil }
+        // The family: given, or the first the kind supports that fits where it is placed.
+        let fitting = descriptor.supportedFamilies.filter { ($0 == .accessoryInline) == inline }
+        var family = fitting.first
+        switch givenFamily(table, at: path, inline: inline, reader: &reader) {
+        case .absent: break
+        case .misplaced: return nil
+        case let .fits(given):
+            family = given
+            if !descriptor.supportedFamilies.contains(given) {
+                reader.report(table["family"]!.line, "\(path).family", "\"\(kind)\" supports \(descriptor.supportedFamilies.map { "\"\($0.shortName)\"" }.joined(separator: ", ")), found \"\(given.shortName)\"")
+                return nil
+            }
+        }
+        guard let family else {
+            reader.report(table.line, path, "\"\(kind)\" cannot be shown \(inline ? "inline" : "in the row"): it supports \(descriptor.supportedFamilies.map(\.shortName).joined(separator: ", "))")
+            return nil
+        }
+
+        // Its parameters, as text, each checked by the kind itself.
+        let parameterNames = descriptor.parameters.map(\.name)
+        reader.rejectUnknown(table, known: widgetKeys + parameterNames, at: path)
+        var values: [String: String] = [:]
+        var mistyped = false
+        for entry in table.entries {
+            guard let parameter = descriptor.parameters.first(where: { $0.name == entry.key }) else { continue }
+            guard let text = Self.text(of: entry.value, for: parameter.kind) else {
+                reader.mismatch(entry.value, "\(path).\(entry.key)", expected: parameter.kind.expectation)
+                mistyped = true
+                continue
+            }
+            values[entry.key] = text
+        }
+
+        var instance: WidgetInstance?
+        var remaining = values
+        // Report each bad value with its own line: apply them one at a time.
+        for (key, text) in values.sorted(by: { $0.key < $1.key }) {
+            do {
+                _ = try descriptor.instantiate([key: text])
+            } catch {
+                let expected = descriptor.parameters.first { $0.name == key }?.kind.expectation ?? "a valid value"
+                var message = "expected \(expected), found \(ConfigReader.shown(table[key]!))"
+                if case let .enumeration(cases, _) = descriptor.parameters.first(where: { $0.name == key })?.kind, let near = Spelling.nearest(text, in: cases) {
+                    message += " (did you mean \"\(near)\"?)"
+                }
+                reader.report(table[key]!.line, "\(path).\(key)", message)
+                remaining[key] = nil
+            }
+        }
+        guard remaining.count == values.count, !mistyped else { return nil }
+        do {
+            instance = try descriptor.instantiate(values)
+        } catch {
+            reader.report(table.line, path, error.description)
+        }
+        guard let instance else { return nil }
+
+        // Built-in kinds read the local machine: they cost nothing to ask.
+        let (budget, failure) = limits(table, at: path, local: registry.isLocal(kind), reader: &reader)
+        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+    }
+
+    /// A widget table's `family` key, checked against where the widget is placed.
+    private enum GivenFamily {
+        case absent
+        case fits(WidgetFamily)
+        /// Reported: an inline family in the row, or another family in the inline slot.
+        case misplaced
+    }
+
+    private static func givenFamily(_ table: TOMLTable, at path: String, inline: Bool, reader: inout ConfigReader) -> GivenFamily {
+        guard let given = reader.choice(table, "family", at: path, from: ["inline", "circular", "rectangular"]).flatMap({ familyNames[$0] }) else {
+            return .absent
+        }
+        guard (given == .accessoryInline) == inline else {
+            reader.report(table["family"]!.line, "\(path).family", inline ? "the inline slot takes family \"inline\", found \"\(given.shortName)\"" : "the row takes circular or rectangular widgets, found \"inline\"")
+            return .misplaced
+        }
+        return .fits(given)
+    }
+
+    /// What a reload compares to keep a widget's timeline: its table and family.
+    private static func fingerprint(_ table: TOMLTable, _ family: WidgetFamily) -> String {
+        "\(family.shortName):" + TOMLValue(.table(table), line: 0).canonical
+    }
+
+    /// A widget's reload budget and time-out.
+    private static func limits(_ table: TOMLTable, at path: String, local: Bool, reader: inout ConfigReader) -> (ReloadBudget, FailurePolicy) {
+        var budget = local && table["budget"] == nil && table["min_interval"] == nil ? ReloadBudget.unlimited : .standard
+        if let perDay = reader.integer(table, "budget", at: path, in: 0...100_000) { budget.maximumPerDay = perDay == 0 ? nil : perDay }
+        if let seconds = reader.integer(table, "min_interval", at: path, in: 0...86_400) { budget.minimumInterval = TimeInterval(seconds) }
+        var failure = FailurePolicy()
+        if let seconds = reader.integer(table, "timeout", at: path, in: 1...3_600) { failure.timeout = TimeInterval(seconds) }
+        return (budget, failure)
+    }
+
+    /// The daemon's own provider kinds, whose keys are read here rather than declared
+    /// with `@Parameter`: they take arrays and tables.
+    package static let providerKinds = ["calendar", "command", "http", "push", "recorded"]
+
+    private static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, inline: Bool, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+        let path = "widgets.\(name)"
+        var family: WidgetFamily = inline ? .accessoryInline : .accessoryCircular
+        switch givenFamily(table, at: path, inline: inline, reader: &reader) {
+        case .absent: break
+        case .misplaced: return nil
+        case let .fits(given): family = given
+        }
+        let instance: WidgetInstance
+        switch kind {
+        case "command":
+            reader.rejectUnknown(table, known: widgetKeys + ["command", "env", "directory", "max_output"], at: path)
+            var arguments: [String] = []
+            if let value = table["command"] {
+                if case let .array(items) = value.kind, !items.isEmpty, items.allSatisfy({ if case .string = $0.kind { true } else { false } }) {
+                    arguments = items.compactMap { if case let .string(s) = $0.kind { s } else { nil } }
+                } else {
+                    reader.mismatch(value, "\(path).command", expected: "an array of strings, the program and its arguments (e.g. [\"python3\", \"tube.py\"]; [\"sh\", \"-c\", \"…\"] for a shell)")
+                }
+            } else {
+                reader.report(table.line, path, "no command; expected command = [\"program\", \"argument\", …]")
+            }
+            var runner = CommandRunner(arguments: arguments)
+            if let env = reader.table(table, "env", at: path) {
+                for entry in env.entries {
+                    if case let .string(s) = entry.value.kind { runner.environment[entry.key] = s } else { reader.mismatch(entry.value, "\(path).env.\(entry.key)", expected: "a string") }
+                }
+            }
+            runner.directory = reader.string(table, "directory", at: path)
+            runner.outputLimit = reader.integer(table, "max_output", at: path, in: 1_024...(16 << 20)) ?? runner.outputLimit
+            runner.environment["LOCKSCREEND_WIDGET"] = name
+            runner.environment["LOCKSCREEND_FAMILY"] = family.shortName
+            let (budget, failure) = limits(table, at: path, local: false, reader: &reader)
+            runner.timeout = failure.timeout
+            let command = runner
+            instance = JSONTimelineInstance.make { context in
+                let output = try await command.run()
+                do throws(TimelineJSON.Failure) {
+                    return try TimelineJSON.decode(output, now: context.date)
+                } catch {
+                    throw CommandOutputError(failure: error)
+                }
+            }
+            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        case "calendar":
+            reader.rejectUnknown(table, known: widgetKeys + ["file", "url", "days", "every", "time_zone"], at: path)
+            guard let source = CalendarSource.read(table, at: path, family: family, reader: &reader) else { return nil }
+            // A local file costs nothing to read; a URL is budgeted like any web API.
+            var local = false
+            if case .file = source.location { local = true } else { reader.fetchesOverHTTP = true }
+            let (budget, failure) = limits(table, at: path, local: local, reader: &reader)
+            var configured = source
+            if case var .url(fetcher) = source.location {
+                fetcher.timeout = failure.timeout
+                configured.location = .url(fetcher)
+            }
+            let calendar = configured
+            instance = JSONTimelineInstance.make { context in try await calendar.timeline(now: context.date) }
+            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        case "recorded":
+            // A timeline kept in a file: the benchmark's stand-in for network widgets, and a
+            // way to show a prepared day.
+            reader.rejectUnknown(table, known: widgetKeys + ["file"], at: path)
+            guard let file = reader.string(table, "file", at: path) else {
+                if table["file"] == nil { reader.report(table.line, path, "no file; expected file = \"timeline.json\" (a JSON timeline, docs/TIMELINE-JSON.md)") }
+                return nil
+            }
+            let resolved = file.hasPrefix("/") ? file : reader.directory + "/" + file
+            guard let data = FileManager.default.contents(atPath: resolved) else {
+                reader.report(table["file"]!.line, "\(path).file", "cannot read \(resolved)")
+                return nil
+            }
+            let recorded: TimelineJSON
+            do {
+                recorded = try TimelineJSON.decode(data, now: Date(timeIntervalSince1970: 0))
+            } catch {
+                reader.report(table["file"]!.line, "\(path).file", "\(resolved) is not a timeline: \(error)")
+                return nil
+            }
+            let (budget, failure) = limits(table, at: path, local: true, reader: &reader)
+            // The whole recording at once; its own policy decides when it is asked again.
+            instance = JSONTimelineInstance.make { _ in recorded }
+            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        case "http":
+            reader.rejectUnknown(table, known: widgetKeys + ["url", "every", "headers", "max_body", "text", "symbol", "emoji", "lines", "gauge"], at: path)
+            guard let source = HTTPWidgetSource.read(table, at: path, reader: &reader) else { return nil }
+            reader.fetchesOverHTTP = true
+            var (budget, failure) = limits(table, at: path, local: false, reader: &reader)
+            // The widget's own interval is its reload policy; the budget still bounds it.
+            if table["min_interval"] == nil { budget.minimumInterval = min(budget.minimumInterval, source.interval) }
+            var fetcher = source.fetcher
+            fetcher.timeout = failure.timeout
+            let configured = fetcher
+            failure.timeout += 1  // the request's own deadline fires first, with its message
+            instance = JSONTimelineInstance.make { context in try await source.timeline(fetcher: configured, now: context.date) }
+            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        default:
+            reader.rejectUnknown(table, known: ["kind", "family"], at: path)
+            // A pushed timeline's own policy is not followed: the next push is the reload.
+            instance = JSONTimelineInstance.make { _ in
+                var timeline = board.timeline(for: name)
+                timeline.policy = .never
+                return timeline
+            }
+            // Pushes cost nothing to read; the engine asks when one arrives.
+            return TimelineEngine.Widget(name: name, kind: PushBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
+        }
+    }
+}
+
+extension LockScreenConfig {
+    /// A TOML value as a parameter's text, when its TOML type suits the parameter.
+    package static func text(of value: TOMLValue, for kind: IntentValueKind) -> String? {
+        switch (kind, value.kind) {
+        case let (.optional(wrapped), _): text(of: value, for: wrapped)
+        case let (.string, .string(s)), let (.enumeration, .string(s)), let (.date, .string(s)), let (.date, .datetime(s)): s
+        case let (.integer, .integer(i)): String(i)
+        case let (.double, .integer(i)): String(i)
+        case let (.double, .float(d)): String(d)
+        case let (.boolean, .boolean(b)): String(b)
+        default: nil
+        }
+    }
+}
+
+extension WidgetFamily {
+    /// "inline", "circular", "rectangular": the config file's names.
+    package var shortName: String {
+        switch self {
+        case .accessoryInline: "inline"
+        case .accessoryCircular: "circular"
+        case .accessoryRectangular: "rectangular"
+        default: rawValue
+        }
+    }
+}
+
+/// A local time span "22:00-07:00", in minutes after midnight; it may wrap past midnight.
+package struct QuietSpan: Sendable, Equatable {
+    package let start: Int
+    package let end: Int
+
+    package init?(_ text: String) {
+        func minutes(_ part: Substring) -> Int? {
+            let hm = part.split(separator: ":")
+            guard hm.count == 2, let h = Int(hm[0]), let m = Int(hm[1]), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+            return h * 60 + m
+        }
+        let ends = text.split(separator: "-")
+        guard ends.count == 2, let start = minutes(ends[0]), let end = minutes(ends[1]) else { return nil }
+        self.start = start
+        self.end = end
+    }
+}

@@ -1,0 +1,36 @@
+import Accessory
+import JSON
+import Panel
+import Providers
+import TimelineEngine
+
+/// The widget kinds a configuration can name: the built-in ones and those of any bundle
+/// a custom daemon adds.
+package struct WidgetRegistry: Sendable {
+    package private(set) var descriptors: [String: WidgetDescriptor] = [:]
+
+    package init(bundles: [any WidgetBundle]) {
+        for bundle in bundles {
+            for descriptor in bundle.descriptors { descriptors[descriptor.kind] = descriptor }
+        }
+    }
+
+    /// The kinds a custom daemon adds to the stock ones (`LockScreenDaemon.main(bundles:)`),
+    /// for the command running inside it.
+    @TaskLocal package static var added: [WidgetDescriptor] = []
+
+    /// The kinds that ship with lockscreend, reading the machine under `systemRoot`, and
+    /// those a custom daemon added (which win over a stock kind of the same name).
+    package static func standard(systemRoot: String = "/") -> WidgetRegistry {
+        let stats = SystemStats(root: systemRoot)
+        var registry = WidgetRegistry(bundles: [BuiltInWidgets(stats: stats), DemoWidgets(stats: stats)])
+        for descriptor in added { registry.descriptors[descriptor.kind] = descriptor }
+        return registry
+    }
+
+    package var kinds: [String] { descriptors.keys.sorted() }
+
+    /// Whether `kind` ships with lockscreend and reads only the local machine, so its
+    /// reloads are not budgeted.
+    package func isLocal(_ kind: String) -> Bool { BuiltInWidgets.localKinds.contains(kind) || kind.hasPrefix("demo.") }
+}

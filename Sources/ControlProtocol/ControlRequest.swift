@@ -1,0 +1,89 @@
+import Foundation
+import JSON
+
+/// A request on the control socket, as a value: one of the four things a client may ask.
+/// On the wire it is one JSON object on one line, `{"request": "reload", "kind": "weather"}`
+/// (docs/CONTROL.md); `decode(_:)` turns bytes into a request or says what is wrong.
+package enum ControlRequest: Sendable, Equatable {
+    /// Ask the widgets of a kind for new timelines, free of budget.
+    case reload(kind: String)
+    /// Ask every widget for a new timeline.
+    case reloadAll
+    /// Replace a push widget's timeline.
+    case push(widget: String, timeline: JSONValue)
+    /// Every widget's state.
+    case status
+    /// Write what the panel shows as a PNG at an absolute path.
+    case snapshot(path: String)
+
+    /// The requests' names on the wire.
+    package static let names = ["reload", "push", "status", "snapshot"]
+
+    /// The largest request read: a pushed timeline and its envelope.
+    package static let maximumSize = (1 << 20) + 4_096
+
+    /// Why bytes are not a request.
+    package enum Malformed: Error, Equatable, CustomStringConvertible {
+        case tooLarge
+        case notJSON
+        /// A `request` name that is not one of `names`.
+        case unknown(String)
+        /// A known request without what it needs; the text says what.
+        case incomplete(String)
+
+        package var description: String {
+            switch self {
+            case .tooLarge: "the request is larger than \(ControlRequest.maximumSize) bytes"
+            case .notJSON: "not a request: expected one JSON object such as {\"request\": \"status\"}"
+            case let .unknown(name): "unknown request '\(name)'; expected reload, push, status or snapshot"
+            case let .incomplete(message): message
+            }
+        }
+    }
+
+    /// The object on the wire: every field any request may carry.
+    private struct Wire: Codable {
+        var request: String
+        var kind: String?
+        var all: Bool?
+        var widget: String?
+        var timeline: JSONValue?
+        var path: String?
+    }
+
+    /// The request in `data` (one JSON object, without its newline).
+    package static func decode(_ data: Data) throws(Malformed) -> ControlRequest {
+        guard data.count <= maximumSize else { throw .tooLarge }
+        guard let wire = try? JSONDecoder().decode(Wire.self, from: data) else { throw .notJSON }
+        switch wire.request {
+        case "reload":
+            if wire.all == true { return .reloadAll }
+            guard let kind = wire.kind else { throw .incomplete("reload needs a kind, or all") }
+            return .reload(kind: kind)
+        case "push":
+            guard let widget = wire.widget, let timeline = wire.timeline else { throw .incomplete("push needs a widget and a timeline") }
+            return .push(widget: widget, timeline: timeline)
+        case "status":
+            return .status
+        case "snapshot":
+            guard let path = wire.path, path.hasPrefix("/") else { throw .incomplete("snapshot needs an absolute path for the PNG") }
+            return .snapshot(path: path)
+        default:
+            throw .unknown(wire.request)
+        }
+    }
+
+    /// The request as one JSON line, newline included.
+    package func encoded() -> Data {
+        let wire = switch self {
+        case let .reload(kind): Wire(request: "reload", kind: kind)
+        case .reloadAll: Wire(request: "reload", all: true)
+        case let .push(widget, timeline): Wire(request: "push", widget: widget, timeline: timeline)
+        case .status: Wire(request: "status")
+        case let .snapshot(path): Wire(request: "snapshot", path: path)
+        }
+        var data = (try? JSONEncoder().encode(wire)) ?? Data()
+        data.append(0x0A)
+        return data
+    }
+}

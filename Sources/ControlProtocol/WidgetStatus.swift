@@ -1,0 +1,27 @@
+/// A widget as `lockscreenctl status` shows it.
+package struct WidgetStatus: Codable, Sendable, Equatable {
+    package var name: String
+    package var kind: String
+    package var family: String
+    /// "placeholder", or the shown entry's date.
+    package var shown: String
+    package var stale: Bool
+    package var providerCalls: Int
+    package var failures: Int
+    package var lastError: String?
+    package var nextReload: String?
+    package var budgetLeft: Int?
+
+    package init(name: String, kind: String, family: String, shown: String, stale: Bool, providerCalls: Int, failures: Int, lastError: String?, nextReload: String?, budgetLeft: Int?) {
+        self.name = name
+        self.kind = kind
+        self.family = family
+        self.shown = shown
+        self.stale = stale
+        self.providerCalls = providerCalls
+        self.failures = failures
+        self.lastError = lastError
+        self.nextReload = nextReload
+        self.budgetLeft = budgetLeft
+    }
+}

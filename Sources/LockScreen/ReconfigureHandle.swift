@@ -1,0 +1,26 @@
+import Config
+import ControlProtocol
+import Foundation
+import JSON
+import Providers
+import Synchronization
+import TimelineEngine
+
+/// Queues a new configuration for a running daemon and wakes its loop.
+package struct ReconfigureHandle: Sendable {
+    let box: ReconfigurationBox
+    let wake: WakeSignal
+
+    package func request(_ reconfiguration: LockScreenDaemon.Reconfiguration) {
+        box.put(reconfiguration)
+        Task { await wake.signal() }
+    }
+}
+
+/// The latest configuration waiting to be applied (a newer one replaces it).
+final class ReconfigurationBox: Sendable {
+    private let value = Mutex<LockScreenDaemon.Reconfiguration?>(nil)
+
+    func put(_ new: LockScreenDaemon.Reconfiguration) { value.withLock { $0 = new } }
+    func take() -> LockScreenDaemon.Reconfiguration? { value.withLock { v in defer { v = nil }; return v } }
+}

@@ -1,0 +1,26 @@
+import Config
+import ControlProtocol
+import Foundation
+import JSON
+import Providers
+import Synchronization
+import TimelineEngine
+
+/// Stops a running `LockScreenDaemon` from any thread: sets its flag and wakes its loop.
+package struct StopHandle: Sendable {
+    let flag: StopFlag
+    let wake: WakeSignal
+
+    package func stop() {
+        flag.set()
+        Task { await wake.signal() }
+    }
+}
+
+/// A flag set once, read by the daemon loop.
+final class StopFlag: Sendable {
+    private let value = Atomic(false)
+
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
+}

@@ -1,0 +1,43 @@
+import Config
+import ControlProtocol
+import Foundation
+import LockScreen
+import Logging
+import Providers
+import TimelineEngine
+
+/// What SIGHUP does: reads the configuration file again; a valid one goes to the running
+/// daemon, an invalid one is logged, mistake by mistake, while the old one runs on.
+struct ConfigReload: Sendable {
+    let common: CommonOptions
+    let board: PushBoard?
+    /// The display the file chose at start; nil when the command line chose it.
+    let display: OutputOptions?
+    let logger: Logger
+    /// The kinds, read once at start: a reload runs outside the command's task.
+    let registry: WidgetRegistry
+    /// The clock height the daemon was laid out with.
+    let clockHeight: Double?
+
+    func run(_ handle: ReconfigureHandle) {
+        let path = common.config ?? LockScreenConfig.defaultPath
+        let config: LockScreenConfig
+        do {
+            config = try LockScreenConfig.load(path: path, registry: registry, board: board)
+        } catch {
+            logger.error("not reloading \(path): \(error.issues.count) mistake(s); the running configuration stays")
+            for issue in error.issues.sorted() { logger.error("\(issue.description)") }
+            return
+        }
+        if let display, "\(config.output.target)" != "\(display.target)" || config.output.rotation != display.rotation {
+            logger.notice("the [display] section changed; that takes effect when lockscreend restarts")
+        }
+        if config.clockHeight != clockHeight {
+            logger.notice("[clock] height changed; that takes effect when lockscreend restarts")
+        }
+        logger.notice("reloading \(path)")
+        handle.request(LockScreenDaemon.Reconfiguration(
+            content: config.content, colorScheme: common.appearance?.scheme ?? config.colorScheme,
+            uses24HourClock: common.twelveHour ? false : config.uses24HourClock, timeZone: config.timeZone, clockFont: config.clockFont))
+    }
+}

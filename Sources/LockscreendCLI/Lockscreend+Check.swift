@@ -1,0 +1,37 @@
+import Accessory
+import ArgumentParser
+import Config
+import ControlProtocol
+import Foundation
+import LockScreen
+import Logging
+import Panel
+import Providers
+import TimelineEngine
+
+extension Lockscreend {
+    /// Checks a configuration file without running anything.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a configuration file: every mistake is listed as FILE:LINE: KEY: what was expected, what was found.")
+
+        @Option(help: ArgumentHelp("The file to check (default \(LockScreenConfig.defaultPath)).", valueName: "FILE"))
+        var config: String = LockScreenConfig.defaultPath
+
+        @Option(help: ArgumentHelp("Read /proc and /sys below DIR instead of /.", valueName: "DIR"))
+        var systemRoot = "/"
+
+        func run() throws {
+            do {
+                let checked = try LockScreenConfig.load(path: config, registry: .standard(systemRoot: systemRoot))
+                let widgets = checked.content.stacks.reduce(0) { $0 + $1.widgets.count }
+                print("\(config): OK, \(widgets) widget\(widgets == 1 ? "" : "s") placed")
+                if checked.fetchesOverHTTP, let reason = HTTPFetcher.unavailability() {
+                    print("\(config): warning: web widgets will show stale: \(reason)")
+                }
+            } catch {
+                throw ConfigFailure(errors: error)
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Accessory
+import ArgumentParser
+import Config
+import ControlProtocol
+import Foundation
+import LockScreen
+import Logging
+import Panel
+import Providers
+import TimelineEngine
+
+extension Lockscreend {
+    /// Runs the daemon.
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run the daemon (the default). With no display given, the built-in demo is drawn headless into ./frames with PNG previews.")
+
+        @OptionGroup var common: CommonOptions
+
+        @Option(help: ArgumentHelp("Write every frame whole into DIR as NNNNNN.raw with DIR/frames.jsonl.", valueName: "DIR"))
+        var headless: String?
+
+        @Option(help: ArgumentHelp("Draw on this Linux framebuffer.", valueName: "PATH"))
+        var fb: String?
+
+        @Option(help: ArgumentHelp("Draw on this DRM/KMS card.", valueName: "PATH"))
+        var drm: String?
+
+        @Option(help: ArgumentHelp("With --drm: the connector to light (default: the first connected), e.g. HDMI-A-1.", valueName: "NAME"))
+        var connector: String?
+
+        @Option(help: ArgumentHelp("With --drm: the display mode (default: the preferred one).", valueName: "WxH"), transform: ScreenSize.parse)
+        var mode: ScreenSize?
+
+        @Option(help: "Pixel format: of the raw frames with --headless (\(PixelFormat.headlessChoices)), or instead of the detected one with --fb.")
+        var format: PixelFormat?
+
+        @Option(help: "The panel is mounted turned clockwise by 0, 90, 180 or 270 degrees.")
+        var rotate: Rotation = .none
+
+        @Flag(help: "With --fb: leave the text console alone (by default it is switched to graphics mode, hiding its cursor).")
+        var keepConsole = false
+
+        @Flag(help: "Also write NNNNNN.png for every frame (on by default when no display is given).")
+        var png = false
+
+        @Flag(help: "Draw one frame and exit.")
+        var once = false
+
+        @Option(help: ArgumentHelp("Keep the last timelines here across restarts (default /var/lib/lockscreend as root, else $XDG_STATE_HOME/lockscreend).", valueName: "DIR"))
+        var stateDir: String?
+
+        @Option(help: "How a widget whose provider fails is marked: dot, dim or none.")
+        var staleMark: StaleMark = .dot
+
+        @Flag(help: "Redraw live seconds (timers) once a minute, as an e-ink panel wants.")
+        var coarseSeconds = false
+
+        @OptionGroup(title: "E-ink") var eink: EinkOptions
+
+        @Option(help: ArgumentHelp("The control socket for lockscreenctl (default /run/lockscreend.sock as root, else $XDG_RUNTIME_DIR/lockscreend.sock).", valueName: "PATH"))
+        var socket: String?
+
+        @Option(help: ArgumentHelp("The group that may use the control socket (mode 0660).", valueName: "NAME"))
+        var socketGroup: String?
+
+        @Flag(help: "Open no control socket.")
+        var noSocket = false
+
+        @Flag(help: "On SIGTERM, replace the date line with \"Offline since HH:MM\" before exiting (an e-ink panel keeps its last picture; it must not look live).")
+        var offlineMark = false
+
+        func validate() throws {
+            guard [headless, fb, drm].compactMap({ $0 }).count <= 1 else { throw ValidationError("give one of --headless, --fb and --drm") }
+            if connector != nil || mode != nil, drm == nil { throw ValidationError("--connector and --mode go with --drm") }
+            if let kind = eink.epdc, fb == nil { throw ValidationError("--eink \(kind.rawValue) drives an e-reader's framebuffer: give --fb") }
+            if let format, fb == nil, !PixelFormat.headless.contains(format) {
+                throw ValidationError("--format \(format.rawValue) is for --fb; headless frames are \(PixelFormat.headlessChoices)")
+            }
+        }
+
+        /// The display: the command line's when it names one, else the configuration's.
+        func output(_ config: LockScreenConfig?) -> OutputOptions {
+            var output: OutputOptions
+            if headless == nil, fb == nil, drm == nil, let config {
+                output = config.output
+                if rotate != .none { output.rotation = rotate }
+                if keepConsole { output.keepsConsole = true }
+                if let policy = eink.policy { output.eink = policy }
+                return output
+            }
+            if let fb {
+                output = OutputOptions(target: .framebuffer(path: fb, format: format, epdc: eink.epdc))
+            } else if let drm {
+                output = OutputOptions(target: .drm(path: drm, connector: connector, mode: mode.map { ($0.width, $0.height) }))
+            } else {
+                output = OutputOptions(target: .headless(directory: headless ?? "frames", format: format ?? .xrgb8888, png: png || headless == nil))
+            }
+            output.rotation = rotate
+            output.keepsConsole = keepConsole
+            output.eink = eink.policy
+            return output
+        }
+
+        func run() async throws {
+            let logger = common.logger()
+            let config = try common.loadConfig()
+            var options = common.daemonOptions(config)
+            let output = output(config)
+            options.stateDirectory = stateDir ?? StateStore.defaultDirectory()
+            options.behaviour.staleMark = staleMark
+            options.behaviour.coarseLiveSeconds = coarseSeconds || output.eink != nil
+            let display: PanelDisplay
+            do {
+                display = try output.open(width: options.width, height: options.height, logger: logger)
+            } catch {
+                throw ValidationFailure(error.description)
+            }
+            defer { display.close() }
+            (options.width, options.height) = display.size
+            logger.info("drawing \(options.content == nil ? "the built-in demo" : "the configured lock screen") on \(display.name)")
+            if config?.fetchesOverHTTP == true, let reason = HTTPFetcher.unavailability() {
+                logger.warning("web widgets will show stale: \(reason)")
+            }
+            let daemon = LockScreenApplication.daemon(options, display: display, logger: logger)
+            var control: ControlServer?
+            if !noSocket && !once {
+                do {
+                    let server = try ControlServer(path: socket ?? ControlSocket.defaultPath(), group: socketGroup)
+                    let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock)
+                    daemon.frames.open()
+                    server.start { await handler.handle($0) }
+                    control = server
+                    logger.info("listening for lockscreenctl on \(server.path)")
+                } catch {
+                    // A second daemon (a test, a demo) still draws; it is just not controllable.
+                    logger.warning("\(error); running without a control socket")
+                }
+            }
+            defer { control?.stop() }
+            // systemd: READY=1 once the first frame is up, WATCHDOG=1 while steps progress.
+            let notifier = SystemdNotifier()
+            let widgets = options.content.map { $0.stacks.reduce(0) { $0 + $1.widgets.count } }
+            let status = "STATUS=drawing \(widgets.map { "\($0) widget\($0 == 1 ? "" : "s")" } ?? "the built-in demo") on \(display.name)"
+            daemon.onFirstFrame = { notifier.notify("READY=1\n" + status) }
+            let watchdog = notifier.watchdogInterval.map { interval in
+                Task { [heartbeat = daemon.heartbeat, clock = daemon.clock] in
+                    while !Task.isCancelled {
+                        if heartbeat.isAlive(at: clock.monotonic(), limit: interval) { notifier.notify("WATCHDOG=1") }
+                        do { try await WallClockAlarm.shared.sleep(until: Date().addingTimeInterval(interval)) } catch { return }
+                    }
+                }
+            }
+            defer { watchdog?.cancel() }
+            let stop = daemon.stopHandle
+            let reconfigure = daemon.reconfigureHandle
+            // The file's display choice, when it made it (the command line may override it).
+            let fileDisplay = headless == nil && fb == nil && drm == nil ? config?.output : nil
+            let reload = ConfigReload(common: common, board: config?.pushBoard, display: fileDisplay, logger: logger,
+                registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight)
+            let signals = SignalHandlers([SIGTERM, SIGINT, SIGHUP]) { number in
+                if number == SIGHUP {
+                    reload.run(reconfigure)
+                } else {
+                    logger.info("stopping on request")
+                    notifier.notify("STOPPING=1")
+                    stop.stop()
+                }
+            }
+            defer { signals.cancel() }
+            do {
+                try await daemon.run(once: once)
+                if offlineMark && !once { try daemon.presentOffline(at: daemon.clock.now()) }
+            } catch let error as DisplayError {
+                throw ValidationFailure(error.description)
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Accessory
+import Canvas
+import Foundation
+import JSON
+import TimelineEngine
+import ZoneInfo
+
+/// A `calendar` widget: the next events of an iCalendar file or URL. Its timeline holds an
+/// entry for now and one at the end of each coming event, so the agenda moves on by
+/// itself; the source is read again every `interval`.
+package struct CalendarSource: Sendable {
+    package enum Location: Sendable {
+        case file(String)
+        case url(HTTPFetcher)
+    }
+
+    package var location: Location
+    package var days = 7
+    package var interval: TimeInterval = 900
+    /// The zone times are shown in; nil for the machine's, read at each fetch.
+    package var zone: ZoneRules?
+    package var family: WidgetFamily
+
+    package init(location: Location, days: Int = 7, interval: TimeInterval = 900, zone: ZoneRules? = nil, family: WidgetFamily) {
+        self.location = location
+        self.days = days
+        self.interval = interval
+        self.zone = zone
+        self.family = family
+    }
+
+    package func timeline(now: Date) async throws -> TimelineJSON {
+        let text: String
+        switch location {
+        case let .file(path):
+            guard let read = try? String(contentsOfFile: path, encoding: .utf8) else { throw ICalendar.Failure(description: "cannot read \(path)") }
+            text = read
+        case let .url(fetcher):
+            text = String(decoding: try await fetcher.fetch(), as: UTF8.self)
+        }
+        let zone = zone ?? SystemTimeZone().current()
+        let calendar = try ICalendar.parse(text, zone: zone)
+        let upcoming = calendar.occurrences(from: now, to: now.addingTimeInterval(Double(days) * 86_400), zone: zone)
+        // An entry now, and one as each event ends (showing what comes next).
+        var changes = [now] + upcoming.map(\.end).filter { $0 > now && $0 < now.addingTimeInterval(interval) }
+        changes = Array(Set(changes)).sorted()
+        let entries = changes.map { date in
+            TimelineJSON.Entry(date: date, relevance: nil, content: content(upcoming.filter { $0.end > date }, at: date, zone: zone))
+        }
+        return TimelineJSON(entries: entries, policy: .after(now.addingTimeInterval(interval)))
+    }
+
+    /// What the family shows of `events` at `date`.
+    package func content(_ events: [ICalendar.Occurrence], at date: Date, zone: ZoneRules) -> JSONValue {
+        let today = zone.civil(date).startOfDay
+        func time(_ d: Date) -> String {
+            let c = zone.civil(d)
+            return CFormat.string("%02d:%02d", c.hour, c.minute)
+        }
+        func isToday(_ d: Date) -> Bool { zone.civil(d).startOfDay == today }
+        func when(_ event: ICalendar.Occurrence) -> String {
+            let sameDay = isToday(event.start)
+            let day = sameDay ? "" : Self.weekday(zone.civil(event.start).weekday) + " "
+            if event.allDay { return sameDay || event.start <= date ? "today" : day.trimmingCharacters(in: .whitespaces) }
+            if event.start <= date { return "until \(time(event.end))" }
+            return day + time(event.start)
+        }
+        guard let next = events.first else {
+            return .object(["symbol": .string("event_available"), "text": .string("No events")])
+        }
+        switch family {
+        case .accessoryInline:
+            return .object(["symbol": .string("event"), "text": .string("\(next.summary) \(when(next))")])
+        case .accessoryCircular:
+            return .object(["symbol": .string("event"), "text": .string("\(when(next))\n\(next.summary)")])
+        default:
+            let lines = events.prefix(3).map { JSONValue.string("\(when($0)) \($0.summary)") }
+            let heading = isToday(next.start) || next.start <= date ? "Today" : "Next"
+            return .object(["symbol": .string("event"), "text": .string(heading), "lines": .array(Array(lines))])
+        }
+    }
+
+    package static func weekday(_ n: Int) -> String { ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(n - 1) % 7] }
+}

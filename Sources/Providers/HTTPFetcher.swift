@@ -1,0 +1,82 @@
+import CCurlLoader
+import Foundation
+import JSON
+import TimelineEngine
+
+/// One GET with a deadline and a cap on the body, checked as bytes arrive, so a huge
+/// answer is cut off rather than read whole.
+///
+/// The transfer is libcurl's, loaded when the first fetch happens rather than linked:
+/// Foundation's URLSession would map libcurl and its TLS libraries into every daemon,
+/// about 6 MB, though most screens fetch nothing.
+package struct HTTPFetcher: Sendable {
+    package var url: URL
+    package var headers: [String: String] = [:]
+    package var timeout: TimeInterval = 10
+    package var limit = 1 << 20
+
+    package init(url: URL) {
+        self.url = url
+    }
+
+    /// Why there is no body to use.
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        case status(Int)
+        case tooLarge(limit: Int)
+        case timedOut(seconds: TimeInterval)
+        case transport(String)
+
+        package var description: String {
+            switch self {
+            case let .status(code): "HTTP \(code)"
+            case let .tooLarge(limit): "the response is larger than \(limit) bytes"
+            case let .timedOut(seconds): "no complete response within \(seconds.compactSeconds)"
+            case let .transport(reason): reason
+            }
+        }
+    }
+
+    /// Nil when requests can be made; else why not (libcurl missing), loading it now.
+    package static func unavailability() -> String? {
+        var message = [CChar](repeating: 0, count: 512)
+        guard CCurlLoader_http_available(&message, message.count) == 0 else { return nil }
+        return message.withUnsafeBytes(Self.text)
+    }
+
+    package func fetch() async throws(Failure) -> Data {
+        let fetcher = self
+        return try await OwnThread.run(named: "http \(url.host ?? "")") { fetcher.fetchBlocking() }.get()
+    }
+
+    private func fetchBlocking() -> Result<Data, Failure> {
+        let lines = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        var result = CCurlLoader_http_result()
+        withCStrings(lines) { pointers in
+            CCurlLoader_http_get(url.absoluteString, pointers, pointers.count, Int(timeout * 1000), limit, "lockscreend", &result)
+        }
+        defer { CCurlLoader_http_free(&result) }
+        switch result.outcome {
+        case CCurlLoader_HTTP_DONE:
+            guard (200..<300).contains(result.status) else { return .failure(.status(result.status)) }
+            return .success(result.body.map { Data(bytes: $0, count: result.length) } ?? Data())
+        case CCurlLoader_HTTP_TOO_LARGE:
+            return .failure(.tooLarge(limit: limit))
+        case CCurlLoader_HTTP_TIMED_OUT:
+            return .failure(.timedOut(seconds: timeout))
+        default:
+            return .failure(.transport(withUnsafeBytes(of: result.message, Self.text)))
+        }
+    }
+
+    /// The text of a C message buffer, up to its terminating zero.
+    private static func text(_ buffer: UnsafeRawBufferPointer) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// `body` with `strings` as an array of C strings that live for its duration.
+    private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { UnsafePointer($0) })
+    }
+}

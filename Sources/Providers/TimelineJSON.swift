@@ -1,0 +1,209 @@
+import Accessory
+import Foundation
+import JSON
+import TimelineEngine
+import ZoneInfo
+
+/// The timeline a command prints, a push sends or an HTTP template builds, as JSON
+/// (docs/TIMELINE-JSON.md): entries, each a family template or a view tree, and a reload
+/// policy. Checked whole; every error names the JSON path of the value at fault.
+package struct TimelineJSON: Sendable {
+    /// One entry: when it shows, its relevance, and what it draws (the entry object).
+    package struct Entry: TimelineEntry, Codable, Sendable {
+        package let date: Date
+        package let relevance: TimelineEntryRelevance?
+        package let content: JSONValue
+    }
+
+    package var entries: [Entry]
+    package var policy: TimelineReloadPolicy
+
+    /// Why a document is not a timeline: each mistake with its path ("$.entries[2].gauge.value").
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package var issues: [String]
+        package var description: String { issues.joined(separator: "; ") }
+    }
+
+    package static let maximumEntries = 5_000
+
+    /// Reads a timeline from `data`; entries without a date show from `now`.
+    package static func decode(_ data: Data, now: Date) throws(Failure) -> TimelineJSON {
+        guard let root = JSONValue.parse(data) else { throw Failure(issues: ["$: not valid JSON"]) }
+        var checker = Checker()
+        let timeline = checker.timeline(root, now: now)
+        guard checker.issues.isEmpty, let timeline else { throw Failure(issues: checker.issues) }
+        return timeline
+    }
+
+    /// Dates: ISO 8601 text (as the command line takes it) or seconds since 1970.
+    package static func date(_ value: JSONValue) -> Date? {
+        switch value {
+        case let .number(n) where n.isFinite: Date(timeIntervalSince1970: n)
+        case let .string(s): ISO8601.parse(s)
+        default: nil
+        }
+    }
+
+    /// Gauge styles by their JSON names.
+    package static let gaugeStyles = ["circular", "capacity", "linear", "linearCapacity"]
+    package static let fonts = ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"]
+    package static let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+    package static let alignments = ["leading", "center", "trailing", "top", "bottom"]
+    package static let containers = ["vstack", "hstack", "zstack"]
+    package static let modifiers = ["font", "weight", "monospacedDigit", "opacity", "padding", "lineLimit", "accent", "privacy", "spacing", "alignment"]
+
+    private struct Checker {
+        package var issues: [String] = []
+
+        package mutating func fail(_ path: String, _ message: String) { issues.append("\(path): \(message)") }
+
+        package mutating func expect(_ value: JSONValue, _ path: String, _ what: String) {
+            fail(path, "expected \(what), found \(value.typeName)")
+        }
+
+        package mutating func timeline(_ root: JSONValue, now: Date) -> TimelineJSON? {
+            guard case let .object(object) = root else {
+                expect(root, "$", "an object with \"entries\"")
+                return nil
+            }
+            unknownKeys(object, known: ["entries", "policy"], at: "$")
+            var policy = TimelineReloadPolicy.atEnd
+            switch object["policy"] {
+            case nil, .string("atEnd")?: break
+            case .string("never")?: policy = .never
+            case let .object(after)? where after.count == 1 && after["after"] != nil:
+                if let date = TimelineJSON.date(after["after"]!) { policy = .after(date) } else { expect(after["after"]!, "$.policy.after", "a date (ISO 8601 text or seconds since 1970)") }
+            case let value?:
+                fail("$.policy", "expected \"atEnd\", \"never\" or {\"after\": DATE}, found \(value.typeName == "a string" ? "\(value)" : value.typeName)")
+            }
+            guard case let .array(items)? = object["entries"] else {
+                if let value = object["entries"] { expect(value, "$.entries", "an array") } else { fail("$", "no \"entries\" array") }
+                return nil
+            }
+            if items.count > TimelineJSON.maximumEntries { fail("$.entries", "\(items.count) entries; at most \(TimelineJSON.maximumEntries)") }
+            var entries: [Entry] = []
+            for (i, item) in items.prefix(TimelineJSON.maximumEntries).enumerated() {
+                if let entry = entry(item, at: "$.entries[\(i)]", now: now) { entries.append(entry) }
+            }
+            return TimelineJSON(entries: entries, policy: policy)
+        }
+
+        package mutating func entry(_ value: JSONValue, at path: String, now: Date) -> Entry? {
+            guard case let .object(object) = value else {
+                expect(value, path, "an object")
+                return nil
+            }
+            unknownKeys(object, known: ["date", "relevance", "text", "symbol", "emoji", "lines", "gauge", "view"], at: path)
+            var date = now
+            if let d = object["date"] {
+                if let parsed = TimelineJSON.date(d) { date = parsed } else { expect(d, "\(path).date", "a date (ISO 8601 text or seconds since 1970)") }
+            }
+            var relevance: TimelineEntryRelevance?
+            if let r = object["relevance"] {
+                if case let .number(score)? = r["score"] {
+                    var duration = 0.0
+                    if let d = r["duration"] {
+                        if case let .number(n) = d, n >= 0 { duration = n } else { expect(d, "\(path).relevance.duration", "seconds, 0 or more") }
+                    }
+                    relevance = TimelineEntryRelevance(score: Float(score), duration: duration)
+                } else {
+                    fail("\(path).relevance", "expected {\"score\": NUMBER, \"duration\": SECONDS}")
+                }
+            }
+            let templateKeys = ["text", "symbol", "emoji", "lines", "gauge"].filter { object[$0] != nil }
+            if let view = object["view"] {
+                if !templateKeys.isEmpty { fail(path, "give a \"view\" or template keys (\(templateKeys.joined(separator: ", "))), not both") }
+                self.view(view, at: "\(path).view", depth: 0)
+            } else if templateKeys.isEmpty {
+                fail(path, "nothing to draw: give \"text\", \"symbol\", \"emoji\", \"lines\", \"gauge\" or a \"view\"")
+            } else {
+                for key in ["text", "symbol", "emoji"] { string(object[key], at: "\(path).\(key)") }
+                if let lines = object["lines"] {
+                    if case let .array(items) = lines {
+                        for (i, line) in items.enumerated() { string(line, at: "\(path).lines[\(i)]") }
+                    } else {
+                        expect(lines, "\(path).lines", "an array of strings")
+                    }
+                }
+                if let gauge = object["gauge"] { self.gauge(gauge, at: "\(path).gauge") }
+            }
+            return Entry(date: date, relevance: relevance, content: value)
+        }
+
+        package mutating func string(_ value: JSONValue?, at path: String) {
+            guard let value else { return }
+            if case .string = value { return }
+            expect(value, path, "a string")
+        }
+
+        package mutating func number(_ value: JSONValue?, at path: String) {
+            guard let value else { return }
+            if case let .number(n) = value, n.isFinite { return }
+            expect(value, path, "a number")
+        }
+
+        package mutating func choice(_ value: JSONValue?, at path: String, from choices: [String]) {
+            guard let value else { return }
+            if case let .string(s) = value, choices.contains(s) { return }
+            fail(path, "expected one of \(choices.joined(separator: ", ")), found \(value.typeName)")
+        }
+
+        package mutating func unknownKeys(_ object: [String: JSONValue], known: [String], at path: String) {
+            for key in object.keys.sorted() where !known.contains(key) {
+                let near = Spelling.nearest(key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+                fail("\(path).\(key)", "unknown key\(near)")
+            }
+        }
+
+        package mutating func gauge(_ value: JSONValue, at path: String) {
+            guard case let .object(object) = value else { return expect(value, path, "an object with \"value\"") }
+            unknownKeys(object, known: ["value", "min", "max", "label", "text", "style"], at: path)
+            if object["value"] == nil { fail(path, "no \"value\"") }
+            for key in ["value", "min", "max"] { number(object[key], at: "\(path).\(key)") }
+            for key in ["label", "text"] { string(object[key], at: "\(path).\(key)") }
+            choice(object["style"], at: "\(path).style", from: TimelineJSON.gaugeStyles)
+            if case let .number(lo)? = object["min"], case let .number(hi)? = object["max"], lo >= hi { fail(path, "min (\(lo)) must be below max (\(hi))") }
+        }
+
+        package mutating func view(_ value: JSONValue, at path: String, depth: Int) {
+            guard depth < 16 else { return fail(path, "views nest more than 16 deep") }
+            guard case let .object(object) = value else { return expect(value, path, "a view object") }
+            let primitives = ["text", "image", "gauge", "progress", "spacer", "background"] + TimelineJSON.containers
+            let kinds = primitives.filter { object[$0] != nil }
+            guard kinds.count == 1, let kind = kinds.first else {
+                return fail(path, kinds.isEmpty ? "expected one of \(primitives.joined(separator: ", "))" : "one view per object; found \(kinds.joined(separator: " and "))")
+            }
+            unknownKeys(object, known: primitives + TimelineJSON.modifiers, at: path)
+            switch kind {
+            case "text", "image": string(object[kind], at: "\(path).\(kind)")
+            case "gauge": gauge(object[kind]!, at: "\(path).gauge")
+            case "progress":
+                if case let .object(p)? = object["progress"] {
+                    number(p["value"], at: "\(path).progress.value")
+                    number(p["total"], at: "\(path).progress.total")
+                } else {
+                    expect(object["progress"]!, "\(path).progress", "{\"value\": N, \"total\": N}")
+                }
+            case "vstack", "hstack", "zstack":
+                guard case let .array(children)? = object[kind] else { return expect(object[kind]!, "\(path).\(kind)", "an array of views") }
+                for (i, child) in children.enumerated() { view(child, at: "\(path).\(kind)[\(i)]", depth: depth + 1) }
+            default: break
+            }
+            if let font = object["font"], !(font.isNumber || TimelineJSON.fonts.contains(font.stringValue ?? "")) {
+                fail("\(path).font", "expected a size in points or one of \(TimelineJSON.fonts.joined(separator: ", "))")
+            }
+            choice(object["weight"], at: "\(path).weight", from: TimelineJSON.weights)
+            choice(object["alignment"], at: "\(path).alignment", from: TimelineJSON.alignments)
+            for key in ["opacity", "padding", "lineLimit", "spacing"] { number(object[key], at: "\(path).\(key)") }
+            for key in ["monospacedDigit", "accent", "privacy"] {
+                if let v = object[key], v != .bool(true), v != .bool(false) { expect(v, "\(path).\(key)", "true or false") }
+            }
+        }
+    }
+}
+
+extension JSONValue {
+    package var isNumber: Bool { if case .number = self { true } else { false } }
+    package var stringValue: String? { if case let .string(s) = self { s } else { nil } }
+    package var numberValue: Double? { if case let .number(n) = self { n } else { nil } }
+}

@@ -1,0 +1,452 @@
+import Accessory
+import Foundation
+import Logging
+import ZoneInfo
+
+/// Decides when each widget shows which entry and when its provider is asked again.
+///
+/// One actor for the whole daemon, reading time only from the `now` it is given (the
+/// daemon's injected clock). Each widget starts on its provider's placeholder (drawn
+/// redacted) or on its saved entries; the entry shown is the latest whose date is not in
+/// the future. Reloads follow the timeline's policy within the widget's budget; explicit
+/// reloads are free. Fetches run concurrently: a slow or failing provider never holds up
+/// another, keeps its last good entry marked stale, and is retried with backoff.
+package actor TimelineEngine {
+    /// A widget placed on the lock screen.
+    package struct Widget: Sendable {
+        package let name: String
+        package let kind: String
+        package let family: WidgetFamily
+        package let instance: WidgetInstance
+        package var budget: ReloadBudget
+        package var failurePolicy: FailurePolicy
+        /// What the widget was configured with: equal fingerprints mean a reloaded
+        /// configuration left it as it was, so its timeline is kept.
+        package var fingerprint: String
+
+        package init(name: String, kind: String? = nil, family: WidgetFamily, instance: WidgetInstance, budget: ReloadBudget = .standard, failurePolicy: FailurePolicy = FailurePolicy(), fingerprint: String = "") {
+            self.name = name
+            self.kind = kind ?? name
+            self.family = family
+            self.instance = instance
+            self.budget = budget
+            self.failurePolicy = failurePolicy
+            self.fingerprint = fingerprint
+        }
+    }
+
+    /// What a widget shows at some moment.
+    package struct Shown: Sendable {
+        package let entry: RenderableEntry
+        package let isPlaceholder: Bool
+        /// The provider is failing or the entry was restored and not yet refreshed.
+        package let isStale: Bool
+        /// Changes whenever what is drawn changes: the redraw key of the widget's slot.
+        package let key: String
+    }
+
+    /// A widget's reload and failure state, for `status` and tests.
+    package struct Status: Sendable, Equatable {
+        package let providerCalls: Int
+        package let failures: Int
+        package let lastError: String?
+        package let nextReload: Date?
+        package let budgetLeft: Int?
+        package let isStale: Bool
+    }
+
+    /// Engine-wide timings.
+    package struct Settings: Sendable {
+        /// Reloads due within this many seconds of each other are made together, so
+        /// their changes reach the panel in one redraw.
+        package var coalescingWindow: TimeInterval = 3
+        /// How long (real time) a step waits for the fetches it started before drawing
+        /// without them; later answers wake the daemon through `changes`.
+        package var grace: Duration = .milliseconds(250)
+        /// The shortest time from one policy reload of a widget to the next.
+        package var minimumReloadGap: TimeInterval = 1
+
+        package init() {}
+    }
+
+    private struct Fetch {
+        package let token: Int
+        package let startedAt: Date
+        package let task: Task<Void, Never>
+    }
+
+    private struct State {
+        package let widget: Widget
+        package let placeholder: RenderableEntry
+        package var entries: [RenderableEntry] = []
+        package var generation = 0
+        /// When the policy asks for the next timeline; nil for never.
+        package var policyReload: Date? = .distantPast
+        package var charged: [Date] = []
+        package var explicitRequested = false
+        package var fetch: Fetch?
+        package var failures = 0
+        package var retryAt: Date?
+        package var lastError: String?
+        /// Entries came from saved state and no timeline has arrived since; they count
+        /// as stale from `restoredExpiry` (when their policy would have reloaded them).
+        package var restored = false
+        package var restoredExpiry: Date?
+        package var providerCalls = 0
+        package var policy: TimelineReloadPolicy?
+
+        package func isStale(at now: Date) -> Bool {
+            failures > 0 || (restored && restoredExpiry.map { now >= $0 } ?? true)
+        }
+    }
+
+    private var states: [State]
+    private let settings: Settings
+    private let logger: Logger
+    private var nextToken = 0
+    private var changed: Set<Int> = []
+    private var awaiting = 0
+    private var barrier: CheckedContinuation<Void, Never>?
+    private var barrierGeneration = 0
+    private let changeSink: AsyncStream<Void>.Continuation
+    /// Signals when a fetch finished after its step stopped waiting for it.
+    package nonisolated let changes: AsyncStream<Void>
+
+    package init(widgets: [Widget], now: Date, settings: Settings = Settings(), logger: Logger) {
+        self.settings = settings
+        self.logger = logger
+        (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        states = widgets.map { widget in
+            State(widget: widget, placeholder: widget.instance.placeholder(Self.context(widget, now: now)))
+        }
+    }
+
+    private static func context(_ widget: Widget, now: Date) -> TimelineProviderContext {
+        let (w, h) = widget.family.referenceSize
+        return TimelineProviderContext(family: widget.family, displaySize: CGSize(width: w, height: h), date: now)
+    }
+
+    package var count: Int { states.count }
+
+    /// Takes a new set of widgets (a reloaded configuration): a widget with the same name,
+    /// kind, family and fingerprint as before keeps its timeline, budget and failure
+    /// state; any other starts on its placeholder. Fetches of widgets that left are
+    /// cancelled. Returns the names kept.
+    @discardableResult
+    package func reconfigure(_ widgets: [Widget], now: Date) -> [String] {
+        var kept: [String] = []
+        var old = states
+        states = widgets.map { widget in
+            if let i = old.firstIndex(where: { $0.widget.name == widget.name && $0.widget.kind == widget.kind && $0.widget.family == widget.family && $0.widget.fingerprint == widget.fingerprint }) {
+                kept.append(widget.name)
+                return old.remove(at: i)
+            }
+            return State(widget: widget, placeholder: widget.instance.placeholder(Self.context(widget, now: now)))
+        }
+        for state in old { state.fetch?.task.cancel() }
+        return kept
+    }
+
+    // MARK: Reloading
+
+    /// Starts a fetch for every widget that is due at `now`, waits briefly for them, and
+    /// returns the widgets whose shown content (entries or staleness) changed since the
+    /// last call.
+    @discardableResult
+    package func reloadDue(now: Date) async -> [Int] {
+        for i in states.indices {
+            if let fetch = states[i].fetch, now >= fetch.startedAt.addingTimeInterval(states[i].widget.failurePolicy.timeout) {
+                fetch.task.cancel()
+                states[i].fetch = nil
+                fail(i, "did not answer within \(states[i].widget.failurePolicy.timeout.compactSeconds)", at: now)
+            }
+        }
+        // Reloads due now run; those due within the coalescing window join them, so their
+        // changes reach the panel in one frame. Alone, a reload waits for its own time.
+        let dueNow = states.indices.filter { states[$0].fetch == nil && dueReload($0, now: now, window: 0) != nil }
+        let window = dueNow.isEmpty ? 0 : settings.coalescingWindow
+        for i in states.indices {
+            guard states[i].fetch == nil, let charged = dueReload(i, now: now, window: window) else { continue }
+            start(i, now: now, charged: charged)
+        }
+        if awaiting > 0 {
+            let grace = settings.grace
+            barrierGeneration += 1
+            let generation = barrierGeneration
+            await withCheckedContinuation { continuation in
+                barrier = continuation
+                Task {
+                    // Not Task.sleep: after one, the Swift runtime wakes the process every
+                    // second for as long as it lives (see WallClockAlarm).
+                    let (seconds, attoseconds) = grace.components
+                    try? await WallClockAlarm.shared.sleep(until: Date().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18))
+                    // Only this step's timer may end this step's wait.
+                    if self.barrierGeneration == generation { self.openBarrier() }
+                }
+            }
+        }
+        defer { changed.removeAll() }
+        return changed.sorted()
+    }
+
+    /// Whether widget `i` should be asked now (or within `window` seconds), and whether
+    /// that is charged to its budget.
+    private func dueReload(_ i: Int, now: Date, window: TimeInterval) -> Bool? {
+        let state = states[i]
+        if state.explicitRequested { return false }
+        if state.failures > 0 { return state.retryAt.map { $0 <= now } == true ? false : nil }
+        guard let reload = state.policyReload, reload <= now.addingTimeInterval(window) else { return nil }
+        let allowed = state.widget.budget.nextAllowed(at: now, after: state.charged)
+        guard allowed <= now.addingTimeInterval(window) else {
+            if reload < allowed {
+                logger.notice("widget '\(state.widget.name)' is out of reload budget until \(ISO8601.format(allowed))")
+                states[i].policyReload = allowed
+            }
+            return nil
+        }
+        return true
+    }
+
+    private func start(_ i: Int, now: Date, charged: Bool) {
+        nextToken += 1
+        let token = nextToken
+        states[i].providerCalls += 1
+        states[i].explicitRequested = false
+        if charged {
+            states[i].charged = states[i].charged.filter { $0 > now.addingTimeInterval(-86_400) } + [now]
+        }
+        let instance = states[i].widget.instance
+        let context = Self.context(states[i].widget, now: now)
+        awaiting += 1
+        let task = Task {
+            let result: Result<RenderableTimeline, any Error>
+            do {
+                result = .success(try await instance.timeline(context))
+            } catch {
+                result = .failure(error)
+            }
+            self.complete(token: token, result: result)
+        }
+        states[i].fetch = Fetch(token: token, startedAt: now, task: task)
+    }
+
+    /// A fetch finished; its widget is found by the fetch's token, since a reconfiguration
+    /// may have moved it (or removed it) meanwhile.
+    private func complete(token: Int, result: Result<RenderableTimeline, any Error>) {
+        defer {
+            if awaiting > 0 {
+                awaiting -= 1
+                if awaiting == 0 { openBarrier() }
+            }
+        }
+        guard let i = states.firstIndex(where: { $0.fetch?.token == token }), let fetch = states[i].fetch else { return }
+        states[i].fetch = nil
+        let now = fetch.startedAt
+        switch result {
+        case let .success(timeline):
+            if states[i].failures > 0 {
+                logger.info("widget '\(states[i].widget.name)' answers again after \(states[i].failures) failure(s)")
+                changed.insert(i)
+            }
+            if states[i].restored { changed.insert(i) }
+            states[i].failures = 0
+            states[i].retryAt = nil
+            states[i].lastError = nil
+            states[i].restored = false
+            if !timeline.entries.isEmpty {
+                states[i].entries = Self.ordered(timeline.entries)
+                states[i].generation += 1
+                changed.insert(i)
+            }
+            states[i].policy = timeline.policy
+            // At least a second between policy reloads, whatever the budget: a timeline
+            // whose end is already past must not make its provider spin.
+            states[i].policyReload = Self.reloadTime(policy: timeline.policy, entries: states[i].entries, now: now)
+                .map { max($0, now.addingTimeInterval(settings.minimumReloadGap)) }
+        case let .failure(error):
+            fail(i, String(describing: error), at: now)
+        }
+        if barrier == nil { changeSink.yield() }
+    }
+
+    private func fail(_ i: Int, _ message: String, at now: Date) {
+        states[i].failures += 1
+        states[i].lastError = message
+        let wait = states[i].widget.failurePolicy.backoff(afterFailures: states[i].failures)
+        states[i].retryAt = now.addingTimeInterval(wait)
+        if states[i].failures == 1 {
+            logger.warning("widget '\(states[i].widget.name)' failed: \(message); keeping its last entry, marked stale, and retrying with backoff")
+            changed.insert(i)
+        }
+    }
+
+    private func openBarrier() {
+        barrier?.resume()
+        barrier = nil
+    }
+
+    /// Entries sorted by date; of entries with equal dates the last one given wins.
+    package static func ordered(_ entries: [RenderableEntry]) -> [RenderableEntry] {
+        let sorted = entries.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+        var result: [RenderableEntry] = []
+        for entry in sorted {
+            if let last = result.last, last.date == entry.date { result.removeLast() }
+            result.append(entry)
+        }
+        return result
+    }
+
+    /// When a policy asks for the next timeline: `.atEnd` at the last entry's date,
+    /// `.after(d)` at d, `.never` not at all. A time already past means "now".
+    package static func reloadTime(policy: TimelineReloadPolicy, entries: [RenderableEntry], now: Date) -> Date? {
+        switch policy.kind {
+        case .atEnd: max(entries.last?.date ?? now, now)
+        case let .after(date): max(date, now)
+        case .never: nil
+        }
+    }
+
+    /// Asks the widgets of `kind` (all widgets when nil) for new timelines at the next
+    /// step, free of budget, as `WidgetCenter.reloadTimelines(ofKind:)` does. Returns
+    /// whether any widget matched.
+    @discardableResult
+    package func requestReload(kind: String?) -> Bool {
+        var matched = false
+        for i in states.indices where kind == nil || states[i].widget.kind == kind {
+            states[i].explicitRequested = true
+            matched = true
+        }
+        return matched
+    }
+
+    /// After the wall clock jumped by `delta` seconds: waits that were measured from
+    /// "now" (retries, fetch time-outs, budget intervals) move with it; dates a provider
+    /// gave (entries, `.after`) stay where they are.
+    package func clockJumped(by delta: TimeInterval) {
+        for i in states.indices {
+            states[i].retryAt = states[i].retryAt?.addingTimeInterval(delta)
+            states[i].charged = states[i].charged.map { $0.addingTimeInterval(delta) }
+            if let fetch = states[i].fetch {
+                states[i].fetch = Fetch(token: fetch.token, startedAt: fetch.startedAt.addingTimeInterval(delta), task: fetch.task)
+            }
+        }
+    }
+
+    // MARK: Saved state
+
+    /// Shows `entries` (restored from saved state) until the provider answers; they are
+    /// marked stale until then.
+    package func restore(_ index: Int, entries: [RenderableEntry], policy: TimelineReloadPolicy?) {
+        guard !entries.isEmpty else { return }
+        states[index].entries = Self.ordered(entries)
+        states[index].generation += 1
+        states[index].restored = true
+        states[index].policy = policy
+        // A timeline whose policy never asks again does not expire.
+        states[index].restoredExpiry = policy.map { Self.reloadTime(policy: $0, entries: states[index].entries, now: .distantPast) ?? .distantFuture }
+    }
+
+    /// Every widget with its current entries and their policy, for saving.
+    package func timelines() -> [(widget: Widget, entries: [RenderableEntry], policy: TimelineReloadPolicy?)] {
+        states.map { ($0.widget, $0.entries, $0.policy) }
+    }
+
+    // MARK: Reading
+
+    /// What widget `index` shows at `now`: the latest entry not in the future (the first
+    /// one while all are), else the placeholder.
+    package func shown(_ index: Int, at now: Date) -> Shown {
+        let state = states[index]
+        guard !state.entries.isEmpty else {
+            return Shown(entry: state.placeholder, isPlaceholder: true, isStale: false, key: "placeholder")
+        }
+        let position = state.entries.lastIndex { $0.date <= now } ?? 0
+        let stale = state.isStale(at: now)
+        return Shown(entry: state.entries[position], isPlaceholder: false, isStale: stale, key: "\(state.generation).\(position)\(stale ? "s" : "")")
+    }
+
+    /// The relevance score of the entry widget `index` shows at `now`, while its
+    /// relevance lasts (a duration of 0 lasts as long as the entry is shown).
+    package func relevance(_ index: Int, at now: Date) -> Float? {
+        Self.relevance(of: shown(index, at: now), at: now)
+    }
+
+    private static func relevance(of shown: Shown, at now: Date) -> Float? {
+        guard !shown.isPlaceholder, let relevance = shown.entry.relevance else { return nil }
+        if relevance.duration > 0, now >= shown.entry.date.addingTimeInterval(relevance.duration) { return nil }
+        return relevance.score
+    }
+
+    /// All a step of the daemon reads, in one call rather than one per widget: each
+    /// call into the actor and back can wait for a thread, and those waits made the
+    /// slowest updates slower.
+    package struct Reading: Sendable {
+        /// By widget index.
+        package let shown: [Shown]
+        /// By widget index.
+        package let relevance: [Float?]
+        package let nextEvent: Date?
+    }
+
+    /// What every widget shows at `now`, its relevance, and `nextEvent(after: now)`.
+    package func reading(at now: Date) -> Reading {
+        let shown = states.indices.map { self.shown($0, at: now) }
+        return Reading(shown: shown, relevance: shown.map { Self.relevance(of: $0, at: now) }, nextEvent: nextEvent(after: now))
+    }
+
+    /// The earliest instant after `now` at which anything the engine decides changes:
+    /// an entry's date, a relevance ending, a reload or retry, a fetch timing out.
+    package func nextEvent(after now: Date) -> Date? {
+        var next: Date?
+        func consider(_ time: Date) {
+            let time = max(time, now)
+            if next.map({ time < $0 }) ?? true { next = time }
+        }
+        // By index, not by copying each state and entry: this runs at every step.
+        for i in states.indices {
+            if states[i].explicitRequested { consider(now) }
+            if let fetch = states[i].fetch { consider(fetch.startedAt.addingTimeInterval(states[i].widget.failurePolicy.timeout)) }
+            if states[i].fetch == nil {
+                if states[i].failures > 0, let retry = states[i].retryAt {
+                    consider(retry)
+                } else if let reload = states[i].policyReload {
+                    consider(max(reload, states[i].widget.budget.nextAllowed(at: now, after: states[i].charged)))
+                }
+            }
+            if states[i].restored, let expiry = states[i].restoredExpiry, expiry > now { consider(expiry) }
+            for j in states[i].entries.indices {
+                let date = states[i].entries[j].date
+                if date > now { consider(date) }
+                if let duration = states[i].entries[j].relevance?.duration, duration > 0 {
+                    let end = date.addingTimeInterval(duration)
+                    if end > now { consider(end) }
+                }
+            }
+        }
+        return next
+    }
+
+    /// Whether any widget is of `kind`.
+    package func contains(kind: String) -> Bool {
+        states.contains { $0.widget.kind == kind }
+    }
+
+    /// The widgets, in the engine's order.
+    package var widgets: [Widget] { states.map(\.widget) }
+
+    /// A widget's reload and failure state.
+    package func status(_ index: Int, at now: Date) -> Status {
+        let state = states[index]
+        return Status(
+            providerCalls: state.providerCalls, failures: state.failures, lastError: state.lastError,
+            nextReload: state.failures > 0 ? state.retryAt : state.policyReload.map { max($0, state.widget.budget.nextAllowed(at: now, after: state.charged)) },
+            budgetLeft: state.widget.budget.remaining(at: now, after: state.charged), isStale: state.isStale(at: now))
+    }
+}
+
+extension TimeInterval {
+    /// "10 s", "1.5 s".
+    package var compactSeconds: String {
+        self == rounded() ? "\(Int(self)) s" : "\(self) s"
+    }
+}

@@ -1,0 +1,119 @@
+import CSystemShims
+import Foundation
+import Glibc
+import Synchronization
+
+/// Wakes sleepers at wall-clock instants from one kernel timer: a `timerfd` on
+/// `CLOCK_REALTIME`, armed absolute with `TFD_TIMER_CANCEL_ON_SET`, watched by a thread of
+/// its own.
+///
+/// Why not `Task.sleep`: on Linux, once a process has slept that way, the Swift runtime's
+/// dispatch timer re-arms itself every second for as long as the process lives (seen with
+/// Swift 6.3.1 and strace), so an idle daemon would wake once a second for nothing. The kernel timer wakes
+/// the process only at the deadline, or at once when the wall clock is set (NTP's first
+/// sync on a Raspberry Pi without an RTC, `date -s`, `timedatectl set-time`), so a jump is
+/// noticed when it happens instead of at the next scheduled event.
+package final class WallClockAlarm: Sendable {
+    /// The alarm every `SystemClock` sleeps on; its thread starts with the first sleep.
+    package static let shared = WallClockAlarm()
+
+    private struct Sleeper {
+        package var deadline: Date
+        package var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        package var sleepers: [Int: Sleeper] = [:]
+        /// Sleeps cancelled before they registered.
+        package var cancelled: Set<Int> = []
+        package var nextID = 0
+        package var started = false
+    }
+
+    private let state = Mutex(State())
+    private let timer: Int32
+    private let event: Int32
+
+    private init() {
+        timer = CSystemShims_timerfd_realtime()
+        event = CSystemShims_eventfd()
+        precondition(timer >= 0 && event >= 0, "timerfd/eventfd: \(String(cString: strerror(errno)))")
+    }
+
+    /// Returns at `deadline` on the wall clock, early when the wall clock is set (the
+    /// caller re-reads the time), or throws `CancellationError` when the task is cancelled.
+    package func sleep(until deadline: Date) async throws {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome: CheckedContinuation<Void, any Error>? = state.withLock { state in
+                    if state.cancelled.remove(id) != nil { return continuation }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    if !state.started {
+                        state.started = true
+                        let thread = Thread { [self] in watch() }
+                        thread.name = "wall-clock alarm"
+                        thread.start()
+                    }
+                    return nil
+                }
+                if let outcome {
+                    outcome.resume(throwing: CancellationError())
+                } else {
+                    poke()
+                }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state in
+                guard let sleeper = state.sleepers.removeValue(forKey: id) else {
+                    state.cancelled.insert(id)
+                    return Sleeper?.none
+                }
+                return sleeper
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+            poke()
+        }
+    }
+
+    /// Makes the thread re-arm the timer for the earliest deadline.
+    private func poke() {
+        var one: UInt64 = 1
+        _ = write(event, &one, 8)
+    }
+
+    private func watch() {
+        var fds = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0), pollfd(fd: event, events: Int16(POLLIN), revents: 0)]
+        while true {
+            arm(state.withLock { $0.sleepers.values.map(\.deadline).min() })
+            guard poll(&fds, 2, -1) >= 0 else { continue }  // EINTR
+            var value: UInt64 = 0
+            if fds[1].revents != 0 { _ = read(event, &value, 8) }
+            var clockWasSet = false
+            if fds[0].revents != 0, read(timer, &value, 8) < 0, errno == ECANCELED { clockWasSet = true }
+            let now = Date()
+            let due = state.withLock { state in
+                let ids = state.sleepers.filter { clockWasSet || $0.value.deadline <= now }.keys
+                return ids.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
+            }
+            for continuation in due { continuation.resume() }
+        }
+    }
+
+    /// Arms the timer for `deadline` (absolute, cancelled when the clock is set), or
+    /// disarms it when nobody sleeps.
+    private func arm(_ deadline: Date?) {
+        var spec = itimerspec()
+        if let deadline {
+            let seconds = deadline.timeIntervalSince1970.rounded(.down)
+            spec.it_value.tv_sec = Int(seconds)
+            // A zero it_value would disarm; a past instant fires at once.
+            spec.it_value.tv_nsec = max(1, Int((deadline.timeIntervalSince1970 - seconds) * 1e9))
+        }
+        let flags = CSystemShims_TFD_TIMER_ABSTIME | CSystemShims_TFD_TIMER_CANCEL_ON_SET
+        timerfd_settime(timer, flags, &spec, nil)
+    }
+}
