@@ -75,7 +75,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(name: "lockscreend", dependencies: ["LockscreendCLI"], linkerSettings: packedRelocations),
+        .executableTarget(name: "lockscreend", dependencies: ["LockScreen", "LockscreendCLI"], linkerSettings: packedRelocations),
         .executableTarget(
             name: "lockscreenctl",
             dependencies: [

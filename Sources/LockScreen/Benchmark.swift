@@ -140,7 +140,7 @@ package struct Benchmark {
         options.behaviour.coarseLiveSeconds = panel == .eink
         var logger = Logger(label: "bench")
         logger.logLevel = .critical
-        let clock = SimulatedClock(start: start)
+        let clock = ManualClock(start: start)
         let daemon = LockScreenDaemon(
             content: config.content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
             behaviour: options.behaviour, logger: logger)

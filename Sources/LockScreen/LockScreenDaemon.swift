@@ -108,7 +108,7 @@ public final class LockScreenDaemon {
         engineIndices = Self.indices(of: content)
         let now = clock.now()
         stacks = content.stacks.map { _ in StackState(lastSwitch: now) }
-        engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, logger: logger)
+        engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, clock: clock, logger: logger)
     }
 
     /// For each stack, the engine indices of its widgets (the stacks' widgets in order).

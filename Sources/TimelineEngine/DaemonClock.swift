@@ -39,35 +39,113 @@ package struct SystemClock: DaemonClock {
     }
 }
 
-/// A clock that moves only when told: `sleep(until:)` jumps straight to the deadline, so
-/// a day plays in moments; `jump(by:)` moves the wall clock alone, as NTP does.
-package final class SimulatedClock: DaemonClock {
-    private let time: Mutex<(wall: Date, monotonic: TimeInterval)>
-
-    package init(start: Date) {
-        time = Mutex((start, 0))
+/// A clock that moves only when told, for tests and the benchmark: a sleep returns when
+/// `advance(to:)` or `advance(by:)` has moved the clock to its deadline (or at once when
+/// the deadline is not in the future), and throws when its task is cancelled. Nothing
+/// waits in real time, so a test plays a day in milliseconds and a time-out happens
+/// exactly when the test says. `jump(by:)` moves the wall clock alone, as NTP does.
+package final class ManualClock: DaemonClock {
+    private struct Sleeper {
+        let deadline: Date
+        let continuation: CheckedContinuation<Void, any Error>
     }
 
-    package func now() -> Date { time.withLock { $0.wall } }
-    package func monotonic() -> TimeInterval { time.withLock { $0.monotonic } }
+    private struct State {
+        var wall: Date
+        var monotonic: TimeInterval = 0
+        var sleepers: [Int: Sleeper] = [:]
+        var nextID = 0
+        /// Sleeps cancelled before they registered.
+        var cancelled: Set<Int> = []
+        /// Who waits for a sleep to begin (`sleeping()`).
+        var watchers: [CheckedContinuation<Void, Never>] = []
+    }
 
-    /// Moves both clocks forward to `date` (never backward).
+    private let state: Mutex<State>
+
+    package init(start: Date) {
+        state = Mutex(State(wall: start))
+    }
+
+    package func now() -> Date { state.withLock { $0.wall } }
+    package func monotonic() -> TimeInterval { state.withLock { $0.monotonic } }
+
+    /// Moves both clocks forward to `date` (never backward) and wakes the sleeps due.
     package func advance(to date: Date) {
-        time.withLock { t in
-            let delta = date.timeIntervalSince(t.wall)
-            guard delta > 0 else { return }
-            t = (date, t.monotonic + delta)
+        let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            let delta = date.timeIntervalSince(state.wall)
+            guard delta > 0 else { return [] }
+            state.wall = date
+            state.monotonic += delta
+            return Self.takeDue(&state)
+        }
+        due.forEach { $0.resume() }
+    }
+
+    /// Moves both clocks forward by `seconds`.
+    package func advance(by seconds: TimeInterval) {
+        advance(to: now().addingTimeInterval(seconds))
+    }
+
+    /// Moves the wall clock alone by `delta` seconds; sleeps whose deadline it passes wake.
+    package func jump(by delta: TimeInterval) {
+        let due = state.withLock { state in
+            state.wall = state.wall.addingTimeInterval(delta)
+            return Self.takeDue(&state)
+        }
+        due.forEach { $0.resume() }
+    }
+
+    /// How many sleeps are waiting for the clock to move.
+    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Returns once at least one sleep is waiting on the clock: a test that means to end a
+    /// wait (a grace period, a time-out) by advancing the clock first lets it begin.
+    package func sleeping() async {
+        await withCheckedContinuation { (watcher: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.sleepers.isEmpty { state.watchers.append(watcher) }
+                return !state.sleepers.isEmpty
+            }
+            if ready { watcher.resume() }
         }
     }
 
-    /// Moves the wall clock alone by `delta` seconds.
-    package func jump(by delta: TimeInterval) {
-        time.withLock { $0.wall = $0.wall.addingTimeInterval(delta) }
+    private static func takeDue(_ state: inout State) -> [CheckedContinuation<Void, any Error>] {
+        let ids = state.sleepers.filter { $0.value.deadline <= state.wall }.keys
+        return ids.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
     }
 
     package func sleep(until deadline: Date) async throws {
         try Task.checkCancellation()
-        advance(to: deadline)
-        await Task.yield()
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let (now, watchers) = state.withLock { state -> (Bool?, [CheckedContinuation<Void, Never>]) in
+                    if state.cancelled.remove(id) != nil { return (nil, []) }
+                    if deadline <= state.wall { return (true, []) }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    defer { state.watchers.removeAll() }
+                    return (false, state.watchers)
+                }
+                switch now {
+                case nil: continuation.resume(throwing: CancellationError())
+                case true?: continuation.resume()
+                case false?: watchers.forEach { $0.resume() }
+                }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state in
+                guard let sleeper = state.sleepers.removeValue(forKey: id) else {
+                    state.cancelled.insert(id)
+                    return Sleeper?.none
+                }
+                return sleeper
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
     }
 }

@@ -60,8 +60,8 @@ package actor TimelineEngine {
         /// Reloads due within this many seconds of each other are made together, so
         /// their changes reach the panel in one redraw.
         package var coalescingWindow: TimeInterval = 3
-        /// How long (real time) a step waits for the fetches it started before drawing
-        /// without them; later answers wake the daemon through `changes`.
+        /// How long, on the engine's clock, a step waits for the fetches it started before
+        /// drawing without them; later answers wake the daemon through `changes`.
         package var grace: Duration = .milliseconds(250)
         /// The shortest time from one policy reload of a widget to the next.
         package var minimumReloadGap: TimeInterval = 1
@@ -102,6 +102,9 @@ package actor TimelineEngine {
 
     private var states: [State]
     private let settings: Settings
+    /// Every wait of the engine goes through it: a test's manual clock decides when a
+    /// grace period ends.
+    private let clock: any DaemonClock
     private let logger: Logger
     private var nextToken = 0
     private var changed: Set<Int> = []
@@ -112,8 +115,9 @@ package actor TimelineEngine {
     /// Signals when a fetch finished after its step stopped waiting for it.
     package nonisolated let changes: AsyncStream<Void>
 
-    package init(widgets: [Widget], now: Date, settings: Settings = Settings(), logger: Logger) {
+    package init(widgets: [Widget], now: Date, clock: any DaemonClock, settings: Settings = Settings(), logger: Logger) {
         self.settings = settings
+        self.clock = clock
         self.logger = logger
         (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         states = widgets.map { widget in
@@ -170,16 +174,15 @@ package actor TimelineEngine {
             start(i, now: now, charged: charged)
         }
         if awaiting > 0 {
-            let grace = settings.grace
+            let (seconds, attoseconds) = settings.grace.components
+            let deadline = clock.now().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+            let clock = self.clock
             barrierGeneration += 1
             let generation = barrierGeneration
             await withCheckedContinuation { continuation in
                 barrier = continuation
                 Task {
-                    // Not Task.sleep: after one, the Swift runtime wakes the process every
-                    // second for as long as it lives (see WallClockAlarm).
-                    let (seconds, attoseconds) = grace.components
-                    try? await WallClockAlarm.shared.sleep(until: Date().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18))
+                    try? await clock.sleep(until: deadline)
                     // Only this step's timer may end this step's wait.
                     if self.barrierGeneration == generation { self.openBarrier() }
                 }

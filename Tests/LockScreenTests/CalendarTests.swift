@@ -93,7 +93,7 @@ struct CalendarTests {
             kind = "calendar"
             file = "/nonexistent.ics"
             """, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
-        let engine = TimelineEngine(widgets: config.content.stacks.flatMap(\.widgets), now: testNow, logger: quietLogger)
+        let engine = TimelineEngine(widgets: config.content.stacks.flatMap(\.widgets), now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
         await engine.reloadDue(now: testNow)
         #expect(await engine.shown(0, at: testNow).isPlaceholder == false)
         #expect(await engine.status(2, at: testNow).lastError == "cannot read /nonexistent.ics")

@@ -67,7 +67,7 @@ struct CommandProviderTests {
             budget = 0
             min_interval = 0
             """, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
-        let engine = TimelineEngine(widgets: config.content.row[0].widgets, now: testNow, logger: quietLogger)
+        let engine = TimelineEngine(widgets: config.content.row[0].widgets, now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
         await engine.reloadDue(now: testNow)
         #expect(await engine.shown(0, at: testNow).isStale == false)
         await engine.reloadDue(now: testNow + 1)

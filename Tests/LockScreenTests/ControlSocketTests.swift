@@ -32,7 +32,7 @@ struct ControlSocketTests {
         try await daemon.step(now: testNow)
         let server = try ControlServer(path: dir + "/sock")
         defer { server.stop() }
-        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: SimulatedClock(start: testNow))
+        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: ManualClock(start: testNow))
         server.start { await handler.handle($0) }
         try await body(ControlClient(path: dir + "/sock"), daemon, dir)
     }
@@ -117,7 +117,7 @@ struct ReloadFloorTests {
         let widget = Scripted.widget("past", budget: .unlimited, Scripted.instance(calls: calls) { call, now in
             RenderableTimeline(entries: [Scripted.entry(now - 60, "\(call)")], policy: .atEnd)
         })
-        let engine = TimelineEngine(widgets: [widget], now: testNow, logger: quietLogger)
+        let engine = TimelineEngine(widgets: [widget], now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
         await engine.reloadDue(now: testNow)
         await engine.reloadDue(now: testNow + 0.5)
         #expect(calls.count == 1)

@@ -30,11 +30,10 @@ struct HTTPProviderTests {
         return config.content.row[0].widgets[0]
     }
 
-    /// One reload of `widget` at `testNow`, waiting for its answer; the engine after.
-    func reload(_ widget: TimelineEngine.Widget, wait: Double = 2.5) async throws -> TimelineEngine {
-        var settings = TimelineEngine.Settings()
-        settings.grace = .milliseconds(Int(wait * 1000))
-        let engine = TimelineEngine(widgets: [widget], now: testNow, settings: settings, logger: quietLogger)
+    /// One reload of `widget` at `testNow`, waiting for its answer (the engine's manual
+    /// clock never ends the grace: the step returns when the fetch has answered or failed).
+    func reload(_ widget: TimelineEngine.Widget) async throws -> TimelineEngine {
+        let engine = TimelineEngine(widgets: [widget], now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
         await engine.reloadDue(now: testNow)
         return engine
     }
@@ -78,7 +77,7 @@ struct HTTPProviderTests {
     func slow() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        let engine = try await reload(try widget(server, "/slow", timeout: 1), wait: 2)
+        let engine = try await reload(try widget(server, "/slow", timeout: 1))
         let status = await engine.status(0, at: testNow)
         #expect(status.failures == 1)
         #expect(status.lastError == "no complete response within 1 s")

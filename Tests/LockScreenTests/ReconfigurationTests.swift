@@ -63,17 +63,28 @@ struct ReconfigurationTests {
 
     @Test("a widget added by a reload appears; a fetch finishing after its widget left is dropped")
     func addAndRemove() async throws {
+        // The slow provider answers when the test moves its gate's clock, unless the
+        // reconfiguration cancels it first.
+        let gate = ManualClock(start: testNow)
+        let ended = Counter()
         let slow = WidgetInstance(
             placeholder: { Scripted.entry($0.date, "placeholder") }, snapshot: { Scripted.entry($0.date, "snapshot") },
             timeline: { context in
-                try await Task.sleep(for: .milliseconds(300))
+                // Answers or is cancelled with its widget; either way it ends here.
+                defer { ended.increment() }
+                try await gate.sleep(until: testNow + 1)
                 return RenderableTimeline(entries: [Scripted.entry(context.date, "late")], policy: .never)
             })
-        let engine = TimelineEngine(widgets: [Scripted.widget("gone", slow)], now: testNow, logger: quietLogger)
-        await engine.reloadDue(now: testNow)  // starts the slow fetch, returns after the grace
+        let clock = ManualClock(start: testNow)
+        let engine = TimelineEngine(widgets: [Scripted.widget("gone", slow)], now: testNow, clock: clock, logger: quietLogger)
+        async let step = engine.reloadDue(now: testNow)  // starts the slow fetch
+        await endGrace(clock)
+        _ = await step
         let replacement = try config(emoji: "🦊").content
         await engine.reconfigure(replacement.stacks.flatMap(\.widgets), now: testNow)
-        try await Task.sleep(for: .milliseconds(400))  // the old fetch completes now
+        gate.advance(by: 1)  // the old fetch completes now
+        await ended.reached(1)
+        for _ in 0..<50 { await Task.yield() }
         let report = await engine.report(at: testNow)
         #expect(report.map { $0.name } == ["note", "mem", "emoji"])
         #expect(report.allSatisfy { $0.shown == "placeholder" })

@@ -52,7 +52,7 @@ struct MinuteNoteWidget: Widget {
 struct SimulatedDayTests {
     let day: TimeInterval = 86_400
 
-    func makeDaemon(_ content: LockScreenDaemon.Content, clock: SimulatedClock, store: StateStore? = nil, width: Int = 250, height: Int = 122) -> (LockScreenDaemon, MemoryDisplay) {
+    func makeDaemon(_ content: LockScreenDaemon.Content, clock: ManualClock, store: StateStore? = nil, width: Int = 250, height: Int = 122) -> (LockScreenDaemon, MemoryDisplay) {
         var options = testOptions(width: width, height: height)
         options.start = testNow
         let display = MemoryDisplay(width: width, height: height, keepsHistory: false)
@@ -61,7 +61,7 @@ struct SimulatedDayTests {
     }
 
     /// Steps the daemon from `start` to `end` (exclusive) at each time it asks for.
-    func play(_ daemon: LockScreenDaemon, clock: SimulatedClock, from start: Date, to end: Date) async throws -> Int {
+    func play(_ daemon: LockScreenDaemon, clock: ManualClock, from start: Date, to end: Date) async throws -> Int {
         var t = start
         var steps = 0
         while t < end {
@@ -93,7 +93,7 @@ struct SimulatedDayTests {
                 }),
                 Scripted.widget("failing", Scripted.failing(calls: failing)),
             ])
-        let clock = SimulatedClock(start: testNow)
+        let clock = ManualClock(start: testNow)
         let (daemon, _) = makeDaemon(content, clock: clock)
         let started = ContinuousClock.now
         _ = try await play(daemon, clock: clock, from: testNow, to: testNow + day)
@@ -137,7 +137,7 @@ struct SimulatedDayTests {
                 RenderableTimeline(entries: [Scripted.entry(now, "\(call)")], policy: .after(now + 3600))
             }),
         ])
-        let clock = SimulatedClock(start: testNow)
+        let clock = ManualClock(start: testNow)
         let (daemon, _) = makeDaemon(content, clock: clock)
         try await daemon.step(now: testNow)
         #expect(daemon.redraws[.unit(0)] == 1)
@@ -165,7 +165,7 @@ struct SimulatedDayTests {
             RenderableTimeline(entries: [Scripted.entry(now, "idle"), Scripted.entry(now + 600, "urgent", relevance: .init(score: 10, duration: 900))], policy: .never)
         }
         let content = LockScreenDaemon.Content(inline: nil, row: [WidgetStack([Scripted.widget("quiet", quiet), Scripted.widget("urgent", urgent)], rotation: 3600)])
-        let clock = SimulatedClock(start: testNow)
+        let clock = ManualClock(start: testNow)
         let (daemon, _) = makeDaemon(content, clock: clock)
         try await daemon.step(now: testNow)
         let renderer = daemon.renderer
@@ -194,7 +194,7 @@ struct SimulatedDayTests {
             let instance = failing ? WidgetInstance(placeholder: real.placeholder, snapshot: real.snapshot, timeline: { _ in throw Scripted.Failure() }, restore: real.restore) : real
             return LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "note", kind: "note", family: .accessoryRectangular, instance: instance)])
         }
-        let clock = SimulatedClock(start: testNow)
+        let clock = ManualClock(start: testNow)
         let (first, _) = makeDaemon(try content("Buy milk", failing: false), clock: clock, store: store)
         try await first.step(now: testNow)
         #expect(FileManager.default.fileExists(atPath: store.path))
@@ -217,7 +217,7 @@ struct SimulatedDayTests {
         let store = StateStore(directory: dir)
         let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
         let content = LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
-        let clock = SimulatedClock(start: testNow)
+        let clock = ManualClock(start: testNow)
         let (daemon, _) = makeDaemon(content, clock: clock, store: store)
         func savedNote() throws -> String? {
             let data = try #require(try store.load()?.widgets["n"]?.entries.last?.data)
@@ -235,7 +235,7 @@ struct SimulatedDayTests {
     func mailbox() async throws {
         let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
         let content = LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
-        let clock = SimulatedClock(start: testNow)
+        let clock = ManualClock(start: testNow)
         let (daemon, display) = makeDaemon(content, clock: clock)
         try await daemon.step(now: testNow)
         #expect(daemon.frames.latest == nil, "nothing is kept until a reader opens it")
@@ -256,7 +256,7 @@ struct SimulatedDayTests {
         let store = StateStore(directory: dir)
         try contents.write(toFile: store.path, atomically: true, encoding: .utf8)
         #expect(throws: StateStore.Failure.self) { _ = try store.load() }
-        let clock = SimulatedClock(start: testNow)
+        let clock = ManualClock(start: testNow)
         let (daemon, display) = makeDaemon(LockScreenDaemon.Content(inline: nil, row: [Scripted.widget("x", Scripted.failing())]), clock: clock, store: store)
         await daemon.restoreState()
         try await daemon.step(now: testNow)
@@ -273,7 +273,7 @@ struct SimulatedDayTests {
         let start = testNow.addingTimeInterval(-57)  // 14:04:00: the clock and the cleaning both change on the minute
         var options = testOptions(width: 250, height: 122)
         options.start = start
-        let clock = SimulatedClock(start: start)
+        let clock = ManualClock(start: start)
         let content = LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "note", family: .accessoryRectangular, instance: try NoteWidget(note: "hi").descriptors[0].instantiate([:]), budget: .unlimited)])
         let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: PanelDisplay(device: device, eink: policy), clock: clock, logger: quietLogger)
         _ = try await play(daemon, clock: clock, from: start, to: start + 1_800)
@@ -293,7 +293,7 @@ struct SimulatedDayTests {
         ])
         var options = testOptions(width: 250, height: 122)
         options.behaviour.coarseLiveSeconds = true
-        let clock = SimulatedClock(start: testNow)
+        let clock = ManualClock(start: testNow)
         let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: clock, behaviour: options.behaviour, logger: quietLogger)
         _ = try await play(daemon, clock: clock, from: testNow, to: testNow + 600)
         // 14:04:57 plus the ten minute boundaries before 14:14:57.
@@ -324,7 +324,7 @@ struct TimeZoneAndReloadTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/UTC")
         var options = testOptions(width: 250, height: 122)
         options.behaviour.systemTimeZone = SystemTimeZone(localtime: link)
-        let clock = SimulatedClock(start: testNow)
+        let clock = ManualClock(start: testNow)
         let daemon = LockScreenDaemon(content: .init(inline: nil, row: [TimelineEngine.Widget]()), renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122), clock: clock, behaviour: options.behaviour, logger: quietLogger)
         try await daemon.step(now: testNow)
         #expect(daemon.renderer.placeClock(now: testNow).texts == ["14:04"])
@@ -345,17 +345,19 @@ struct TimeZoneAndReloadTests {
             RenderableTimeline(entries: [Scripted.entry(now, "\(call)")], policy: .never)
         })
         let options = testOptions(width: 250, height: 122)
-        let daemon = LockScreenDaemon(content: .init(inline: nil, row: [widget]), renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: SystemClock(), logger: quietLogger)
+        // On a manual clock nobody moves: only WidgetCenter can make the daemon step again.
+        let daemon = LockScreenDaemon(content: .init(inline: nil, row: [widget]), renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: ManualClock(start: testNow), logger: quietLogger)
         let running = Task { try await daemon.run() }
         defer { running.cancel() }
-        for _ in 0..<100 where calls.count < 1 { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(calls.count == 1)
+        await calls.reached(1)
         WidgetCenter.shared.reloadTimelines(ofKind: kind)
-        for _ in 0..<100 where calls.count < 2 { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(calls.count == 2)
+        await calls.reached(2)
+        // Another kind's reload wakes the daemon but asks nothing of this widget: the next
+        // reload of this kind is its third call, not its fourth.
         WidgetCenter.shared.reloadTimelines(ofKind: "some-other-kind")
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(calls.count == 2)
+        WidgetCenter.shared.reloadTimelines(ofKind: kind)
+        await calls.reached(3)
+        #expect(await daemon.engine.status(0, at: testNow).providerCalls == 3)
     }
 }
 
@@ -377,7 +379,7 @@ struct PresentationFailureTests {
     @Test("after a failed presentation the next one sends the whole frame")
     func wholeAfterFailure() async throws {
         let display = FlakyDisplay()
-        let clock = SimulatedClock(start: testNow)
+        let clock = ManualClock(start: testNow)
         let daemon = LockScreenDaemon(content: LockScreenDaemon.Content(inline: nil as WidgetStack?, row: []), renderer: LockScreenApplication.renderer(testOptions(width: 250, height: 122)),
                                       display: display, clock: clock, logger: quietLogger)
         try await daemon.step(now: testNow)

@@ -12,8 +12,49 @@ import Testing
 /// Counts calls across tasks.
 final class Counter: Sendable {
     private let value = Mutex(0)
-    @discardableResult func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+        private let waiters = Mutex<[(Int, CheckedContinuation<Void, Never>)]>([])
+
+    @discardableResult func increment() -> Int {
+        let (n, due) = value.withLock { value in
+            value += 1
+            let n = value
+            return (n, waiters.withLock { waiters in
+                let due = waiters.filter { $0.0 <= n }.map(\.1)
+                waiters.removeAll { $0.0 <= n }
+                return due
+            })
+        }
+        due.forEach { $0.resume() }
+        return n
+    }
+
     var count: Int { value.withLock { $0 } }
+
+    /// Returns once the count has reached `n`: no polling, no real-time wait.
+    func reached(_ n: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = value.withLock { value in
+                if value >= n { return true }
+                waiters.withLock { $0.append((n, continuation)) }
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+}
+
+/// Ends the grace period of the engine step waiting on `clock`: waits for the step's
+/// wait to begin, lets the fetches that answer at once hand in their answers, then moves
+/// the clock past the grace.
+func endGrace(_ clock: ManualClock) async {
+    await clock.sleeping()
+    for _ in 0..<50 { await Task.yield() }
+    clock.advance(by: 1)
+}
+
+/// A wait that never ends but on cancellation: a manual clock nobody advances.
+func waitForever() async throws {
+    try await ManualClock(start: .distantPast).sleep(until: .distantFuture)
 }
 
 /// A widget instance whose timeline is computed by `make(call, now)`, or which throws
@@ -42,7 +83,7 @@ enum Scripted {
         WidgetInstance(
             placeholder: { entry($0.date, "placeholder") }, snapshot: { entry($0.date, "snapshot") },
             timeline: { _ in
-                try await Task.sleep(for: .seconds(3600))
+                try await waitForever()
                 return RenderableTimeline(entries: [], policy: .never)
             })
     }
@@ -52,10 +93,10 @@ enum Scripted {
     }
 }
 
-func fastEngine(_ widgets: [TimelineEngine.Widget]) -> TimelineEngine {
-    var settings = TimelineEngine.Settings()
-    settings.grace = .milliseconds(50)
-    return TimelineEngine(widgets: widgets, now: testNow, settings: settings, logger: quietLogger)
+/// An engine on a manual clock: a step waits for its fetches until the test ends the
+/// grace with `endGrace(_:)`.
+func fastEngine(_ widgets: [TimelineEngine.Widget], clock: ManualClock = ManualClock(start: testNow)) -> TimelineEngine {
+    TimelineEngine(widgets: widgets, now: testNow, clock: clock, logger: quietLogger)
 }
 
 
@@ -143,11 +184,15 @@ struct TimelineEngineTests {
     @Test("a provider that never answers times out on the daemon's clock and does not hold up the others")
     func silent() async throws {
         let calls = Counter()
+        let clock = ManualClock(start: testNow)
         let engine = fastEngine([
             Scripted.widget("silent", Scripted.silent()),
             Scripted.widget("ok", Scripted.instance(calls: calls) { _, now in RenderableTimeline(entries: [Scripted.entry(now, "ok")], policy: .never) }),
-        ])
-        #expect(await engine.reloadDue(now: testNow) == [1])
+        ], clock: clock)
+        async let first = engine.reloadDue(now: testNow)
+        await calls.reached(1)
+        await endGrace(clock)
+        #expect(await first == [1])
         #expect(await engine.nextEvent(after: testNow) == testNow + 10)
         await engine.reloadDue(now: testNow + 10)
         let status = await engine.status(0, at: testNow + 10)
@@ -216,6 +261,7 @@ struct TimelineEngineTests {
 
     @Test("one reading gives what each widget shows, its relevance, and the next event")
     func reading() async throws {
+        let clock = ManualClock(start: testNow)
         let engine = fastEngine([
             Scripted.widget("r", Scripted.instance { _, now in
                 RenderableTimeline(entries: [Scripted.entry(now, "r", relevance: TimelineEntryRelevance(score: 3, duration: 600))], policy: .never)
@@ -224,8 +270,10 @@ struct TimelineEngineTests {
                 RenderableTimeline(entries: [Scripted.entry(now, "p1"), Scripted.entry(now + 300, "p2")], policy: .never)
             }),
             Scripted.widget("late", Scripted.silent()),
-        ])
-        await engine.reloadDue(now: testNow)
+        ], clock: clock)
+        async let step = engine.reloadDue(now: testNow)
+        await endGrace(clock)
+        _ = await step
         for at in [testNow, testNow + 300, testNow + 600] {
             let reading = await engine.reading(at: at)
             #expect(reading.shown.map(text(of:)) == [text(of: await engine.shown(0, at: at)), text(of: await engine.shown(1, at: at)), "placeholder"])
