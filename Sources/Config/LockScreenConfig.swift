@@ -247,7 +247,7 @@ package struct LockScreenConfig: Sendable {
     }
 
     /// One `[widgets.NAME]` table, checked against its kind's declared parameters.
-    private static func widget(_ name: String, _ table: TOMLTable, inline: Bool, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+    static func widget(_ name: String, _ table: TOMLTable, inline: Bool, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
         let kinds = (registry.kinds + providerKinds).sorted()
         guard table["kind"] != nil else {
@@ -320,14 +320,14 @@ package struct LockScreenConfig: Sendable {
     }
 
     /// A widget table's `family` key, checked against where the widget is placed.
-    private enum GivenFamily {
+    enum GivenFamily {
         case absent
         case fits(WidgetFamily)
         /// Reported: an inline family in the row, or another family in the inline slot.
         case misplaced
     }
 
-    private static func givenFamily(_ table: TOMLTable, at path: String, inline: Bool, reader: inout ConfigReader) -> GivenFamily {
+    static func givenFamily(_ table: TOMLTable, at path: String, inline: Bool, reader: inout ConfigReader) -> GivenFamily {
         guard let given = reader.choice(table, "family", at: path, from: ["inline", "circular", "rectangular"]).flatMap({ familyNames[$0] }) else {
             return .absent
         }
@@ -339,131 +339,18 @@ package struct LockScreenConfig: Sendable {
     }
 
     /// What a reload compares to keep a widget's timeline: its table and family.
-    private static func fingerprint(_ table: TOMLTable, _ family: WidgetFamily) -> String {
+    static func fingerprint(_ table: TOMLTable, _ family: WidgetFamily) -> String {
         "\(family.shortName):" + TOMLValue(.table(table), line: 0).canonical
     }
 
     /// A widget's reload budget and time-out.
-    private static func limits(_ table: TOMLTable, at path: String, local: Bool, reader: inout ConfigReader) -> (ReloadBudget, FailurePolicy) {
+    static func limits(_ table: TOMLTable, at path: String, local: Bool, reader: inout ConfigReader) -> (ReloadBudget, FailurePolicy) {
         var budget = local && table["budget"] == nil && table["min_interval"] == nil ? ReloadBudget.unlimited : .standard
         if let perDay = reader.integer(table, "budget", at: path, in: 0...100_000) { budget.maximumPerDay = perDay == 0 ? nil : perDay }
         if let seconds = reader.integer(table, "min_interval", at: path, in: 0...86_400) { budget.minimumInterval = TimeInterval(seconds) }
         var failure = FailurePolicy()
         if let seconds = reader.integer(table, "timeout", at: path, in: 1...3_600) { failure.timeout = TimeInterval(seconds) }
         return (budget, failure)
-    }
-
-    /// The daemon's own provider kinds, whose keys are read here rather than declared
-    /// with `@Parameter`: they take arrays and tables.
-    package static let providerKinds = ["calendar", "command", "http", "push", "recorded"]
-
-    private static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, inline: Bool, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
-        let path = "widgets.\(name)"
-        var family: WidgetFamily = inline ? .accessoryInline : .accessoryCircular
-        switch givenFamily(table, at: path, inline: inline, reader: &reader) {
-        case .absent: break
-        case .misplaced: return nil
-        case let .fits(given): family = given
-        }
-        let instance: WidgetInstance
-        switch kind {
-        case "command":
-            reader.rejectUnknown(table, known: widgetKeys + ["command", "env", "directory", "max_output"], at: path)
-            var arguments: [String] = []
-            if let value = table["command"] {
-                if case let .array(items) = value.kind, !items.isEmpty, items.allSatisfy({ if case .string = $0.kind { true } else { false } }) {
-                    arguments = items.compactMap { if case let .string(s) = $0.kind { s } else { nil } }
-                } else {
-                    reader.mismatch(value, "\(path).command", expected: "an array of strings, the program and its arguments (e.g. [\"python3\", \"tube.py\"]; [\"sh\", \"-c\", \"…\"] for a shell)")
-                }
-            } else {
-                reader.report(table.line, path, "no command; expected command = [\"program\", \"argument\", …]")
-            }
-            var runner = CommandRunner(arguments: arguments)
-            if let env = reader.table(table, "env", at: path) {
-                for entry in env.entries {
-                    if case let .string(s) = entry.value.kind { runner.environment[entry.key] = s } else { reader.mismatch(entry.value, "\(path).env.\(entry.key)", expected: "a string") }
-                }
-            }
-            runner.directory = reader.string(table, "directory", at: path)
-            runner.outputLimit = reader.integer(table, "max_output", at: path, in: 1_024...(16 << 20)) ?? runner.outputLimit
-            runner.environment["LOCKSCREEND_WIDGET"] = name
-            runner.environment["LOCKSCREEND_FAMILY"] = family.shortName
-            let (budget, failure) = limits(table, at: path, local: false, reader: &reader)
-            runner.timeout = failure.timeout
-            let command = runner
-            instance = JSONTimelineInstance.make { context in
-                let output = try await command.run()
-                do throws(TimelineJSON.Failure) {
-                    return try TimelineJSON.decode(output, now: context.date)
-                } catch {
-                    throw CommandOutputError(failure: error)
-                }
-            }
-            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
-        case "calendar":
-            reader.rejectUnknown(table, known: widgetKeys + ["file", "url", "days", "every", "time_zone"], at: path)
-            guard let source = CalendarSource.read(table, at: path, family: family, reader: &reader) else { return nil }
-            // A local file costs nothing to read; a URL is budgeted like any web API.
-            var local = false
-            if case .file = source.location { local = true } else { reader.fetchesOverHTTP = true }
-            let (budget, failure) = limits(table, at: path, local: local, reader: &reader)
-            var configured = source
-            if case var .url(fetcher) = source.location {
-                fetcher.timeout = failure.timeout
-                configured.location = .url(fetcher)
-            }
-            let calendar = configured
-            instance = JSONTimelineInstance.make { context in try await calendar.timeline(now: context.date) }
-            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
-        case "recorded":
-            // A timeline kept in a file: the benchmark's stand-in for network widgets, and a
-            // way to show a prepared day.
-            reader.rejectUnknown(table, known: widgetKeys + ["file"], at: path)
-            guard let file = reader.string(table, "file", at: path) else {
-                if table["file"] == nil { reader.report(table.line, path, "no file; expected file = \"timeline.json\" (a JSON timeline, docs/TIMELINE-JSON.md)") }
-                return nil
-            }
-            let resolved = file.hasPrefix("/") ? file : reader.directory + "/" + file
-            guard let data = FileManager.default.contents(atPath: resolved) else {
-                reader.report(table["file"]!.line, "\(path).file", "cannot read \(resolved)")
-                return nil
-            }
-            let recorded: TimelineJSON
-            do {
-                recorded = try TimelineJSON.decode(data, now: Date(timeIntervalSince1970: 0))
-            } catch {
-                reader.report(table["file"]!.line, "\(path).file", "\(resolved) is not a timeline: \(error)")
-                return nil
-            }
-            let (budget, failure) = limits(table, at: path, local: true, reader: &reader)
-            // The whole recording at once; its own policy decides when it is asked again.
-            instance = JSONTimelineInstance.make { _ in recorded }
-            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
-        case "http":
-            reader.rejectUnknown(table, known: widgetKeys + ["url", "every", "headers", "max_body", "text", "symbol", "emoji", "lines", "gauge"], at: path)
-            guard let source = HTTPWidgetSource.read(table, at: path, reader: &reader) else { return nil }
-            reader.fetchesOverHTTP = true
-            var (budget, failure) = limits(table, at: path, local: false, reader: &reader)
-            // The widget's own interval is its reload policy; the budget still bounds it.
-            if table["min_interval"] == nil { budget.minimumInterval = min(budget.minimumInterval, source.interval) }
-            var fetcher = source.fetcher
-            fetcher.timeout = failure.timeout
-            let configured = fetcher
-            failure.timeout += 1  // the request's own deadline fires first, with its message
-            instance = JSONTimelineInstance.make { context in try await source.timeline(fetcher: configured, now: context.date) }
-            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
-        default:
-            reader.rejectUnknown(table, known: ["kind", "family"], at: path)
-            // A pushed timeline's own policy is not followed: the next push is the reload.
-            instance = JSONTimelineInstance.make { _ in
-                var timeline = board.timeline(for: name)
-                timeline.policy = .never
-                return timeline
-            }
-            // Pushes cost nothing to read; the engine asks when one arrives.
-            return TimelineEngine.Widget(name: name, kind: PushBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
-        }
     }
 }
 

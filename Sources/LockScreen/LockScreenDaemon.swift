@@ -38,56 +38,56 @@ public final class LockScreenDaemon {
         package init() {}
     }
 
-    private struct SlotState {
+    struct SlotState {
         var key: String
         var nextChange: Date?
     }
 
-    private struct StackState {
+    struct StackState {
         var current = 0
         var lastSwitch: Date
     }
 
     package private(set) var renderer: LockScreenRenderer
-    private let display: any Display
+    let display: any Display
     package let clock: any DaemonClock
     package let engine: TimelineEngine
-    private var content: Content
-    private var behaviour: Behaviour
-    private let damage: Damage
+    var content: Content
+    var behaviour: Behaviour
+    let damage: Damage
     /// When the timelines were last written, and whether they changed since.
-    private var lastSave: Date?
-    private var unsavedChanges = false
-    private let store: StateStore?
-    private let logger: Logger
-    private let wake = WakeSignal()
-    private let stopFlag = StopFlag()
+    var lastSave: Date?
+    var unsavedChanges = false
+    let store: StateStore?
+    let logger: Logger
+    let wake = WakeSignal()
+    let stopFlag = StopFlag()
     /// When the step in progress began (monotonic seconds), 0 between steps: what the
     /// systemd watchdog checks so a stuck step stops its pings.
     package let heartbeat = Heartbeat()
     /// The last presented frame, for the control socket's snapshots.
     package let frames = FrameMailbox()
     /// For each stack, the engine indices of its widgets.
-    private var engineIndices: [[Int]]
-    private var stacks: [StackState]
-    private var frame: Frame
+    var engineIndices: [[Int]]
+    var stacks: [StackState]
+    var frame: Frame
     /// Whether the panel shows `frame`, apart from the areas in `before`. False until the
     /// first presentation and after a failed one: the next one then sends the whole frame.
-    private var panelInSync = false
+    var panelInSync = false
     /// What the panel still shows where `frame` has been drawn over since the last
     /// presentation: crops taken just before drawing. Damage is found against these, so
     /// the daemon keeps one frame rather than a second copy of what the panel shows.
-    private var before: [Damage.Before] = []
-    private var slots: [SlotID: SlotState] = [:]
-    private var lastReading: (wall: Date, monotonic: TimeInterval)?
-    private var maintenanceDue: Date?
+    var before: [Damage.Before] = []
+    var slots: [SlotID: SlotState] = [:]
+    var lastReading: (wall: Date, monotonic: TimeInterval)?
+    var maintenanceDue: Date?
     /// Redraws of each slot since start, for tests and the benchmark.
     package private(set) var redraws: [SlotID: Int] = [:]
     /// Called once, after the first step of `run()` (systemd's READY=1).
     package var onFirstFrame: (@Sendable () -> Void)?
-    private var announcedReady = false
+    var announcedReady = false
     /// Frames presented since start.
-    package private(set) var presentations = 0
+    package internal(set) var presentations = 0
     /// How long the last step took to draw, find the damage and present it: the render
     /// path, without the providers' reloads (which run beside it in a real daemon).
     package private(set) var lastRenderDuration: Duration = .zero
@@ -112,7 +112,7 @@ public final class LockScreenDaemon {
     }
 
     /// For each stack, the engine indices of its widgets (the stacks' widgets in order).
-    private static func indices(of content: Content) -> [[Int]] {
+    static func indices(of content: Content) -> [[Int]] {
         var indices: [[Int]] = []
         var next = 0
         for stack in content.stacks {
@@ -122,7 +122,7 @@ public final class LockScreenDaemon {
         return indices
     }
 
-    private var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
+    var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
 
     // MARK: Reloading the configuration
 
@@ -147,7 +147,7 @@ public final class LockScreenDaemon {
     /// Hands a running daemon a new configuration from any thread; it is applied before
     /// the next step.
     package var reconfigureHandle: ReconfigureHandle { ReconfigureHandle(box: pendingReconfiguration, wake: wake) }
-    private let pendingReconfiguration = ReconfigurationBox()
+    let pendingReconfiguration = ReconfigurationBox()
 
     /// Applies a new configuration: unchanged widgets keep their timelines; the whole
     /// picture is drawn again in memory, and only the pixels that differ from what the
@@ -174,57 +174,13 @@ public final class LockScreenDaemon {
         let total = content.stacks.reduce(0) { $0 + $1.widgets.count }
         logger.notice("configuration reloaded: \(kept.count) of \(total) widget(s) kept their timelines")
     }
-    private var inlineOffset: Int { content.inline == nil ? 0 : 1 }
-
-    // MARK: Saved state
-
-    /// Shows the saved entries of widgets whose name, kind and family still match,
-    /// marked stale until their providers answer. Missing, corrupt or foreign state is
-    /// ignored with one warning.
-    package func restoreState() async {
-        guard let store else { return }
-        let file: StateStore.File
-        do {
-            guard let loaded = try store.load() else { return }
-            file = loaded
-        } catch {
-            logger.warning("\(error.description)")
-            return
-        }
-        var restored = 0
-        for (i, (widget, _, _)) in await engine.timelines().enumerated() {
-            guard let saved = file.widgets[widget.name], saved.kind == widget.kind, saved.family == widget.family else { continue }
-            let entries = saved.entries.compactMap { widget.instance.restore($0.date, $0.relevance, $0.data) }
-            guard entries.count == saved.entries.count else {
-                logger.warning("ignoring saved entries of widget '\(widget.name)': they no longer decode")
-                continue
-            }
-            await engine.restore(i, entries: entries, policy: saved.policy)
-            restored += 1
-        }
-        if restored > 0 { logger.info("restored the saved timelines of \(restored) widget(s) from \(store.path)") }
-    }
-
-    private func saveState() async {
-        guard let store else { return }
-        var file = StateStore.File()
-        for (widget, entries, policy) in await engine.timelines() {
-            let saved = entries.compactMap { entry in entry.data.map { StateStore.SavedEntry(date: entry.date, relevance: entry.relevance, data: $0) } }
-            guard !saved.isEmpty else { continue }
-            file.widgets[widget.name] = StateStore.SavedWidget(kind: widget.kind, family: widget.family, policy: policy, entries: saved)
-        }
-        do {
-            try store.save(file)
-        } catch {
-            logger.warning("\(error.description)")
-        }
-    }
+    var inlineOffset: Int { content.inline == nil ? 0 : 1 }
 
     // MARK: Stepping
 
     /// Notices wall-clock jumps and time-zone changes; after either, everything is
     /// re-evaluated and redrawn.
-    private func checkClock(now: Date) async {
+    func checkClock(now: Date) async {
         let reading = (wall: now, monotonic: clock.monotonic())
         defer { lastReading = reading }
         if let last = lastReading {
@@ -336,7 +292,7 @@ public final class LockScreenDaemon {
     }
 
     /// On e-ink, live seconds wait for the next whole minute.
-    private func coarsened(_ next: Date?, now: Date) -> Date? {
+    func coarsened(_ next: Date?, now: Date) -> Date? {
         guard behaviour.coarseLiveSeconds, let next, next.timeIntervalSince(now) < 60 else { return next }
         let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
         return max(next, Date(timeIntervalSince1970: minute))
@@ -382,7 +338,7 @@ public final class LockScreenDaemon {
     }
 
     /// Steps at each scheduled change until stopped, cancelled, `end`, or one frame.
-    private func loop(once: Bool, until end: Date?) async throws {
+    func loop(once: Bool, until end: Date?) async throws {
         var scheduled: Date?
         while !Task.isCancelled && !stopFlag.isSet {
             if let new = pendingReconfiguration.take() {
@@ -406,57 +362,6 @@ public final class LockScreenDaemon {
             scheduled = next
             let deadline = [next ?? at.addingTimeInterval(86_400), end].compactMap { $0 }.min()!
             await wake.wait(until: deadline, on: clock)
-        }
-    }
-
-    /// Marks the panel as no longer live: the date line becomes "Offline since 14:05",
-    /// sent as one partial update. For e-ink, which keeps its last picture after the
-    /// daemon is gone; call after `run()` returned.
-    package func presentOffline(at now: Date) throws(DisplayError) {
-        guard panelInSync, let rect = renderer.rect(of: .dateLine, rowFamilies: rowFamilies) else { return }
-        let zone = renderer.timeZone
-        let placed = RenderableEntry(date: now) {
-            HStack(spacing: 6) {
-                Image(systemName: "power_settings_new")
-                Text("Offline since \(now, style: .time)")
-            }
-            .font(.system(size: 16, weight: .semibold))
-            .environment(\.zone, zone)
-        }.place(size: Size(width: rect.width / renderer.layout.scale, height: rect.height / renderer.layout.scale), environment: renderer.environment(family: .accessoryRectangular, now: now))
-        keepShown(rect.integral)
-        renderer.draw(placed, in: rect, into: &frame)
-        let rects = damage.rectangles(from: before, to: frame)
-        guard !rects.isEmpty else { return }
-        try outOfSyncOnFailure { () throws(DisplayError) in try display.present(frame, damage: rects, refresh: .partial, at: now) }
-        remember(rects)
-    }
-
-    /// Records that the panel now shows `frame`. The mailbox keeps a frame of its own,
-    /// updated by the sent rectangles: were it to share `frame`, the next drawing into it
-    /// would copy the whole screen first.
-    private func remember(_ sent: [PixelRect]) {
-        panelInSync = true
-        before.removeAll()
-        frames.update(sent, from: frame)
-        presentations += 1
-    }
-
-    /// Keeps what the panel shows in `area` before drawing there, unless it is kept already.
-    private func keepShown(_ area: PixelRect) {
-        let area = area.intersection(frame.bounds)
-        guard panelInSync, !area.isEmpty, !before.contains(where: { $0.area.intersection(area) == area }) else { return }
-        before.append(Damage.Before(crop: frame.cropped(to: area), at: area))
-    }
-
-    /// Runs a presentation; if it fails, what the panel shows is unknown, so the next one
-    /// sends the whole frame.
-    private func outOfSyncOnFailure<T>(_ body: () throws(DisplayError) -> T) throws(DisplayError) -> T {
-        do {
-            return try body()
-        } catch {
-            panelInSync = false
-            before.removeAll()
-            throw error
         }
     }
 

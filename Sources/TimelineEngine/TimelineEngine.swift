@@ -69,13 +69,13 @@ package actor TimelineEngine {
         package init() {}
     }
 
-    private struct Fetch {
+    struct Fetch {
         package let token: Int
         package let startedAt: Date
         package let task: Task<Void, Never>
     }
 
-    private struct State {
+    struct State {
         package let widget: Widget
         package let placeholder: RenderableEntry
         package var entries: [RenderableEntry] = []
@@ -100,18 +100,18 @@ package actor TimelineEngine {
         }
     }
 
-    private var states: [State]
-    private let settings: Settings
+    var states: [State]
+    let settings: Settings
     /// Every wait of the engine goes through it: a test's manual clock decides when a
     /// grace period ends.
-    private let clock: any DaemonClock
-    private let logger: Logger
-    private var nextToken = 0
-    private var changed: Set<Int> = []
-    private var awaiting = 0
-    private var barrier: CheckedContinuation<Void, Never>?
-    private var barrierGeneration = 0
-    private let changeSink: AsyncStream<Void>.Continuation
+    let clock: any DaemonClock
+    let logger: Logger
+    var nextToken = 0
+    var changed: Set<Int> = []
+    var awaiting = 0
+    var barrier: CheckedContinuation<Void, Never>?
+    var barrierGeneration = 0
+    let changeSink: AsyncStream<Void>.Continuation
     /// Signals when a fetch finished after its step stopped waiting for it.
     package nonisolated let changes: AsyncStream<Void>
 
@@ -125,7 +125,7 @@ package actor TimelineEngine {
         }
     }
 
-    private static func context(_ widget: Widget, now: Date) -> TimelineProviderContext {
+    static func context(_ widget: Widget, now: Date) -> TimelineProviderContext {
         let (w, h) = widget.family.referenceSize
         return TimelineProviderContext(family: widget.family, displaySize: CGSize(width: w, height: h), date: now)
     }
@@ -194,7 +194,7 @@ package actor TimelineEngine {
 
     /// Whether widget `i` should be asked now (or within `window` seconds), and whether
     /// that is charged to its budget.
-    private func dueReload(_ i: Int, now: Date, window: TimeInterval) -> Bool? {
+    func dueReload(_ i: Int, now: Date, window: TimeInterval) -> Bool? {
         let state = states[i]
         if state.explicitRequested { return false }
         if state.failures > 0 { return state.retryAt.map { $0 <= now } == true ? false : nil }
@@ -210,7 +210,7 @@ package actor TimelineEngine {
         return true
     }
 
-    private func start(_ i: Int, now: Date, charged: Bool) {
+    func start(_ i: Int, now: Date, charged: Bool) {
         nextToken += 1
         let token = nextToken
         states[i].providerCalls += 1
@@ -235,7 +235,7 @@ package actor TimelineEngine {
 
     /// A fetch finished; its widget is found by the fetch's token, since a reconfiguration
     /// may have moved it (or removed it) meanwhile.
-    private func complete(token: Int, result: Result<RenderableTimeline, any Error>) {
+    func complete(token: Int, result: Result<RenderableTimeline, any Error>) {
         defer {
             if awaiting > 0 {
                 awaiting -= 1
@@ -272,7 +272,7 @@ package actor TimelineEngine {
         if barrier == nil { changeSink.yield() }
     }
 
-    private func fail(_ i: Int, _ message: String, at now: Date) {
+    func fail(_ i: Int, _ message: String, at now: Date) {
         states[i].failures += 1
         states[i].lastError = message
         let wait = states[i].widget.failurePolicy.backoff(afterFailures: states[i].failures)
@@ -283,7 +283,7 @@ package actor TimelineEngine {
         }
     }
 
-    private func openBarrier() {
+    func openBarrier() {
         barrier?.resume()
         barrier = nil
     }
@@ -352,98 +352,6 @@ package actor TimelineEngine {
     /// Every widget with its current entries and their policy, for saving.
     package func timelines() -> [(widget: Widget, entries: [RenderableEntry], policy: TimelineReloadPolicy?)] {
         states.map { ($0.widget, $0.entries, $0.policy) }
-    }
-
-    // MARK: Reading
-
-    /// What widget `index` shows at `now`: the latest entry not in the future (the first
-    /// one while all are), else the placeholder.
-    package func shown(_ index: Int, at now: Date) -> Shown {
-        let state = states[index]
-        guard !state.entries.isEmpty else {
-            return Shown(entry: state.placeholder, isPlaceholder: true, isStale: false, key: "placeholder")
-        }
-        let position = state.entries.lastIndex { $0.date <= now } ?? 0
-        let stale = state.isStale(at: now)
-        return Shown(entry: state.entries[position], isPlaceholder: false, isStale: stale, key: "\(state.generation).\(position)\(stale ? "s" : "")")
-    }
-
-    /// The relevance score of the entry widget `index` shows at `now`, while its
-    /// relevance lasts (a duration of 0 lasts as long as the entry is shown).
-    package func relevance(_ index: Int, at now: Date) -> Float? {
-        Self.relevance(of: shown(index, at: now), at: now)
-    }
-
-    private static func relevance(of shown: Shown, at now: Date) -> Float? {
-        guard !shown.isPlaceholder, let relevance = shown.entry.relevance else { return nil }
-        if relevance.duration > 0, now >= shown.entry.date.addingTimeInterval(relevance.duration) { return nil }
-        return relevance.score
-    }
-
-    /// All a step of the daemon reads, in one call rather than one per widget: each
-    /// call into the actor and back can wait for a thread, and those waits made the
-    /// slowest updates slower.
-    package struct Reading: Sendable {
-        /// By widget index.
-        package let shown: [Shown]
-        /// By widget index.
-        package let relevance: [Float?]
-        package let nextEvent: Date?
-    }
-
-    /// What every widget shows at `now`, its relevance, and `nextEvent(after: now)`.
-    package func reading(at now: Date) -> Reading {
-        let shown = states.indices.map { self.shown($0, at: now) }
-        return Reading(shown: shown, relevance: shown.map { Self.relevance(of: $0, at: now) }, nextEvent: nextEvent(after: now))
-    }
-
-    /// The earliest instant after `now` at which anything the engine decides changes:
-    /// an entry's date, a relevance ending, a reload or retry, a fetch timing out.
-    package func nextEvent(after now: Date) -> Date? {
-        var next: Date?
-        func consider(_ time: Date) {
-            let time = max(time, now)
-            if next.map({ time < $0 }) ?? true { next = time }
-        }
-        // By index, not by copying each state and entry: this runs at every step.
-        for i in states.indices {
-            if states[i].explicitRequested { consider(now) }
-            if let fetch = states[i].fetch { consider(fetch.startedAt.addingTimeInterval(states[i].widget.failurePolicy.timeout)) }
-            if states[i].fetch == nil {
-                if states[i].failures > 0, let retry = states[i].retryAt {
-                    consider(retry)
-                } else if let reload = states[i].policyReload {
-                    consider(max(reload, states[i].widget.budget.nextAllowed(at: now, after: states[i].charged)))
-                }
-            }
-            if states[i].restored, let expiry = states[i].restoredExpiry, expiry > now { consider(expiry) }
-            for j in states[i].entries.indices {
-                let date = states[i].entries[j].date
-                if date > now { consider(date) }
-                if let duration = states[i].entries[j].relevance?.duration, duration > 0 {
-                    let end = date.addingTimeInterval(duration)
-                    if end > now { consider(end) }
-                }
-            }
-        }
-        return next
-    }
-
-    /// Whether any widget is of `kind`.
-    package func contains(kind: String) -> Bool {
-        states.contains { $0.widget.kind == kind }
-    }
-
-    /// The widgets, in the engine's order.
-    package var widgets: [Widget] { states.map(\.widget) }
-
-    /// A widget's reload and failure state.
-    package func status(_ index: Int, at now: Date) -> Status {
-        let state = states[index]
-        return Status(
-            providerCalls: state.providerCalls, failures: state.failures, lastError: state.lastError,
-            nextReload: state.failures > 0 ? state.retryAt : state.policyReload.map { max($0, state.widget.budget.nextAllowed(at: now, after: state.charged)) },
-            budgetLeft: state.widget.budget.remaining(at: now, after: state.charged), isStale: state.isStale(at: now))
     }
 }
 

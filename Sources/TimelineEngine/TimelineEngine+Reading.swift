@@ -1,0 +1,96 @@
+import Accessory
+import Foundation
+
+extension TimelineEngine {
+    // MARK: Reading
+
+    /// What widget `index` shows at `now`: the latest entry not in the future (the first
+    /// one while all are), else the placeholder.
+    package func shown(_ index: Int, at now: Date) -> Shown {
+        let state = states[index]
+        guard !state.entries.isEmpty else {
+            return Shown(entry: state.placeholder, isPlaceholder: true, isStale: false, key: "placeholder")
+        }
+        let position = state.entries.lastIndex { $0.date <= now } ?? 0
+        let stale = state.isStale(at: now)
+        return Shown(entry: state.entries[position], isPlaceholder: false, isStale: stale, key: "\(state.generation).\(position)\(stale ? "s" : "")")
+    }
+
+    /// The relevance score of the entry widget `index` shows at `now`, while its
+    /// relevance lasts (a duration of 0 lasts as long as the entry is shown).
+    package func relevance(_ index: Int, at now: Date) -> Float? {
+        Self.relevance(of: shown(index, at: now), at: now)
+    }
+
+    static func relevance(of shown: Shown, at now: Date) -> Float? {
+        guard !shown.isPlaceholder, let relevance = shown.entry.relevance else { return nil }
+        if relevance.duration > 0, now >= shown.entry.date.addingTimeInterval(relevance.duration) { return nil }
+        return relevance.score
+    }
+
+    /// All a step of the daemon reads, in one call rather than one per widget: each
+    /// call into the actor and back can wait for a thread, and those waits made the
+    /// slowest updates slower.
+    package struct Reading: Sendable {
+        /// By widget index.
+        package let shown: [Shown]
+        /// By widget index.
+        package let relevance: [Float?]
+        package let nextEvent: Date?
+    }
+
+    /// What every widget shows at `now`, its relevance, and `nextEvent(after: now)`.
+    package func reading(at now: Date) -> Reading {
+        let shown = states.indices.map { self.shown($0, at: now) }
+        return Reading(shown: shown, relevance: shown.map { Self.relevance(of: $0, at: now) }, nextEvent: nextEvent(after: now))
+    }
+
+    /// The earliest instant after `now` at which anything the engine decides changes:
+    /// an entry's date, a relevance ending, a reload or retry, a fetch timing out.
+    package func nextEvent(after now: Date) -> Date? {
+        var next: Date?
+        func consider(_ time: Date) {
+            let time = max(time, now)
+            if next.map({ time < $0 }) ?? true { next = time }
+        }
+        // By index, not by copying each state and entry: this runs at every step.
+        for i in states.indices {
+            if states[i].explicitRequested { consider(now) }
+            if let fetch = states[i].fetch { consider(fetch.startedAt.addingTimeInterval(states[i].widget.failurePolicy.timeout)) }
+            if states[i].fetch == nil {
+                if states[i].failures > 0, let retry = states[i].retryAt {
+                    consider(retry)
+                } else if let reload = states[i].policyReload {
+                    consider(max(reload, states[i].widget.budget.nextAllowed(at: now, after: states[i].charged)))
+                }
+            }
+            if states[i].restored, let expiry = states[i].restoredExpiry, expiry > now { consider(expiry) }
+            for j in states[i].entries.indices {
+                let date = states[i].entries[j].date
+                if date > now { consider(date) }
+                if let duration = states[i].entries[j].relevance?.duration, duration > 0 {
+                    let end = date.addingTimeInterval(duration)
+                    if end > now { consider(end) }
+                }
+            }
+        }
+        return next
+    }
+
+    /// Whether any widget is of `kind`.
+    package func contains(kind: String) -> Bool {
+        states.contains { $0.widget.kind == kind }
+    }
+
+    /// The widgets, in the engine's order.
+    package var widgets: [Widget] { states.map(\.widget) }
+
+    /// A widget's reload and failure state.
+    package func status(_ index: Int, at now: Date) -> Status {
+        let state = states[index]
+        return Status(
+            providerCalls: state.providerCalls, failures: state.failures, lastError: state.lastError,
+            nextReload: state.failures > 0 ? state.retryAt : state.policyReload.map { max($0, state.widget.budget.nextAllowed(at: now, after: state.charged)) },
+            budgetLeft: state.widget.budget.remaining(at: now, after: state.charged), isStale: state.isStale(at: now))
+    }
+}
