@@ -135,6 +135,17 @@ struct LockScreenDaemonTests {
         let host = daemon.renderer.placeDateLine(now: testNow, inline: nil)
         #expect(host.texts == ["Sun 22 Nov"])
         #expect(display.presentations.count == 1)
+        // Every widget answered before the frame: none drawn as its redacted placeholder,
+        // none stale, each asked once.
+        let reading = await daemon.engine.reading(at: testNow)
+        #expect(reading.shown.count == 4)
+        #expect(reading.shown.allSatisfy { !$0.isPlaceholder && !$0.isStale })
+        let report = await daemon.engine.report(at: testNow)
+        #expect(report.map(\.providerCalls) == [1, 1, 1, 1])
+        // The statistics are the fixture machine's, not sample data.
+        let inline = try #require(reading.shown.first)
+        let texts = inline.entry.place(size: .init(width: 400, height: 26), environment: EnvironmentValues()).texts.joined(separator: " ")
+        #expect(texts.contains(try String(contentsOfFile: fixtureRoot + "/proc/sys/kernel/hostname", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
     @Test("the whole lock screen", arguments: [(800, 480, "dark"), (480, 800, "dark"), (250, 122, "light")])

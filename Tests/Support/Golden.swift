@@ -5,11 +5,13 @@ import Testing
 /// Compares rendered frames with PNGs kept beside the tests. Re-record every golden
 /// image with `LOCKSCREEND_RECORD_GOLDEN=1 swift test`.
 public struct Golden {
-    /// How far a channel may differ before a pixel counts as different: anti-aliasing
-    /// and FreeType versions move edges by a few levels.
-    public var channelTolerance = 40
-    /// How many pixels may differ, as a fraction of the image.
-    public var maximumDifferingFraction = 0.004
+    /// How far a channel may differ before a pixel counts as different: one level, for
+    /// rounding. The fonts are pinned (Debian's packages, the tests' fontconfig file), so a
+    /// changed glyph, a moved edge or a wrong grey fails.
+    public var channelTolerance = 1
+    /// How many pixels may differ, as a fraction of the image: 0.05 %, less than one glyph
+    /// of the smallest text at 250×122.
+    public var maximumDifferingFraction = 0.0005
     let directory: URL
 
     /// Golden images in the `Golden` folder beside the calling test file.
