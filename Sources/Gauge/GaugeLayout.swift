@@ -4,7 +4,7 @@ import Foundation
 /// Where every part of a gauge goes: the shapes to draw and the rectangle each label
 /// is placed in, for one style, value and size. A pure function of its inputs.
 ///
-/// Proportions follow REFERENCE §2, in points of a 72 pt circular widget (ring 52 pt
+/// Proportions follow docs/ARCHITECTURE.md, "Gauges", in points of a 72 pt circular widget (ring 52 pt
 /// between stroke centres, so 58 pt across its outer edge; stroke 6; marker dot 2.5
 /// with a 4.5 halo) and, for linear styles, points scaled by `unit` pixels each.
 package struct GaugeLayout: Hashable, Sendable {

@@ -8,7 +8,7 @@ import TimelineEngine
 
 /// Where the parts of the lock screen go on a panel of any size: the date line with the
 /// inline widget, the big clock, and the row of four units below it (a circular widget
-/// takes one unit, a rectangular one two), scaled from iPhone points (REFERENCE §1).
+/// takes one unit, a rectangular one two), scaled from iPhone points (docs/ARCHITECTURE.md, "Accessory families").
 package struct LockScreenLayout: Sendable, Equatable {
     /// Design sizes in points, from the 393×852 reference screen.
     package enum Points {

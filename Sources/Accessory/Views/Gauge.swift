@@ -99,7 +99,7 @@ final class GaugeNode: LayoutNode {
     }
 
     /// The environment a label is built in: the circular styles size their labels
-    /// themselves (REFERENCE §2: centre value 24 pt medium, ring labels 11 pt), shrinking
+    /// themselves (docs/ARCHITECTURE.md, "Gauges": centre value 24 pt medium, ring labels 11 pt), shrinking
     /// them to fit; the linear styles keep the widget's font.
     static func labelEnvironment(_ environment: EnvironmentValues, kind: GaugeKind, role: GaugeLabelRole) -> EnvironmentValues {
         var env = environment
