@@ -6,10 +6,8 @@
 #include <time.h>
 #include <unistd.h>
 
-const int CSystemShims_TFD_CLOEXEC = TFD_CLOEXEC;
 const int CSystemShims_TFD_TIMER_ABSTIME = TFD_TIMER_ABSTIME;
 const int CSystemShims_TFD_TIMER_CANCEL_ON_SET = TFD_TIMER_CANCEL_ON_SET;
-const int CSystemShims_EFD_CLOEXEC = EFD_CLOEXEC;
 
 int CSystemShims_timerfd_realtime(void) { return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC); }
 

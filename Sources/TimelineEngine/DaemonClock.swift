@@ -45,41 +45,26 @@ package struct SystemClock: DaemonClock {
 /// waits in real time, so a test plays a day in milliseconds and a time-out happens
 /// exactly when the test says. `jump(by:)` moves the wall clock alone, as NTP does.
 package final class ManualClock: DaemonClock {
-    private struct Sleeper {
-        let deadline: Date
-        let continuation: CheckedContinuation<Void, any Error>
-    }
-
-    private struct State {
-        var wall: Date
-        var monotonic: TimeInterval = 0
-        var sleepers: [Int: Sleeper] = [:]
-        var nextID = 0
-        /// Sleeps cancelled before they registered.
-        var cancelled: Set<Int> = []
-        /// Who waits for a sleep to begin (`sleeping()`).
-        var watchers: [CheckedContinuation<Void, Never>] = []
-    }
-
-    private let state: Mutex<State>
+    private let time: Mutex<(wall: Date, monotonic: TimeInterval)>
+    private let sleepers = SleeperTable()
+    /// Who waits for a sleep to begin (`sleeping()`).
+    private let watchers = Mutex<[CheckedContinuation<Void, Never>]>([])
 
     package init(start: Date) {
-        state = Mutex(State(wall: start))
+        time = Mutex((start, 0))
     }
 
-    package func now() -> Date { state.withLock { $0.wall } }
-    package func monotonic() -> TimeInterval { state.withLock { $0.monotonic } }
+    package func now() -> Date { time.withLock { $0.wall } }
+    package func monotonic() -> TimeInterval { time.withLock { $0.monotonic } }
 
     /// Moves both clocks forward to `date` (never backward) and wakes the sleeps due.
     package func advance(to date: Date) {
-        let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
-            let delta = date.timeIntervalSince(state.wall)
-            guard delta > 0 else { return [] }
-            state.wall = date
-            state.monotonic += delta
-            return Self.takeDue(&state)
+        time.withLock { t in
+            let delta = date.timeIntervalSince(t.wall)
+            guard delta > 0 else { return }
+            t = (date, t.monotonic + delta)
         }
-        due.forEach { $0.resume() }
+        wakeDue()
     }
 
     /// Moves both clocks forward by `seconds`.
@@ -89,63 +74,38 @@ package final class ManualClock: DaemonClock {
 
     /// Moves the wall clock alone by `delta` seconds; sleeps whose deadline it passes wake.
     package func jump(by delta: TimeInterval) {
-        let due = state.withLock { state in
-            state.wall = state.wall.addingTimeInterval(delta)
-            return Self.takeDue(&state)
-        }
-        due.forEach { $0.resume() }
+        time.withLock { $0.wall = $0.wall.addingTimeInterval(delta) }
+        wakeDue()
     }
 
-    /// How many sleeps are waiting for the clock to move.
-    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    private func wakeDue() {
+        let now = now()
+        sleepers.wake { $0 <= now }
+    }
 
     /// Returns once at least one sleep is waiting on the clock: a test that means to end a
     /// wait (a grace period, a time-out) by advancing the clock first lets it begin.
     package func sleeping() async {
         await withCheckedContinuation { (watcher: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state in
-                if state.sleepers.isEmpty { state.watchers.append(watcher) }
-                return !state.sleepers.isEmpty
+            let ready = watchers.withLock { watchers in
+                if !sleepers.isEmpty { return true }
+                watchers.append(watcher)
+                return false
             }
             if ready { watcher.resume() }
         }
     }
 
-    private static func takeDue(_ state: inout State) -> [CheckedContinuation<Void, any Error>] {
-        let ids = state.sleepers.filter { $0.value.deadline <= state.wall }.keys
-        return ids.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
-    }
-
     package func sleep(until deadline: Date) async throws {
-        try Task.checkCancellation()
-        let id = state.withLock { state in
-            state.nextID += 1
-            return state.nextID
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (now, watchers) = state.withLock { state -> (Bool?, [CheckedContinuation<Void, Never>]) in
-                    if state.cancelled.remove(id) != nil { return (nil, []) }
-                    if deadline <= state.wall { return (true, []) }
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    defer { state.watchers.removeAll() }
-                    return (false, state.watchers)
-                }
-                switch now {
-                case nil: continuation.resume(throwing: CancellationError())
-                case true?: continuation.resume()
-                case false?: watchers.forEach { $0.resume() }
-                }
+        try await sleepers.sleep(until: deadline) { [self] in
+            // A deadline already reached ends the sleep at once; one still ahead is a
+            // sleep under way, which `sleeping()` waits for.
+            wakeDue()
+            let waiting = watchers.withLock { watchers in
+                defer { if !sleepers.isEmpty { watchers.removeAll() } }
+                return sleepers.isEmpty ? [] : watchers
             }
-        } onCancel: {
-            let sleeper = state.withLock { state in
-                guard let sleeper = state.sleepers.removeValue(forKey: id) else {
-                    state.cancelled.insert(id)
-                    return Sleeper?.none
-                }
-                return sleeper
-            }
-            sleeper?.continuation.resume(throwing: CancellationError())
+            waiting.forEach { $0.resume() }
         }
     }
 }

@@ -17,20 +17,9 @@ package final class WallClockAlarm: Sendable {
     /// The alarm every `SystemClock` sleeps on; its thread starts with the first sleep.
     package static let shared = WallClockAlarm()
 
-    private struct Sleeper {
-        package var deadline: Date
-        package var continuation: CheckedContinuation<Void, any Error>
-    }
-
-    private struct State {
-        package var sleepers: [Int: Sleeper] = [:]
-        /// Sleeps cancelled before they registered.
-        package var cancelled: Set<Int> = []
-        package var nextID = 0
-        package var started = false
-    }
-
-    private let state = Mutex(State())
+    private let sleepers = SleeperTable()
+    /// Whether the watching thread runs; it starts with the first sleep.
+    private let started = Atomic(false)
     private let timer: Int32
     private let event: Int32
 
@@ -43,38 +32,12 @@ package final class WallClockAlarm: Sendable {
     /// Returns at `deadline` on the wall clock, early when the wall clock is set (the
     /// caller re-reads the time), or throws `CancellationError` when the task is cancelled.
     package func sleep(until deadline: Date) async throws {
-        let id = state.withLock { state in
-            state.nextID += 1
-            return state.nextID
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome: CheckedContinuation<Void, any Error>? = state.withLock { state in
-                    if state.cancelled.remove(id) != nil { return continuation }
-                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    if !state.started {
-                        state.started = true
-                        let thread = Thread { [self] in watch() }
-                        thread.name = "wall-clock alarm"
-                        thread.start()
-                    }
-                    return nil
-                }
-                if let outcome {
-                    outcome.resume(throwing: CancellationError())
-                } else {
-                    poke()
-                }
+        try await sleepers.sleep(until: deadline) { [self] in
+            if !started.exchange(true, ordering: .acquiringAndReleasing) {
+                let thread = Thread { [self] in watch() }
+                thread.name = "wall-clock alarm"
+                thread.start()
             }
-        } onCancel: {
-            let sleeper = state.withLock { state in
-                guard let sleeper = state.sleepers.removeValue(forKey: id) else {
-                    state.cancelled.insert(id)
-                    return Sleeper?.none
-                }
-                return sleeper
-            }
-            sleeper?.continuation.resume(throwing: CancellationError())
             poke()
         }
     }
@@ -88,18 +51,14 @@ package final class WallClockAlarm: Sendable {
     private func watch() {
         var fds = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0), pollfd(fd: event, events: Int16(POLLIN), revents: 0)]
         while true {
-            arm(state.withLock { $0.sleepers.values.map(\.deadline).min() })
+            arm(sleepers.earliestDeadline)
             guard poll(&fds, 2, -1) >= 0 else { continue }  // EINTR
             var value: UInt64 = 0
             if fds[1].revents != 0 { _ = read(event, &value, 8) }
             var clockWasSet = false
             if fds[0].revents != 0, read(timer, &value, 8) < 0, errno == ECANCELED { clockWasSet = true }
             let now = Date()
-            let due = state.withLock { state in
-                let ids = state.sleepers.filter { clockWasSet || $0.value.deadline <= now }.keys
-                return ids.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
-            }
-            for continuation in due { continuation.resume() }
+            sleepers.wake { clockWasSet || $0 <= now }
         }
     }
 

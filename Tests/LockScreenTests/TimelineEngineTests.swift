@@ -11,31 +11,28 @@ import Testing
 
 /// Counts calls across tasks.
 final class Counter: Sendable {
-    private let value = Mutex(0)
-        private let waiters = Mutex<[(Int, CheckedContinuation<Void, Never>)]>([])
+    /// The count, and who waits for it to reach a number.
+    private let state = Mutex<(count: Int, waiters: [(Int, CheckedContinuation<Void, Never>)])>((0, []))
 
     @discardableResult func increment() -> Int {
-        let (n, due) = value.withLock { value in
-            value += 1
-            let n = value
-            return (n, waiters.withLock { waiters in
-                let due = waiters.filter { $0.0 <= n }.map(\.1)
-                waiters.removeAll { $0.0 <= n }
-                return due
-            })
+        let (n, due) = state.withLock { state in
+            state.count += 1
+            let due = state.waiters.filter { $0.0 <= state.count }.map(\.1)
+            state.waiters.removeAll { $0.0 <= state.count }
+            return (state.count, due)
         }
         due.forEach { $0.resume() }
         return n
     }
 
-    var count: Int { value.withLock { $0 } }
+    var count: Int { state.withLock { $0.count } }
 
     /// Returns once the count has reached `n`: no polling, no real-time wait.
     func reached(_ n: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = value.withLock { value in
-                if value >= n { return true }
-                waiters.withLock { $0.append((n, continuation)) }
+            let done = state.withLock { state in
+                if state.count >= n { return true }
+                state.waiters.append((n, continuation))
                 return false
             }
             if done { continuation.resume() }

@@ -2,18 +2,17 @@
 #define CSYSTEMSHIMS_H
 
 // The few Linux calls and flags the daemon's clock and its child processes need that
-// Swift's Glibc module does not import: timerfd and eventfd flags (macros), pipe2 with
-// O_CLOEXEC, and posix_spawn's chdir action. Every symbol carries the module's name.
+// Swift's Glibc module does not import: timerfd and eventfd with their flags (macros),
+// pipe2 with O_CLOEXEC, and posix_spawn's chdir action. Every symbol carries the
+// module's name.
 
 #ifdef __linux__
 #include <spawn.h>
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 
-extern const int CSystemShims_TFD_CLOEXEC;
 extern const int CSystemShims_TFD_TIMER_ABSTIME;
 extern const int CSystemShims_TFD_TIMER_CANCEL_ON_SET;
-extern const int CSystemShims_EFD_CLOEXEC;
 
 /// timerfd_create(2) on CLOCK_REALTIME, closed on exec.
 int CSystemShims_timerfd_realtime(void);
