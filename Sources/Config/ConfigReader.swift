@@ -1,5 +1,4 @@
 import Foundation
-import JSON
 import Panel
 import Providers
 import TimelineEngine

@@ -1,5 +1,4 @@
 import Foundation
-import JSON
 import Logging
 import Panel
 import Providers

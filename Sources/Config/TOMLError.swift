@@ -1,7 +1,5 @@
-import JSON
 import Panel
 import Providers
-import TimelineEngine
 
 /// Why a TOML file could not be read: the line and column, and what was wrong there.
 package struct TOMLError: Error, Equatable, CustomStringConvertible {

@@ -2,7 +2,6 @@ import Accessory
 import Config
 import ControlProtocol
 import Foundation
-import JSON
 import Logging
 import Panel
 import Providers

@@ -1,7 +1,5 @@
 import Config
-import ControlProtocol
 import Foundation
-import JSON
 import Providers
 import Synchronization
 import TimelineEngine

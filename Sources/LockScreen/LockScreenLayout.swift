@@ -2,7 +2,6 @@ import Accessory
 import Canvas
 import Config
 import ControlProtocol
-import JSON
 import Providers
 import TimelineEngine
 

@@ -1,8 +1,6 @@
 import Config
 import ControlProtocol
-import JSON
 import Providers
-import TimelineEngine
 
 /// A part of the lock screen that is drawn, and redrawn, on its own.
 package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {

@@ -1,8 +1,3 @@
-import Config
-import ControlProtocol
-import JSON
-import Providers
-import TimelineEngine
 
 /// How a widget whose provider is failing (or whose entries were restored from disk and
 /// not yet refreshed) is marked, so a frozen number is not mistaken for a live one.

@@ -1,7 +1,6 @@
 import Accessory
 import ArgumentParser
 import Config
-import ControlProtocol
 import Foundation
 import LockScreen
 import Logging

@@ -1,9 +1,6 @@
 import Accessory
 import Config
-import ControlProtocol
 import LockScreen
-import Providers
-import TimelineEngine
 
 extension LockScreenDaemon {
     /// Runs the stock `lockscreend` command line — the daemon and its `snapshot`,

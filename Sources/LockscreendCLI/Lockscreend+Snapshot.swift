@@ -7,7 +7,6 @@ import LockScreen
 import Logging
 import Panel
 import Providers
-import TimelineEngine
 
 extension Lockscreend {
     /// Renders one frame to a PNG.

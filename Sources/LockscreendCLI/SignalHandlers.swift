@@ -1,8 +1,5 @@
-import Config
-import ControlProtocol
 import Dispatch
 import Glibc
-import LockScreen
 import Providers
 import TimelineEngine
 

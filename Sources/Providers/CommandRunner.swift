@@ -1,7 +1,6 @@
 import CSystemShims
 import Foundation
 import Glibc
-import JSON
 import TimelineEngine
 
 /// Runs a program with an argv array (no shell unless the argv says `sh -c`), in its own

@@ -1,6 +1,5 @@
 import CCurlLoader
 import Foundation
-import JSON
 import TimelineEngine
 
 /// One GET with a deadline and a cap on the body, checked as bytes arrive, so a huge

@@ -1,6 +1,5 @@
 import Accessory
 import Foundation
-import JSON
 import TimelineEngine
 
 /// Makes a running widget of any source of JSON timelines (a command, a push, an HTTP

@@ -1,5 +1,4 @@
 import Foundation
-import JSON
 import TimelineEngine
 
 /// Runs blocking work (a child process, an HTTP transfer) on a thread of its own, so the

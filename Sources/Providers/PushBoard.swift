@@ -1,5 +1,4 @@
 import Foundation
-import JSON
 import Synchronization
 import TimelineEngine
 

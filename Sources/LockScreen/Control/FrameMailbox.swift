@@ -1,10 +1,7 @@
 import Canvas
 import Config
 import ControlProtocol
-import JSON
-import Providers
 import Synchronization
-import TimelineEngine
 
 /// The last frame the daemon presented, readable from any thread (the control socket's
 /// `snapshot`) without touching the daemon's loop.

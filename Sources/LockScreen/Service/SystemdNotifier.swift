@@ -2,7 +2,6 @@ import Config
 import ControlProtocol
 import Foundation
 import Glibc
-import JSON
 import Providers
 import TimelineEngine
 
