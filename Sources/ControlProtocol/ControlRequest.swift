@@ -31,11 +31,14 @@ package enum ControlRequest: Sendable, Equatable {
         /// A known request without what it needs; the text says what.
         case incomplete(String)
 
-        package var description: String {
+        package var description: String { description(suggesting: nil) }
+
+        /// The message, with "did you mean" naming `near` for an unknown request.
+        package func description(suggesting near: String?) -> String {
             switch self {
             case .tooLarge: "the request is larger than \(ControlRequest.maximumSize) bytes"
             case .notJSON: "not a request: expected one JSON object such as {\"request\": \"status\"}"
-            case let .unknown(name): "unknown request '\(name)'; expected reload, push, status or snapshot"
+            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status or snapshot"
             case let .incomplete(message): message
             }
         }

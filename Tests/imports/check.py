@@ -46,7 +46,7 @@ for module in sorted(os.listdir(os.path.join(root, "Sources"))):
     if module not in layer:
         problems.append(f"Sources/{module}: not in the layer list of Tests/imports/check.py")
         continue
-    if module == "lockscreenctl" and not declared.get(module, set()) & set(layer) <= CTL_ALLOWED:
+    if module == "lockscreenctl" and not (declared.get(module, set()) & set(layer)) <= CTL_ALLOWED:
         problems.append(f"lockscreenctl depends on {sorted(declared[module] & set(layer))}; it may use only {sorted(CTL_ALLOWED)}")
     for dirpath, _, files in os.walk(os.path.join(root, "Sources", module)):
         for name in files:

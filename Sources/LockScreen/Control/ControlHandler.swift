@@ -27,11 +27,9 @@ package struct ControlHandler: Sendable {
         let request: ControlRequest
         do {
             request = try ControlRequest.decode(data)
-        } catch let .unknown(name) {
-            let near = Spelling.nearest(name, in: ControlRequest.names).map { " (did you mean '\($0)'?)" } ?? ""
-            return .failure("unknown request '\(name)'\(near); expected reload, push, status or snapshot")
         } catch {
-            return .failure(error.description)
+            let near: String? = if case let .unknown(name) = error { Spelling.nearest(name, in: ControlRequest.names) } else { nil }
+            return .failure(error.description(suggesting: near))
         }
         switch request {
         case .reloadAll:
