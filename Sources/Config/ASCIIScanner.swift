@@ -4,36 +4,36 @@ import TimelineEngine
 /// Reads a token's shape byte by byte: the fixed forms of TOML dates, times and numbers.
 /// Swift's `Regex` would say the same, but it parses its patterns at run time, through
 /// code the daemon has no other use for (half a megabyte of it resident).
-package struct ASCIIScanner {
+struct ASCIIScanner {
     private let bytes: [UInt8]
     private var index = 0
 
-    package init(_ text: String) {
+    init(_ text: String) {
         bytes = Array(text.utf8)
     }
 
     /// Whether every byte has been read.
-    package var isAtEnd: Bool { index == bytes.count }
+    var isAtEnd: Bool { index == bytes.count }
 
     /// Reads `character` if it comes next.
-    package mutating func take(_ character: Unicode.Scalar) -> Bool {
+    mutating func take(_ character: Unicode.Scalar) -> Bool {
         take { $0 == UInt8(ascii: character) }
     }
 
     /// Reads the next byte if it is one of `set`.
-    package mutating func take(oneOf set: String) -> Bool {
+    mutating func take(oneOf set: String) -> Bool {
         take { set.utf8.contains($0) }
     }
 
     /// Reads exactly `count` decimal digits, or nothing.
-    package mutating func digits(_ count: Int) -> Bool {
+    mutating func digits(_ count: Int) -> Bool {
         guard index + count <= bytes.count, bytes[index..<index + count].allSatisfy(Self.isDigit) else { return false }
         index += count
         return true
     }
 
     /// Reads one or more decimal digits.
-    package mutating func digits() -> Bool {
+    mutating func digits() -> Bool {
         let start = index
         while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
         return index > start
@@ -41,7 +41,7 @@ package struct ASCIIScanner {
 
     /// Reads what `part` reads, or nothing when it fails; true either way, for optional
     /// parts of a form.
-    package mutating func optionally(_ part: (inout ASCIIScanner) -> Bool) -> Bool {
+    mutating func optionally(_ part: (inout ASCIIScanner) -> Bool) -> Bool {
         var trial = self
         if part(&trial) { self = trial }
         return true

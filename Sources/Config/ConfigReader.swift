@@ -25,7 +25,7 @@ package struct ConfigReader {
     }
 
     /// `value` as written, for "found …".
-    package static func shown(_ value: TOMLValue) -> String {
+    static func shown(_ value: TOMLValue) -> String {
         switch value.kind {
         case let .string(s): "\"\(s)\""
         case let .integer(i): String(i)
@@ -37,7 +37,7 @@ package struct ConfigReader {
         }
     }
 
-    package mutating func mismatch(_ value: TOMLValue, _ key: String, expected: String) {
+    mutating func mismatch(_ value: TOMLValue, _ key: String, expected: String) {
         report(value.line, key, "expected \(expected), found \(Self.shown(value))")
     }
 
@@ -115,5 +115,5 @@ package struct ConfigReader {
         }
     }
 
-    package static func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+    static func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
 }

@@ -3,7 +3,7 @@ import Providers
 
 extension HTTPWidgetSource {
     /// Reads a `[widgets.NAME]` table of kind http.
-    package static func read(_ table: TOMLTable, at path: String, reader: inout ConfigReader) -> HTTPWidgetSource? {
+    static func read(_ table: TOMLTable, at path: String, reader: inout ConfigReader) -> HTTPWidgetSource? {
         guard let urlText = reader.string(table, "url", at: path) else {
             if table["url"] == nil { reader.report(table.line, path, "no url; expected url = \"https://…\"") }
             return nil

@@ -30,7 +30,7 @@ package struct LockScreenConfig: Sendable {
 
     package static let defaultPath = "/etc/lockscreend/config.toml"
 
-    package static let familyNames: [String: WidgetFamily] = [
+    static let familyNames: [String: WidgetFamily] = [
         "inline": .accessoryInline, "circular": .accessoryCircular, "rectangular": .accessoryRectangular,
     ]
 
@@ -177,7 +177,7 @@ package struct LockScreenConfig: Sendable {
     // MARK: [layout] and [widgets]
 
     /// The settings every widget table may have besides its kind's parameters.
-    package static let widgetKeys = ["kind", "family", "budget", "min_interval", "timeout"]
+    static let widgetKeys = ["kind", "family", "budget", "min_interval", "timeout"]
 
     private mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) {
         let path = "layout"
@@ -356,7 +356,7 @@ package struct LockScreenConfig: Sendable {
 
 extension LockScreenConfig {
     /// A TOML value as a parameter's text, when its TOML type suits the parameter.
-    package static func text(of value: TOMLValue, for kind: IntentValueKind) -> String? {
+    static func text(of value: TOMLValue, for kind: IntentValueKind) -> String? {
         switch (kind, value.kind) {
         case let (.optional(wrapped), _): text(of: value, for: wrapped)
         case let (.string, .string(s)), let (.enumeration, .string(s)), let (.date, .string(s)), let (.date, .datetime(s)): s
@@ -371,7 +371,7 @@ extension LockScreenConfig {
 
 extension WidgetFamily {
     /// "inline", "circular", "rectangular": the config file's names.
-    package var shortName: String {
+    var shortName: String {
         switch self {
         case .accessoryInline: "inline"
         case .accessoryCircular: "circular"

@@ -69,9 +69,9 @@ package struct TOMLTable: Sendable, Equatable {
     /// Where the table was opened (its header, or its first key).
     package var line: Int
     /// Defined by a `[header]` or an inline table, not only implied by a dotted key.
-    package var isExplicit = false
+    var isExplicit = false
     /// An inline table or a key/value pair's own table: closed to later additions.
-    package var isSealed = false
+    var isSealed = false
 
     package init(line: Int) {
         self.line = line
@@ -83,7 +83,7 @@ package struct TOMLTable: Sendable, Equatable {
 
     package var keys: [String] { entries.map(\.key) }
 
-    package mutating func set(_ key: String, _ value: TOMLValue) {
+    mutating func set(_ key: String, _ value: TOMLValue) {
         if let i = entries.firstIndex(where: { $0.key == key }) {
             entries[i].value = value
         } else {

@@ -2,16 +2,16 @@
 /// `Decodable` builds the decoder's own map of the document first and tries each value as
 /// every type in turn; for a day of recorded entries that held a megabyte more while a
 /// reload replaced a timeline, and took several times as long.
-package struct JSONParser {
+struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     /// Deeper documents are refused rather than risking the stack.
-    package static let depthLimit = 512
+    static let depthLimit = 512
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The document in `bytes`; nil when it is not exactly one JSON value.
-    package static func parse(_ bytes: [UInt8]) -> JSONValue? {
+    static func parse(_ bytes: [UInt8]) -> JSONValue? {
         var parser = JSONParser(bytes)
         guard let value = parser.value(depth: 0) else { return nil }
         parser.skipSpace()

@@ -19,7 +19,7 @@ package struct CalendarSource: Sendable {
     package var interval: TimeInterval = 900
     /// The zone times are shown in; nil for the machine's, read at each fetch.
     package var zone: ZoneRules?
-    package var family: WidgetFamily
+    var family: WidgetFamily
 
     package init(location: Location, days: Int = 7, interval: TimeInterval = 900, zone: ZoneRules? = nil, family: WidgetFamily) {
         self.location = location
@@ -51,7 +51,7 @@ package struct CalendarSource: Sendable {
     }
 
     /// What the family shows of `events` at `date`.
-    package func content(_ events: [ICalendar.Occurrence], at date: Date, zone: ZoneRules) -> JSONValue {
+    func content(_ events: [ICalendar.Occurrence], at date: Date, zone: ZoneRules) -> JSONValue {
         let today = zone.civil(date).startOfDay
         func time(_ d: Date) -> String {
             let c = zone.civil(d)
@@ -80,5 +80,5 @@ package struct CalendarSource: Sendable {
         }
     }
 
-    package static func weekday(_ n: Int) -> String { ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(n - 1) % 7] }
+    static func weekday(_ n: Int) -> String { ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(n - 1) % 7] }
 }

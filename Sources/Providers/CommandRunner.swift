@@ -137,7 +137,7 @@ package struct CommandRunner: Sendable {
 
 /// A command's output that is not a timeline.
 package struct CommandOutputError: Error, CustomStringConvertible {
-    package let failure: TimelineJSON.Failure
+    let failure: TimelineJSON.Failure
     package var description: String { "printed an invalid timeline: \(failure)" }
 
     package init(failure: TimelineJSON.Failure) {

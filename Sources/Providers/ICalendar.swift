@@ -86,7 +86,7 @@ package struct ICalendar: Sendable {
     }
 
     /// "20261122T100000Z" (UTC), "20261122T100000" (TZID or floating), "20261122" (a date).
-    package static func date(_ value: String, parameters: [String: String], zone: ZoneRules) -> (date: Date, allDay: Bool)? {
+    static func date(_ value: String, parameters: [String: String], zone: ZoneRules) -> (date: Date, allDay: Bool)? {
         let digits = value.filter(\.isNumber)
         let utc = value.hasSuffix("Z")
         let zone = utc ? ZoneRules.utc : parameters["TZID"].flatMap(ZoneRules.named) ?? zone
@@ -106,7 +106,7 @@ package struct ICalendar: Sendable {
         return (zone.date(reading), allDay)
     }
 
-    package static func rule(_ text: String, zone: ZoneRules) -> Rule? {
+    static func rule(_ text: String, zone: ZoneRules) -> Rule? {
         var fields: [String: String] = [:]
         for part in text.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1)

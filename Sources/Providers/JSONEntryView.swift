@@ -7,11 +7,11 @@ import TimelineEngine
 /// Draws a JSON timeline entry (already checked by `TimelineJSON`): a family template
 /// (`text`, `symbol`, `emoji`, `lines`, `gauge`) laid out as a WidgetKit widget of that
 /// family would be, or a `view` tree of Accessory views.
-package struct JSONEntryView: View {
-    package let entry: TimelineJSON.Entry
+struct JSONEntryView: View {
+    let entry: TimelineJSON.Entry
     @Environment(\.widgetFamily) var family
 
-    package var body: some View {
+    var body: some View {
         if let view = entry.content["view"] {
             Self.node(view)
         } else {
@@ -88,7 +88,7 @@ package struct JSONEntryView: View {
     }
 
     /// One node of a view tree, with its modifiers.
-    package static func node(_ value: JSONValue) -> AnyView {
+    static func node(_ value: JSONValue) -> AnyView {
         var view: AnyView
         if let text = value["text"]?.stringValue {
             view = AnyView(Text(text))

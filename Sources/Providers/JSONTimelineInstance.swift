@@ -5,12 +5,12 @@ import TimelineEngine
 /// Makes a running widget of any source of JSON timelines (a command, a push, an HTTP
 /// template): its entries drawn by `JSONEntryView`, saved and restored with the state.
 package enum JSONTimelineInstance {
-    package static func render(_ entry: TimelineJSON.Entry) -> RenderableEntry {
+    static func render(_ entry: TimelineJSON.Entry) -> RenderableEntry {
         RenderableEntry(entry) { JSONEntryView(entry: $0) }
     }
 
     /// What shows, redacted, before the first timeline.
-    package static func placeholder(_ context: TimelineProviderContext) -> RenderableEntry {
+    static func placeholder(_ context: TimelineProviderContext) -> RenderableEntry {
         render(TimelineJSON.Entry(date: context.date, relevance: nil, content: .object(["text": .string("Loading…")])))
     }
 

@@ -3,8 +3,8 @@ import TimelineEngine
 
 /// Runs blocking work (a child process, an HTTP transfer) on a thread of its own, so the
 /// concurrency pool that renders and keeps time never waits on a slow program or server.
-package enum OwnThread {
-    package static func run<T: Sendable>(named name: String, _ work: @escaping @Sendable () -> T) async -> T {
+enum OwnThread {
+    static func run<T: Sendable>(named name: String, _ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
             let thread = Thread { continuation.resume(returning: work()) }
             thread.name = name

@@ -7,8 +7,8 @@ import TimelineEngine
 /// configuration reloads, so pushed entries survive a SIGHUP.
 package final class PushBoard: Sendable {
     private struct State {
-        package var names: Set<String>
-        package var timelines: [String: TimelineJSON] = [:]
+        var names: Set<String>
+        var timelines: [String: TimelineJSON] = [:]
     }
 
     private let state: Mutex<State>

@@ -36,7 +36,7 @@ package struct TimelineJSON: Sendable {
     }
 
     /// Dates: ISO 8601 text (as the command line takes it) or seconds since 1970.
-    package static func date(_ value: JSONValue) -> Date? {
+    static func date(_ value: JSONValue) -> Date? {
         switch value {
         case let .number(n) where n.isFinite: Date(timeIntervalSince1970: n)
         case let .string(s): ISO8601.parse(s)
@@ -46,22 +46,22 @@ package struct TimelineJSON: Sendable {
 
     /// Gauge styles by their JSON names.
     package static let gaugeStyles = ["circular", "capacity", "linear", "linearCapacity"]
-    package static let fonts = ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"]
-    package static let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
-    package static let alignments = ["leading", "center", "trailing", "top", "bottom"]
-    package static let containers = ["vstack", "hstack", "zstack"]
-    package static let modifiers = ["font", "weight", "monospacedDigit", "opacity", "padding", "lineLimit", "accent", "privacy", "spacing", "alignment"]
+    static let fonts = ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"]
+    static let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+    static let alignments = ["leading", "center", "trailing", "top", "bottom"]
+    static let containers = ["vstack", "hstack", "zstack"]
+    static let modifiers = ["font", "weight", "monospacedDigit", "opacity", "padding", "lineLimit", "accent", "privacy", "spacing", "alignment"]
 
     private struct Checker {
-        package var issues: [String] = []
+        var issues: [String] = []
 
-        package mutating func fail(_ path: String, _ message: String) { issues.append("\(path): \(message)") }
+        mutating func fail(_ path: String, _ message: String) { issues.append("\(path): \(message)") }
 
-        package mutating func expect(_ value: JSONValue, _ path: String, _ what: String) {
+        mutating func expect(_ value: JSONValue, _ path: String, _ what: String) {
             fail(path, "expected \(what), found \(value.typeName)")
         }
 
-        package mutating func timeline(_ root: JSONValue, now: Date) -> TimelineJSON? {
+        mutating func timeline(_ root: JSONValue, now: Date) -> TimelineJSON? {
             guard case let .object(object) = root else {
                 expect(root, "$", "an object with \"entries\"")
                 return nil
@@ -88,7 +88,7 @@ package struct TimelineJSON: Sendable {
             return TimelineJSON(entries: entries, policy: policy)
         }
 
-        package mutating func entry(_ value: JSONValue, at path: String, now: Date) -> Entry? {
+        mutating func entry(_ value: JSONValue, at path: String, now: Date) -> Entry? {
             guard case let .object(object) = value else {
                 expect(value, path, "an object")
                 return nil
@@ -130,32 +130,32 @@ package struct TimelineJSON: Sendable {
             return Entry(date: date, relevance: relevance, content: value)
         }
 
-        package mutating func string(_ value: JSONValue?, at path: String) {
+        mutating func string(_ value: JSONValue?, at path: String) {
             guard let value else { return }
             if case .string = value { return }
             expect(value, path, "a string")
         }
 
-        package mutating func number(_ value: JSONValue?, at path: String) {
+        mutating func number(_ value: JSONValue?, at path: String) {
             guard let value else { return }
             if case let .number(n) = value, n.isFinite { return }
             expect(value, path, "a number")
         }
 
-        package mutating func choice(_ value: JSONValue?, at path: String, from choices: [String]) {
+        mutating func choice(_ value: JSONValue?, at path: String, from choices: [String]) {
             guard let value else { return }
             if case let .string(s) = value, choices.contains(s) { return }
             fail(path, "expected one of \(choices.joined(separator: ", ")), found \(value.typeName)")
         }
 
-        package mutating func unknownKeys(_ object: [String: JSONValue], known: [String], at path: String) {
+        mutating func unknownKeys(_ object: [String: JSONValue], known: [String], at path: String) {
             for key in object.keys.sorted() where !known.contains(key) {
                 let near = Spelling.nearest(key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
                 fail("\(path).\(key)", "unknown key\(near)")
             }
         }
 
-        package mutating func gauge(_ value: JSONValue, at path: String) {
+        mutating func gauge(_ value: JSONValue, at path: String) {
             guard case let .object(object) = value else { return expect(value, path, "an object with \"value\"") }
             unknownKeys(object, known: ["value", "min", "max", "label", "text", "style"], at: path)
             if object["value"] == nil { fail(path, "no \"value\"") }
@@ -165,7 +165,7 @@ package struct TimelineJSON: Sendable {
             if case let .number(lo)? = object["min"], case let .number(hi)? = object["max"], lo >= hi { fail(path, "min (\(lo)) must be below max (\(hi))") }
         }
 
-        package mutating func view(_ value: JSONValue, at path: String, depth: Int) {
+        mutating func view(_ value: JSONValue, at path: String, depth: Int) {
             guard depth < 16 else { return fail(path, "views nest more than 16 deep") }
             guard case let .object(object) = value else { return expect(value, path, "a view object") }
             let primitives = ["text", "image", "gauge", "progress", "spacer", "background"] + TimelineJSON.containers
@@ -203,7 +203,7 @@ package struct TimelineJSON: Sendable {
 }
 
 extension JSONValue {
-    package var isNumber: Bool { if case .number = self { true } else { false } }
-    package var stringValue: String? { if case let .string(s) = self { s } else { nil } }
-    package var numberValue: Double? { if case let .number(n) = self { n } else { nil } }
+    var isNumber: Bool { if case .number = self { true } else { false } }
+    var stringValue: String? { if case let .string(s) = self { s } else { nil } }
+    var numberValue: Double? { if case let .number(n) = self { n } else { nil } }
 }

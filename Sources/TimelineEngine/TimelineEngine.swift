@@ -70,32 +70,32 @@ package actor TimelineEngine {
     }
 
     struct Fetch {
-        package let token: Int
-        package let startedAt: Date
-        package let task: Task<Void, Never>
+        let token: Int
+        let startedAt: Date
+        let task: Task<Void, Never>
     }
 
     struct State {
-        package let widget: Widget
-        package let placeholder: RenderableEntry
-        package var entries: [RenderableEntry] = []
-        package var generation = 0
+        let widget: Widget
+        let placeholder: RenderableEntry
+        var entries: [RenderableEntry] = []
+        var generation = 0
         /// When the policy asks for the next timeline; nil for never.
-        package var policyReload: Date? = .distantPast
-        package var charged: [Date] = []
-        package var explicitRequested = false
-        package var fetch: Fetch?
-        package var failures = 0
-        package var retryAt: Date?
-        package var lastError: String?
+        var policyReload: Date? = .distantPast
+        var charged: [Date] = []
+        var explicitRequested = false
+        var fetch: Fetch?
+        var failures = 0
+        var retryAt: Date?
+        var lastError: String?
         /// Entries came from saved state and no timeline has arrived since; they count
         /// as stale from `restoredExpiry` (when their policy would have reloaded them).
-        package var restored = false
-        package var restoredExpiry: Date?
-        package var providerCalls = 0
-        package var policy: TimelineReloadPolicy?
+        var restored = false
+        var restoredExpiry: Date?
+        var providerCalls = 0
+        var policy: TimelineReloadPolicy?
 
-        package func isStale(at now: Date) -> Bool {
+        func isStale(at now: Date) -> Bool {
             failures > 0 || (restored && restoredExpiry.map { now >= $0 } ?? true)
         }
     }
@@ -301,7 +301,7 @@ package actor TimelineEngine {
 
     /// When a policy asks for the next timeline: `.atEnd` at the last entry's date,
     /// `.after(d)` at d, `.never` not at all. A time already past means "now".
-    package static func reloadTime(policy: TimelineReloadPolicy, entries: [RenderableEntry], now: Date) -> Date? {
+    static func reloadTime(policy: TimelineReloadPolicy, entries: [RenderableEntry], now: Date) -> Date? {
         switch policy.kind {
         case .atEnd: max(entries.last?.date ?? now, now)
         case let .after(date): max(date, now)
