@@ -147,7 +147,7 @@ extension Lockscreend {
                 Task { [heartbeat = daemon.heartbeat, clock = daemon.clock] in
                     while !Task.isCancelled {
                         if heartbeat.isAlive(at: clock.monotonic(), limit: interval) { notifier.notify("WATCHDOG=1") }
-                        do { try await WallClockAlarm.shared.sleep(until: Date().addingTimeInterval(interval)) } catch { return }
+                        do { try await clock.sleep(until: clock.now().addingTimeInterval(interval)) } catch { return }
                     }
                 }
             }
