@@ -7,6 +7,7 @@ import LockScreen
 import Logging
 import Panel
 import Providers
+import ServiceLifecycle
 import TimelineEngine
 
 extension Lockscreend {
@@ -116,64 +117,50 @@ extension Lockscreend {
             } catch {
                 throw ValidationFailure(error.description)
             }
-            defer { display.close() }
             (options.width, options.height) = display.size
             logger.info("drawing \(options.content == nil ? "the built-in demo" : "the configured lock screen") on \(display.name)")
             if config?.fetchesOverHTTP == true, let reason = HTTPFetcher.unavailability() {
                 logger.warning("web widgets will show stale: \(reason)")
             }
-            let daemon = LockScreenApplication.daemon(options, display: display, logger: logger)
-            var control: ControlServer?
+            // systemd: READY=1 once the first frame is up, WATCHDOG=1 while steps progress.
+            let notifier = SystemdNotifier()
+            let widgets = options.content.map { $0.stacks.reduce(0) { $0 + $1.widgets.count } }
+            let status = "STATUS=drawing \(widgets.map { "\($0) widget\($0 == 1 ? "" : "s")" } ?? "the built-in demo") on \(display.name)"
+            let daemon = DaemonService(options, display: display, logger: logger, once: once, offlineMark: offlineMark) {
+                notifier.notify("READY=1\n" + status)
+            } onShutdown: {
+                logger.info("stopping on request")
+                notifier.notify("STOPPING=1")
+            }
+            // The file's display choice, when it made it (the command line may override it).
+            let fileDisplay = headless == nil && fb == nil && drm == nil ? config?.output : nil
+            let reload = ConfigReload(common: common, board: config?.pushBoard, display: fileDisplay, logger: logger,
+                registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight)
+            // The group stops its services in reverse order: the daemon, first, stops
+            // last, so the socket answers until the final frame. When the daemon's loop
+            // ends, for whatever reason, the group ends with it.
+            var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+                .init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                .init(service: await HangupService(reload: reload, handle: daemon.reconfigureHandle)),
+            ]
+            if let interval = notifier.watchdogInterval {
+                services.append(.init(service: WatchdogService(notifier: notifier, heartbeat: daemon.heartbeat, clock: daemon.clock, interval: interval)))
+            }
             if !noSocket && !once {
                 do {
                     let server = try ControlServer(path: socket ?? ControlSocket.defaultPath(), group: socketGroup)
                     let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock)
                     daemon.frames.open()
-                    server.start { await handler.handle($0) }
-                    control = server
+                    services.append(.init(service: ControlService(server: server, handler: handler)))
                     logger.info("listening for lockscreenctl on \(server.path)")
                 } catch {
                     // A second daemon (a test, a demo) still draws; it is just not controllable.
                     logger.warning("\(error); running without a control socket")
                 }
             }
-            defer { control?.stop() }
-            // systemd: READY=1 once the first frame is up, WATCHDOG=1 while steps progress.
-            let notifier = SystemdNotifier()
-            let widgets = options.content.map { $0.stacks.reduce(0) { $0 + $1.widgets.count } }
-            let status = "STATUS=drawing \(widgets.map { "\($0) widget\($0 == 1 ? "" : "s")" } ?? "the built-in demo") on \(display.name)"
-            daemon.onFirstFrame = { notifier.notify("READY=1\n" + status) }
-            let watchdog = notifier.watchdogInterval.map { interval in
-                Task { [heartbeat = daemon.heartbeat, clock = daemon.clock] in
-                    while !Task.isCancelled {
-                        if heartbeat.isAlive(at: clock.monotonic(), limit: interval) { notifier.notify("WATCHDOG=1") }
-                        do { try await clock.sleep(until: clock.now().addingTimeInterval(interval)) } catch { return }
-                    }
-                }
-            }
-            defer { watchdog?.cancel() }
-            let stop = daemon.stopHandle
-            let reconfigure = daemon.reconfigureHandle
-            // The file's display choice, when it made it (the command line may override it).
-            let fileDisplay = headless == nil && fb == nil && drm == nil ? config?.output : nil
-            let reload = ConfigReload(common: common, board: config?.pushBoard, display: fileDisplay, logger: logger,
-                registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight)
-            let signals = SignalHandlers([SIGTERM, SIGINT, SIGHUP]) { number in
-                if number == SIGHUP {
-                    reload.run(reconfigure)
-                } else {
-                    logger.info("stopping on request")
-                    notifier.notify("STOPPING=1")
-                    stop.stop()
-                }
-            }
-            defer { signals.cancel() }
-            do {
-                try await daemon.run(once: once)
-                if offlineMark && !once { try daemon.presentOffline(at: daemon.clock.now()) }
-            } catch let error as DisplayError {
-                throw ValidationFailure(error.description)
-            }
+            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            try await group.run()
         }
     }
 }

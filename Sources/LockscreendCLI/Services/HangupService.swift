@@ -1,0 +1,27 @@
+import LockScreen
+import ServiceLifecycle
+import UnixSignals
+
+/// SIGHUP as a service: each one reads the configuration file again and hands a valid
+/// one to the running daemon (`ConfigReload`). The signal is trapped when the service is
+/// made, before the group starts, so a SIGHUP early in the start never ends the process.
+struct HangupService: Service, CustomStringConvertible {
+    let signals: UnixSignalsSequence
+    let reload: ConfigReload
+    let handle: ReconfigureHandle
+
+    var description: String { "configuration reload on SIGHUP" }
+
+    init(reload: ConfigReload, handle: ReconfigureHandle) async {
+        signals = await UnixSignalsSequence(trapping: .sighup)
+        self.reload = reload
+        self.handle = handle
+    }
+
+    func run() async {
+        let (signals, reload, handle) = (self.signals, self.reload, self.handle)
+        await cancelWhenGracefulShutdown {
+            for await _ in signals { reload.run(handle) }
+        }
+    }
+}
