@@ -41,6 +41,34 @@ struct LiveContentTests {
         #expect(place(.accessoryRectangular) { Text(date, style: .offset) }.texts == [signed])
     }
 
+    @Test("relative text asks for a redraw when it next reads differently, not every second", arguments: [
+        2_764_800.3, 90_000.0, 86_400.0, 3_660.5, 61.0, 0.4, -59.0, -3_599.5, -86_399.0,
+    ])
+    func relativeSchedule(offset: Double) throws {
+        let date = testNow.addingTimeInterval(offset)
+        let placed = place(.accessoryRectangular) { Text(date, style: .relative) }
+        #expect(placed.nextChange(after: testNow) == LiveSchedule.relative(to: date).nextChange(after: testNow))
+        func text(_ t: Date) -> String { DateText.relative(date.timeIntervalSince(t)) }
+        // Walk the schedule for two days of text; between two redraws, every whole second
+        // from the date (the instants a per-second schedule would draw) reads the same.
+        var t = testNow, redraws = 0
+        while t < testNow.addingTimeInterval(2 * 86_400) && redraws < 400 {
+            let next = try #require(LiveSchedule.relative(to: date).nextChange(after: t))
+            #expect(next > t)
+            #expect(text(next) != text(t), "redrawn at \(next.timeIntervalSince(date)) s from the date without a change")
+            var tick = date.addingTimeInterval((t.timeIntervalSince(date)).rounded(.down) + 1)
+            while tick < next {
+                if text(tick) != text(t) {
+                    Issue.record("'\(text(t))' became '\(text(tick))' at \(tick.timeIntervalSince(date)) s, before the redraw at \(next.timeIntervalSince(date)) s")
+                    return
+                }
+                tick = tick.addingTimeInterval(1)
+            }
+            (t, redraws) = (next, redraws + 1)
+        }
+        if offset > 86_400 + 3_600 { #expect(redraws <= 49, "a day away, relative text changes hourly") }
+    }
+
     @Test("a timer interval stops at its end and stops asking for redraws")
     func timerInterval() {
         let range = testNow.addingTimeInterval(-60)...testNow.addingTimeInterval(60)

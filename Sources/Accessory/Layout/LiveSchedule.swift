@@ -6,8 +6,12 @@ import ZoneInfo
 package enum LiveSchedule: Hashable, Sendable {
     /// At every whole minute (`.time`, `.offset` around a whole-minute date).
     case minutes(phase: Date)
-    /// At every whole second counted from `phase` (`.timer`, `.relative`).
+    /// At every whole second counted from `phase` (`.timer`).
     case seconds(phase: Date)
+    /// When relative text about `date` next reads differently (`.relative`): it shows the
+    /// two largest units, so a month away it changes each hour, an hour away each minute,
+    /// and only in the last hour each second.
+    case relative(to: Date)
     /// At every `step` seconds counted from `start`, until `end` (timer progress
     /// that moves one pixel per step).
     case steps(start: Date, end: Date, step: TimeInterval)
@@ -23,6 +27,8 @@ package enum LiveSchedule: Hashable, Sendable {
             return Self.nextTick(after: time, phase: phase, period: 60)
         case let .seconds(phase):
             return Self.nextTick(after: time, phase: phase, period: 1)
+        case let .relative(date):
+            return Self.nextRelativeChange(after: time, to: date)
         case let .steps(start, end, step):
             guard step > 0, time < end else { return nil }
             if time < start { return start }
@@ -32,6 +38,22 @@ package enum LiveSchedule: Hashable, Sendable {
         case let .once(date):
             return date > time ? date : nil
         }
+    }
+
+    /// The first whole second from `date` after `time` at which `DateText.relative` reads
+    /// differently: the text counts whole seconds `n` of distance, in units of an hour
+    /// from a day away, a minute from an hour away, else a second. Counting up, it changes
+    /// when `n` reaches the next multiple of the unit; counting down, once `n` falls below
+    /// the multiple it shows. The units switch only at multiples of the coarser one, so
+    /// no change is skipped.
+    private static func nextRelativeChange(after time: Date, to date: Date) -> Date {
+        func unit(_ n: Double) -> Double { n >= 86_400 ? 3_600 : n >= 3_600 ? 60 : 1 }
+        let distance = date.timeIntervalSince(time)
+        let n = abs(distance).rounded(.down)
+        let next = distance > 0
+            ? date.addingTimeInterval(-((n / unit(n)).rounded(.down) * unit(n) - 1))
+            : date.addingTimeInterval(((n / unit(n)).rounded(.down) + 1) * unit(n))
+        return next > time ? next : nextTick(after: time, phase: date, period: 1)
     }
 
     /// The first tick strictly after `time`. Dates are floating point: at an exact tick

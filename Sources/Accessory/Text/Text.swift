@@ -118,7 +118,7 @@ public struct Text: View, PrimitiveView, Equatable {
                     live.append(.days(environment.zone))
                 case .relative:
                     text += DateText.relative(date.timeIntervalSince(now))
-                    live.append(.seconds(phase: date))
+                    live.append(.relative(to: date))
                 case .offset:
                     text += DateText.offset(date.timeIntervalSince(now))
                     live.append(.minutes(phase: date))
