@@ -137,6 +137,7 @@ package struct Benchmark {
         options.clockFont = config.clockFont
         options.timeZone = config.timeZone ?? .utc
         options.behaviour.coarseLiveSeconds = panel == .eink
+        options.behaviour.holdChanges = panel == .eink ? (config.output.eink ?? EinkPolicy()).holdChanges : 0
         var logger = Logger(label: "bench")
         logger.logLevel = .critical
         let clock = ManualClock(start: start)

@@ -21,9 +21,14 @@ public final class LockScreenDaemon {
 
     /// How the daemon behaves beyond what it shows.
     package struct Behaviour: Sendable {
-        /// Live seconds (`.timer`, `.relative`) redraw once a minute instead of every
-        /// second: for e-ink panels, where each redraw costs a flash of ink.
+        /// Live seconds (`.timer`) redraw once a minute instead of every second: for e-ink
+        /// panels, where each redraw costs a flash of ink.
         package var coarseLiveSeconds = false
+        /// How long a change that is not time-critical — a provider's new answer, not a
+        /// minute of the clock, an entry's date or a stack's turn — may wait to join the
+        /// next due update, so an e-ink panel refreshes once for both. 0 presents it at
+        /// once; a reload someone asked for (a push, `lockscreenctl reload`) never waits.
+        package var holdChanges: TimeInterval = 0
         package var staleMark: StaleMark = .dot
         /// Where the machine's time zone is read on every step, to follow changes; nil
         /// when the zone was chosen and stays.
@@ -37,27 +42,16 @@ public final class LockScreenDaemon {
         package init() {}
     }
 
-    struct SlotState {
-        var key: String
-        var nextChange: Date?
-    }
-
-    struct StackState {
-        var current = 0
-        var lastSwitch: Date
-    }
-
     package private(set) var renderer: LockScreenRenderer
-    let display: any Display
     package let clock: any DaemonClock
     package let engine: TimelineEngine
     var content: Content
-    var behaviour: Behaviour
-    let damage: Damage
-    /// When the timelines were last written, and whether they changed since.
-    var lastSave: Date?
-    var unsavedChanges = false
-    let store: StateStore?
+    let holdChanges: TimeInterval
+    let staleMark: StaleMark
+    let compositor: Compositor
+    var scheduler: SlotScheduler
+    var state: StateKeeper
+    var clockMonitor: ClockMonitor
     let logger: Logger
     let wake = WakeSignal()
     let stopFlag = StopFlag()
@@ -66,27 +60,13 @@ public final class LockScreenDaemon {
     package let heartbeat = Heartbeat()
     /// The last presented frame, for the control socket's snapshots.
     package let frames = FrameMailbox()
-    /// For each stack, the engine indices of its widgets.
-    var engineIndices: [[Int]]
-    var stacks: [StackState]
-    var frame: Frame
-    /// Whether the panel shows `frame`, apart from the areas in `before`. False until the
-    /// first presentation and after a failed one: the next one then sends the whole frame.
-    var panelInSync = false
-    /// What the panel still shows where `frame` has been drawn over since the last
-    /// presentation: crops taken just before drawing. Damage is found against these, so
-    /// the daemon keeps one frame rather than a second copy of what the panel shows.
-    var before: [Damage.Before] = []
-    var slots: [SlotID: SlotState] = [:]
-    var lastReading: (wall: Date, monotonic: TimeInterval)?
-    var maintenanceDue: Date?
-    /// Redraws of each slot since start, for tests and the benchmark.
-    package private(set) var redraws: [SlotID: Int] = [:]
+    /// The next instant the panel must show on time: a slot's own change, a stack's turn,
+    /// an entry's date, a cleaning refresh. Changes between now and then may wait for it
+    /// (`Behaviour.holdChanges`).
+    var nextDueUpdate: Date?
     /// Called once, after the first step of `run()` (systemd's READY=1).
     package var onFirstFrame: (@Sendable () -> Void)?
     var announcedReady = false
-    /// Frames presented since start.
-    package internal(set) var presentations = 0
     /// How long the last step took to draw, find the damage and present it: the render
     /// path, without the providers' reloads (which run beside it in a real daemon).
     package private(set) var lastRenderDuration: Duration = .zero
@@ -97,31 +77,24 @@ public final class LockScreenDaemon {
     ) {
         self.content = content
         self.renderer = renderer
-        self.display = display
         self.clock = clock
-        self.behaviour = behaviour
-        self.damage = damage ?? display.damage
-        self.store = stateStore
         self.logger = logger
-        self.frame = renderer.blankFrame()
-        engineIndices = Self.indices(of: content)
+        holdChanges = behaviour.holdChanges
+        staleMark = behaviour.staleMark
         let now = clock.now()
-        stacks = content.stacks.map { _ in StackState(lastSwitch: now) }
+        compositor = Compositor(display: display, damage: damage ?? display.damage, frames: frames, blank: renderer.blankFrame())
+        scheduler = SlotScheduler(content, now: now, coarseLiveSeconds: behaviour.coarseLiveSeconds)
+        state = StateKeeper(store: stateStore, interval: behaviour.stateSaveInterval, logger: logger)
+        clockMonitor = ClockMonitor(jumpThreshold: behaviour.jumpThreshold, systemTimeZone: behaviour.systemTimeZone)
         engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, clock: clock, logger: logger)
     }
 
-    /// For each stack, the engine indices of its widgets (the stacks' widgets in order).
-    static func indices(of content: Content) -> [[Int]] {
-        var indices: [[Int]] = []
-        var next = 0
-        for stack in content.stacks {
-            indices.append(Array(next..<(next + stack.widgets.count)))
-            next += stack.widgets.count
-        }
-        return indices
-    }
-
     var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
+
+    /// Redraws of each slot since start, for tests and the benchmark.
+    package var redraws: [SlotID: Int] { scheduler.redraws }
+    /// Frames presented since start.
+    package var presentations: Int { compositor.presentations }
 
     // MARK: Reloading the configuration
 
@@ -153,149 +126,93 @@ public final class LockScreenDaemon {
     /// panel shows are sent.
     package func reconfigure(_ new: Reconfiguration, now: Date) async {
         content = new.content
-        engineIndices = Self.indices(of: content)
         let kept = await engine.reconfigure(content.stacks.flatMap(\.widgets), now: now)
-        stacks = content.stacks.map { _ in StackState(lastSwitch: now) }
+        scheduler.reset(to: content, now: now)
         renderer.colorScheme = new.colorScheme
         renderer.uses24HourClock = new.uses24HourClock
         renderer.clockFont = new.clockFont
         if let zone = new.timeZone {
             renderer.timeZone = zone
-            behaviour.systemTimeZone = nil
-        } else if behaviour.systemTimeZone == nil {
-            behaviour.systemTimeZone = SystemTimeZone()
+            clockMonitor.systemTimeZone = nil
+        } else if clockMonitor.systemTimeZone == nil {
+            clockMonitor.systemTimeZone = SystemTimeZone()
         }
-        // The old picture stays the reference until the next presentation, so a reload
-        // sends only what it changed.
-        if panelInSync { before = [Damage.Before(area: frame.bounds, frame: frame)] }
-        frame = renderer.blankFrame()
-        slots.removeAll()
+        compositor.restart(on: renderer.blankFrame())
+        nextDueUpdate = nil
         let total = content.stacks.reduce(0) { $0 + $1.widgets.count }
         logger.notice("configuration reloaded: \(kept.count) of \(total) widget(s) kept their timelines")
     }
-    var inlineOffset: Int { content.inline == nil ? 0 : 1 }
 
     // MARK: Stepping
 
     /// Notices wall-clock jumps and time-zone changes; after either, everything is
-    /// re-evaluated and redrawn.
-    func checkClock(now: Date) async {
-        let reading = (wall: now, monotonic: clock.monotonic())
-        defer { lastReading = reading }
-        if let last = lastReading {
-            let delta = reading.wall.timeIntervalSince(last.wall) - (reading.monotonic - last.monotonic)
-            if abs(delta) > behaviour.jumpThreshold {
-                logger.notice("the wall clock jumped by \(Int(delta.rounded())) s; re-evaluating every schedule")
-                await engine.clockJumped(by: delta)
-                for i in stacks.indices { stacks[i].lastSwitch = stacks[i].lastSwitch.addingTimeInterval(delta) }
-                slots.removeAll()
-            }
+    /// re-evaluated and redrawn. Returns whether either happened.
+    func checkClock(now: Date) async -> Bool {
+        let first = clockMonitor.isFirstLook
+        let changes = clockMonitor.look(wall: now, monotonic: clock.monotonic(), zone: renderer.timeZone)
+        if let delta = changes.jump {
+            logger.notice("the wall clock jumped by \(Int(delta.rounded())) s; re-evaluating every schedule")
+            await engine.clockJumped(by: delta)
+            scheduler.clockJumped(by: delta)
         }
-        if let source = behaviour.systemTimeZone {
-            let zone = source.current()
-            if zone != renderer.timeZone {
-                if lastReading != nil { logger.notice("time zone changed to \(zone.identifier)") }
-                renderer.timeZone = zone
-                slots.removeAll()
-            }
+        if let zone = changes.zone {
+            if !first { logger.notice("time zone changed to \(zone.identifier)") }
+            renderer.timeZone = zone
+            scheduler.invalidate()
         }
+        return changes.jump != nil || changes.zone != nil
     }
 
     /// Brings the screen up to date at `now`: reloads due timelines, redraws changed
     /// slots, presents the change. Returns whether a frame was presented and when the
     /// next step is due.
+    ///
+    /// Everything due at one instant is presented once. With `holdChanges`, a change
+    /// nothing time-critical asked for (a provider's new answer) is left in the engine
+    /// until the next due update, when it is drawn with it.
     @discardableResult
     package func step(now: Date) async throws(DisplayError) -> (presented: Bool, next: Date?) {
-        await checkClock(now: now)
-        let changedWidgets = await engine.reloadDue(now: now)
-        if !changedWidgets.isEmpty { unsavedChanges = true }
-        if unsavedChanges, lastSave.map({ now.timeIntervalSince($0) >= behaviour.stateSaveInterval || now < $0 }) ?? true {
-            await saveState()
-            (lastSave, unsavedChanges) = (now, false)
+        let clockMoved = await checkClock(now: now)
+        let due = nextDueUpdate.map { $0 <= now } ?? true
+        let reloads = await engine.reloadDue(now: now, joining: due)
+        await state.changed(!reloads.changed.isEmpty, now: now, engine: engine)
+        let reading = await engine.reading(at: now)
+        if holdChanges > 0, !due, !clockMoved, !reloads.answersRequest, compositor.panelInSync, let update = nextDueUpdate,
+           update.timeIntervalSince(now) <= holdChanges {
+            return (false, [update, reading.nextEvent].compactMap { $0 }.min())
         }
         let renderStart = ContinuousClock.now
         defer { lastRenderDuration = ContinuousClock.now - renderStart }
-        var stackEvents: [Date] = []
+        draw(reading, now: now)
+        let presented = try compositor.present(at: now, logger: logger)
+        nextDueUpdate = [scheduler.nextChange(after: now), reading.nextEntryChange, compositor.maintenanceDue].compactMap { $0 }.min()
+        return (presented, [nextDueUpdate, reading.nextEvent].compactMap { $0 }.min())
+    }
 
+    /// Draws the slots whose content changed or is due into the frame.
+    func draw(_ reading: TimelineEngine.Reading, now: Date) {
+        let shown = scheduler.choose(reading, now: now)
         func update(_ slot: SlotID, key: String, place: () -> PlacedView) {
-            let old = slots[slot]
-            let due = old.map { $0.key != key || ($0.nextChange.map { $0 <= now } ?? false) } ?? true
-            guard due, let rect = renderer.rect(of: slot, rowFamilies: rowFamilies) else { return }
+            guard scheduler.isDue(slot, key: key, now: now), let rect = renderer.rect(of: slot, rowFamilies: rowFamilies) else { return }
             let placed = place()
-            keepShown(rect.integral)
-            renderer.draw(placed, in: rect, into: &frame)
-            slots[slot] = SlotState(key: key, nextChange: coarsened(placed.nextChange(after: now), now: now))
-            redraws[slot, default: 0] += 1
+            compositor.draw(placed, in: rect, with: renderer)
+            scheduler.drew(slot, key: key, nextChange: placed.nextChange(after: now), now: now)
         }
-
-        let reading = await engine.reading(at: now)
-        var shown: [TimelineEngine.Shown] = []
-        var keys: [String] = []
-        for (s, stack) in content.stacks.enumerated() {
-            let indices = engineIndices[s]
-            let scores = indices.map { reading.relevance[$0] }
-            let choice = WidgetStack.choose(current: stacks[s].current, lastSwitch: stacks[s].lastSwitch, scores: scores, rotation: stack.rotation, now: now)
-            if choice.switched {
-                stacks[s].current = choice.index
-                stacks[s].lastSwitch = now
-            }
-            if let rotation = stack.rotation, indices.count > 1 { stackEvents.append(stacks[s].lastSwitch.addingTimeInterval(rotation)) }
-            let widgetShown = reading.shown[indices[stacks[s].current]]
-            shown.append(widgetShown)
-            keys.append("\(stacks[s].current):\(widgetShown.key)")
-        }
-
-        let mark = behaviour.staleMark
-        let inline = content.inline == nil ? nil : shown[0]
-        update(.dateLine, key: content.inline == nil ? "-" : keys[0]) {
+        let mark = staleMark
+        let inline = content.inline == nil ? nil : shown[0].shown
+        update(.dateLine, key: content.inline == nil ? "-" : shown[0].key) {
             renderer.placeDateLine(now: now, inline: inline?.entry, inlinePlaceholder: inline?.isPlaceholder ?? false, staleMark: inline?.isStale == true ? mark : .none)
         }
         update(.clock, key: "clock") { renderer.placeClock(now: now) }
         for n in content.row.indices {
-            let widget = shown[n + inlineOffset]
-            update(.unit(n), key: keys[n + inlineOffset]) {
+            let (widget, key) = shown[n + inlineOffset]
+            update(.unit(n), key: key) {
                 renderer.placeUnit(widget.entry, family: content.row[n].family, now: now, placeholder: widget.isPlaceholder, staleMark: widget.isStale ? mark : .none)
             }
         }
-
-        var sent: [PixelRect] = []
-        // What changed since the last presentation; nil when the panel's content is unknown.
-        let changed = panelInSync ? damage.rectangles(from: before, to: frame) : nil
-        // A cleaning refresh shows the whole of `frame`, this step's drawing included, so
-        // that drawing needs no partial update after it.
-        var cleaned = false
-        if let due = maintenanceDue, due <= now,
-           try outOfSyncOnFailure({ () throws(DisplayError) in try display.performMaintenance(frame, damage: changed ?? [frame.bounds], at: now) }) {
-            remember([frame.bounds])
-            cleaned = true
-        }
-        if cleaned {
-            // Shown whole already.
-        } else if let changed {
-            sent = changed
-            if !sent.isEmpty { try outOfSyncOnFailure { () throws(DisplayError) in try display.present(frame, damage: sent, refresh: .partial, at: now) } }
-        } else {
-            sent = [frame.bounds]
-            try outOfSyncOnFailure { () throws(DisplayError) in try display.present(frame, damage: sent, refresh: .full, at: now) }
-            logger.info("presented the first frame on \(display.name)")
-        }
-        if !sent.isEmpty { remember(sent) }
-        // Where nothing was sent, the drawing matched the panel.
-        before.removeAll()
-        let didPresent = cleaned || !sent.isEmpty
-        let engineNext = reading.nextEvent
-        let maintenance = display.nextMaintenance(after: now)
-        maintenanceDue = maintenance
-        let next = (slots.values.compactMap(\.nextChange) + stackEvents.filter { $0 > now } + [engineNext, maintenance].compactMap { $0 }).min()
-        return (didPresent, next)
     }
 
-    /// On e-ink, live seconds wait for the next whole minute.
-    func coarsened(_ next: Date?, now: Date) -> Date? {
-        guard behaviour.coarseLiveSeconds, let next, next.timeIntervalSince(now) < 60 else { return next }
-        let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
-        return max(next, Date(timeIntervalSince1970: minute))
-    }
+    var inlineOffset: Int { content.inline == nil ? 0 : 1 }
 
     // MARK: Running
 
@@ -330,10 +247,10 @@ public final class LockScreenDaemon {
         do {
             try await loop(once: once, until: end)
         } catch {
-            await saveState()
+            await state.save(engine)
             throw error
         }
-        await saveState()
+        await state.save(engine)
     }
 
     /// Steps at each scheduled change until stopped, cancelled, `end`, or one frame.
@@ -369,7 +286,7 @@ public final class LockScreenDaemon {
     /// is unknown (before the first frame). For the benchmark, which counts the pixels
     /// that really changed once the step is over, outside the measured time.
     package var keptSinceLastPresentation: [Damage.Before]? {
-        panelInSync ? before : nil
+        compositor.panelInSync ? compositor.before : nil
     }
 
     /// Ends `run()` from elsewhere (a signal handler): the step in progress finishes, then
@@ -377,8 +294,8 @@ public final class LockScreenDaemon {
     package var stopHandle: StopHandle { StopHandle(flag: stopFlag, wake: wake) }
 
     /// The frame as last drawn.
-    package var currentFrame: Frame { frame }
+    package var currentFrame: Frame { compositor.frame }
 
     /// The engine index of the widget stack `stack` shows now.
-    package func shownIndex(stack: Int) -> Int { engineIndices[stack][stacks[stack].current] }
+    package func shownIndex(stack: Int) -> Int { scheduler.shownIndex(stack: stack) }
 }

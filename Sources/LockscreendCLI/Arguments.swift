@@ -83,6 +83,9 @@ struct EinkOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --eink: no full refresh in this local time span unless ghosting forces one, e.g. 22:00-07:00.", valueName: "HH:MM-HH:MM"), transform: parseQuietPeriod)
     var einkQuiet: QuietSpan?
 
+    @Option(help: ArgumentHelp("With --eink: a provider's new answer waits up to this many seconds to join the next update (the clock's minute), so the panel refreshes once for both (0: at once).", valueName: "SECONDS"))
+    var einkHold = 60
+
     var enabled: Bool { eink != nil }
 
     /// The e-reader controller to send updates to.
@@ -95,6 +98,7 @@ struct EinkOptions: ParsableArguments {
         policy.partialsLimit = max(policy.partialsBeforeFull, policy.partialsLimit)
         policy.fullInterval = einkFullEvery > 0 ? TimeInterval(einkFullEvery * 60) : nil
         policy.quietPeriod = einkQuiet.map { ($0.start, $0.end) }
+        policy.holdChanges = TimeInterval(min(max(einkHold, 0), 3_600))
         policy.timeZone = SystemTimeZone().current()
         return policy
     }

@@ -111,6 +111,7 @@ extension Lockscreend {
             options.stateDirectory = stateDir ?? StateStore.defaultDirectory()
             options.behaviour.staleMark = staleMark
             options.behaviour.coarseLiveSeconds = coarseSeconds || output.eink != nil
+            options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
             let display: PanelDisplay
             do {
                 display = try output.open(width: options.width, height: options.height, logger: logger)

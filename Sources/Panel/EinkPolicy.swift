@@ -15,6 +15,10 @@ package struct EinkPolicy: Sendable {
     package var quietPeriod: (start: Int, end: Int)?
     package var partialsLimit = 60
     package var timeZone: ZoneRules = .local
+    /// Seconds a change that is not time-critical (a provider's new answer) may wait to
+    /// join the next update the panel gets anyway (the clock's minute), so the panel
+    /// refreshes once for both: every refresh of e-ink costs ink's flicker and wear.
+    package var holdChanges: TimeInterval = 60
 
     package init() {}
 

@@ -37,12 +37,18 @@ extension TimelineEngine {
         /// By widget index.
         package let relevance: [Float?]
         package let nextEvent: Date?
+        /// The earliest instant after now at which a widget's shown entry or relevance
+        /// changes by the clock alone (an entry's date, a relevance ending): a moment the
+        /// panel must show on time, unlike a reload's answer, which may wait to join one.
+        package let nextEntryChange: Date?
     }
 
     /// What every widget shows at `now`, its relevance, and `nextEvent(after: now)`.
     package func reading(at now: Date) -> Reading {
         let shown = states.indices.map { self.shown($0, at: now) }
-        return Reading(shown: shown, relevance: shown.map { Self.relevance(of: $0, at: now) }, nextEvent: nextEvent(after: now))
+        return Reading(
+            shown: shown, relevance: shown.map { Self.relevance(of: $0, at: now) }, nextEvent: nextEvent(after: now),
+            nextEntryChange: nextEntryChange(after: now))
     }
 
     /// The earliest instant after `now` at which anything the engine decides changes:
@@ -65,12 +71,20 @@ extension TimelineEngine {
                 }
             }
             if states[i].restored, let expiry = states[i].restoredExpiry, expiry > now { consider(expiry) }
+        }
+        return [next, nextEntryChange(after: now)].compactMap { $0 }.min()
+    }
+
+    /// The earliest entry date or relevance end after `now`.
+    package func nextEntryChange(after now: Date) -> Date? {
+        var next: Date?
+        for i in states.indices {
             for j in states[i].entries.indices {
                 let date = states[i].entries[j].date
-                if date > now { consider(date) }
+                if date > now, next.map({ date < $0 }) ?? true { next = date }
                 if let duration = states[i].entries[j].relevance?.duration, duration > 0 {
                     let end = date.addingTimeInterval(duration)
-                    if end > now { consider(end) }
+                    if end > now, next.map({ end < $0 }) ?? true { next = end }
                 }
             }
         }

@@ -57,8 +57,8 @@ package actor TimelineEngine {
 
     /// Engine-wide timings.
     package struct Settings: Sendable {
-        /// Reloads due within this many seconds of each other are made together, so
-        /// their changes reach the panel in one redraw.
+        /// Reloads due within this many seconds of each other, or of the daemon's own
+        /// update, are made together, so their changes reach the panel in one presentation.
         package var coalescingWindow: TimeInterval = 3
         /// How long, on the engine's clock, a step waits for the fetches it started before
         /// drawing without them; later answers wake the daemon through `changes`.
@@ -73,6 +73,17 @@ package actor TimelineEngine {
         let token: Int
         let startedAt: Date
         let task: Task<Void, Never>
+        /// Asked for by `requestReload` (a push, `lockscreenctl reload`, `WidgetCenter`).
+        let requested: Bool
+    }
+
+    /// What a call of `reloadDue(now:)` changed.
+    package struct Reloads: Sendable, Equatable {
+        /// The widgets whose shown content (entries or staleness) changed since the last call.
+        package var changed: [Int] = []
+        /// Whether a change answers a reload someone asked for: it should reach the panel
+        /// at once, not wait for the next due update.
+        package var answersRequest = false
     }
 
     struct State {
@@ -108,6 +119,7 @@ package actor TimelineEngine {
     let logger: Logger
     var nextToken = 0
     var changed: Set<Int> = []
+    var requestAnswered = false
     var awaiting = 0
     var barrier: CheckedContinuation<Void, Never>?
     var barrierGeneration = 0
@@ -154,10 +166,15 @@ package actor TimelineEngine {
     // MARK: Reloading
 
     /// Starts a fetch for every widget that is due at `now`, waits briefly for them, and
-    /// returns the widgets whose shown content (entries or staleness) changed since the
-    /// last call.
+    /// says what changed since the last call.
+    ///
+    /// When anything is due at `now` — a reload, or, with `joining`, the caller's own
+    /// update (the clock's minute) — reloads due within the coalescing window join it, so
+    /// that their changes reach the panel in that one presentation rather than in another
+    /// a few milliseconds later. Alone, a reload waits for its own time, so a provider
+    /// that answers slowly cannot be asked again and again ahead of its time.
     @discardableResult
-    package func reloadDue(now: Date) async -> [Int] {
+    package func reloadDue(now: Date, joining: Bool = false) async -> Reloads {
         for i in states.indices {
             if let fetch = states[i].fetch, now >= fetch.startedAt.addingTimeInterval(states[i].widget.failurePolicy.timeout) {
                 fetch.task.cancel()
@@ -165,10 +182,8 @@ package actor TimelineEngine {
                 fail(i, "did not answer within \(states[i].widget.failurePolicy.timeout.compactSeconds)", at: now)
             }
         }
-        // Reloads due now run; those due within the coalescing window join them, so their
-        // changes reach the panel in one frame. Alone, a reload waits for its own time.
-        let dueNow = states.indices.filter { states[$0].fetch == nil && dueReload($0, now: now, window: 0) != nil }
-        let window = dueNow.isEmpty ? 0 : settings.coalescingWindow
+        let dueNow = states.indices.contains { states[$0].fetch == nil && dueReload($0, now: now, window: 0) != nil }
+        let window = joining || dueNow ? settings.coalescingWindow : 0
         for i in states.indices {
             guard states[i].fetch == nil, let charged = dueReload(i, now: now, window: window) else { continue }
             start(i, now: now, charged: charged)
@@ -188,8 +203,8 @@ package actor TimelineEngine {
                 }
             }
         }
-        defer { changed.removeAll() }
-        return changed.sorted()
+        defer { (changed, requestAnswered) = ([], false) }
+        return Reloads(changed: changed.sorted(), answersRequest: requestAnswered && !changed.isEmpty)
     }
 
     /// Whether widget `i` should be asked now (or within `window` seconds), and whether
@@ -213,6 +228,7 @@ package actor TimelineEngine {
     func start(_ i: Int, now: Date, charged: Bool) {
         nextToken += 1
         let token = nextToken
+        let requested = states[i].explicitRequested
         states[i].providerCalls += 1
         states[i].explicitRequested = false
         if charged {
@@ -230,7 +246,7 @@ package actor TimelineEngine {
             }
             self.complete(token: token, result: result)
         }
-        states[i].fetch = Fetch(token: token, startedAt: now, task: task)
+        states[i].fetch = Fetch(token: token, startedAt: now, task: task, requested: requested)
     }
 
     /// A fetch finished; its widget is found by the fetch's token, since a reconfiguration
@@ -244,6 +260,7 @@ package actor TimelineEngine {
         }
         guard let i = states.firstIndex(where: { $0.fetch?.token == token }), let fetch = states[i].fetch else { return }
         states[i].fetch = nil
+        if fetch.requested { requestAnswered = true }
         let now = fetch.startedAt
         switch result {
         case let .success(timeline):
@@ -330,7 +347,7 @@ package actor TimelineEngine {
             states[i].retryAt = states[i].retryAt?.addingTimeInterval(delta)
             states[i].charged = states[i].charged.map { $0.addingTimeInterval(delta) }
             if let fetch = states[i].fetch {
-                states[i].fetch = Fetch(token: fetch.token, startedAt: fetch.startedAt.addingTimeInterval(delta), task: fetch.task)
+                states[i].fetch = Fetch(token: fetch.token, startedAt: fetch.startedAt.addingTimeInterval(delta), task: fetch.task, requested: fetch.requested)
             }
         }
     }

@@ -110,7 +110,7 @@ struct TimelineEngineTests {
             RenderableTimeline(entries: [Scripted.entry(now + 600, "c\(call)"), Scripted.entry(now - 10, "a\(call)"), Scripted.entry(now + 300, "b\(call)")], policy: .atEnd)
         })])
         #expect(await engine.shown(0, at: testNow).isPlaceholder)
-        #expect(await engine.reloadDue(now: testNow) == [0])
+        #expect(await engine.reloadDue(now: testNow).changed == [0])
         #expect(text(of: await engine.shown(0, at: testNow)) == "a1")
         #expect(text(of: await engine.shown(0, at: testNow + 300)) == "b1")
         #expect(await engine.nextEvent(after: testNow) == testNow + 300)
@@ -189,7 +189,7 @@ struct TimelineEngineTests {
         async let first = engine.reloadDue(now: testNow)
         await calls.reached(1)
         await endGrace(clock)
-        #expect(await first == [1])
+        #expect(await first.changed == [1])
         #expect(await engine.nextEvent(after: testNow) == testNow + 10)
         await engine.reloadDue(now: testNow + 10)
         let status = await engine.status(0, at: testNow + 10)
@@ -230,19 +230,53 @@ struct TimelineEngineTests {
         ])
         await engine.reloadDue(now: testNow)
         #expect(await engine.nextEvent(after: testNow) == testNow + 600)
-        #expect(await engine.reloadDue(now: testNow + 600) == [0, 1])
+        #expect(await engine.reloadDue(now: testNow + 600).changed == [0, 1])
         #expect(a.count == 2 && b.count == 2)
+    }
+
+    @Test("a reload due just after the daemon's own update joins it; alone it waits for its time")
+    func joining() async throws {
+        let calls = Counter()
+        let engine = fastEngine([
+            Scripted.widget("a", budget: .unlimited, Scripted.instance(calls: calls) { _, now in
+                RenderableTimeline(entries: [Scripted.entry(now, "a")], policy: .after(now + 60.003))
+            }),
+        ])
+        await engine.reloadDue(now: testNow)
+        // A step for nothing due: the reload 3 ms ahead waits.
+        await engine.reloadDue(now: testNow + 60)
+        #expect(calls.count == 1)
+        // The clock's minute: the reload joins it.
+        #expect(await engine.reloadDue(now: testNow + 60, joining: true).changed == [0])
+        #expect(calls.count == 2)
+    }
+
+    @Test("a change that answers a reload someone asked for says so")
+    func answersRequest() async throws {
+        let engine = fastEngine([
+            Scripted.widget("a", budget: .unlimited, Scripted.instance { call, now in RenderableTimeline(entries: [Scripted.entry(now, "\(call)")], policy: .after(now + 600)) }),
+        ])
+        #expect(await engine.reloadDue(now: testNow).answersRequest == false)
+        await engine.requestReload(kind: "a")
+        #expect(await engine.reloadDue(now: testNow + 1) == TimelineEngine.Reloads(changed: [0], answersRequest: true))
+        #expect(await engine.reloadDue(now: testNow + 601) == TimelineEngine.Reloads(changed: [0], answersRequest: false))
     }
 
     @Test("stacks: the most relevant widget shows; ties keep the one shown; rotation when none claims relevance")
     func stackChoice() {
-        let t = testNow
+        let t = Date(timeIntervalSince1970: 1_795_356_000)  // 14:00:00, a multiple of 600 s
         #expect(WidgetStack.choose(current: 0, lastSwitch: t, scores: [1, 5], rotation: nil, now: t) == (1, true))
         #expect(WidgetStack.choose(current: 1, lastSwitch: t, scores: [5, 5], rotation: nil, now: t) == (1, false))
         #expect(WidgetStack.choose(current: 0, lastSwitch: t, scores: [nil, nil], rotation: 600, now: t + 599) == (0, false))
         #expect(WidgetStack.choose(current: 1, lastSwitch: t, scores: [nil, nil, nil], rotation: 600, now: t + 600) == (2, true))
         #expect(WidgetStack.choose(current: 2, lastSwitch: t, scores: [nil, nil, nil], rotation: 600, now: t + 600) == (0, true))
         #expect(WidgetStack.choose(current: 0, lastSwitch: t, scores: [nil, 2], rotation: 600, now: t + 10) == (1, true))
+        // Rotations fall on multiples of the interval, whenever the last switch was: with
+        // the clock's minute for a minute's rotation, not seconds before it.
+        #expect(WidgetStack.choose(current: 0, lastSwitch: t + 7, scores: [nil, nil], rotation: 600, now: t + 599) == (0, false))
+        #expect(WidgetStack.choose(current: 0, lastSwitch: t + 7, scores: [nil, nil], rotation: 600, now: t + 600) == (1, true))
+        #expect(WidgetStack.nextRotation(after: t + 55, every: 60) == t + 60)
+        #expect(WidgetStack.nextRotation(after: t + 60, every: 60) == t + 120)
     }
 
     @Test("relevance lasts for its duration after the entry's date")

@@ -53,16 +53,17 @@ check "--once writes one gray4 frame and one JSON line" bash -c "
   [ \$(wc -l <'$work/once/frames.jsonl') -eq 1 ] && [ \$(stat -c %s '$work/once/000001.raw') -eq $((400 * 480)) ] && [ ! -e '$work/once/000001.png' ]"
 
 # Run for a few seconds across a minute boundary: a full first frame, then exactly one
-# partial frame at 14:05:00 whose damage is the changed digit, and nothing in between.
+# partial frame at 14:05:00 with the changed digit and the demo's gauges read again at the
+# minute, and nothing in between.
 timeout 5 "$bin" --headless "$work/run" --state-dir "$work/state" --png --at 2026-11-22T14:04:57Z --system-root "$fixture" --log-level error
 check "a run across a minute writes exactly two frames" bash -c "[ \$(wc -l <'$work/run/frames.jsonl') -eq 2 ]"
-check "the second frame is partial, at 14:05:00, with damage inside the clock" python3 -c "
+check "the second frame is partial, at 14:05:00, with the clock's digit among a few small rectangles" python3 -c "
 import json,sys
 f=[json.loads(l) for l in open('$work/run/frames.jsonl')]
 a,b=f
 ok = a['refresh']=='full' and a['damage']==[[0,0,800,480]] and b['refresh']=='partial' and b['time']=='2026-11-22T14:05:00Z'
 area = sum(w*h for x,y,w,h in b['damage'])
-ok = ok and 0 < area < 0.04*800*480 and all(100 <= y and y+h <= 260 for x,y,w,h in b['damage'])
+ok = ok and 0 < area < 0.04*800*480 and any(100 <= y and y+h <= 260 for x,y,w,h in b['damage'])
 sys.exit(0 if ok else 1)"
 check "PNG previews were written" test -s "$work/run/000002.png"
 

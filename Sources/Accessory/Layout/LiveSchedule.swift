@@ -40,6 +40,13 @@ package enum LiveSchedule: Hashable, Sendable {
         }
     }
 
+    /// The first whole minute after `time` (of UTC, so of every zone whose offset is whole
+    /// minutes): where a reading taken once a minute is phased, so that it changes with
+    /// the clock and not some seconds before it, in a presentation of its own.
+    package static func nextWholeMinute(after time: Date) -> Date {
+        nextTick(after: time, phase: Date(timeIntervalSince1970: 0), period: 60)
+    }
+
     /// The first whole second from `date` after `time` at which `DateText.relative` reads
     /// differently: the text counts whole seconds `n` of distance, in units of an hour
     /// from a day away, a minute from an hour away, else a second. Counting up, it changes
@@ -59,7 +66,7 @@ package enum LiveSchedule: Hashable, Sendable {
     /// The first tick strictly after `time`. Dates are floating point: at an exact tick
     /// `elapsed / period` can land a hair below the whole number, which would name `time`
     /// itself (and a loop waiting for it would never advance); step past it then.
-    private static func nextTick(after time: Date, phase: Date, period: TimeInterval) -> Date {
+    package static func nextTick(after time: Date, phase: Date, period: TimeInterval) -> Date {
         let elapsed = time.timeIntervalSince(phase)
         var next = phase.addingTimeInterval(((elapsed / period).rounded(.down) + 1) * period)
         while next <= time { next = next.addingTimeInterval(period) }

@@ -52,7 +52,8 @@ package struct SystemProvider: TimelineProvider {
 
     package func getTimeline(in context: Context, completion: @escaping (Timeline<SystemEntry>) -> Void) {
         let now = context.date
-        let next = now.addingTimeInterval(60)
+        // Sampled again at the clock's next minute, whenever the daemon started.
+        let next = LiveSchedule.nextWholeMinute(after: now)
         guard let entry = try? sample(at: now) else {
             completion(Timeline(entries: [], policy: .after(next)))
             return

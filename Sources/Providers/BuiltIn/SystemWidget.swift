@@ -95,7 +95,8 @@ struct SystemWidget: Widget {
         }
 
         func timeline(for configuration: Configuration, in context: Context) async -> Timeline<Entry> {
-            let next = context.date.addingTimeInterval(60)
+            // Read again at the clock's next minute, whenever the daemon started.
+            let next = LiveSchedule.nextWholeMinute(after: context.date)
             guard let entry = try? reading(configuration, at: context.date) else { return Timeline(entries: [], policy: .after(next)) }
             return Timeline(entries: [entry], policy: .after(next))
         }

@@ -1,0 +1,117 @@
+import Accessory
+import Canvas
+import Foundation
+import Logging
+import Panel
+
+/// The picture and its way to the panel: the frame the daemon draws into, what the panel
+/// still shows where the frame was drawn over since the last presentation, and the
+/// presentations that send only the rectangles that changed, with an e-ink panel's
+/// cleaning refreshes.
+///
+/// It keeps one frame, not a second copy of what the panel shows: before drawing over an
+/// area it crops what is there (`Damage.Before`), and damage is found against the crops.
+/// A class, so that the benchmark can read those crops while a flush is under way.
+final class Compositor {
+    let display: any Display
+    let damage: Damage
+    /// The last presented frame, for the control socket's snapshots.
+    let frames: FrameMailbox
+    /// The frame as last drawn.
+    private(set) var frame: Frame
+    /// Whether the panel shows `frame`, apart from the areas in `before`. False until the
+    /// first presentation and after a failed one: the next one then sends the whole frame.
+    private(set) var panelInSync = false
+    /// What the panel still shows where `frame` has been drawn over since the last
+    /// presentation: crops taken just before drawing.
+    private(set) var before: [Damage.Before] = []
+    /// When the display next wants a cleaning refresh.
+    private(set) var maintenanceDue: Date?
+    /// Frames presented since start.
+    private(set) var presentations = 0
+
+    init(display: any Display, damage: Damage, frames: FrameMailbox, blank: Frame) {
+        self.display = display
+        self.damage = damage
+        self.frames = frames
+        frame = blank
+    }
+
+    /// Draws `placed` into `rect`, first keeping what the panel shows there.
+    func draw(_ placed: PlacedView, in rect: Rect, with renderer: LockScreenRenderer) {
+        keepShown(rect.integral)
+        renderer.draw(placed, in: rect, into: &frame)
+    }
+
+    /// Starts again on `blank` (a reloaded configuration lays everything out anew). The
+    /// old picture stays the reference until the next presentation, so that presentation
+    /// sends only what the reload changed.
+    func restart(on blank: Frame) {
+        if panelInSync { before = [Damage.Before(area: frame.bounds, frame: frame)] }
+        frame = blank
+    }
+
+    /// Sends what changed since the last presentation: the changed rectangles as a
+    /// partial update, the whole frame the first time (or after a failure), or a cleaning
+    /// refresh when one is due, which carries this step's drawing with it. Returns
+    /// whether anything reached the panel.
+    func present(at now: Date, logger: Logger) throws(DisplayError) -> Bool {
+        defer { maintenanceDue = display.nextMaintenance(after: now) }
+        let changed = panelInSync ? damage.rectangles(from: before, to: frame) : nil
+        if let due = maintenanceDue, due <= now {
+            let (display, frame) = (self.display, self.frame)
+            if try outOfSyncOnFailure({ () throws(DisplayError) in try display.performMaintenance(frame, damage: changed ?? [frame.bounds], at: now) }) {
+                remember([frame.bounds])
+                return true
+            }
+        }
+        if let changed {
+            guard !changed.isEmpty else {
+                // Nothing to send: the drawing matched the panel.
+                before.removeAll()
+                return false
+            }
+            try send(changed, refresh: .partial, at: now)
+        } else {
+            try send([frame.bounds], refresh: .full, at: now)
+            logger.info("presented the first frame on \(display.name)")
+        }
+        return true
+    }
+
+    /// Sends `rects` of the frame with `refresh`, and records that the panel shows them.
+    func send(_ rects: [PixelRect], refresh: Refresh, at now: Date) throws(DisplayError) {
+        let (display, frame) = (self.display, self.frame)
+        try outOfSyncOnFailure { () throws(DisplayError) in try display.present(frame, damage: rects, refresh: refresh, at: now) }
+        remember(rects)
+    }
+
+    /// Records that the panel now shows `frame`. The mailbox keeps a frame of its own,
+    /// updated by the sent rectangles: were it to share `frame`, the next drawing into it
+    /// would copy the whole screen first.
+    private func remember(_ sent: [PixelRect]) {
+        panelInSync = true
+        before.removeAll()
+        frames.update(sent, from: frame)
+        presentations += 1
+    }
+
+    /// Keeps what the panel shows in `area` before drawing there, unless it is kept already.
+    private func keepShown(_ area: PixelRect) {
+        let area = area.intersection(frame.bounds)
+        guard panelInSync, !area.isEmpty, !before.contains(where: { $0.area.intersection(area) == area }) else { return }
+        before.append(Damage.Before(crop: frame.cropped(to: area), at: area))
+    }
+
+    /// Runs a presentation; if it fails, what the panel shows is unknown, so the next one
+    /// sends the whole frame.
+    private func outOfSyncOnFailure<T>(_ body: () throws(DisplayError) -> T) throws(DisplayError) -> T {
+        do {
+            return try body()
+        } catch {
+            panelInSync = false
+            before.removeAll()
+            throw error
+        }
+    }
+}

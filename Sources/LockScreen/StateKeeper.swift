@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import TimelineEngine
+
+/// Keeps the widgets' timelines across restarts: shows the saved ones at start, and
+/// writes changed ones to the state directory at most every `interval` (and always on
+/// exit), so an SD card is not rewritten at every minute's reload.
+struct StateKeeper {
+    let store: StateStore?
+    let interval: TimeInterval
+    let logger: Logger
+    /// When the timelines were last written, and whether they changed since.
+    private var lastSave: Date?
+    private var unsaved = false
+
+    init(store: StateStore?, interval: TimeInterval, logger: Logger) {
+        self.store = store
+        self.interval = interval
+        self.logger = logger
+    }
+
+    /// Notes that timelines changed at `now`; writes them when the last write is
+    /// `interval` old, or the clock went back past it.
+    mutating func changed(_ changed: Bool, now: Date, engine: TimelineEngine) async {
+        if changed { unsaved = true }
+        guard unsaved, lastSave.map({ now.timeIntervalSince($0) >= interval || now < $0 }) ?? true else { return }
+        await save(engine)
+        (lastSave, unsaved) = (now, false)
+    }
+
+    /// Shows the saved entries of widgets whose name, kind and family still match,
+    /// marked stale until their providers answer. Missing, corrupt or foreign state is
+    /// ignored with one warning.
+    func restore(into engine: TimelineEngine) async {
+        guard let store else { return }
+        let file: StateStore.File
+        do {
+            guard let loaded = try store.load() else { return }
+            file = loaded
+        } catch {
+            logger.warning("\(error.description)")
+            return
+        }
+        var restored = 0
+        for (i, (widget, _, _)) in await engine.timelines().enumerated() {
+            guard let saved = file.widgets[widget.name], saved.kind == widget.kind, saved.family == widget.family else { continue }
+            let entries = saved.entries.compactMap { widget.instance.restore($0.date, $0.relevance, $0.data) }
+            guard entries.count == saved.entries.count else {
+                logger.warning("ignoring saved entries of widget '\(widget.name)': they no longer decode")
+                continue
+            }
+            await engine.restore(i, entries: entries, policy: saved.policy)
+            restored += 1
+        }
+        if restored > 0 { logger.info("restored the saved timelines of \(restored) widget(s) from \(store.path)") }
+    }
+
+    /// Writes every widget's timeline now; a failure is logged, never fatal.
+    func save(_ engine: TimelineEngine) async {
+        guard let store else { return }
+        var file = StateStore.File()
+        for (widget, entries, policy) in await engine.timelines() {
+            let saved = entries.compactMap { entry in entry.data.map { StateStore.SavedEntry(date: entry.date, relevance: entry.relevance, data: $0) } }
+            guard !saved.isEmpty else { continue }
+            file.widgets[widget.name] = StateStore.SavedWidget(kind: widget.kind, family: widget.family, policy: policy, entries: saved)
+        }
+        do {
+            try store.save(file)
+        } catch {
+            logger.warning("\(error.description)")
+        }
+    }
+}
