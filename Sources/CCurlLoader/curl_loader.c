@@ -90,8 +90,18 @@ static size_t on_data(char *data, size_t size, size_t count, void *context) {
     return n;
 }
 
+/// libcurl's progress callback: a non-zero answer aborts the transfer.
+static int on_progress(void *stop, curl_off_t down_total, curl_off_t down_now, curl_off_t up_total, curl_off_t up_now) {
+    (void)down_total, (void)down_now, (void)up_total, (void)up_now;
+    return __atomic_load_n((int *)stop, __ATOMIC_ACQUIRE) != 0;
+}
+
+void CCurlLoader_http_stop(int *stop) {
+    __atomic_store_n(stop, 1, __ATOMIC_RELEASE);
+}
+
 void CCurlLoader_http_get(const char *url, const char *const *headers, size_t header_count,
-                  long timeout_ms, size_t limit, const char *user_agent, CCurlLoader_http_result *result) {
+                  int *stop, size_t limit, const char *user_agent, CCurlLoader_http_result *result) {
     memset(result, 0, sizeof *result);
     pthread_once(&curl_once, load_curl);
     if (!curl.ready) {
@@ -116,7 +126,9 @@ void CCurlLoader_http_get(const char *url, const char *const *headers, size_t he
     curl.easy_setopt(handle, CURLOPT_WRITEFUNCTION, on_data);
     curl.easy_setopt(handle, CURLOPT_WRITEDATA, &body);
     curl.easy_setopt(handle, CURLOPT_ERRORBUFFER, error);
-    curl.easy_setopt(handle, CURLOPT_TIMEOUT_MS, timeout_ms);
+    curl.easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl.easy_setopt(handle, CURLOPT_XFERINFODATA, stop);
+    curl.easy_setopt(handle, CURLOPT_NOPROGRESS, 0L);
     curl.easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
     curl.easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 1L);
     curl.easy_setopt(handle, CURLOPT_MAXREDIRS, 5L);
@@ -143,8 +155,8 @@ void CCurlLoader_http_get(const char *url, const char *const *headers, size_t he
         body.data = NULL;
     } else if (body.over || code == CURLE_FILESIZE_EXCEEDED) {
         result->outcome = CCurlLoader_HTTP_TOO_LARGE;
-    } else if (code == CURLE_OPERATION_TIMEDOUT) {
-        result->outcome = CCurlLoader_HTTP_TIMED_OUT;
+    } else if (code == CURLE_ABORTED_BY_CALLBACK) {
+        result->outcome = CCurlLoader_HTTP_STOPPED;
     } else {
         result->outcome = CCurlLoader_HTTP_TRANSPORT;
         snprintf(result->message, sizeof result->message, "%s", error[0] ? error : curl.easy_strerror(code));

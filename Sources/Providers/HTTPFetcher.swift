@@ -42,16 +42,21 @@ package struct HTTPFetcher: Sendable {
         return message.withUnsafeBytes(Self.text)
     }
 
+    /// Makes the request. The time limit is kept on the provider's clock (the engine's):
+    /// when it passes, or the fetch is cancelled, the transfer is stopped.
     package func fetch() async throws(Failure) -> Data {
         let fetcher = self
-        return try await OwnThread.run(named: "http \(url.host ?? "")") { fetcher.fetchBlocking() }.get()
+        let stop = StopFlag()
+        return try await OwnThread.run(named: "http \(url.host ?? "")", within: timeout, stop: { stop.set() }) {
+            fetcher.fetchBlocking(stop: stop)
+        }.value.get()
     }
 
-    private func fetchBlocking() -> Result<Data, Failure> {
+    private func fetchBlocking(stop: StopFlag) -> Result<Data, Failure> {
         let lines = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         var result = CCurlLoader_http_result()
         withCStrings(lines) { pointers in
-            CCurlLoader_http_get(url.absoluteString, pointers, pointers.count, Int(timeout * 1000), limit, "lockscreend", &result)
+            CCurlLoader_http_get(url.absoluteString, pointers, pointers.count, stop.pointer, limit, "lockscreend", &result)
         }
         defer { CCurlLoader_http_free(&result) }
         switch result.outcome {
@@ -60,11 +65,20 @@ package struct HTTPFetcher: Sendable {
             return .success(result.body.map { Data(bytes: $0, count: result.length) } ?? Data())
         case CCurlLoader_HTTP_TOO_LARGE:
             return .failure(.tooLarge(limit: limit))
-        case CCurlLoader_HTTP_TIMED_OUT:
+        case CCurlLoader_HTTP_STOPPED:
             return .failure(.timedOut(seconds: timeout))
         default:
             return .failure(.transport(withUnsafeBytes(of: result.message, Self.text)))
         }
+    }
+
+    /// The flag a transfer's progress callback reads, set from another thread; C's atomics
+    /// on both sides.
+    private final class StopFlag: @unchecked Sendable {
+        let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        init() { pointer.initialize(to: 0) }
+        deinit { pointer.deallocate() }
+        func set() { CCurlLoader_http_stop(pointer) }
     }
 
     /// The text of a C message buffer, up to its terminating zero.

@@ -14,6 +14,14 @@ package protocol DaemonClock: Sendable {
     func sleep(until deadline: Date) async throws
 }
 
+/// The clock a provider's own waits go through (a command's or a request's time-out):
+/// the engine's, set around each fetch it makes, so a test's manual clock decides when
+/// a provider times out just as it decides everything else. Outside a fetch, the
+/// machine's clock.
+package enum ProviderClock {
+    @TaskLocal package static var current: any DaemonClock = SystemClock()
+}
+
 /// The machine's clock, optionally shifted so that "now" starts at a chosen instant
 /// (`--at`) and runs on from there.
 package struct SystemClock: DaemonClock {

@@ -236,11 +236,12 @@ package actor TimelineEngine {
         }
         let instance = states[i].widget.instance
         let context = Self.context(states[i].widget, now: now)
+        let clock = self.clock
         awaiting += 1
         let task = Task {
             let result: Result<RenderableTimeline, any Error>
             do {
-                result = .success(try await instance.timeline(context))
+                result = .success(try await ProviderClock.$current.withValue(clock) { try await instance.timeline(context) })
             } catch {
                 result = .failure(error)
             }

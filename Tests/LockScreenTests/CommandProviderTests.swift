@@ -21,15 +21,48 @@ struct CommandProviderTests {
         #expect(String(decoding: data, as: UTF8.self) == "hello /tmp")
     }
 
-    @Test("a command that hangs is killed with its whole process group")
+    @Test("a command that hangs is killed with its whole process group when the engine's clock reaches its time-out")
     func hangs() async throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID())").path
-        var runner = CommandRunner(arguments: ["sh", "-c", "(sleep 2; touch \(marker)) & sleep 30"])
-        runner.timeout = 0.3
-        await #expect(throws: CommandRunner.Failure.timedOut(seconds: 0.3)) { try await runner.run() }
-        // The background child died with the group: it never touches the marker.
-        try await WallClockAlarm.shared.sleep(until: Date().addingTimeInterval(2.5))
-        #expect(!FileManager.default.fileExists(atPath: marker))
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        var runner = CommandRunner(arguments: ["sh", "-c", "tail -f /dev/null & echo $! > \(pidFile); exec tail -f /dev/null"])
+        runner.timeout = 30
+        let clock = ManualClock(start: testNow)
+        let run = Task { try await ProviderClock.$current.withValue(clock) { try await runner.run() } }
+        let background = try await waitForPID(in: pidFile)
+        await clock.sleeping()
+        #expect(!isDying(background))
+        clock.advance(by: 30)
+        await #expect(throws: CommandRunner.Failure.timedOut(seconds: 30)) { try await run.value }
+        // The background child went with the group.
+        #expect(isDying(background))
+    }
+
+    @Test("a command that closes its output and runs on is still killed at its time-out")
+    func closesOutput() async throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        var runner = CommandRunner(arguments: ["sh", "-c", "echo $$ > \(pidFile); exec tail -f /dev/null >/dev/null 2>&1"])
+        runner.timeout = 5
+        let clock = ManualClock(start: testNow)
+        let run = Task { try await ProviderClock.$current.withValue(clock) { try await runner.run() } }
+        let child = try await waitForPID(in: pidFile)
+        await clock.sleeping()
+        clock.advance(by: 5)
+        await #expect(throws: CommandRunner.Failure.timedOut(seconds: 5)) { try await run.value }
+        #expect(isDying(child))
+    }
+
+    @Test("a cancelled fetch kills its command's process group")
+    func cancelled() async throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let runner = CommandRunner(arguments: ["sh", "-c", "echo $$ > \(pidFile); exec tail -f /dev/null"])
+        let run = Task { try await ProviderClock.$current.withValue(ManualClock(start: testNow)) { try await runner.run() } }
+        let child = try await waitForPID(in: pidFile)
+        run.cancel()
+        _ = try? await run.value
+        #expect(isDying(child))
     }
 
     @Test("a command that floods its output is stopped at the limit")
@@ -123,5 +156,28 @@ struct TimelineJSONTests {
         #expect(throws: TimelineJSON.Failure(issues: ["$.policy: expected \"atEnd\", \"never\" or {\"after\": DATE}, found true or false"])) {
             try decode(#"{"entries": [], "policy": true}"#)
         }
+    }
+}
+
+/// The process ID a test command wrote to `path`, once it has: a bounded wait on a real
+/// process starting, yielding between looks, never sleeping.
+func waitForPID(in path: String) async throws -> pid_t {
+    let start = ContinuousClock.now
+    while ContinuousClock.now - start < .seconds(10) {
+        if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n"), let pid = pid_t(text.dropLast()) { return pid }
+        await Task.yield()
+    }
+    throw CancellationError()
+}
+
+/// Whether process `pid` is gone, a zombie, or has SIGKILL pending: killed, with nothing
+/// left to wait for.
+func isDying(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let state = stat.split(separator: ")").last?.split(separator: " ").first else { return true }
+    if state == "Z" || state == "X" { return true }
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    return status.split(separator: "\n").contains { line in
+        (line.hasPrefix("SigPnd:") || line.hasPrefix("ShdPnd:")) && (UInt64(line.split(separator: "\t").last ?? "", radix: 16) ?? 0) & (1 << 8) != 0
     }
 }

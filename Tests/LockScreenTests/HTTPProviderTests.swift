@@ -77,7 +77,15 @@ struct HTTPProviderTests {
     func slow() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        let engine = try await reload(try widget(server, "/slow", timeout: 1))
+        let clock = ManualClock(start: testNow)
+        let engine = TimelineEngine(widgets: [try widget(server, "/slow", timeout: 1)], now: testNow, clock: clock, logger: quietLogger)
+        let reloaded = Task { await engine.reloadDue(now: testNow) }
+        await clock.sleeping()
+        // The step's grace and the request's time-out pass; the engine hears of the
+        // failure after the step stopped waiting.
+        clock.advance(by: 1)
+        _ = await reloaded.value
+        for await _ in engine.changes { break }
         let status = await engine.status(0, at: testNow)
         #expect(status.failures == 1)
         #expect(status.lastError == "no complete response within 1 s")

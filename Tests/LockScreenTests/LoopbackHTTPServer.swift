@@ -2,11 +2,13 @@ import Foundation
 import Glibc
 
 /// A small HTTP/1.1 server on 127.0.0.1 for the HTTP provider's tests: each path answers
-/// one way (good JSON, a 500, slowly, hugely, not JSON, echoing a header). It serves until
-/// stopped, one connection at a time, on a thread of its own.
+/// one way (good JSON, a 500, never until stopped, hugely, not JSON, echoing a header). It
+/// serves until stopped, one connection at a time, on a thread of its own.
 final class LoopbackHTTPServer: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
+    /// Signalled by `stop()`: what `/slow` waits for.
+    private let stopped = DispatchSemaphore(value: 0)
 
     init() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -33,6 +35,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// would free its number while that thread may still call accept() on it, and a socket
     /// opened meanwhile by another test (a control socket's listener) would be served here.
     func stop() {
+        stopped.signal()
         shutdown(listener, Int32(SHUT_RDWR))
     }
 
@@ -76,8 +79,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case "/error":
             send(fd, status: "500 Internal Server Error", body: Data(#"{"error": "boom"}"#.utf8))
         case "/slow":
-            sleep(3)
-            send(fd, status: "200 OK", body: Data(#"{"name": "late"}"#.utf8))
+            // Never answers while the test runs.
+            stopped.wait()
         case "/huge":
             send(fd, status: "200 OK", body: Data(repeating: 0x20, count: 3 << 20))
         case "/invalid":

@@ -17,12 +17,12 @@ struct OnePresentationTests {
     let start = testNow - 2
 
     func einkDaemon(_ content: LockScreenContent, hold: TimeInterval, clock: ManualClock) -> (LockScreenDaemon, MemoryPanelDevice) {
-        let device = MemoryPanelDevice(width: 800, height: 480, format: .gray4, keepsUpdates: true)
+        let device = MemoryPanelDevice(width: 250, height: 122, format: .gray4, keepsUpdates: true)
         var policy = EinkPolicy()
         policy.timeZone = .utc
         // Partial refreshes only, so every update of the hour is counted as one.
         (policy.partialsBeforeFull, policy.partialsLimit, policy.fullInterval) = (10_000, 10_000, nil)
-        var options = testOptions()
+        var options = testOptions(width: 250, height: 122)
         options.start = start
         options.colorScheme = .light
         options.behaviour.coarseLiveSeconds = true

@@ -7,7 +7,7 @@
 typedef enum {
     CCurlLoader_HTTP_DONE = 0,        ///< A response arrived; see status and body.
     CCurlLoader_HTTP_NO_LIBCURL,      ///< libcurl.so.4 could not be loaded; message says why.
-    CCurlLoader_HTTP_TIMED_OUT,       ///< No complete response within the time-out.
+    CCurlLoader_HTTP_STOPPED,         ///< Stopped by CCurlLoader_http_stop (a time-out, a cancellation).
     CCurlLoader_HTTP_TOO_LARGE,       ///< The body (or its announced length) is over the limit.
     CCurlLoader_HTTP_TRANSPORT,       ///< DNS, TCP, TLS or protocol failure; message says why.
 } CCurlLoader_http_outcome;
@@ -22,9 +22,14 @@ typedef struct {
 
 /// One GET of an http or https URL, blocking, following up to 5 redirects. `headers` are
 /// "Name: value" lines. libcurl is loaded on first use, so a daemon with no HTTP widget
-/// never maps it or the TLS libraries it brings.
+/// never maps it or the TLS libraries it brings. The transfer has no time limit of its
+/// own: it ends within about a second of `CCurlLoader_http_stop(stop)` from any thread
+/// (libcurl asks its progress callback at least once a second, even while idle).
 void CCurlLoader_http_get(const char *url, const char *const *headers, size_t header_count,
-                  long timeout_ms, size_t limit, const char *user_agent, CCurlLoader_http_result *result);
+                  int *stop, size_t limit, const char *user_agent, CCurlLoader_http_result *result);
+
+/// Asks the transfer given `stop` to end; safe from any thread, before or after it ends.
+void CCurlLoader_http_stop(int *stop);
 
 void CCurlLoader_http_free(CCurlLoader_http_result *result);
 
