@@ -3,6 +3,8 @@
 
 #ifdef __linux__
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,5 +19,11 @@ int CSystemShims_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
 int CSystemShims_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+void CSystemShims_set_thread_name(const char *name) {
+    char truncated[16];
+    snprintf(truncated, sizeof truncated, "%s", name);
+    pthread_setname_np(pthread_self(), truncated);
 }
 #endif

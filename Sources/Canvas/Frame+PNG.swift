@@ -1,5 +1,5 @@
 import CPangoCairo
-import Foundation
+import FoundationEssentials
 
 /// Why a PNG could not be written or read.
 package enum PNGError: Error, CustomStringConvertible, Equatable {

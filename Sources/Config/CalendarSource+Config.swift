@@ -1,5 +1,5 @@
 import Accessory
-import Foundation
+import FoundationEssentials
 import Providers
 import ZoneInfo
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Panel
 import Providers
 import TimelineEngine
@@ -14,7 +14,10 @@ package struct ConfigReader {
     /// A widget read so far fetches over HTTP.
     package var fetchesOverHTTP = false
     /// The file's directory, for paths written relative to it.
-    package var directory: String { (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent }
+    package var directory: String {
+        guard let slash = file.lastIndex(of: "/") else { return "." }
+        return slash == file.startIndex ? "/" : String(file[..<slash])
+    }
 
     package init(file: String) {
         self.file = file

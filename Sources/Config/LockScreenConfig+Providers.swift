@@ -1,5 +1,5 @@
 import Accessory
-import Foundation
+import FoundationEssentials
 import JSON
 import Providers
 import TimelineEngine

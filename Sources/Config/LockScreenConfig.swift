@@ -1,5 +1,6 @@
 import Accessory
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSON
 import Panel
 import Providers

@@ -213,11 +213,11 @@ extension TOMLParser {
         }
         for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where token.hasPrefix(prefix) {
             let digits = String(token.dropFirst(2))
-            guard Self.underscoresValid(digits), let value = Int(digits.replacingOccurrences(of: "_", with: ""), radix: radix) else { throw bad }
+            guard Self.underscoresValid(digits), let value = Int(digits.replacing("_", with: ""), radix: radix) else { throw bad }
             return TOMLValue(.integer(value), line: at)
         }
         guard Self.underscoresValid(token) else { throw bad }
-        let plain = token.replacingOccurrences(of: "_", with: "")
+        let plain = token.replacing("_", with: "")
         let unsigned = plain.hasPrefix("+") || plain.hasPrefix("-") ? String(plain.dropFirst()) : plain
         if unsigned.count > 1, unsigned.hasPrefix("0"), !unsigned.hasPrefix("0.") && !unsigned.hasPrefix("0e") && !unsigned.hasPrefix("0E") { throw bad }
         if Self.isInteger(plain) {

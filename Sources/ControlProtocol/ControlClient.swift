@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Sends one request to a daemon's control socket and reads its reply.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The reply: `ok`, and either `error` or the request's result.
 package struct ControlReply: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// A request on the control socket, as a value: one of the four things a client may ask.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Where the control socket lives, agreed between the daemon and `lockscreenctl`.

@@ -1,5 +1,6 @@
 import Canvas
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where every part of a gauge goes: the shapes to draw and the rectangle each label
 /// is placed in, for one style, value and size. A pure function of its inputs.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON document as values, kept whole so a timeline entry can be saved and drawn
 /// again after a restart, and so errors can name the path of the value at fault.

@@ -2,7 +2,8 @@ import Accessory
 import Canvas
 import Config
 import ControlProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import Panel
 import Providers

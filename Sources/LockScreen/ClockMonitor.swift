@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ZoneInfo
 
 /// Notices what moves the wall clock under the daemon: a jump (NTP setting it, a manual

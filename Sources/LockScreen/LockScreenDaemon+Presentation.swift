@@ -1,6 +1,6 @@
 import Accessory
 import Canvas
-import Foundation
+import FoundationEssentials
 import Panel
 import ZoneInfo
 

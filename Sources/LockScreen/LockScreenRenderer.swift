@@ -2,7 +2,7 @@ import Accessory
 import Canvas
 import Config
 import ControlProtocol
-import Foundation
+import FoundationEssentials
 import Providers
 import TimelineEngine
 import ZoneInfo

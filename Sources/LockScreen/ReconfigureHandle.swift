@@ -1,5 +1,5 @@
 import Config
-import Foundation
+import FoundationEssentials
 import Providers
 import Synchronization
 import TimelineEngine

@@ -1,6 +1,6 @@
 import Accessory
 import Config
-import Foundation
+import FoundationEssentials
 import TimelineEngine
 
 /// Decides which slots of the lock screen are due for a redraw and when the next one is:

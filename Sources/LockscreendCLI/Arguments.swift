@@ -1,7 +1,7 @@
 import Accessory
 import ArgumentParser
 import Config
-import Foundation
+import FoundationEssentials
 import LockScreen
 import Logging
 import Panel

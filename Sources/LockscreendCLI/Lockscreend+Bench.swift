@@ -3,7 +3,7 @@ import ArgumentParser
 import Canvas
 import Config
 import ControlProtocol
-import Foundation
+import FoundationEssentials
 import LockScreen
 import Logging
 import Panel

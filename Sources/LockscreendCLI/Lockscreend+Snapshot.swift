@@ -2,7 +2,7 @@ import Accessory
 import ArgumentParser
 import Config
 import ControlProtocol
-import Foundation
+import FoundationEssentials
 import LockScreen
 import Logging
 import Panel

@@ -3,7 +3,8 @@ import ArgumentParser
 import CMalloc
 import Config
 import ControlProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
 import LockScreen
 import Logging
 import Panel
@@ -51,12 +52,11 @@ struct Lockscreend: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-            } else if let failure = error as? ConfigFailure {
-                FileHandle.standardError.write(Data((failure.description + "\n").utf8))
             } else {
-                FileHandle.standardError.write(Data("\(programName): \(message(for: error))\n".utf8))
+                let text = Array(((error as? ConfigFailure)?.description ?? "\(programName): \(message(for: error))").utf8 + [0x0A])
+                _ = write(2, text, text.count)
             }
-            Foundation.exit(code.rawValue)
+            Glibc.exit(code.rawValue)
         }
     }
 }

@@ -1,5 +1,5 @@
 import Canvas
-import Foundation
+import FoundationEssentials
 
 /// Where frames go: a device or a directory. Each backend converts only the damaged
 /// rectangles to its own format.

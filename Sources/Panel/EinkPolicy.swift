@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ZoneInfo
 
 /// When an e-ink panel gets a full (flashing) refresh instead of a partial one.

@@ -1,5 +1,6 @@
 import Canvas
-import Foundation
+import FoundationEssentials
+import Glibc
 import ZoneInfo
 
 /// Writes every presented frame whole, in the chosen format, as `DIR/NNNNNN.raw`, and
@@ -15,7 +16,8 @@ package final class HeadlessDevice: PanelDevice {
     package let stride: Int
     package let pixels: UnsafeMutableRawBufferPointer
     private var sequence = 0
-    private let log: FileHandle
+    /// `frames.jsonl`, open for appending.
+    private let log: Int32
 
     package var name: String { "headless \(directory) \(width)×\(height) \(format.rawValue)" }
 
@@ -35,22 +37,23 @@ package final class HeadlessDevice: PanelDevice {
         } catch {
             throw .cannotCreateDirectory(path: directory, reason: Self.reason(error))
         }
-        let logPath = directory + "/frames.jsonl"
-        guard FileManager.default.createFile(atPath: logPath, contents: nil), let handle = FileHandle(forWritingAtPath: logPath) else {
-            throw .cannotCreateDirectory(path: directory, reason: "cannot create frames.jsonl (is the directory writable?)")
+        let fd = open(directory + "/frames.jsonl", O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw .cannotCreateDirectory(path: directory, reason: "cannot create frames.jsonl: \(String(cString: strerror(errno)))")
         }
-        log = handle
+        log = fd
     }
 
     deinit {
-        try? log.close()
+        Glibc.close(log)
         pixels.deallocate()
     }
 
-    package func close() { try? log.synchronize() }
+    package func close() { fsync(log) }
 
     private static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        if let error = error as? CocoaError, let path = error.filePath { return "\(error.code) at \(path)" }
+        return "\(error)"
     }
 
     /// One line of `frames.jsonl`.
@@ -86,6 +89,9 @@ package final class HeadlessDevice: PanelDevice {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var line = try? encoder.encode(record) else { return }
         line.append(0x0A)
-        do { try log.write(contentsOf: line) } catch { throw .cannotWrite(path: directory + "/frames.jsonl", reason: Self.reason(error)) }
+        let written = line.withUnsafeBytes { write(log, $0.baseAddress, $0.count) }
+        guard written == line.count else {
+            throw .cannotWrite(path: directory + "/frames.jsonl", reason: written < 0 ? String(cString: strerror(errno)) : "short write")
+        }
     }
 }

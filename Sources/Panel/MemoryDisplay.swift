@@ -1,5 +1,5 @@
 import Canvas
-import Foundation
+import FoundationEssentials
 
 /// Keeps presented frames in memory: for `snapshot`, previews, the benchmark and tests.
 package final class MemoryDisplay: Display {

@@ -1,5 +1,5 @@
 import Canvas
-import Foundation
+import FoundationEssentials
 
 /// A panel in memory: the bytes a device of `format` would hold, and a count of what was
 /// flushed to it. What the benchmark drives, so it measures the same conversion,

@@ -1,5 +1,5 @@
 import Canvas
-import Foundation
+import FoundationEssentials
 
 /// A display's pixel memory and the way its changes reach the glass: a file (headless),
 /// a mapped framebuffer (fbdev), a dumb buffer (DRM/KMS). `PanelDisplay` writes the

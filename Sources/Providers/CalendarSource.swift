@@ -1,6 +1,6 @@
 import Accessory
 import Canvas
-import Foundation
+import FoundationEssentials
 import JSON
 import TimelineEngine
 import ZoneInfo
@@ -61,7 +61,7 @@ package struct CalendarSource: Sendable {
         func when(_ event: ICalendar.Occurrence) -> String {
             let sameDay = isToday(event.start)
             let day = sameDay ? "" : Self.weekday(zone.civil(event.start).weekday) + " "
-            if event.allDay { return sameDay || event.start <= date ? "today" : day.trimmingCharacters(in: .whitespaces) }
+            if event.allDay { return sameDay || event.start <= date ? "today" : day.trimmed { $0 == " " || $0 == "\t" } }
             if event.start <= date { return "until \(time(event.end))" }
             return day + time(event.start)
         }

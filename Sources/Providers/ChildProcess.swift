@@ -1,5 +1,5 @@
 import CSystemShims
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TimelineEngine
 
 /// Runs a program with an argv array (no shell unless the argv says `sh -c`), in its own
@@ -60,7 +60,7 @@ package struct CommandRunner: Sendable {
         if signal != 0 { throw .killed(signal: signal) }
         let code = (status >> 8) & 0xFF
         guard code == 0 else {
-            let text = String(decoding: errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: errors, as: UTF8.self).trimmed()
             throw .exited(status: code, stderr: String(text.split(separator: "\n").last ?? ""))
         }
         return output

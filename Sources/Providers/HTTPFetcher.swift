@@ -1,5 +1,6 @@
 import CCurlLoader
-import Foundation
+import FoundationEssentials
+import Glibc
 import TimelineEngine
 
 /// One GET with a deadline and a cap on the body, checked as bytes arrive, so a huge
@@ -90,6 +91,6 @@ package struct HTTPFetcher: Sendable {
     private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
         let copies = strings.map { strdup($0) }
         defer { copies.forEach { free($0) } }
-        return body(copies.map { UnsafePointer($0) })
+        return body(copies.map { $0.map { UnsafePointer($0) } })
     }
 }

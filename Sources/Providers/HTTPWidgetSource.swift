@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 import TimelineEngine
 
@@ -55,7 +55,7 @@ package struct HTTPWidgetSource: Sendable {
                 fetcher.headers[name] = prefix + text
             case let .file(path, prefix):
                 guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw Failure(description: "cannot read \(path) (header \(name))") }
-                fetcher.headers[name] = prefix + text.trimmingCharacters(in: .whitespacesAndNewlines)
+                fetcher.headers[name] = prefix + text.trimmed()
             }
         }
         let body = try await fetcher.fetch()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 import TimelineEngine
 import ZoneInfo
@@ -45,7 +45,7 @@ package struct ICalendar: Sendable {
     package static func parse(_ text: String, zone: ZoneRules) throws(Failure) -> ICalendar {
         // Unfold: a line starting with a space or tab continues the one before.
         var lines: [String] = []
-        for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.replacing("\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
             if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
                 lines[lines.count - 1] += raw.dropFirst()
             } else {
@@ -72,7 +72,7 @@ package struct ICalendar: Sendable {
                 var parameters: [String: String] = [:]
                 for parameter in head.dropFirst() {
                     let pair = parameter.split(separator: "=", maxSplits: 1)
-                    if pair.count == 2 { parameters[pair[0].uppercased()] = String(pair[1]).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+                    if pair.count == 2 { parameters[pair[0].uppercased()] = String(pair[1]).trimmed { $0 == "\"" } }
                 }
                 current?[name.uppercased()] = (parameters, String(line[line.index(after: colon)...]))
             }
@@ -81,8 +81,8 @@ package struct ICalendar: Sendable {
     }
 
     private static func unescape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\n", with: " ").replacingOccurrences(of: "\\N", with: " ")
-            .replacingOccurrences(of: "\\,", with: ",").replacingOccurrences(of: "\\;", with: ";").replacingOccurrences(of: "\\\\", with: "\\")
+        text.replacing("\\n", with: " ").replacing("\\N", with: " ")
+            .replacing("\\,", with: ",").replacing("\\;", with: ";").replacing("\\\\", with: "\\")
     }
 
     /// "20261122T100000Z" (UTC), "20261122T100000" (TZID or floating), "20261122" (a date).

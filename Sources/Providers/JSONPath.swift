@@ -26,7 +26,7 @@ package struct JSONPath: Sendable, Equatable, CustomStringConvertible {
                 steps.append(.key(String(name)))
                 rest = rest.dropFirst(name.count)
             } else if rest.hasPrefix("['") {
-                guard let end = rest.range(of: "']") else { return nil }
+                guard let end = rest.firstRange(of: "']") else { return nil }
                 steps.append(.key(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound])))
                 rest = rest[end.upperBound...]
             } else if rest.hasPrefix("[") {

@@ -1,5 +1,5 @@
 import Accessory
-import Foundation
+import FoundationEssentials
 import TimelineEngine
 
 /// Makes a running widget of any source of JSON timelines (a command, a push, an HTTP

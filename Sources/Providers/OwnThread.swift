@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TimelineEngine
 
@@ -7,9 +7,7 @@ import TimelineEngine
 enum OwnThread {
     static func run<T: Sendable>(named name: String, _ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
-            let thread = Thread { continuation.resume(returning: work()) }
-            thread.name = name
-            thread.start()
+            DetachedThread.start(named: name) { continuation.resume(returning: work()) }
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The one source of time for the daemon: the real clock, or a simulated one in tests

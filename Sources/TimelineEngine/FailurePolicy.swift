@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How the engine treats a provider that throws or does not answer: the last good entry
 /// stays on screen marked stale, and the provider is asked again after a wait that
@@ -16,6 +17,6 @@ package struct FailurePolicy: Sendable, Hashable, Codable {
     /// The wait before retry number `failures` (1 for the first failure).
     package func backoff(afterFailures failures: Int) -> TimeInterval {
         let doublings = Double(max(0, failures - 1))
-        return min(maximumBackoff, initialBackoff * pow(2, min(doublings, 40)))
+        return min(maximumBackoff, initialBackoff * Glibc.pow(2.0, min(doublings, 40)))
     }
 }

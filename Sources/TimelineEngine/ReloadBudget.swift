@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How often a widget's provider may be asked for a timeline by its reload policy, as
 /// iOS budgets widgets: by default at most 70 reloads a day, at least 5 minutes apart.

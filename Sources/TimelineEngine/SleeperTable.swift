@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The sleeps waiting on a clock, each until its deadline: what `WallClockAlarm` and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Lets the daemon sleep until a deadline or until something happens sooner (a late
 /// provider answer, a reload request, a signal), without polling: one timer task per wait.

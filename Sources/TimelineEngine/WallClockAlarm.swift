@@ -1,5 +1,5 @@
 import CSystemShims
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -34,9 +34,7 @@ package final class WallClockAlarm: Sendable {
     package func sleep(until deadline: Date) async throws {
         try await sleepers.sleep(until: deadline) { [self] in
             if !started.exchange(true, ordering: .acquiringAndReleasing) {
-                let thread = Thread { [self] in watch() }
-                thread.name = "wall-clock alarm"
-                thread.start()
+                DetachedThread.start(named: "wall-clock alarm") { [self] in watch() }
             }
             poke()
         }

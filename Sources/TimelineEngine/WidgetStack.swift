@@ -1,5 +1,5 @@
 import Accessory
-import Foundation
+import FoundationEssentials
 
 /// The widgets of one place on the lock screen: one widget, or a Smart Stack of several
 /// of the same family, of which the most relevant is shown.

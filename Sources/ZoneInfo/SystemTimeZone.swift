@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The machine's time zone as it is now: `$TZ`, else the zone /etc/localtime links to.
 /// Read afresh on each call (a readlink), so `timedatectl set-timezone` is seen without

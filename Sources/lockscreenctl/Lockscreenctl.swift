@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ControlProtocol
 import JSON
 
@@ -28,9 +29,10 @@ struct Lockscreenctl: AsyncParsableCommand {
             if code == .success {
                 print(fullMessage(for: error))
             } else {
-                FileHandle.standardError.write(Data("lockscreenctl: \(message(for: error))\n".utf8))
+                let text = Array("lockscreenctl: \(message(for: error))\n".utf8)
+                _ = write(2, text, text.count)
             }
-            Foundation.exit(code.rawValue)
+            Glibc.exit(code.rawValue)
         }
     }
 }
@@ -81,13 +83,14 @@ extension Lockscreenctl {
 
         func run() throws {
             let data: Data
-            if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard let handle = FileHandle(forReadingAtPath: file) else { throw Failure("cannot read '\(file)'") }
-                data = handle.readDataToEndOfFile()
+            do {
+                // Read no further than a request can carry.
+                data = try BoundedInput.read(path: file, limit: ControlRequest.maximumSize - 4_096)
+            } catch .tooLarge {
+                throw Failure("'\(file)' is larger than 1 MiB")
+            } catch {
+                throw Failure(error.description)
             }
-            guard data.count <= ControlRequest.maximumSize - 4_096 else { throw Failure("'\(file)' is larger than 1 MiB") }
             guard let timeline = JSONValue.parse(data) else { throw Failure("'\(file)' is not JSON") }
             _ = try connection.send(.push(widget: widget, timeline: timeline))
         }

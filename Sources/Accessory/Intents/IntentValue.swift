@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ZoneInfo
 
 /// A type a `@Parameter` can hold: String, Int, Double, Bool, an `AppEnum`, or an

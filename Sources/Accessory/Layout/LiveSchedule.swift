@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ZoneInfo
 
 /// When a piece of live content (date text, timers, timer progress) next looks

@@ -1,5 +1,5 @@
 import Canvas
-import Foundation
+import FoundationEssentials
 import ZoneInfo
 
 /// Formats the self-updating date texts of `Text(date, style:)` and friends, and says

@@ -1,5 +1,5 @@
 import Canvas
-import Foundation
+import FoundationEssentials
 
 /// Text, as SwiftUI's: plain or interpolated strings, and dates that update themselves
 /// (`Text(date, style: .timer)`) without new timeline entries.
@@ -218,8 +218,8 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable, Ha
 
         /// A number formatted with a printf specifier, as `"\(t, specifier: "%.1f")"`.
         public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
-            // Numbers go through the C library; Foundation's formatter only for objects ("%@").
-            segments.append(.literal(specifier.contains("@") ? String(format: specifier, value) : CFormat.string(specifier, value)))
+            // Numbers go through the C library; an object ("%@") is described as Swift would.
+            segments.append(.literal(specifier.contains("@") ? String(describing: value) : CFormat.string(specifier, value)))
         }
 
         /// A self-updating date, as `"Ends in \(date, style: .relative)"`.

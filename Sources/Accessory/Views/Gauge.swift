@@ -1,5 +1,5 @@
 import Canvas
-import Foundation
+import FoundationEssentials
 import Gauge
 
 /// A value within bounds shown as a ring or bar, as SwiftUI's `Gauge`: style it with

@@ -1,5 +1,5 @@
 import Canvas
-import Foundation
+import FoundationEssentials
 
 /// An image: a symbol drawn from the icon font (`Image(systemName:)`), or a PNG file.
 public struct Image: View, PrimitiveView, Hashable {

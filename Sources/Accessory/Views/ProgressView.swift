@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Gauge
 
 /// Progress toward completion, as SwiftUI's `ProgressView`: a bar by default, a ring

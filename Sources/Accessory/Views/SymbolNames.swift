@@ -48,6 +48,6 @@ enum SymbolNames {
             }
         }
         if let mapped = table[base] { return mapped }
-        return base.replacingOccurrences(of: ".", with: "_")
+        return base.replacing(".", with: "_")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A widget with no user-settable parameters, as WidgetKit's `StaticConfiguration`.

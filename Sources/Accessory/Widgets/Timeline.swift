@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The entries a provider hands over and when to ask it again.
 public struct Timeline<EntryType: TimelineEntry>: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One moment of a widget's timeline: the date it is shown from, and the data its
 /// view draws. Your entry type adds the data.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Asks the daemon for new timelines outside the reload policy, as WidgetKit's

@@ -1,5 +1,5 @@
 import Canvas
-import Foundation
+import FoundationEssentials
 
 /// Everything the daemon knows about a widget kind: its names, families, parameters,
 /// and how to make a running instance from parameter values.

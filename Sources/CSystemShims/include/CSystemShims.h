@@ -23,6 +23,8 @@ int CSystemShims_eventfd(void);
 int CSystemShims_pipe_cloexec(int fds[2]);
 /// posix_spawn_file_actions_addchdir_np (glibc 2.29+): the child starts in `path`.
 int CSystemShims_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path);
+/// Names the calling thread (at most 15 bytes kept), as `top -H` and /proc show it.
+void CSystemShims_set_thread_name(const char *name);
 #endif
 
 #endif

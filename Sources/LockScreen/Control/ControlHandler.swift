@@ -1,7 +1,7 @@
 import Accessory
 import Config
 import ControlProtocol
-import Foundation
+import FoundationEssentials
 import JSON
 import Providers
 import TimelineEngine

@@ -1,6 +1,6 @@
 import Config
 import ControlProtocol
-import Foundation
+import FoundationEssentials
 import Glibc
 import JSON
 import Providers
@@ -67,9 +67,7 @@ package final class ControlServer: Sendable {
     /// Starts serving on a thread of its own; `handler` answers each request.
     package func start(_ handler: @escaping @Sendable (Data) async -> ControlReply) {
         serving.store(true, ordering: .releasing)
-        let thread = Thread { [self] in serve(handler) }
-        thread.name = "control socket"
-        thread.start()
+        DetachedThread.start(named: "control socket") { [self] in serve(handler) }
     }
 
     private func serve(_ handler: @escaping @Sendable (Data) async -> ControlReply) {

@@ -1,6 +1,6 @@
 import Config
 import ControlProtocol
-import Foundation
+import FoundationEssentials
 import JSON
 import Providers
 import TimelineEngine

@@ -1,7 +1,8 @@
 import Accessory
 import Config
 import ControlProtocol
-import Foundation
+import FoundationEssentials
+import Glibc
 import JSON
 import Providers
 import TimelineEngine
@@ -23,7 +24,8 @@ package struct StateStore: Sendable {
     package static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if getuid() == 0 { return "/var/lib/lockscreend" }
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/lockscreend" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/lockscreend"
+        let home = environment["HOME"] ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/tmp"
+        return home + "/.local/state/lockscreend"
     }
 
     /// The saved state of every widget, by widget name.

@@ -1,5 +1,5 @@
 import Accessory
-import Foundation
+import FoundationEssentials
 
 /// Time left until a moment: a launch, a train, the end of the working day. The text and
 /// the ring run by themselves, with no new entries.

@@ -1,5 +1,5 @@
 import Accessory
-import Foundation
+import FoundationEssentials
 
 /// The widgets of the built-in demo: the machine's name and uptime inline, memory and
 /// disk as round gauges, and the load average as a rectangular widget. Written against

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads the machine's vital signs from /proc and the file system, under an injectable
 /// root so tests read fixture trees instead.
@@ -67,7 +68,7 @@ package struct SystemStats: Sendable {
 
     /// The machine's name, from /proc/sys/kernel/hostname.
     package func hostname() -> String {
-        (try? read("/proc/sys/kernel/hostname"))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "localhost"
+        (try? read("/proc/sys/kernel/hostname"))?.trimmed() ?? "localhost"
     }
 
     /// Bytes used and total of the file system holding `mount` (below the root).
@@ -98,7 +99,7 @@ package struct SystemStats: Sendable {
     /// The first thermal zone's temperature in °C (a Raspberry Pi's SoC).
     package func temperature() throws(Failure) -> Double {
         let path = "/sys/class/thermal/thermal_zone0/temp"
-        guard let milli = Double(try read(path).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let milli = Double(try read(path).trimmed()) else {
             throw .malformed(path: root + path, detail: "expected millidegrees")
         }
         return milli / 1_000
@@ -110,12 +111,12 @@ package struct SystemStats: Sendable {
         let directory = "/sys/class/power_supply"
         let supplies = ((try? FileManager.default.contentsOfDirectory(atPath: root + directory)) ?? []).sorted()
         for supply in supplies {
-            guard (try? read("\(directory)/\(supply)/type"))?.trimmingCharacters(in: .whitespacesAndNewlines) == "Battery" else { continue }
+            guard (try? read("\(directory)/\(supply)/type"))?.trimmed() == "Battery" else { continue }
             let path = "\(directory)/\(supply)/capacity"
-            guard let percent = Double(try read(path).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            guard let percent = Double(try read(path).trimmed()) else {
                 throw .malformed(path: root + path, detail: "expected a percentage")
             }
-            let status = (try? read("\(directory)/\(supply)/status"))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let status = (try? read("\(directory)/\(supply)/status"))?.trimmed()
             return (min(max(percent / 100, 0), 1), status == "Charging" || status == "Full")
         }
         throw .unreadable(path: root + directory + "/*/capacity (no battery)")
@@ -129,7 +130,7 @@ package struct SystemStats: Sendable {
         for line in try read(path).split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            let name = parts[0].trimmingCharacters(in: .whitespaces)
+            let name = parts[0].trimmed { $0 == " " || $0 == "\t" }
             guard interface.map({ $0 == name }) ?? (name != "lo") else { continue }
             let fields = parts[1].split(separator: " ").compactMap { Double($0) }
             guard fields.count >= 9 else { throw .malformed(path: root + path, detail: "expected 16 counters for \(name)") }

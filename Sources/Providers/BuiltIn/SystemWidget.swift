@@ -1,6 +1,6 @@
 import Accessory
 import Canvas
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One of the machine's vital signs, sampled once a minute and drawn as a gauge: CPU,

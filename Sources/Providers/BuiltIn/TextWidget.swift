@@ -1,5 +1,5 @@
 import Accessory
-import Foundation
+import FoundationEssentials
 
 /// A fixed line of text, an emoji, or an icon: a label, a favourite emoji, a to-do.
 struct TextWidget: Widget {

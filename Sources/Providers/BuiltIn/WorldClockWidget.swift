@@ -1,5 +1,5 @@
 import Accessory
-import Foundation
+import FoundationEssentials
 import ZoneInfo
 
 /// The time in another zone: "Tokyo 23:04".
@@ -25,7 +25,7 @@ struct WorldClockWidget: Widget {
         func placeholder(in context: Context) -> Entry { Entry(date: context.date, zone: "UTC", label: "UTC") }
 
         func snapshot(for configuration: Configuration, in context: Context) async -> Entry {
-            let city = configuration.zone.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") } ?? configuration.zone
+            let city = configuration.zone.split(separator: "/").last.map { String($0.replacing("_", with: " ")) } ?? configuration.zone
             return Entry(date: context.date, zone: configuration.zone, label: configuration.label.isEmpty ? city : configuration.label)
         }
 
