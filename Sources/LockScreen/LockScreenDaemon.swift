@@ -229,10 +229,10 @@ public final class LockScreenDaemon {
         await restoreState()
         let engine = self.engine, wake = self.wake
         let listeners = [
-            Task {
+            Task(executorPreference: DaemonExecutor.preferred) {
                 for await _ in engine.changes { await wake.signal() }
             },
-            Task {
+            Task(executorPreference: DaemonExecutor.preferred) {
                 for await request in WidgetCenter.shared.requests() {
                     switch request {
                     case let .kind(kind): await engine.requestReload(kind: kind)

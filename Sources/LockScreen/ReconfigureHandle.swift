@@ -11,7 +11,7 @@ package struct ReconfigureHandle: Sendable {
 
     package func request(_ reconfiguration: LockScreenDaemon.Reconfiguration) {
         box.put(reconfiguration)
-        Task { await wake.signal() }
+        Task(executorPreference: DaemonExecutor.preferred) { await wake.signal() }
     }
 }
 

@@ -11,7 +11,7 @@ package struct StopHandle: Sendable {
 
     package func stop() {
         flag.set()
-        Task { await wake.signal() }
+        Task(executorPreference: DaemonExecutor.preferred) { await wake.signal() }
     }
 }
 

@@ -1,6 +1,7 @@
 import Accessory
 import Config
 import LockScreen
+import TimelineEngine
 
 extension LockScreenDaemon {
     /// Runs the stock `lockscreend` command line — the daemon and its `snapshot`,
@@ -13,7 +14,11 @@ extension LockScreenDaemon {
     /// Returns when the daemon stops; exits the process with status 1 on a usage error, a
     /// configuration mistake or a display that cannot be opened.
     public static func main(bundles: [any WidgetBundle] = []) async {
-        await WidgetRegistry.$added.withValue(bundles.flatMap(\.descriptors)) {
+        await main(descriptors: bundles.flatMap(\.descriptors))
+    }
+
+    private static func main(descriptors: [WidgetDescriptor]) async {
+        await WidgetRegistry.$added.withValue(descriptors) {
             await Lockscreend.main()
         }
     }
@@ -22,5 +27,21 @@ extension LockScreenDaemon {
     /// `main(bundles:)`.
     public static func main(bundle: some WidgetBundle) async {
         await main(bundles: [bundle])
+    }
+
+    /// `main(bundles:)` for a program's synchronous entry point, with all of the daemon's
+    /// tasks on the calling thread instead of libdispatch's pool: the pool's first use
+    /// starts a timer that wakes the process every second for its whole life. An idle
+    /// daemon then wakes only when its screen changes. Never returns.
+    ///
+    /// Call it from a `main.swift` without `await` (an `await` at the top level already
+    /// runs the program on the pool):
+    ///
+    /// ```swift
+    /// LockScreenDaemon.run(bundles: [MyWidgets()])
+    /// ```
+    public static func run(bundles: [any WidgetBundle] = []) -> Never {
+        let descriptors = bundles.flatMap(\.descriptors)
+        DaemonExecutor.run { await main(descriptors: descriptors) }
     }
 }

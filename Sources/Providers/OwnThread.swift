@@ -22,7 +22,7 @@ enum OwnThread {
         let clock = ProviderClock.current
         let deadline = clock.now().addingTimeInterval(seconds)
         let stopped = Stopper(stop)
-        let timer = Task {
+        let timer = Task(executorPreference: DaemonExecutor.preferred) {
             do { try await clock.sleep(until: deadline) } catch { return }
             stopped.fire()
         }

@@ -196,10 +196,10 @@ package actor TimelineEngine {
             let generation = barrierGeneration
             await withCheckedContinuation { continuation in
                 barrier = continuation
-                Task {
+                Task(executorPreference: DaemonExecutor.preferred) {
                     try? await clock.sleep(until: deadline)
                     // Only this step's timer may end this step's wait.
-                    if self.barrierGeneration == generation { self.openBarrier() }
+                    await self.endGrace(generation)
                 }
             }
         }
@@ -238,14 +238,14 @@ package actor TimelineEngine {
         let context = Self.context(states[i].widget, now: now)
         let clock = self.clock
         awaiting += 1
-        let task = Task {
+        let task = Task(executorPreference: DaemonExecutor.preferred) {
             let result: Result<RenderableTimeline, any Error>
             do {
                 result = .success(try await ProviderClock.$current.withValue(clock) { try await instance.timeline(context) })
             } catch {
                 result = .failure(error)
             }
-            self.complete(token: token, result: result)
+            await self.complete(token: token, result: result)
         }
         states[i].fetch = Fetch(token: token, startedAt: now, task: task, requested: requested)
     }
@@ -299,6 +299,12 @@ package actor TimelineEngine {
             logger.warning("widget '\(states[i].widget.name)' failed: \(message); keeping its last entry, marked stale, and retrying with backoff")
             changed.insert(i)
         }
+    }
+
+    /// The grace period of step `generation` ended; only that step's timer may end that
+    /// step's wait.
+    func endGrace(_ generation: Int) {
+        if barrierGeneration == generation { openBarrier() }
     }
 
     func openBarrier() {

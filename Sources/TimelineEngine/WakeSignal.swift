@@ -24,14 +24,14 @@ package actor WakeSignal {
             pending = false
             return
         }
-        let timer = Task {
+        let timer = Task(executorPreference: DaemonExecutor.preferred) {
             try? await clock.sleep(until: deadline)
-            self.signal()
+            await self.signal()
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { waiter = $0 }
         } onCancel: {
-            Task { await self.signal() }
+            Task(executorPreference: DaemonExecutor.preferred) { await self.signal() }
         }
         timer.cancel()
         pending = false

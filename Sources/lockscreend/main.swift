@@ -1,5 +1,5 @@
 import LockScreen
 import LockscreendCLI
 
-// The stock daemon: the built-in widget kinds and nothing else.
-await LockScreenDaemon.main()
+// The stock daemon: the built-in widget kinds and nothing else, its tasks on this thread.
+LockScreenDaemon.run()

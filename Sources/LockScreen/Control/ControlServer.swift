@@ -67,10 +67,13 @@ package final class ControlServer: Sendable {
     /// Starts serving on a thread of its own; `handler` answers each request.
     package func start(_ handler: @escaping @Sendable (Data) async -> ControlReply) {
         serving.store(true, ordering: .releasing)
-        DetachedThread.start(named: "control socket") { [self] in serve(handler) }
+        // The answers run on the daemon's executor: the serving thread has no task to
+        // pass its preference on.
+        let executor = DaemonExecutor.preferred
+        DetachedThread.start(named: "control socket") { [self] in serve(handler, on: executor) }
     }
 
-    private func serve(_ handler: @escaping @Sendable (Data) async -> ControlReply) {
+    private func serve(_ handler: @escaping @Sendable (Data) async -> ControlReply, on executor: DaemonExecutor?) {
         defer { close(listener) }
         while !stopped.load(ordering: .acquiring) {
             let connection = accept(listener, nil, nil)
@@ -81,7 +84,7 @@ package final class ControlServer: Sendable {
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             switch Self.readRequest(connection) {
             case let .request(data):
-                Task {
+                Task(executorPreference: executor) {
                     Self.write(await handler(data), to: connection)
                     close(connection)
                 }
