@@ -44,4 +44,9 @@ extension LockScreenDaemon {
         let descriptors = bundles.flatMap(\.descriptors)
         DaemonExecutor.run { await main(descriptors: descriptors) }
     }
+
+    /// `run(bundles:)` with the widgets of one bundle.
+    public static func run(bundle: some WidgetBundle) -> Never {
+        run(bundles: [bundle])
+    }
 }

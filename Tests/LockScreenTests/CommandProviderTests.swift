@@ -160,7 +160,7 @@ struct TimelineJSONTests {
 }
 
 /// The process ID a test command wrote to `path`, once it has: a bounded wait on a real
-/// process starting, yielding between looks, never sleeping.
+/// process starting, yielding between looks.
 func waitForPID(in path: String) async throws -> pid_t {
     let start = ContinuousClock.now
     while ContinuousClock.now - start < .seconds(10) {

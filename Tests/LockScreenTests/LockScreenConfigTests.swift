@@ -105,6 +105,7 @@ struct LockScreenConfigTests {
             kind = "kindle"
             full_after = 12
             quiet = "23:00-06:30"
+            hold = 0
             """)
         guard case let .framebuffer(path, format, epdc) = config.output.target else { Issue.record("not a framebuffer"); return }
         #expect(path == "/dev/fb1")
@@ -114,6 +115,9 @@ struct LockScreenConfigTests {
         #expect(config.output.eink?.partialsBeforeFull == 12)
         #expect(config.output.eink?.quietPeriod?.start == 23 * 60)
         #expect(config.output.eink?.quietPeriod?.end == 6 * 60 + 30)
+        #expect(config.output.eink?.holdChanges == 0)
+        #expect(try parse("[display.eink]\nkind = \"panel\"").output.eink?.holdChanges == 60)
+        #expect(throws: ConfigErrors.self) { try parse("[display.eink]\nhold = 7200") }
     }
 
     @Test("layout: stacks of one family, families from placement, rectangular taking two units")

@@ -4,4 +4,4 @@ import TubeStatusWidget
 
 // The stock lockscreend — its options, subcommands, built-in widgets and service
 // behaviour — with the tube-status widget added to the kinds a configuration can place.
-await LockScreenDaemon.main(bundle: TubeStatusBundle())
+LockScreenDaemon.run(bundle: TubeStatusBundle())
