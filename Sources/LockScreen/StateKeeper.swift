@@ -1,5 +1,7 @@
+import Accessory
 import FoundationEssentials
 import Logging
+import Providers
 import TimelineEngine
 
 /// Keeps the widgets' timelines across restarts: shows the saved ones at start, and
@@ -44,15 +46,27 @@ struct StateKeeper {
         var restored = 0
         for (i, (widget, _, _)) in await engine.timelines().enumerated() {
             guard let saved = file.widgets[widget.name], saved.kind == widget.kind, saved.family == widget.family else { continue }
-            let entries = saved.entries.compactMap { widget.instance.restore($0.date, $0.relevance, $0.data) }
-            guard entries.count == saved.entries.count else {
-                logger.warning("ignoring saved entries of widget '\(widget.name)': they no longer decode")
+            // Saved state is input: dates and scores out of range drop the widget's
+            // entries, as an entry its provider would not accept now does.
+            let entries = saved.entries.compactMap { Self.isValid($0) ? widget.instance.restore($0.date, $0.relevance, $0.data) : nil }
+            guard entries.count == saved.entries.count, saved.policy.map(Self.isValid) ?? true else {
+                logger.warning("ignoring saved entries of widget '\(widget.name)': they are not valid timeline entries now")
                 continue
             }
             await engine.restore(i, entries: entries, policy: saved.policy)
             restored += 1
         }
         if restored > 0 { logger.info("restored the saved timelines of \(restored) widget(s) from \(store.path)") }
+    }
+
+    private static func isValid(_ entry: StateStore.SavedEntry) -> Bool {
+        TimelineJSON.validDates.contains(entry.date.timeIntervalSince1970)
+            && entry.relevance.map { $0.score.isFinite && $0.duration.isFinite && $0.duration >= 0 } ?? true
+    }
+
+    private static func isValid(_ policy: TimelineReloadPolicy) -> Bool {
+        if case let .after(date) = policy.kind { return TimelineJSON.validDates.contains(date.timeIntervalSince1970) }
+        return true
     }
 
     /// Writes every widget's timeline now; a failure is logged, never fatal.

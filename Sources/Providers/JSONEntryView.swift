@@ -133,7 +133,9 @@ struct JSONEntryView: View {
         }
         if let weight { view = AnyView(view.fontWeight(weight)) }
         if value["monospacedDigit"] == .bool(true) { view = AnyView(view.monospacedDigit()) }
-        if let limit = value["lineLimit"]?.numberValue { view = AnyView(view.lineLimit(max(1, Int(limit)))) }
+        // Checked when read (TimelineJSON's ranges); clamped again, as nothing from outside
+        // may reach an Int(…) that can trap.
+        if let limit = value["lineLimit"]?.numberValue { view = AnyView(view.lineLimit(Int(min(max(limit, 1), 1_000)))) }
         if let padding = value["padding"]?.numberValue { view = AnyView(view.padding(padding)) }
         if let opacity = value["opacity"]?.numberValue { view = AnyView(view.opacity(min(max(opacity, 0), 1))) }
         if value["accent"] == .bool(true) { view = AnyView(view.widgetAccentable()) }

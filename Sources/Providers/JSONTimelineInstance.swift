@@ -26,7 +26,8 @@ package enum JSONTimelineInstance {
                 return RenderableTimeline(entries: timeline.entries.map(render), policy: timeline.policy)
             },
             restore: { _, _, data in
-                RenderableEntry.decode(TimelineJSON.Entry.self, from: data).map(render)
+                // Saved state is input like a push: checked the same way, or dropped.
+                RenderableEntry.decode(TimelineJSON.Entry.self, from: data).flatMap(TimelineJSON.validated).map(render)
             })
     }
 }

@@ -1,4 +1,5 @@
 import Accessory
+import Canvas
 import FoundationEssentials
 import JSON
 import TimelineEngine
@@ -35,14 +36,42 @@ package struct TimelineJSON: Sendable {
         return timeline
     }
 
-    /// Dates: ISO 8601 text (as the command line takes it) or seconds since 1970.
+    /// Dates: ISO 8601 text (as the command line takes it) or seconds since 1970, from
+    /// 1970 to the end of 9999: every date from outside is read through this, so no
+    /// arithmetic or formatting downstream meets a date of ±1e300.
     static func date(_ value: JSONValue) -> Date? {
-        switch value {
-        case let .number(n) where n.isFinite: Date(timeIntervalSince1970: n)
+        let date: Date? = switch value {
+        case let .number(n): Date(timeIntervalSince1970: n)
         case let .string(s): ISO8601.parse(s)
         default: nil
         }
+        return date.flatMap { validDates.contains($0.timeIntervalSince1970) ? $0 : nil }
     }
+
+    /// Seconds since 1970 of the dates a timeline may carry: 1970 to 9999.
+    package static let validDates: ClosedRange<Double> = 0...253_402_300_799
+
+    /// The ranges of the numbers a timeline may carry, by key: what they are read into
+    /// (a line count, points of padding, a relevance score) holds them all.
+    static let numberRanges: [String: ClosedRange<Double>] = [
+        "opacity": 0...1, "padding": -1_000...1_000, "lineLimit": 1...1_000, "spacing": 0...1_000, "font": 1...500,
+        "value": -1e15...1e15, "min": -1e15...1e15, "max": -1e15...1e15, "total": 1e-9...1e15,
+        "score": -1e6...1e6, "duration": 0...1e9,
+    ]
+
+    /// Checks an entry read back from saved state as a pushed one is checked; nil when it
+    /// is not valid now (the state file was edited, or written by another version).
+    package static func validated(_ entry: Entry) -> Entry? {
+        guard validDates.contains(entry.date.timeIntervalSince1970) else { return nil }
+        if let relevance = entry.relevance {
+            guard numberRanges["score"]!.contains(Double(relevance.score)), numberRanges["duration"]!.contains(relevance.duration) else { return nil }
+        }
+        var checker = Checker()
+        _ = checker.entry(entry.content, at: "$", now: entry.date)
+        return checker.issues.isEmpty ? entry : nil
+    }
+
+    static let dateExpectation = "a date from 1970 to 9999 (ISO 8601 text or seconds since 1970)"
 
     /// Gauge styles by their JSON names.
     package static let gaugeStyles = ["circular", "capacity", "linear", "linearCapacity"]
@@ -72,7 +101,7 @@ package struct TimelineJSON: Sendable {
             case nil, .string("atEnd")?: break
             case .string("never")?: policy = .never
             case let .object(after)? where after.count == 1 && after["after"] != nil:
-                if let date = TimelineJSON.date(after["after"]!) { policy = .after(date) } else { expect(after["after"]!, "$.policy.after", "a date (ISO 8601 text or seconds since 1970)") }
+                if let date = TimelineJSON.date(after["after"]!) { policy = .after(date) } else { expect(after["after"]!, "$.policy.after", TimelineJSON.dateExpectation) }
             case let value?:
                 fail("$.policy", "expected \"atEnd\", \"never\" or {\"after\": DATE}, found \(value.typeName == "a string" ? "\(value)" : value.typeName)")
             }
@@ -96,16 +125,14 @@ package struct TimelineJSON: Sendable {
             unknownKeys(object, known: ["date", "relevance", "text", "symbol", "emoji", "lines", "gauge", "view"], at: path)
             var date = now
             if let d = object["date"] {
-                if let parsed = TimelineJSON.date(d) { date = parsed } else { expect(d, "\(path).date", "a date (ISO 8601 text or seconds since 1970)") }
+                if let parsed = TimelineJSON.date(d) { date = parsed } else { expect(d, "\(path).date", TimelineJSON.dateExpectation) }
             }
             var relevance: TimelineEntryRelevance?
             if let r = object["relevance"] {
                 if case let .number(score)? = r["score"] {
-                    var duration = 0.0
-                    if let d = r["duration"] {
-                        if case let .number(n) = d, n >= 0 { duration = n } else { expect(d, "\(path).relevance.duration", "seconds, 0 or more") }
-                    }
-                    relevance = TimelineEntryRelevance(score: Float(score), duration: duration)
+                    number(r["score"], at: "\(path).relevance.score")
+                    number(r["duration"], at: "\(path).relevance.duration")
+                    relevance = TimelineEntryRelevance(score: Float(score), duration: r["duration"]?.numberValue ?? 0)
                 } else {
                     fail("\(path).relevance", "expected {\"score\": NUMBER, \"duration\": SECONDS}")
                 }
@@ -136,10 +163,14 @@ package struct TimelineJSON: Sendable {
             expect(value, path, "a string")
         }
 
+        /// A number within the range its key allows (`numberRanges`, by the path's last
+        /// key).
         mutating func number(_ value: JSONValue?, at path: String) {
             guard let value else { return }
-            if case let .number(n) = value, n.isFinite { return }
-            expect(value, path, "a number")
+            let key = String(path.split(separator: ".").last ?? "")
+            let range = TimelineJSON.numberRanges[key] ?? -1e15...1e15
+            guard case let .number(n) = value else { return expect(value, path, "a number") }
+            if !range.contains(n) { fail(path, "expected a number from \(CFormat.string("%g", range.lowerBound)) to \(CFormat.string("%g", range.upperBound)), found \(CFormat.string("%g", n))") }
         }
 
         mutating func choice(_ value: JSONValue?, at path: String, from choices: [String]) {
@@ -191,6 +222,8 @@ package struct TimelineJSON: Sendable {
             }
             if let font = object["font"], !(font.isNumber || TimelineJSON.fonts.contains(font.stringValue ?? "")) {
                 fail("\(path).font", "expected a size in points or one of \(TimelineJSON.fonts.joined(separator: ", "))")
+            } else if let font = object["font"], font.isNumber {
+                number(font, at: "\(path).font")
             }
             choice(object["weight"], at: "\(path).weight", from: TimelineJSON.weights)
             choice(object["alignment"], at: "\(path).alignment", from: TimelineJSON.alignments)
