@@ -28,6 +28,7 @@ package struct ControlClient: Sendable {
     /// Sends `bytes` as they are (tests send malformed ones) and reads one reply line.
     package func exchange(_ bytes: Data) throws(Failure) -> ControlReply {
         let fd = UnixSocket.open()
+        if let problem = UnixSocket.problem(with: path) { throw .unreachable(path: path, reason: problem) }
         guard fd >= 0 else { throw .unreachable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         guard UnixSocket.connect(fd, to: path) == 0 else { throw .unreachable(path: path, reason: String(cString: strerror(errno))) }

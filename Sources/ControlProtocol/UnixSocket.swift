@@ -3,6 +3,17 @@ import Glibc
 
 /// The few stream-socket calls the control server and client share.
 package enum UnixSocket {
+    /// The longest path a socket address holds: `sun_path`'s 108 bytes with the
+    /// terminating zero. A longer path would be cut short, silently, by the kernel.
+    package static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+    /// Why `path` cannot name a socket (too long, empty), or nil when it can.
+    package static func problem(with path: String) -> String? {
+        if path.isEmpty { return "the socket path is empty" }
+        let length = path.utf8.count
+        return length > maximumPathLength ? "the socket path is \(length) bytes long; a socket's path holds at most \(maximumPathLength)" : nil
+    }
+
     /// A new stream socket, closed on exec; -1 on failure (errno says why).
     package static func open() -> Int32 {
         socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -155,7 +155,9 @@ extension Lockscreend {
                     services.append(.init(service: ControlService(server: server, handler: handler)))
                     logger.info("listening for lockscreenctl on \(server.path)")
                 } catch {
-                    // A second daemon (a test, a demo) still draws; it is just not controllable.
+                    // A socket asked for by name must be there; on the default path, a
+                    // second daemon (a test, a demo) still draws, just not controllable.
+                    if socket != nil || socketGroup != nil { throw ValidationFailure(error.description) }
                     logger.warning("\(error); running without a control socket")
                 }
             }

@@ -102,10 +102,39 @@ struct ControlSocketTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctl-\(UUID())").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(FileManager.default.createFile(atPath: dir + "/sock", contents: nil))
+        // A socket nobody answers on: left by a daemon that died.
+        let dead = UnixSocket.open()
+        #expect(UnixSocket.withAddress(dir + "/sock") { bind(dead, $0, $1) } == 0)
+        close(dead)
         let server = try ControlServer(path: dir + "/sock")
         server.stop()
         #expect(!FileManager.default.fileExists(atPath: dir + "/sock"))
+    }
+
+    @Test("a path that is not a socket is never removed; a socket is created 0660; a long path is refused")
+    func pathSafety() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctl-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(FileManager.default.createFile(atPath: dir + "/file", contents: Data("keep me".utf8)))
+        #expect(throws: ControlServer.Failure.notASocket(path: dir + "/file")) { try ControlServer(path: dir + "/file") }
+        #expect(FileManager.default.contents(atPath: dir + "/file") == Data("keep me".utf8))
+
+        let previous = umask(0)
+        defer { umask(previous) }
+        let server = try ControlServer(path: dir + "/sock")
+        var info = stat()
+        #expect(lstat(dir + "/sock", &info) == 0 && info.st_mode & 0o777 == 0o660)
+        // Replaced meanwhile by something else: stopping leaves it.
+        unlink(dir + "/sock")
+        #expect(FileManager.default.createFile(atPath: dir + "/sock", contents: Data("other".utf8)))
+        server.stop()
+        #expect(FileManager.default.contents(atPath: dir + "/sock") == Data("other".utf8))
+
+        let long = dir + "/" + String(repeating: "s", count: 120)
+        #expect(throws: ControlServer.Failure.self) { try ControlServer(path: long) }
+        #expect(!FileManager.default.fileExists(atPath: String(long.utf8.prefix(107))!))
+        #expect(throws: ControlClient.Failure.self) { try ControlClient(path: long).send(.status) }
     }
 }
 

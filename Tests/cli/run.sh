@@ -28,6 +28,13 @@ expect_error "unparsable --at" "'yesterday'" --at yesterday --once --headless "$
 expect_error "unwritable output directory" "/proc/lockscreend-frames" --headless /proc/lockscreend-frames --once
 expect_error "bad --size" "'10x10'" --size 10x10 --once --headless "$work/a"
 expect_error "snapshot to an unwritable file" "/proc/x.png" snapshot --out /proc/x.png --log-level error
+# The control socket named on the command line: never in place of a file, never cut short.
+printf 'keep me' >"$work/not-a-socket"
+expect_error "--socket naming a regular file" "is not a socket; not replacing it" --headless "$work/a" --socket "$work/not-a-socket" --log-level error
+check "--socket naming a regular file leaves the file as it was" bash -c "[ \"\$(cat '$work/not-a-socket')\" = 'keep me' ]"
+long_socket="$work/$(printf 's%.0s' $(seq 1 120))"
+expect_error "--socket longer than a socket's path holds" "at most 107" --headless "$work/a" --socket "$long_socket" --log-level error
+check "--socket too long leaves no socket at a cut path" bash -c "! ls '$work' | grep -q '^sss'"
 
 # Web widgets load libcurl on their first request; without it, check says so (and the
 # daemon starts anyway: those widgets show stale). libcurl is hidden by a bind mount in a

@@ -14,6 +14,9 @@ import TimelineEngine
 package final class ControlServer: Sendable {
     package let path: String
     private let listener: Int32
+    /// The socket file's device and inode: `stop()` removes the file only while it is
+    /// still this socket.
+    private let identity: (device: UInt, inode: UInt)
     private let stopped = Atomic(false)
     /// Whether the serving thread owns the listener (and closes it when it leaves).
     private let serving = Atomic(false)
@@ -21,40 +24,58 @@ package final class ControlServer: Sendable {
     /// Why the socket could not be opened.
     package enum Failure: Error, Equatable, CustomStringConvertible {
         case inUse(path: String)
+        case notASocket(path: String)
+        case foreignSocket(path: String, owner: uid_t)
         case cannotCreate(path: String, reason: String)
         case unknownGroup(name: String)
 
         package var description: String {
             switch self {
             case let .inUse(path): "'\(path)' is in use by another running lockscreend"
+            case let .notASocket(path): "'\(path)' exists and is not a socket; not replacing it"
+            case let .foreignSocket(path, owner): "'\(path)' is a socket of user \(owner), not of this daemon's user; not replacing it"
             case let .cannotCreate(path, reason): "cannot create the control socket '\(path)': \(reason)"
             case let .unknownGroup(name): "no group named '\(name)' for the control socket"
             }
         }
     }
 
-    /// Binds `path` with `mode`, owned by `group` when given. A socket left by a daemon
-    /// that died is replaced; one a running daemon answers on is not.
+    /// Binds `path` with `mode`, owned by `group` when given. A socket of this user left by
+    /// a daemon that died is replaced; a socket a running daemon answers on, another
+    /// user's socket, and anything that is not a socket are left alone. The socket is
+    /// created with `mode` at once (the umask is narrowed around `bind`), never wider.
     package init(path: String, mode: mode_t = 0o660, group: String? = nil) throws(Failure) {
         self.path = path
+        if let problem = UnixSocket.problem(with: path) { throw .cannotCreate(path: path, reason: problem) }
         var gid: gid_t?
         if let group {
             guard let entry = getgrnam(group) else { throw .unknownGroup(name: group) }
             gid = entry.pointee.gr_gid
         }
-        if FileManager.default.fileExists(atPath: path) {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path: path) }
+            guard info.st_uid == geteuid() else { throw .foreignSocket(path: path, owner: info.st_uid) }
             if Self.answers(path) { throw .inUse(path: path) }
             unlink(path)
         }
         let fd = UnixSocket.open()
         guard fd >= 0 else { throw .cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        let previous = umask(~mode & 0o777)
         let bound = UnixSocket.withAddress(path) { bind(fd, $0, $1) }
-        guard bound == 0, chmod(path, mode) == 0, gid.map({ chown(path, uid_t.max, $0) == 0 }) ?? true, listen(fd, 16) == 0 else {
+        umask(previous)
+        guard bound == 0, gid.map({ chown(path, uid_t.max, $0) == 0 }) ?? true, listen(fd, 16) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw .cannotCreate(path: path, reason: reason)
         }
         listener = fd
+        identity = Self.identity(of: path) ?? (0, 0)
+    }
+
+    private static func identity(of path: String) -> (device: UInt, inode: UInt)? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? (UInt(info.st_dev), UInt(info.st_ino)) : nil
     }
 
     /// True when a daemon accepts connections on `path`.
@@ -139,6 +160,6 @@ package final class ControlServer: Sendable {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         if !serving.load(ordering: .acquiring) { close(listener) }
-        unlink(path)
+        if let now = Self.identity(of: path), now == identity { unlink(path) }
     }
 }
