@@ -11,9 +11,25 @@ package struct ConfigIssue: Error, Equatable, Sendable, CustomStringConvertible,
     package var key: String
     package var message: String
 
+    /// Control characters from the file (an ESC in a key name) are shown escaped, never
+    /// sent raw to a terminal or a log.
     package var description: String {
-        let place = line > 0 ? "\(file):\(line)" : file
-        return key.isEmpty ? "\(place): \(message)" : "\(place): \(key): \(message)"
+        let place = line > 0 ? "\(Self.escaped(file)):\(line)" : Self.escaped(file)
+        return key.isEmpty ? "\(place): \(Self.escaped(message))" : "\(place): \(Self.escaped(key)): \(Self.escaped(message))"
+    }
+
+    /// `text` with control characters written as `\u{1B}`.
+    package static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     package static func < (a: ConfigIssue, b: ConfigIssue) -> Bool {
@@ -24,6 +40,20 @@ package struct ConfigIssue: Error, Equatable, Sendable, CustomStringConvertible,
 /// Every issue of a file at once, in line order.
 package struct ConfigErrors: Error, Equatable, Sendable, CustomStringConvertible {
     package var issues: [ConfigIssue]
+    /// Issues found beyond those kept (`ConfigReader.maximumIssues`).
+    package var more = 0
 
-    package var description: String { issues.sorted().map(\.description).joined(separator: "\n") }
+    /// At most this many issues are printed; the rest are counted.
+    package static let printed = 100
+
+    package init(issues: [ConfigIssue], more: Int = 0) {
+        self.issues = issues
+        self.more = more
+    }
+
+    package var description: String {
+        let sorted = issues.sorted()
+        let rest = sorted.count - min(sorted.count, Self.printed) + more
+        return (sorted.prefix(Self.printed).map(\.description) + (rest > 0 ? ["… and \(rest) more"] : [])).joined(separator: "\n")
+    }
 }

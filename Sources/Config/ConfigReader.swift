@@ -23,14 +23,20 @@ package struct ConfigReader {
         self.file = file
     }
 
+    /// Issues past `maximumIssues`, counted and not kept: a 5 MB array of one wrong name
+    /// must not become a million lines of errors.
+    package private(set) var moreIssues = 0
+    static let maximumIssues = 1_000
+
     package mutating func report(_ line: Int, _ key: String, _ message: String) {
+        guard issues.count < Self.maximumIssues else { return moreIssues += 1 }
         issues.append(ConfigIssue(file: file, line: line, key: key, message: message))
     }
 
-    /// `value` as written, for "found …".
+    /// `value` as written, for "found …"; a long string cut to its first 60 characters.
     static func shown(_ value: TOMLValue) -> String {
         switch value.kind {
-        case let .string(s): "\"\(s)\""
+        case let .string(s): s.count > 60 ? "\"\(s.prefix(60))…\" (\(s.utf8.count) bytes)" : "\"\(s)\""
         case let .integer(i): String(i)
         case let .float(d): String(d)
         case let .boolean(b): String(b)

@@ -38,16 +38,33 @@ package struct LockScreenConfig: Sendable {
     /// Reads and checks `path`; `board` carries pushed timelines over from a running
     /// configuration.
     package static func load(path: String, registry: WidgetRegistry, board: PushBoard? = nil) throws(ConfigErrors) -> LockScreenConfig {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (permissions, or not UTF-8 text)" : "no such file"
-            throw ConfigErrors(issues: [ConfigIssue(file: path, line: 0, key: "", message: reason)])
+        func failure(_ line: Int, _ reason: String) -> ConfigErrors {
+            ConfigErrors(issues: [ConfigIssue(file: path, line: line, key: "", message: reason)])
         }
         var info = stat()
-        let worldReadable = stat(path, &info) == 0 && info.st_mode & 0o004 != 0
-        return try parse(text, file: path, registry: registry, board: board, worldReadable: worldReadable)
+        guard stat(path, &info) == 0 else { throw failure(0, errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
+        // Only a regular file, and only as much as a configuration can be: never /dev/zero
+        // or a FIFO read forever.
+        guard info.st_mode & S_IFMT == S_IFREG else { throw failure(0, "is not a regular file") }
+        guard info.st_size <= TOMLParser.maximumSize else {
+            throw failure(0, "is \(info.st_size) bytes; a configuration may be at most \(TOMLParser.maximumSize)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw failure(0, "cannot be read (permissions?)") }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw failure(Self.firstInvalidUTF8Line(data), "is not UTF-8 text")
+        }
+        return try parse(text, file: path, registry: registry, board: board, worldReadable: info.st_mode & 0o004 != 0)
+    }
+
+    /// The line of the first byte sequence that is not UTF-8.
+    static func firstInvalidUTF8Line(_ data: Data) -> Int {
+        var line = 1
+        var decoder = UTF8()
+        var bytes = data.makeIterator()
+        while case let .scalarValue(scalar) = decoder.decode(&bytes) {
+            if scalar == "\n" { line += 1 }
+        }
+        return line
     }
 
     /// Checks `text` as the file `file`.
@@ -70,7 +87,7 @@ package struct LockScreenConfig: Sendable {
         config.pushBoard = pushBoard
         reader.worldReadable = worldReadable
         config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)
-        guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues) }
+        guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues, more: reader.moreIssues) }
         config.fetchesOverHTTP = reader.fetchesOverHTTP
         pushBoard.setNames(pushNames)
         return config

@@ -6,8 +6,11 @@ extension TOMLParser {
         switch current {
         case "\"": return TOMLValue(.string(starts(with: "\"\"\"") ? try multilineBasicString() : try basicString()), line: at)
         case "'": return TOMLValue(.string(starts(with: "'''") ? try multilineLiteralString() : try literalString()), line: at)
-        case "[": return try array()
-        case "{": return try inlineTable()
+        case "[", "{":
+            guard depth < Self.maximumDepth else { throw error("arrays and inline tables nest more than \(Self.maximumDepth) deep") }
+            depth += 1
+            defer { depth -= 1 }
+            return current == "[" ? try array() : try inlineTable()
         case "t" where starts(with: "true"):
             skip(4)
             return TOMLValue(.boolean(true), line: at)

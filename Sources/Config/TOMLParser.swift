@@ -15,6 +15,14 @@ package struct TOMLParser {
     var position = 0
     var line = 1
     var lineStart = 0
+    /// How many arrays and inline tables enclose the value being read.
+    var depth = 0
+
+    /// Arrays and inline tables nest at most this deep: values are read recursively, and
+    /// 50,000 `[` would exhaust the stack. Real configurations nest two or three deep.
+    static let maximumDepth = 64
+    /// The largest file read: 1 MiB, a hundred times a large configuration.
+    package static let maximumSize = 1 << 20
 
     private init(_ text: String) {
         self.text = Array(text.unicodeScalars)
@@ -22,6 +30,9 @@ package struct TOMLParser {
 
     /// The document's root table.
     package static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
+        guard text.utf8.count <= maximumSize else {
+            throw TOMLError(line: 1, column: 1, message: "the file is \(text.utf8.count) bytes; a configuration may be at most \(maximumSize)")
+        }
         var parser = TOMLParser(text)
         return try parser.document()
     }
@@ -142,6 +153,9 @@ package struct TOMLParser {
             skipSpaces()
             parts.append(try simpleKey())
             skipSpaces()
+            if current == ".", parts.count >= Self.maximumDepth {
+                throw error("a dotted key of more than \(Self.maximumDepth) parts")
+            }
             if current == "." {
                 advance()
                 continue

@@ -25,8 +25,8 @@ struct ConfigReload: Sendable {
         do {
             config = try LockScreenConfig.load(path: path, registry: registry, board: board)
         } catch {
-            logger.error("not reloading \(path): \(error.issues.count) mistake(s); the running configuration stays")
-            for issue in error.issues.sorted() { logger.error("\(issue.description)") }
+            logger.error("not reloading \(path): \(error.issues.count + error.more) mistake(s); the running configuration stays")
+            for line in error.description.split(separator: "\n") { logger.error("\(line)") }
             return
         }
         if let display, "\(config.output.target)" != "\(display.target)" || config.output.rotation != display.rotation {
