@@ -30,6 +30,31 @@ extension Frame {
         }
     }
 
+    /// The frame as an 8-bit RGB PNG file's bytes, made in memory (a snapshot sent over
+    /// the control socket, for the client to write with its own rights).
+    package func pngData() throws(PNGError) -> Data {
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        var frame = xrgb()
+        let (w, h, stride) = (Int32(width), Int32(height), Int32(frame.bytesPerRow))
+        let status = frame.pixels.withUnsafeMutableBytes { raw -> cairo_status_t in
+            let surface = cairo_image_surface_create_for_data(
+                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, w, h, stride)
+            defer { cairo_surface_destroy(surface) }
+            return withExtendedLifetime(sink) {
+                cairo_surface_write_to_png_stream(surface, { context, bytes, length in
+                    let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
+                    sink.data.append(bytes!, count: Int(length))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(sink).toOpaque())
+            }
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw .cannotWrite(path: "(memory)", reason: String(cString: cairo_status_to_string(status)))
+        }
+        return sink.data
+    }
+
     /// Reads a PNG into a 32-bit frame, composited over black.
     package init(contentsOfPNG path: String) throws(PNGError) {
         let bitmap = try Bitmap(contentsOfPNG: path)

@@ -21,6 +21,9 @@ package struct ControlClient: Sendable {
         }
     }
 
+    /// The longest reply line read: 64 MiB.
+    static let maximumReply = 64 << 20
+
     package func send(_ request: ControlRequest) throws(Failure) -> ControlReply {
         try exchange(request.encoded())
     }
@@ -41,6 +44,8 @@ package struct ControlClient: Sendable {
             if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
             reply.append(contentsOf: buffer[0..<n])
+            // A snapshot of the largest panel is a few MB; nothing a daemon sends is more.
+            if reply.count > Self.maximumReply { throw .badReply(path: path) }
         }
         guard let line = reply.split(separator: 0x0A).first, let decoded = try? JSONDecoder().decode(ControlReply.self, from: line) else {
             throw .badReply(path: path)

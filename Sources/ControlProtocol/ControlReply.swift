@@ -6,8 +6,9 @@ package struct ControlReply: Codable, Sendable, Equatable {
     package var error: String?
     /// status: one object per widget.
     package var widgets: [WidgetStatus]?
-    /// snapshot: the file written.
-    package var path: String?
+    /// snapshot: the PNG of what the panel shows, for the client to write where its user
+    /// may (the daemon writes no file a client names).
+    package var png: Data?
 
     package static func failure(_ message: String) -> ControlReply { ControlReply(ok: false, error: message) }
     package static let success = ControlReply(ok: true)

@@ -13,8 +13,8 @@ package enum ControlRequest: Sendable, Equatable {
     case push(widget: String, timeline: JSONValue)
     /// Every widget's state.
     case status
-    /// Write what the panel shows as a PNG at an absolute path.
-    case snapshot(path: String)
+    /// What the panel shows, as PNG bytes in the reply: the daemon writes no file.
+    case snapshot
 
     /// The requests' names on the wire.
     package static let names = ["reload", "push", "status", "snapshot"]
@@ -51,7 +51,6 @@ package enum ControlRequest: Sendable, Equatable {
         var all: Bool?
         var widget: String?
         var timeline: JSONValue?
-        var path: String?
     }
 
     /// The request in `data` (one JSON object, without its newline).
@@ -69,8 +68,7 @@ package enum ControlRequest: Sendable, Equatable {
         case "status":
             return .status
         case "snapshot":
-            guard let path = wire.path, path.hasPrefix("/") else { throw .incomplete("snapshot needs an absolute path for the PNG") }
-            return .snapshot(path: path)
+            return .snapshot
         default:
             throw .unknown(wire.request)
         }
@@ -83,7 +81,7 @@ package enum ControlRequest: Sendable, Equatable {
         case .reloadAll: Wire(request: "reload", all: true)
         case let .push(widget, timeline): Wire(request: "push", widget: widget, timeline: timeline)
         case .status: Wire(request: "status")
-        case let .snapshot(path): Wire(request: "snapshot", path: path)
+        case .snapshot: Wire(request: "snapshot")
         }
         var data = (try? JSONEncoder().encode(wire)) ?? Data()
         data.append(0x0A)

@@ -120,13 +120,18 @@ extension Lockscreenctl {
     }
 
     struct Snapshot: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write what the display shows now as a PNG (the daemon writes the file).")
+        static let configuration = CommandConfiguration(abstract: "Write what the display shows now as a PNG (the daemon sends it; this command writes the file, with your rights).")
         @OptionGroup var connection: Connection
         @Argument(help: "The PNG file.") var file: String
 
         func run() throws {
-            let path = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
-            print(try connection.send(.snapshot(path: path)).path ?? path)
+            guard let png = try connection.send(.snapshot).png else { throw Failure("the daemon sent no picture") }
+            do {
+                try png.write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                throw Failure("cannot write '\(file)': \(error)")
+            }
+            print(file)
         }
     }
 }

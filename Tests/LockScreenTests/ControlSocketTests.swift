@@ -1,4 +1,5 @@
 import Accessory
+import Canvas
 import Foundation
 import Panel
 import Testing
@@ -66,7 +67,6 @@ struct ControlSocketTests {
         (#"{"request": "push", "widget": "nobody", "timeline": {"entries": []}}"# + "\n", "no push widget named 'nobody' (push widgets: inbox)"),
         (#"{"request": "push", "widget": "inbox", "timeline": {"entries": [{"gauge": {}}]}}"# + "\n", "the timeline is not valid: $.entries[0].gauge: no \"value\""),
         (#"{"request": "reload", "kind": "nokind"}"# + "\n", "no widget of kind 'nokind'"),
-        (#"{"request": "snapshot", "path": "relative.png"}"# + "\n", "snapshot needs an absolute path for the PNG"),
     ])
     func bad(request: String, error: String) async throws {
         try await withDaemon { client, daemon, _ in
@@ -84,13 +84,17 @@ struct ControlSocketTests {
         }
     }
 
-    @Test("a snapshot writes the presented frame as PNG")
+    @Test("a snapshot sends the presented frame as PNG; the daemon writes no file")
     func snapshot() async throws {
-        try await withDaemon { client, _, dir in
-            let reply = try client.send(.snapshot(path: dir + "/now.png"))
+        try await withDaemon { client, daemon, dir in
+            // A path in the request, as an older client sent, is not a file to write.
+            let reply = try client.exchange(Data(#"{"request": "snapshot", "path": "\#(dir)/now.png"}"#.utf8 + [0x0A]))
             #expect(reply.ok)
-            let png = try #require(FileManager.default.contents(atPath: dir + "/now.png"))
+            #expect(!FileManager.default.fileExists(atPath: dir + "/now.png"))
+            let png = try #require(reply.png)
             #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            try png.write(to: URL(fileURLWithPath: dir + "/now.png"))
+            #expect(try Frame(contentsOfPNG: dir + "/now.png").width == daemon.currentFrame.width)
         }
     }
 

@@ -218,5 +218,22 @@ PY
 check "bench on e-ink: a minute's updates for 3 h, with at least one full refresh; text report" \
   bash -c "grep -qE '^updates +180 \([0-9]+ partial, [1-9][0-9]* full\)' '$work/bench.txt' && grep -q 'peak RSS .* MB (10^6 bytes)' '$work/bench.txt'"
 
+# lockscreenctl against a running daemon: the snapshot comes back over the socket and the
+# client writes it; a push read from an endless stream stops at the request's limit.
+ctl="$(dirname "$bin")/lockscreenctl"
+if [ -x "$ctl" ]; then
+  "$bin" --headless "$work/ctl" --state-dir "$work/ctl-state" --socket "$work/ctl.sock" --system-root "$fixture" --log-level error &
+  ctl_pid=$!
+  for _ in $(seq 1 100); do [ -S "$work/ctl.sock" ] && break; sleep 0.1; done
+  "$ctl" --socket "$work/ctl.sock" snapshot "$work/ctl-shot.png" >"$work/ctl.out" 2>&1
+  check "lockscreenctl snapshot writes the PNG the daemon sends" python3 -c "
+import struct,sys
+d=open('$work/ctl-shot.png','rb').read(24)
+sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and struct.unpack('>II',d[16:24])==(800,480) else 1)"
+  timeout 10 "$ctl" --socket "$work/ctl.sock" push nobody - </dev/zero >"$work/ctl-push.out" 2>&1
+  check "lockscreenctl push - < /dev/zero stops at 1 MiB with an error" bash -c "grep -q 'larger than 1 MiB' '$work/ctl-push.out'"
+  kill -TERM $ctl_pid; wait $ctl_pid
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -60,15 +60,14 @@ package struct ControlHandler: Sendable {
             var reply = ControlReply.success
             reply.widgets = await engine.report(at: clock.now())
             return reply
-        case let .snapshot(path):
+        case .snapshot:
             guard let frame = frames.latest else { return .failure("nothing has been presented yet") }
-            do {
-                try frame.writePNG(to: path)
-            } catch {
-                return .failure("cannot write '\(path)': \(error)")
-            }
             var reply = ControlReply.success
-            reply.path = path
+            do {
+                reply.png = try frame.pngData()
+            } catch {
+                return .failure("cannot make the PNG: \(error)")
+            }
             return reply
         }
     }
