@@ -41,11 +41,14 @@ struct Connection: ParsableArguments {
     @Option(help: ArgumentHelp("The daemon's control socket (default /run/lockscreend.sock as root, else $XDG_RUNTIME_DIR/lockscreend.sock).", valueName: "PATH"))
     var socket: String?
 
+    @Option(help: ArgumentHelp("Give up when the daemon has not answered within this many seconds.", valueName: "SECONDS"))
+    var timeout = 10
+
     func send(_ request: ControlRequest) throws -> ControlReply {
         let path = socket ?? ControlSocket.defaultPath()
         let reply: ControlReply
         do {
-            reply = try ControlClient(path: path).send(request)
+            reply = try ControlClient(path: path, timeout: min(max(timeout, 1), 3_600)).send(request)
         } catch {
             throw Failure("\(error)")
         }

@@ -98,6 +98,21 @@ struct ControlSocketTests {
         }
     }
 
+    @Test("twenty clients that never send their request hold up no one")
+    func silentClients() async throws {
+        try await withDaemon { client, _, dir in
+            let silent = (0..<20).map { _ in UnixSocket.open() }
+            defer { silent.forEach { close($0) } }
+            for fd in silent { #expect(UnixSocket.connect(fd, to: dir + "/sock") == 0) }
+            // Served one after another, the request would wait 20 × 5 s; a 2 s limit
+            // would give up.
+            var quick = client
+            quick.timeout = 2
+            let reply = try quick.send(.status)
+            #expect(reply.ok)
+        }
+    }
+
     @Test("a second daemon cannot take a socket in use; a dead one's socket is replaced")
     func inUse() async throws {
         try await withDaemon { _, _, dir in

@@ -233,6 +233,16 @@ sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and struct.unpack('>II',d[16:24])==(80
   timeout 10 "$ctl" --socket "$work/ctl.sock" push nobody - </dev/zero >"$work/ctl-push.out" 2>&1
   check "lockscreenctl push - < /dev/zero stops at 1 MiB with an error" bash -c "grep -q 'larger than 1 MiB' '$work/ctl-push.out'"
   kill -TERM $ctl_pid; wait $ctl_pid
+  # A "daemon" that accepts and never answers: lockscreenctl's time limit ends the wait.
+  python3 -c "
+import socket, time
+s = socket.socket(socket.AF_UNIX); s.bind('$work/mute.sock'); s.listen(1)
+time.sleep(10)" &
+  mute_pid=$!
+  for _ in $(seq 1 50); do [ -S "$work/mute.sock" ] && break; sleep 0.1; done
+  timeout 8 "$ctl" --socket "$work/mute.sock" status --timeout 1 >"$work/mute.out" 2>&1
+  check "lockscreenctl gives up on a daemon that does not answer (--timeout 1)" bash -c "grep -q 'no reply from .* within 1 s' '$work/mute.out'"
+  kill $mute_pid 2>/dev/null; wait $mute_pid 2>/dev/null
 fi
 
 echo "$passed passed, $failed failed"

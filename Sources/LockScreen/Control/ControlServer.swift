@@ -1,6 +1,7 @@
 import Config
 import ControlProtocol
 import FoundationEssentials
+import Dispatch
 import Glibc
 import JSON
 import Providers
@@ -103,16 +104,66 @@ package final class ControlServer: Sendable {
                 return
             }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-            switch Self.readRequest(connection) {
-            case let .request(data):
-                Task(executorPreference: executor) {
-                    Self.write(await handler(data), to: connection)
-                    close(connection)
-                }
-            case let .rejected(reply):
-                Self.write(reply, to: connection)
+            // Each client on a thread of its own, with its own deadlines: one that never
+            // sends its request, or never reads its reply, holds up no one else.
+            guard clients.add() else {
+                Self.write(.failure("too many clients at once (\(Self.maximumClients)); try again"), to: connection)
                 close(connection)
+                continue
             }
+            DetachedThread.start(named: "control client") { [self] in
+                serve(connection, handler, on: executor)
+            }
+        }
+    }
+
+    /// Clients served at once; more are told to come back.
+    static let maximumClients = 64
+    private let clients = ClientCount()
+
+    private final class ClientCount: Sendable {
+        private let count = Atomic(0)
+        func add() -> Bool {
+            if count.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue <= ControlServer.maximumClients { return true }
+            remove()
+            return false
+        }
+        func remove() { count.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
+    }
+
+    private func serve(_ connection: Int32, _ handler: @escaping @Sendable (Data) async -> ControlReply, on executor: DaemonExecutor?) {
+        // A reply the client does not read is given up after 5 s.
+        var limit = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        defer {
+            close(connection)
+            clients.remove()
+        }
+        switch Self.readRequest(connection) {
+        case let .request(data):
+            // Answered on the daemon's tasks; written here, so a slow reader holds this
+            // thread, not the daemon.
+            let answer = Answer()
+            Task(executorPreference: executor) { answer.put(await handler(data)) }
+            Self.write(answer.take(), to: connection)
+        case let .rejected(reply):
+            Self.write(reply, to: connection)
+        }
+    }
+
+    /// A reply handed from the daemon's task to the client's thread.
+    private final class Answer: Sendable {
+        private let reply = Mutex<ControlReply?>(nil)
+        private let ready = DispatchSemaphore(value: 0)
+
+        func put(_ value: ControlReply) {
+            reply.withLock { $0 = value }
+            ready.signal()
+        }
+
+        func take() -> ControlReply {
+            ready.wait()
+            return reply.withLock { $0! }
         }
     }
 
