@@ -4,6 +4,7 @@
 #ifdef __linux__
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,6 +21,8 @@ int CSystemShims_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 int CSystemShims_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
 }
+
+int CSystemShims_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 
 void CSystemShims_set_thread_name(const char *name) {
     char truncated[16];

@@ -105,6 +105,8 @@ extension Lockscreend {
 
         func run() async throws {
             let logger = common.logger()
+            // What a command leaves behind (a `setsid` child) becomes ours to end.
+            if !once { ChildRegistry.shared.becomeSubreaper() }
             let config = try common.loadConfig()
             var options = common.daemonOptions(config)
             let output = output(config)

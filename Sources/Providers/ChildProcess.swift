@@ -2,13 +2,15 @@ import CSystemShims
 import FoundationEssentials
 import Glibc
 import Synchronization
+import TimelineEngine
 
 /// A program started in a process group of its own, with its standard output and error
 /// on pipes, that can be stopped from any thread: its whole group is killed (a script's
 /// children go too) and whoever reads its pipes is woken.
 ///
-/// The group is killed only while the child is not yet reaped: its process ID, and so
-/// its group's, cannot have been given to another process before then.
+/// The group is signalled only while the child is not yet reaped: its process ID, and so
+/// its group's, cannot have been given to another process before then. Every child is in
+/// `ChildRegistry.shared`, which ends them all when the daemon exits.
 final class ChildProcess: Sendable {
     let pid: pid_t
     /// The read ends of the child's standard output and error.
@@ -64,7 +66,11 @@ final class ChildProcess: Sendable {
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments.first ?? "", &actions, &attributes, argv, envp)
+        var spawned: Int32 = 0
+        _ = ChildRegistry.shared.spawn {
+            spawned = posix_spawnp(&pid, arguments.first ?? "", &actions, &attributes, argv, envp)
+            return spawned == 0 ? pid : nil
+        }
         close(outputPipe[1])
         close(errorPipe[1])
         guard spawned == 0 else {
@@ -80,14 +86,26 @@ final class ChildProcess: Sendable {
         [output, errors, wakeup.read, wakeup.write].forEach { close($0) }
     }
 
-    /// Kills the child's whole group, unless the child is reaped already, and wakes the
-    /// reader. Safe from any thread, at any time, more than once.
-    func stop() {
-        reaped.withLock { reaped in
-            if !reaped { kill(-pid, SIGKILL) }
-        }
+    /// Ends the child's whole group — SIGTERM, then SIGKILL to what is left after
+    /// `grace` — unless the child is reaped already, and wakes the reader. Safe from any
+    /// thread, at any time, more than once.
+    func stop(grace: Duration = .seconds(2)) {
+        signal(SIGTERM)
         var byte: UInt8 = 1
         _ = write(wakeup.write, &byte, 1)
+        DetachedThread.start(named: "command reaper") { [self] in
+            let (seconds, attoseconds) = grace.components
+            var wait = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000)), left = timespec()
+            while nanosleep(&wait, &left) < 0 && errno == EINTR { wait = left }
+            signal(SIGKILL)
+        }
+    }
+
+    /// Sends `number` to the child's group while the child is not reaped.
+    private func signal(_ number: Int32) {
+        reaped.withLock { reaped in
+            if !reaped { kill(-pid, number) }
+        }
     }
 
     /// Reads standard output (up to `limit` bytes) and the first 4 KiB of standard error
@@ -119,7 +137,7 @@ final class ChildProcess: Sendable {
                 }
             }
             if stdout.count > limit {
-                stop()
+                stop(grace: .zero)
                 return (nil, stderr)
             }
         }
@@ -132,9 +150,11 @@ final class ChildProcess: Sendable {
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
         var status: Int32 = 0
-        reaped.withLock { reaped in
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            reaped = true
+        ChildRegistry.shared.reap(pid) {
+            reaped.withLock { reaped in
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                reaped = true
+            }
         }
         return status
     }

@@ -170,14 +170,14 @@ func waitForPID(in path: String) async throws -> pid_t {
     throw CancellationError()
 }
 
-/// Whether process `pid` is gone, a zombie, or has SIGKILL pending: killed, with nothing
-/// left to wait for.
+/// Whether process `pid` is gone, a zombie, or has SIGTERM or SIGKILL pending (the test
+/// programs do not catch SIGTERM): ended, with nothing left to wait for.
 func isDying(_ pid: pid_t) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
           let state = stat.split(separator: ")").last?.split(separator: " ").first else { return true }
     if state == "Z" || state == "X" { return true }
     let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
     return status.split(separator: "\n").contains { line in
-        (line.hasPrefix("SigPnd:") || line.hasPrefix("ShdPnd:")) && (UInt64(line.split(separator: "\t").last ?? "", radix: 16) ?? 0) & (1 << 8) != 0
+        (line.hasPrefix("SigPnd:") || line.hasPrefix("ShdPnd:")) && (UInt64(line.split(separator: "\t").last ?? "", radix: 16) ?? 0) & (1 << (SIGKILL - 1) | 1 << (SIGTERM - 1)) != 0
     }
 }

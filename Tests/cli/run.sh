@@ -245,5 +245,29 @@ time.sleep(10)" &
   kill $mute_pid 2>/dev/null; wait $mute_pid 2>/dev/null
 fi
 
+# Child processes never outlive the daemon: a command that leaves a `setsid` child behind
+# and one that ignores SIGTERM and hangs are both gone once SIGTERM has stopped the daemon.
+cat >"$work/children.toml" <<TOML
+[layout]
+inline = "escapes"
+row = ["hangs"]
+
+[widgets.escapes]
+kind = "command"
+command = ["sh", "-c", "setsid sh -c 'echo \\\$\\\$ > $work/escaped.pid; exec tail -f /dev/null' </dev/null >/dev/null 2>&1 & echo '{\"entries\": [{\"text\": \"x\"}]}'"]
+
+[widgets.hangs]
+kind = "command"
+command = ["sh", "-c", "trap '' TERM; echo \\\$\\\$ > $work/hung.pid; exec tail -f /dev/null"]
+timeout = 600
+TOML
+"$bin" --headless "$work/children" --config "$work/children.toml" --state-dir "$work/children-state" --no-socket --log-level error &
+children_pid=$!
+for _ in $(seq 1 100); do [ -s "$work/escaped.pid" ] && [ -s "$work/hung.pid" ] && break; sleep 0.1; done
+kill -TERM $children_pid; wait $children_pid
+gone() { ! kill -0 "$1" 2>/dev/null || grep -q '^State:.*Z' "/proc/$1/status"; }
+check "a command's setsid child is gone once the daemon has stopped" gone "$(cat "$work/escaped.pid")"
+check "a command that ignores SIGTERM is gone once the daemon has stopped (SIGKILL after the grace)" gone "$(cat "$work/hung.pid")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

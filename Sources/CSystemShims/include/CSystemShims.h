@@ -25,6 +25,9 @@ int CSystemShims_pipe_cloexec(int fds[2]);
 int CSystemShims_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 /// Names the calling thread (at most 15 bytes kept), as `top -H` and /proc show it.
 void CSystemShims_set_thread_name(const char *name);
+/// prctl(PR_SET_CHILD_SUBREAPER, 1): orphaned descendants become this process's children
+/// rather than init's, so the daemon can end those its commands left behind.
+int CSystemShims_become_subreaper(void);
 #endif
 
 #endif

@@ -46,7 +46,11 @@ final class DaemonService: Service, CustomStringConvertible {
 
     func run() async throws {
         guard let (daemon, display) = parts.withLock({ $0.take() }) else { return }
-        defer { display.close() }
+        defer {
+            display.close()
+            // No command outlives the daemon: each group gets SIGTERM, then SIGKILL.
+            ChildRegistry.shared.stopAll()
+        }
         let stop = self.stop, onShutdown = self.onShutdown
         do {
             try await withGracefulShutdownHandler {
