@@ -175,7 +175,7 @@ public final class LockScreenDaemon {
         let clockMoved = await checkClock(now: now)
         let due = nextDueUpdate.map { $0 <= now } ?? true
         let reloads = await engine.reloadDue(now: now, joining: due)
-        await state.changed(!reloads.changed.isEmpty, now: now, engine: engine)
+        await state.changed(reloads, now: now, engine: engine)
         let reading = await engine.reading(at: now)
         if holdChanges > 0, !due, !clockMoved, !reloads.answersRequest, compositor.panelInSync, let update = nextDueUpdate,
            update.timeIntervalSince(now) <= holdChanges {

@@ -22,10 +22,11 @@ struct StateKeeper {
     }
 
     /// Notes that timelines changed at `now`; writes them when the last write is
-    /// `interval` old, or the clock went back past it.
-    mutating func changed(_ changed: Bool, now: Date, engine: TimelineEngine) async {
-        if changed { unsaved = true }
-        guard unsaved, lastSave.map({ now.timeIntervalSince($0) >= interval || now < $0 }) ?? true else { return }
+    /// `interval` old, the clock went back past it, or the change answers a request (a
+    /// push is rare and explicit, and must survive a kill -9 at once).
+    mutating func changed(_ reloads: TimelineEngine.Reloads, now: Date, engine: TimelineEngine) async {
+        if !reloads.changed.isEmpty { unsaved = true }
+        guard unsaved, reloads.answersRequest || lastSave.map({ now.timeIntervalSince($0) >= interval || now < $0 }) ?? true else { return }
         await save(engine)
         (lastSave, unsaved) = (now, false)
     }

@@ -111,6 +111,13 @@ extension Lockscreend {
             var options = common.daemonOptions(config)
             let output = output(config)
             options.stateDirectory = stateDir ?? StateStore.defaultDirectory()
+            if !once, let directory = options.stateDirectory {
+                do {
+                    try StateStore(directory: directory).lock()
+                } catch {
+                    throw ValidationFailure(error.description)
+                }
+            }
             options.behaviour.staleMark = staleMark
             options.behaviour.coarseLiveSeconds = coarseSeconds || output.eink != nil
             options.behaviour.holdChanges = output.eink?.holdChanges ?? 0

@@ -232,6 +232,8 @@ d=open('$work/ctl-shot.png','rb').read(24)
 sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and struct.unpack('>II',d[16:24])==(800,480) else 1)"
   timeout 10 "$ctl" --socket "$work/ctl.sock" push nobody - </dev/zero >"$work/ctl-push.out" 2>&1
   check "lockscreenctl push - < /dev/zero stops at 1 MiB with an error" bash -c "grep -q 'larger than 1 MiB' '$work/ctl-push.out'"
+  "$bin" --headless "$work/ctl2" --state-dir "$work/ctl-state" --no-socket --log-level error >"$work/ctl2.out" 2>&1
+  check "a second daemon on the same --state-dir stops with the reason" bash -c "[ $? -ne 0 ] && grep -q 'another lockscreend keeps its state in' '$work/ctl2.out'"
   kill -TERM $ctl_pid; wait $ctl_pid
   # A "daemon" that accepts and never answers: lockscreenctl's time limit ends the wait.
   python3 -c "

@@ -59,9 +59,11 @@ package struct StateStore: Sendable {
         case unreadable(path: String, reason: String)
         case foreign(path: String)
         case unwritable(path: String, reason: String)
+        case locked(directory: String)
 
         package var description: String {
             switch self {
+            case let .locked(directory): "another lockscreend keeps its state in \(directory); give each daemon its own --state-dir"
             case let .unreadable(path, reason): "ignoring saved state \(path): \(reason)"
             case let .foreign(path): "ignoring saved state \(path): not a lockscreend state file of a known version"
             case let .unwritable(path, reason): "cannot save state to \(path): \(reason)"
@@ -69,9 +71,34 @@ package struct StateStore: Sendable {
         }
     }
 
+    /// The largest state file read: 5,000 entries of a hundred widgets fit well within.
+    static let maximumSize = 64 << 20
+
+    /// Takes the directory for this process alone (an exclusive `flock` on `lock` in it,
+    /// held until the process ends): two daemons writing one state file would undo each
+    /// other's saves.
+    package func lock() throws(Failure) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(path: directory, reason: "cannot create the directory")
+        }
+        let fd = open(directory + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .unwritable(path: directory + "/lock", reason: String(cString: strerror(errno))) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            throw .locked(directory: directory)
+        }
+        // Held, open, for the life of the process.
+    }
+
     /// The saved state; nil when there is none yet.
     package func load() throws(Failure) -> File? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG, info.st_size <= Self.maximumSize else {
+            throw .unreadable(path: path, reason: "not a regular file of at most \(Self.maximumSize) bytes")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot read the file") }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
