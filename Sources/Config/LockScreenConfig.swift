@@ -127,12 +127,12 @@ package struct LockScreenConfig: Sendable {
 
     private func readSize(_ table: TOMLTable, _ key: String, at path: String, reader: inout ConfigReader) -> (width: Int, height: Int)? {
         guard let text = reader.string(table, key, at: path) else { return nil }
-        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, (16...16_384).contains(parts[0]), (16...16_384).contains(parts[1]) else {
-            reader.report(table[key]!.line, "\(path).\(key)", "expected \"WIDTHxHEIGHT\" with each side 16 to 16384 pixels, found \"\(text)\"")
+        switch PanelSize.parse(text) {
+        case let .success(size): return size
+        case let .failure(problem):
+            reader.report(table[key]!.line, "\(path).\(key)", "expected \(problem), found \"\(text.prefix(40))\"")
             return nil
         }
-        return (parts[0], parts[1])
     }
 
     // MARK: [clock]

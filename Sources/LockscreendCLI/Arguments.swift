@@ -19,13 +19,12 @@ struct ScreenSize {
         self.height = height
     }
 
-    /// Parses "800x480"; each side 16 to 16384 pixels.
+    /// Parses "800x480", within `PanelSize`'s limits.
     static func parse(_ argument: String) throws -> ScreenSize {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...16384).contains(w), (16...16384).contains(h) else {
-            throw ValidationError("expected WIDTHxHEIGHT with each side 16 to 16384 pixels, e.g. 800x480")
+        switch PanelSize.parse(argument) {
+        case let .success((width, height)): return ScreenSize(width: width, height: height)
+        case let .failure(problem): throw ValidationError("expected \(problem), e.g. 800x480")
         }
-        return ScreenSize(width: w, height: h)
     }
 }
 

@@ -95,7 +95,10 @@ extension Lockscreend {
             } else if let drm {
                 output = OutputOptions(target: .drm(path: drm, connector: connector, mode: mode.map { ($0.width, $0.height) }))
             } else {
-                output = OutputOptions(target: .headless(directory: headless ?? "frames", format: format ?? .xrgb8888, png: png || headless == nil))
+                // The file's headless format, unless the command line names one.
+                var fileFormat: PixelFormat?
+                if case let .headless(_, format, _)? = config?.output.target { fileFormat = format }
+                output = OutputOptions(target: .headless(directory: headless ?? "frames", format: format ?? fileFormat ?? .xrgb8888, png: png || headless == nil))
             }
             output.rotation = rotate
             output.keepsConsole = keepConsole

@@ -27,6 +27,10 @@ expect_error "unknown --format" "'bogus'" --format bogus --once --headless "$wor
 expect_error "unparsable --at" "'yesterday'" --at yesterday --once --headless "$work/a"
 expect_error "unwritable output directory" "/proc/lockscreend-frames" --headless /proc/lockscreend-frames --once
 expect_error "bad --size" "'10x10'" --size 10x10 --once --headless "$work/a"
+expect_error "a --size of a gigabyte frame" "at most 16777216 pixels" --size 16384x16384 --once --headless "$work/a"
+printf '[display]\noutput = "headless"\nformat = "gray4"\n' >"$work/headless-format.toml"
+"$bin" --config "$work/headless-format.toml" --headless "$work/hf" --once --state-dir "$work/hf-state" --log-level error
+check "--headless keeps the configuration's format" grep -q '"format":"gray4"' "$work/hf/frames.jsonl"
 expect_error "snapshot to an unwritable file" "/proc/x.png" snapshot --out /proc/x.png --log-level error
 # The control socket named on the command line: never in place of a file, never cut short.
 printf 'keep me' >"$work/not-a-socket"
