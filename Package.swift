@@ -87,6 +87,8 @@ let package = Package(
             ],
             linkerSettings: packedRelocations
         ),
+        // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
+        .executableTarget(name: "lockscreend-fuzz", dependencies: ["Config", "ControlProtocol", "Providers", "LockScreen", "Accessory", "Canvas", "JSON", "ZoneInfo"]),
         .target(name: "TestSupport", dependencies: ["Canvas"], path: "Tests/Support", exclude: ["fonts.conf"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),

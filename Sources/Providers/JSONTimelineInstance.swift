@@ -5,7 +5,7 @@ import TimelineEngine
 /// Makes a running widget of any source of JSON timelines (a command, a push, an HTTP
 /// template): its entries drawn by `JSONEntryView`, saved and restored with the state.
 package enum JSONTimelineInstance {
-    static func render(_ entry: TimelineJSON.Entry) -> RenderableEntry {
+    package static func render(_ entry: TimelineJSON.Entry) -> RenderableEntry {
         RenderableEntry(entry) { JSONEntryView(entry: $0) }
     }
 

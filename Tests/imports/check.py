@@ -24,7 +24,7 @@ LAYERS = [
     ["ControlProtocol"],
     ["LockScreen"],
     ["LockscreendCLI"],
-    ["lockscreend", "lockscreenctl"],
+    ["lockscreend", "lockscreenctl", "lockscreend-fuzz"],
 ]
 # What lockscreenctl may link: the protocol and nothing that draws.
 CTL_ALLOWED = {"ControlProtocol", "JSON"}

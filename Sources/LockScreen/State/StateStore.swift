@@ -100,6 +100,11 @@ package struct StateStore: Sendable {
             throw .unreadable(path: path, reason: "not a regular file of at most \(Self.maximumSize) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot read the file") }
+        return try Self.decode(data, path: path)
+    }
+
+    /// A state file's contents read, as `load()` reads them; `path` names it in errors.
+    package static func decode(_ data: Data, path: String) throws(Failure) -> File {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         struct Header: Decodable {
