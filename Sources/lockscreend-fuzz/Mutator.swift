@@ -34,7 +34,7 @@ struct Mutator {
         var bytes = seed
         for _ in 0...below(8) {
             let at = below(bytes.count + 1)
-            switch below(9) {
+            switch below(10) {
             case 0 where !bytes.isEmpty: bytes[min(at, bytes.count - 1)] ^= UInt8(1 << below(8))
             case 1: bytes.insert(UInt8(truncatingIfNeeded: next()), at: at)
             case 2 where !bytes.isEmpty:
@@ -58,6 +58,13 @@ struct Mutator {
                     let end = bytes[digit...].firstIndex { !(48...57).contains($0) && $0 != 46 } ?? bytes.count
                     bytes.replaceSubrange(digit..<end, with: Self.tokens[19 + below(8)])
                 }
+            case 8:
+                // Deep nesting where a value starts (after '=', ':', '[' or ','): what
+                // exhausts a recursive reader's stack.
+                let starts = bytes.indices.filter { [UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: ",")].contains(bytes[$0]) }
+                let place = starts.isEmpty ? at : starts[below(starts.count)] + 1
+                let opener: [UInt8] = [[UInt8(ascii: "[")], Array("{a=".utf8), Array("{\"a\":".utf8)][below(3)]
+                bytes.insert(contentsOf: Array(repeating: opener, count: [100, 10_000, 100_000][below(3)]).joined(), at: min(place, bytes.count))
             default: bytes = Array(bytes.prefix(at))
             }
         }
