@@ -260,20 +260,44 @@ row = ["hangs"]
 
 [widgets.escapes]
 kind = "command"
-command = ["sh", "-c", "setsid sh -c 'echo \\\$\\\$ > $work/escaped.pid; exec tail -f /dev/null' </dev/null >/dev/null 2>&1 & echo '{\"entries\": [{\"text\": \"x\"}]}'"]
+command = ["sh", "-c", "setsid sh -c 'echo \$\$ > $work/escaped.pid; exec tail -f /dev/null' </dev/null >/dev/null 2>&1 & echo '{\"entries\": [{\"text\": \"x\"}]}'"]
 
 [widgets.hangs]
 kind = "command"
-command = ["sh", "-c", "trap '' TERM; echo \\\$\\\$ > $work/hung.pid; exec tail -f /dev/null"]
+command = ["sh", "-c", "trap '' TERM; echo \$\$ > $work/hung.pid; exec tail -f /dev/null"]
 timeout = 600
 TOML
 "$bin" --headless "$work/children" --config "$work/children.toml" --state-dir "$work/children-state" --no-socket --log-level error &
 children_pid=$!
-for _ in $(seq 1 100); do [ -s "$work/escaped.pid" ] && [ -s "$work/hung.pid" ] && break; sleep 0.1; done
+for _ in $(seq 1 300); do [ -s "$work/escaped.pid" ] && [ -s "$work/hung.pid" ] && break; sleep 0.1; done
+check "the commands ran: both wrote their process IDs" test -s "$work/escaped.pid" -a -s "$work/hung.pid"
 kill -TERM $children_pid; wait $children_pid
+check "the daemon with the commands stopped with status 0" test $? -eq 0
 gone() { ! kill -0 "$1" 2>/dev/null || grep -q '^State:.*Z' "/proc/$1/status"; }
 check "a command's setsid child is gone once the daemon has stopped" gone "$(cat "$work/escaped.pid")"
 check "a command that ignores SIGTERM is gone once the daemon has stopped (SIGKILL after the grace)" gone "$(cat "$work/hung.pid")"
+
+# kill -9 at 50 random moments, pushes and their immediate saves under way: every start
+# comes up, and a start after the last one is clean (the state intact, or dropped with a
+# warning, never a failed start).
+if [ -x "$ctl" ]; then
+  printf '[layout]\ninline = "p"\n[widgets.p]\nkind = "push"\n' >"$work/kill.toml"
+  timeline='{"entries": [{"text": "one"}, {"date": "2026-11-22T14:05:00Z", "text": "two"}], "policy": "never"}'
+  came_up=0
+  for i in $(seq 1 50); do
+    "$bin" --headless "$work/kill" --config "$work/kill.toml" --state-dir "$work/kill-state" --socket "$work/kill.sock" --log-level error 2>>"$work/kill.err" &
+    kill_pid=$!
+    for _ in $(seq 1 100); do "$ctl" --socket "$work/kill.sock" status --timeout 1 >/dev/null 2>&1 && break; sleep 0.05; done
+    "$ctl" --socket "$work/kill.sock" status --timeout 1 >/dev/null 2>&1 && came_up=$((came_up + 1))
+    for _ in 1 2 3; do echo "$timeline" | "$ctl" --socket "$work/kill.sock" push p - --timeout 1 >/dev/null 2>&1 & done
+    sleep "0.$((RANDOM % 20))"
+    kill -9 $kill_pid; wait $kill_pid 2>/dev/null
+    wait
+  done
+  check "50 starts after kill -9 all came up" test "$came_up" -eq 50
+  "$bin" --headless "$work/kill-after" --config "$work/kill.toml" --state-dir "$work/kill-state" --once --log-level warning >"$work/kill-after.out" 2>&1
+  check "a start after 50 kill -9 is clean: exit 0, the saved push shown or dropped with a warning" bash -c "[ $? -eq 0 ] && ! grep -qiE 'error|fatal' '$work/kill-after.out'"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
