@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import FoundationEssentials
+import Glibc
 import JSON
 import TimelineEngine
 import ZoneInfo
@@ -33,7 +34,12 @@ package struct CalendarSource: Sendable {
         let text: String
         switch location {
         case let .file(path):
-            guard let read = try? String(contentsOfFile: path, encoding: .utf8) else { throw ICalendar.Failure(description: "cannot read \(path)") }
+            // As much as a fetched calendar may be: a regular file of at most the limit.
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= HTTPFetcher.defaultLimit,
+                  let read = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ICalendar.Failure(description: "cannot read \(path) (a regular file of UTF-8 text, at most \(HTTPFetcher.defaultLimit) bytes)")
+            }
             text = read
         case let .url(fetcher):
             text = String(decoding: try await fetcher.fetch(), as: UTF8.self)

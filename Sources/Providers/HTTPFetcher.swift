@@ -13,7 +13,9 @@ package struct HTTPFetcher: Sendable {
     package var url: URL
     package var headers: [String: String] = [:]
     package var timeout: TimeInterval = 10
-    package var limit = 1 << 20
+    package var limit = defaultLimit
+    /// The largest body read unless a widget says otherwise: 1 MiB.
+    package static let defaultLimit = 1 << 20
 
     package init(url: URL) {
         self.url = url

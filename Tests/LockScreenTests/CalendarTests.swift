@@ -96,6 +96,6 @@ struct CalendarTests {
         let engine = TimelineEngine(widgets: config.content.stacks.flatMap(\.widgets), now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
         await engine.reloadDue(now: testNow)
         #expect(await engine.shown(0, at: testNow).isPlaceholder == false)
-        #expect(await engine.status(2, at: testNow).lastError == "cannot read /nonexistent.ics")
+        #expect(await engine.status(2, at: testNow).lastError == "cannot read /nonexistent.ics (a regular file of UTF-8 text, at most 1048576 bytes)")
     }
 }

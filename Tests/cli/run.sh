@@ -299,5 +299,30 @@ if [ -x "$ctl" ]; then
   check "a start after 50 kill -9 is clean: exit 0, the saved push shown or dropped with a warning" bash -c "[ $? -eq 0 ] && ! grep -qiE 'error|fatal' '$work/kill-after.out'"
 fi
 
+# Disk full on the state directory (a 64 KiB tmpfs, where mounting is allowed): a save that
+# cannot be written leaves the previous state file whole.
+if [ -x "$ctl" ] && mkdir -p "$work/full" && mount -t tmpfs -o size=64k tmpfs "$work/full" 2>/dev/null; then
+  "$bin" --headless "$work/full-frames" --config "$work/kill.toml" --state-dir "$work/full/state" --socket "$work/full.sock" --log-level warning 2>"$work/full.err" &
+  full_pid=$!
+  for _ in $(seq 1 100); do "$ctl" --socket "$work/full.sock" status --timeout 1 >/dev/null 2>&1 && break; sleep 0.05; done
+  echo '{"entries": [{"text": "before the disk filled"}], "policy": "never"}' | "$ctl" --socket "$work/full.sock" push p - >/dev/null
+  for _ in $(seq 1 50); do grep -q 'before the disk filled' "$work/full/state/timelines.json" 2>/dev/null && break; sleep 0.05; done
+  dd if=/dev/zero of="$work/full/filler" bs=1k 2>/dev/null || true
+  python3 -c "
+import json
+print(json.dumps({'entries': [{'text': 'x' * 4000, 'lines': ['y' * 4000] * 10}], 'policy': 'never'}))" | "$ctl" --socket "$work/full.sock" push p - >/dev/null
+  for _ in $(seq 1 50); do grep -q 'cannot save state' "$work/full.err" && break; sleep 0.05; done
+  kill -TERM $full_pid; wait $full_pid
+  check "disk full: the failed save is logged" grep -q 'cannot save state' "$work/full.err"
+  check "disk full: the previous state file is whole" python3 -c "
+import json, base64, sys
+state = json.load(open('$work/full/state/timelines.json'))
+entry = json.loads(base64.b64decode(state['widgets']['p']['entries'][0]['data']))
+sys.exit(0 if entry['content']['text'] == 'before the disk filled' else 1)"
+  umount "$work/full"
+else
+  echo "- disk-full check skipped: cannot mount a tmpfs here (not root?)"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
