@@ -60,8 +60,11 @@ package struct CommandRunner: Sendable {
         if signal != 0 { throw .killed(signal: signal) }
         let code = (status >> 8) & 0xFF
         guard code == 0 else {
+            // Its last line, at most 200 characters, control characters dropped: it goes
+            // to the log and `lockscreenctl status`, never raw to a terminal.
             let text = String(decoding: errors, as: UTF8.self).trimmed()
-            throw .exited(status: code, stderr: String(text.split(separator: "\n").last ?? ""))
+            let line = String((text.split(separator: "\n").last ?? "").unicodeScalars.filter { $0.properties.generalCategory != .control })
+            throw .exited(status: code, stderr: String(line.prefix(200)))
         }
         return output
     }

@@ -324,5 +324,37 @@ else
   echo "- disk-full check skipped: cannot mount a tmpfs here (not root?)"
 fi
 
+# Providers that hang, flood 100 MB, exit at once or close their pipes and run on never
+# delay the clock's tick, and leave no process behind.
+cat >"$work/faults.toml" <<'TOML'
+[layout]
+inline = "flood"
+row = ["hang", "quits", "closes"]
+
+[widgets.flood]
+kind = "command"
+command = ["sh", "-c", "head -c 100000000 /dev/zero"]
+
+[widgets.hang]
+kind = "command"
+command = ["tail", "-f", "/dev/null"]
+
+[widgets.quits]
+kind = "command"
+command = ["sh", "-c", "exit 3"]
+
+[widgets.closes]
+kind = "command"
+command = ["sh", "-c", "exec tail -f /dev/null >/dev/null 2>&1"]
+TOML
+faults_before=$(pgrep -c -f 'head -c 100000000 /dev/zero|tail -f /dev/null' || true)
+"$bin" --headless "$work/faults" --config "$work/faults.toml" --state-dir "$work/faults-state" --no-socket --at 2026-11-22T14:04:57Z --log-level error &
+faults_pid=$!
+for _ in $(seq 1 80); do grep -q '14:05:00' "$work/faults/frames.jsonl" 2>/dev/null && break; sleep 0.1; done
+check "faulty providers do not delay the minute's frame: it is stamped 14:05:00 exactly" grep -q '"time":"2026-11-22T14:05:00Z"' "$work/faults/frames.jsonl"
+kill -TERM $faults_pid; wait $faults_pid
+faults_after=$(pgrep -c -f 'head -c 100000000 /dev/zero|tail -f /dev/null' || true)
+check "faulty providers leave no process behind (the process table has no more of them than before)" test "$faults_after" -le "$faults_before"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
