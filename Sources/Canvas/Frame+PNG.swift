@@ -17,14 +17,7 @@ package enum PNGError: Error, CustomStringConvertible, Equatable {
 extension Frame {
     /// Writes the frame as an 8-bit RGB PNG (grey frames are widened first).
     package func writePNG(to path: String) throws(PNGError) {
-        var frame = xrgb()
-        let (w, h, stride) = (Int32(width), Int32(height), Int32(frame.bytesPerRow))
-        let status = frame.pixels.withUnsafeMutableBytes { raw -> cairo_status_t in
-            let surface = cairo_image_surface_create_for_data(
-                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, w, h, stride)
-            defer { cairo_surface_destroy(surface) }
-            return cairo_surface_write_to_png(surface, path)
-        }
+        let status = withRGBSurface { cairo_surface_write_to_png($0, path) }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
@@ -35,13 +28,8 @@ extension Frame {
     package func pngData() throws(PNGError) -> Data {
         final class Sink { var data = Data() }
         let sink = Sink()
-        var frame = xrgb()
-        let (w, h, stride) = (Int32(width), Int32(height), Int32(frame.bytesPerRow))
-        let status = frame.pixels.withUnsafeMutableBytes { raw -> cairo_status_t in
-            let surface = cairo_image_surface_create_for_data(
-                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, w, h, stride)
-            defer { cairo_surface_destroy(surface) }
-            return withExtendedLifetime(sink) {
+        let status = withRGBSurface { surface in
+            withExtendedLifetime(sink) {
                 cairo_surface_write_to_png_stream(surface, { context, bytes, length in
                     let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
                     sink.data.append(bytes!, count: Int(length))
@@ -53,6 +41,19 @@ extension Frame {
             throw .cannotWrite(path: "(memory)", reason: String(cString: cairo_status_to_string(status)))
         }
         return sink.data
+    }
+
+    /// `body` with a Cairo RGB surface over the frame's pixels as 32-bit (grey frames are
+    /// widened first).
+    private func withRGBSurface(_ body: (OpaquePointer?) -> cairo_status_t) -> cairo_status_t {
+        var frame = xrgb()
+        let (w, h, stride) = (Int32(width), Int32(height), Int32(frame.bytesPerRow))
+        return frame.pixels.withUnsafeMutableBytes { raw in
+            let surface = cairo_image_surface_create_for_data(
+                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, w, h, stride)
+            defer { cairo_surface_destroy(surface) }
+            return body(surface)
+        }
     }
 
     /// Reads a PNG into a 32-bit frame, composited over black.

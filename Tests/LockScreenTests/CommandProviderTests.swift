@@ -21,15 +21,22 @@ struct CommandProviderTests {
         #expect(String(decoding: data, as: UTF8.self) == "hello /tmp")
     }
 
-    @Test("a command that hangs is killed with its whole process group when the engine's clock reaches its time-out")
-    func hangs() async throws {
+    /// Starts `script` (which writes a process ID to `$PIDFILE`) on a manual clock with
+    /// `timeout`; returns the run, the clock and the process ID once written.
+    func started(_ script: String, timeout: TimeInterval = 10) async throws -> (run: Task<Data, any Error>, clock: ManualClock, pid: pid_t) {
         let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
-        var runner = CommandRunner(arguments: ["sh", "-c", "tail -f /dev/null & echo $! > \(pidFile); exec tail -f /dev/null"])
-        runner.timeout = 30
+        var runner = CommandRunner(arguments: ["sh", "-c", script])
+        runner.environment["PIDFILE"] = pidFile
+        runner.timeout = timeout
         let clock = ManualClock(start: testNow)
         let run = Task { try await ProviderClock.$current.withValue(clock) { try await runner.run() } }
-        let background = try await waitForPID(in: pidFile)
+        return (run, clock, try await waitForPID(in: pidFile))
+    }
+
+    @Test("a command that hangs is killed with its whole process group when the engine's clock reaches its time-out")
+    func hangs() async throws {
+        let (run, clock, background) = try await started(#"tail -f /dev/null & echo $! > "$PIDFILE"; exec tail -f /dev/null"#, timeout: 30)
         await clock.sleeping()
         #expect(!isDying(background))
         clock.advance(by: 30)
@@ -40,13 +47,7 @@ struct CommandProviderTests {
 
     @Test("a command that closes its output and runs on is still killed at its time-out")
     func closesOutput() async throws {
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: pidFile) }
-        var runner = CommandRunner(arguments: ["sh", "-c", "echo $$ > \(pidFile); exec tail -f /dev/null >/dev/null 2>&1"])
-        runner.timeout = 5
-        let clock = ManualClock(start: testNow)
-        let run = Task { try await ProviderClock.$current.withValue(clock) { try await runner.run() } }
-        let child = try await waitForPID(in: pidFile)
+        let (run, clock, child) = try await started(#"echo $$ > "$PIDFILE"; exec tail -f /dev/null >/dev/null 2>&1"#, timeout: 5)
         await clock.sleeping()
         clock.advance(by: 5)
         await #expect(throws: CommandRunner.Failure.timedOut(seconds: 5)) { try await run.value }
@@ -55,11 +56,7 @@ struct CommandProviderTests {
 
     @Test("a cancelled fetch kills its command's process group")
     func cancelled() async throws {
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: pidFile) }
-        let runner = CommandRunner(arguments: ["sh", "-c", "echo $$ > \(pidFile); exec tail -f /dev/null"])
-        let run = Task { try await ProviderClock.$current.withValue(ManualClock(start: testNow)) { try await runner.run() } }
-        let child = try await waitForPID(in: pidFile)
+        let (run, _, child) = try await started(#"echo $$ > "$PIDFILE"; exec tail -f /dev/null"#)
         run.cancel()
         _ = try? await run.value
         #expect(isDying(child))
