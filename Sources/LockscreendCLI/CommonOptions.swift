@@ -69,7 +69,7 @@ struct CommonOptions: ParsableArguments {
     }
 
     func logger() -> Logger {
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        LoggingSystem.bootstrap { EscapingLogHandler(label: $0) }
         var logger = Logger(label: "lockscreend")
         logger.logLevel = logLevel
         return logger

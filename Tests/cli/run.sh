@@ -356,5 +356,11 @@ kill -TERM $faults_pid; wait $faults_pid
 faults_after=$(pgrep -c -f 'head -c 100000000 /dev/zero|tail -f /dev/null' || true)
 check "faulty providers leave no process behind (the process table has no more of them than before)" test "$faults_after" -le "$faults_before"
 
+# What the log quotes from outside is escaped: a widget named with an ESC byte, whose
+# command fails with an escape sequence on its standard error.
+printf '[layout]\ninline = "w\\u001B[31m"\n[widgets."w\\u001B[31m"]\nkind = "command"\ncommand = ["sh", "-c", "printf \\"bad \\\\033[2J\\" >&2; exit 2"]\n' >"$work/escape.toml"
+timeout 3 "$bin" --headless "$work/escape" --config "$work/escape.toml" --state-dir "$work/escape-state" --no-socket --log-level warning 2>"$work/escape.log"
+check "the log shows control characters from outside escaped, never raw" bash -c "grep -qF 'w\\u{1B}[31m' '$work/escape.log' && ! grep -q \$'\\x1b' '$work/escape.log'"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
