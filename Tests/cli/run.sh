@@ -267,9 +267,10 @@ kind = "command"
 command = ["sh", "-c", "trap '' TERM; echo \$\$ > $work/hung.pid; exec tail -f /dev/null"]
 timeout = 600
 TOML
-"$bin" --headless "$work/children" --config "$work/children.toml" --state-dir "$work/children-state" --no-socket --log-level error &
+"$bin" --headless "$work/children" --config "$work/children.toml" --state-dir "$work/children-state" --no-socket --log-level warning 2>"$work/children.err" &
 children_pid=$!
-for _ in $(seq 1 300); do [ -s "$work/escaped.pid" ] && [ -s "$work/hung.pid" ] && break; sleep 0.1; done
+for _ in $(seq 1 600); do [ -s "$work/escaped.pid" ] && [ -s "$work/hung.pid" ] && break; sleep 0.1; done
+[ -s "$work/escaped.pid" ] && [ -s "$work/hung.pid" ] || { echo "  (after 60 s: $(ls "$work" | grep pid | tr '\n' ' '); log: $(tail -3 "$work/children.err"))"; }
 check "the commands ran: both wrote their process IDs" test -s "$work/escaped.pid" -a -s "$work/hung.pid"
 kill -TERM $children_pid; wait $children_pid
 check "the daemon with the commands stopped with status 0" test $? -eq 0
@@ -326,18 +327,20 @@ fi
 
 # Providers that hang, flood 100 MB, exit at once or close their pipes and run on never
 # delay the clock's tick, and leave no process behind.
-cat >"$work/faults.toml" <<'TOML'
+# Each command names this run's folder, so the process table can be searched for them
+# alone, whatever else runs on the machine.
+cat >"$work/faults.toml" <<TOML
 [layout]
 inline = "flood"
 row = ["hang", "quits", "closes"]
 
 [widgets.flood]
 kind = "command"
-command = ["sh", "-c", "head -c 100000000 /dev/zero"]
+command = ["sh", "-c", "head -c 100000000 /dev/zero; : $work/faults"]
 
 [widgets.hang]
 kind = "command"
-command = ["tail", "-f", "/dev/null"]
+command = ["tail", "-f", "/dev/null", "$work/faults.toml"]
 
 [widgets.quits]
 kind = "command"
@@ -345,16 +348,16 @@ command = ["sh", "-c", "exit 3"]
 
 [widgets.closes]
 kind = "command"
-command = ["sh", "-c", "exec tail -f /dev/null >/dev/null 2>&1"]
+command = ["sh", "-c", "exec tail -f /dev/null $work/faults.toml >/dev/null 2>&1"]
 TOML
-faults_before=$(pgrep -c -f 'head -c 100000000 /dev/zero|tail -f /dev/null' || true)
 "$bin" --headless "$work/faults" --config "$work/faults.toml" --state-dir "$work/faults-state" --no-socket --at 2026-11-22T14:04:57Z --log-level error &
 faults_pid=$!
 for _ in $(seq 1 80); do grep -q '14:05:00' "$work/faults/frames.jsonl" 2>/dev/null && break; sleep 0.1; done
+check "faulty providers run: the hanging ones are in the process table" pgrep -f "tail -f /dev/null $work/faults.toml"
 check "faulty providers do not delay the minute's frame: it is stamped 14:05:00 exactly" grep -q '"time":"2026-11-22T14:05:00Z"' "$work/faults/frames.jsonl"
 kill -TERM $faults_pid; wait $faults_pid
-faults_after=$(pgrep -c -f 'head -c 100000000 /dev/zero|tail -f /dev/null' || true)
-check "faulty providers leave no process behind (the process table has no more of them than before)" test "$faults_after" -le "$faults_before"
+none_running() { ! pgrep -f "$1" >/dev/null; }
+check "faulty providers leave no process behind (none of this run's commands is in the process table)" none_running "$work/faults"
 
 # What the log quotes from outside is escaped: a widget named with an ESC byte, whose
 # command fails with an escape sequence on its standard error.
