@@ -260,7 +260,7 @@ row = ["hangs"]
 
 [widgets.escapes]
 kind = "command"
-command = ["sh", "-c", "setsid sh -c 'echo \$\$ > $work/escaped.pid; exec tail -f /dev/null' </dev/null >/dev/null 2>&1 & echo '{\"entries\": [{\"text\": \"x\"}]}'"]
+command = ["sh", "-c", "setsid sh -c 'echo \$\$ > $work/escaped.pid; exec tail -f /dev/null' </dev/null >/dev/null 2>&1 & while [ ! -s $work/escaped.pid ]; do sleep 0.01; done; echo '{\"entries\": [{\"text\": \"x\"}]}'"]
 
 [widgets.hangs]
 kind = "command"
