@@ -194,8 +194,12 @@ package struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
             && identifier.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7f }
     }
 
+    /// A zone file's bytes: a regular file of at most 1 MiB (the largest in the tz
+    /// database is a few KB), never a device or a FIFO read forever.
     private static func read(_ path: String) -> [UInt8]? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)), !data.isEmpty else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 1 << 20,
+              let data = try? Data(contentsOf: URL(fileURLWithPath: path)), !data.isEmpty else { return nil }
         return [UInt8](data)
     }
 
