@@ -46,14 +46,21 @@ extension TimelineEngine {
     /// What every widget shows at `now`, its relevance, and `nextEvent(after: now)`.
     package func reading(at now: Date) -> Reading {
         let shown = states.indices.map { self.shown($0, at: now) }
+        // Every entry is walked once per step, for both figures.
+        let entryChange = nextEntryChange(after: now)
         return Reading(
-            shown: shown, relevance: shown.map { Self.relevance(of: $0, at: now) }, nextEvent: nextEvent(after: now),
-            nextEntryChange: nextEntryChange(after: now))
+            shown: shown, relevance: shown.map { Self.relevance(of: $0, at: now) },
+            nextEvent: [nextReloadEvent(after: now), entryChange].compactMap { $0 }.min(), nextEntryChange: entryChange)
     }
 
     /// The earliest instant after `now` at which anything the engine decides changes:
     /// an entry's date, a relevance ending, a reload or retry, a fetch timing out.
     package func nextEvent(after now: Date) -> Date? {
+        [nextReloadEvent(after: now), nextEntryChange(after: now)].compactMap { $0 }.min()
+    }
+
+    /// The earliest reload, retry, fetch time-out or restored entries' expiry after `now`.
+    private func nextReloadEvent(after now: Date) -> Date? {
         var next: Date?
         func consider(_ time: Date) {
             let time = max(time, now)
@@ -72,7 +79,7 @@ extension TimelineEngine {
             }
             if states[i].restored, let expiry = states[i].restoredExpiry, expiry > now { consider(expiry) }
         }
-        return [next, nextEntryChange(after: now)].compactMap { $0 }.min()
+        return next
     }
 
     /// The earliest entry date or relevance end after `now`.
