@@ -18,6 +18,9 @@ final class ChildProcess: Sendable {
     /// Written to by `stop()`, to wake a reader blocked in `poll`.
     private let wakeup: (read: Int32, write: Int32)
     private let reaped = Mutex(false)
+    /// Set by the first `stop()`: later ones (a time-out after the output limit) start no
+    /// second escalation.
+    private let stopping = Atomic(false)
 
     /// Why a program could not start.
     struct SpawnError: Error {
@@ -88,8 +91,9 @@ final class ChildProcess: Sendable {
 
     /// Ends the child's whole group — SIGTERM, then SIGKILL to what is left after
     /// `grace` — unless the child is reaped already, and wakes the reader. Safe from any
-    /// thread, at any time, more than once.
+    /// thread, at any time, more than once: the first call decides.
     func stop(grace: Duration = .seconds(2)) {
+        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         signal(SIGTERM)
         var byte: UInt8 = 1
         _ = write(wakeup.write, &byte, 1)
