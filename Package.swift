@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 /// Release builds of the two programs link with GNU ld and pack their relative relocations
@@ -48,7 +49,11 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "Canvas", dependencies: ["CPangoCairo"]),
         .target(name: "Gauge", dependencies: ["Canvas"]),
-        .target(name: "Accessory", dependencies: ["Canvas", "Gauge", "ZoneInfo"]),
+        // The C name through which `@main` widgets reach the stock command line.
+        .target(name: "CAccessoryHooks"),
+        // `#Preview`'s compiler plugin, speaking the plugin protocol without swift-syntax.
+        .macro(name: "AccessoryMacros"),
+        .target(name: "Accessory", dependencies: ["Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
         .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "ZoneInfo"]),
         .target(
             name: "TimelineEngine",

@@ -82,6 +82,19 @@ package struct Canvas {
         cairo_fill(context)
     }
 
+    /// Strokes the outline of a rounded rectangle, the line centred on the edge.
+    package func strokeRoundedRect(_ rect: Rect, cornerRadius: Double, lineWidth: Double, color: RGBA) {
+        addRoundedRect(rect, cornerRadius: cornerRadius)
+        stroke(lineWidth: lineWidth, lineCap: .butt, color: color)
+    }
+
+    /// Strokes a circle, the line centred on it.
+    package func strokeCircle(center: Point, radius: Double, lineWidth: Double, color: RGBA) {
+        cairo_new_sub_path(context)
+        cairo_arc(context, center.x, center.y, radius, 0, 2 * Double.pi)
+        stroke(lineWidth: lineWidth, lineCap: .butt, color: color)
+    }
+
     private func addRoundedRect(_ rect: Rect, cornerRadius: Double) {
         let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)

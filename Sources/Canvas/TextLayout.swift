@@ -10,6 +10,8 @@ package struct TextLayout: Sendable, Hashable {
     package let maxHeight: Double?
     package let lineLimit: Int?
     package let alignment: LineAlignment
+    /// UTF-8 byte ranges of `text` drawn in the icon font: symbols inside a text.
+    package let symbolRanges: [Range<Int>]
     /// The size the text occupies: its logical extents.
     package private(set) var size: Size
     /// True when the text was cut short with an ellipsis.
@@ -23,7 +25,8 @@ package struct TextLayout: Sendable, Hashable {
     /// fit at full size it is first shrunk in 5 % steps down to `minimumScaleFactor`.
     package init(
         _ text: String, style: TextStyle, maxWidth: Double? = nil, maxHeight: Double? = nil,
-        lineLimit: Int? = nil, alignment: LineAlignment = .leading, minimumScaleFactor: Double = 1
+        lineLimit: Int? = nil, alignment: LineAlignment = .leading, minimumScaleFactor: Double = 1,
+        symbolRanges: [Range<Int>] = []
     ) {
         var scale = 1.0
         let floor = min(max(minimumScaleFactor, 0.05), 1)
@@ -32,7 +35,7 @@ package struct TextLayout: Sendable, Hashable {
             scaled.size = style.size * scale
             let attempt = TextLayout(
                 measuring: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight,
-                lineLimit: lineLimit, alignment: alignment)
+                lineLimit: lineLimit, alignment: alignment, symbolRanges: symbolRanges)
             let overflowsWidth = maxWidth.map { attempt.size.width > $0 + 0.5 } ?? false
             if (!attempt.isTruncated && !overflowsWidth) || scale - 0.05 < floor - 1e-9 {
                 self = attempt
@@ -50,11 +53,12 @@ package struct TextLayout: Sendable, Hashable {
         let maxHeight: Double?
         let lineLimit: Int?
         let alignment: LineAlignment
+        let symbolRanges: [Range<Int>]
     }
 
     private init(
         measuring text: String, style: TextStyle, maxWidth: Double?, maxHeight: Double?,
-        lineLimit: Int?, alignment: LineAlignment
+        lineLimit: Int?, alignment: LineAlignment, symbolRanges: [Range<Int>]
     ) {
         self.text = text
         self.style = style
@@ -62,6 +66,7 @@ package struct TextLayout: Sendable, Hashable {
         self.maxHeight = maxHeight
         self.lineLimit = lineLimit
         self.alignment = alignment
+        self.symbolRanges = symbolRanges
         self.size = .zero
         self.isTruncated = false
         self.lineCount = 0
@@ -86,7 +91,7 @@ package struct TextLayout: Sendable, Hashable {
 
     /// Everything this layout was measured with.
     var settings: Settings {
-        Settings(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, lineLimit: lineLimit, alignment: alignment)
+        Settings(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, lineLimit: lineLimit, alignment: alignment, symbolRanges: symbolRanges)
     }
 
     /// The Pango layout for these settings on the shared context, made once and reused.
@@ -108,12 +113,21 @@ package struct TextLayout: Sendable, Hashable {
         pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         pango_layout_set_font_description(layout, font)
 
+        let attributes = pango_attr_list_new()
+        // Words wrap whole, as SwiftUI's do; a word longer than the line is broken
+        // between characters without the hyphen Pango would add ("Wat-er").
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
         if style.monospacedDigits {
-            let attributes = pango_attr_list_new()
             pango_attr_list_insert(attributes, pango_attr_font_features_new("tnum=1"))
-            pango_layout_set_attributes(layout, attributes)
-            pango_attr_list_unref(attributes)
         }
+        for range in symbolRanges {
+            let icon = pango_attr_family_new(TextStyle.iconFamily)!
+            icon.pointee.start_index = UInt32(range.lowerBound)
+            icon.pointee.end_index = UInt32(range.upperBound)
+            pango_attr_list_insert(attributes, icon)
+        }
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
         let pangoAlignment: PangoAlignment =
             switch alignment {
             case .leading: PANGO_ALIGN_LEFT

@@ -289,6 +289,9 @@ package struct LockScreenConfig: Sendable {
         for (key, text) in values.sorted(by: { $0.key < $1.key }) {
             do {
                 _ = try descriptor.instantiate([key: text])
+            } catch where error.name != key {
+                // Another parameter lacks a value; the whole set is checked below.
+                continue
             } catch {
                 let expected = descriptor.parameters.first { $0.name == key }?.kind.expectation ?? "a valid value"
                 var message = "expected \(expected), found \(ConfigReader.shown(table[key]!))"

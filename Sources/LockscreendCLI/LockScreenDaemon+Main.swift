@@ -41,7 +41,10 @@ extension LockScreenDaemon {
     /// LockScreenDaemon.run(bundles: [MyWidgets()])
     /// ```
     public static func run(bundles: [any WidgetBundle] = []) -> Never {
-        let descriptors = bundles.flatMap(\.descriptors)
+        run(descriptors: bundles.flatMap(\.descriptors))
+    }
+
+    static func run(descriptors: [WidgetDescriptor]) -> Never {
         DaemonExecutor.run { await main(descriptors: descriptors) }
     }
 
@@ -49,4 +52,11 @@ extension LockScreenDaemon {
     public static func run(bundle: some WidgetBundle) -> Never {
         run(bundles: [bundle])
     }
+}
+
+/// The stock command line for a program whose `@main` is a widget or a bundle
+/// (Accessory's `Widget.main()` reaches it through this C name).
+@_cdecl("lockscreend_widget_main")
+func lockscreendWidgetMain() {
+    LockScreenDaemon.run(descriptors: WidgetMain.registered)
 }

@@ -27,7 +27,7 @@ struct NoteProvider: TimelineProvider {
 }
 
 struct NoteWidget: Widget {
-    let note: String
+    var note = "note"
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "note", provider: NoteProvider(note: note)) { entry in Text(entry.note) }
     }

@@ -13,9 +13,9 @@ import sys
 
 # Lowest first; a module may import only modules on earlier lines.
 LAYERS = [
-    ["CLibDRM", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "JSON", "ZoneInfo"],
+    ["CLibDRM", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CAccessoryHooks", "JSON", "ZoneInfo"],
     ["CFramebuffer", "Canvas"],
-    ["Gauge"],
+    ["Gauge", "AccessoryMacros"],
     ["Accessory"],
     ["Panel"],
     ["TimelineEngine"],

@@ -54,6 +54,9 @@ public struct EnvironmentValues: Sendable {
     /// The colour privacy-sensitive content is replaced by when the screen is locked.
     package var redactsPrivacySensitiveContent: Bool = false
 
+    /// The axis of the stack whose children are being made: a `Divider` runs across it.
+    package var stackAxis: Axis? = nil
+
     private var custom: [ObjectIdentifier: any Sendable] = [:]
 
     public init() {}

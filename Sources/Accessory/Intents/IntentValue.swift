@@ -6,12 +6,42 @@ import ZoneInfo
 public protocol IntentValue: Sendable {
     /// What kind of value this is, for validating config files.
     static var intentValueKind: IntentValueKind { get }
-    /// The value a parameter without a default starts from.
-    static var intentDefault: Self { get }
+    /// The value a parameter without a default starts from; nil when the type has
+    /// none (an entity before its query has answered).
+    static var intentDefault: Self? { get }
     /// Parses the config file's text; nil when it is not a value of this type.
     init?(intentText: String)
     /// The value as config-file text.
     var intentText: String { get }
+    /// Where the values a config file may choose come from when only some are valid
+    /// (an entity's query); nil for the plain types.
+    static var intentOptions: IntentOptionsSource? { get }
+}
+
+extension IntentValue {
+    public static var intentOptions: IntentOptionsSource? { nil }
+}
+
+/// One value a parameter can be set to: its config-file text and its title.
+public struct IntentOption: Sendable, Hashable {
+    public let text: String
+    public let title: String
+
+    public init(text: String, title: String) {
+        self.text = text
+        self.title = title
+    }
+}
+
+/// Asks for a parameter's valid values once, when the program starts, as iOS asks when
+/// the user edits a widget: a `DynamicOptionsProvider`'s results or an entity query's
+/// suggestions.
+public struct IntentOptionsSource: Sendable {
+    let fetch: @Sendable () async -> [IntentOption]
+
+    public init(_ fetch: @escaping @Sendable () async -> [IntentOption]) {
+        self.fetch = fetch
+    }
 }
 
 /// The kinds of parameter value, with an enumeration's cases and their titles.
@@ -36,21 +66,21 @@ public enum IntentValueKind: Sendable, Hashable {
 
 extension String: IntentValue {
     public static var intentValueKind: IntentValueKind { .string }
-    public static var intentDefault: String { "" }
+    public static var intentDefault: String? { "" }
     public init?(intentText: String) { self = intentText }
     public var intentText: String { self }
 }
 
 extension Int: IntentValue {
     public static var intentValueKind: IntentValueKind { .integer }
-    public static var intentDefault: Int { 0 }
+    public static var intentDefault: Int? { 0 }
     public init?(intentText: String) { self.init(intentText) }
     public var intentText: String { String(self) }
 }
 
 extension Double: IntentValue {
     public static var intentValueKind: IntentValueKind { .double }
-    public static var intentDefault: Double { 0 }
+    public static var intentDefault: Double? { 0 }
     public init?(intentText: String) {
         guard let value = Double(intentText), value.isFinite else { return nil }
         self = value
@@ -60,7 +90,7 @@ extension Double: IntentValue {
 
 extension Bool: IntentValue {
     public static var intentValueKind: IntentValueKind { .boolean }
-    public static var intentDefault: Bool { false }
+    public static var intentDefault: Bool? { false }
     public init?(intentText: String) { self.init(intentText) }
     public var intentText: String { String(self) }
 }
@@ -68,7 +98,7 @@ extension Bool: IntentValue {
 extension Date: IntentValue {
     public static var intentValueKind: IntentValueKind { .date }
     /// 1 January 1970: a parameter with no stated default should be given a date.
-    public static var intentDefault: Date { Date(timeIntervalSince1970: 0) }
+    public static var intentDefault: Date? { Date(timeIntervalSince1970: 0) }
     /// ISO 8601 with a zone ("2026-12-24T18:00:00Z", "2026-12-24T19:00:00+01:00").
     public init?(intentText: String) {
         guard let date = ISO8601.parse(intentText) else { return nil }
@@ -79,28 +109,41 @@ extension Date: IntentValue {
 
 extension Optional: IntentValue where Wrapped: IntentValue {
     public static var intentValueKind: IntentValueKind { .optional(Wrapped.intentValueKind) }
-    public static var intentDefault: Wrapped? { nil }
+    public static var intentDefault: Wrapped?? { .some(nil) }
     public init?(intentText: String) {
         guard let value = Wrapped(intentText: intentText) else { return nil }
         self = value
     }
     public var intentText: String { self?.intentText ?? "" }
+    public static var intentOptions: IntentOptionsSource? { Wrapped.intentOptions }
 }
 
-/// An enumeration a parameter can choose from, as AppIntents' `AppEnum`: the config
-/// file names a case by its raw value.
-public protocol AppEnum: IntentValue, RawRepresentable, CaseIterable, Hashable where RawValue == String {
+/// An enumeration a parameter can choose from, as AppIntents' `AppEnum`. The config
+/// file names a case by its raw value (`String` raw values) or by its case name (other
+/// raw values, whose text is accepted too).
+public protocol AppEnum: IntentValue, RawRepresentable, CaseIterable, Hashable where RawValue: LosslessStringConvertible & Sendable {
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     static var caseDisplayRepresentations: [Self: DisplayRepresentation] { get }
 }
 
 extension AppEnum {
     public static var intentValueKind: IntentValueKind {
-        let cases = allCases.map(\.rawValue)
-        let titles = allCases.map { caseDisplayRepresentations[$0]?.title ?? $0.rawValue }
+        let cases = allCases.map(\.intentText)
+        let titles = allCases.map { caseDisplayRepresentations[$0]?.title ?? $0.intentText }
         return .enumeration(cases: cases, titles: titles)
     }
-    public static var intentDefault: Self { allCases.first! }
-    public init?(intentText: String) { self.init(rawValue: intentText) }
-    public var intentText: String { rawValue }
+    public static var intentDefault: Self? { allCases.first }
+    public init?(intentText: String) {
+        if let match = Self.allCases.first(where: { $0.intentText == intentText }) {
+            self = match
+        } else if let raw = RawValue(intentText), let value = Self(rawValue: raw) {
+            self = value
+        } else {
+            return nil
+        }
+    }
+    public var intentText: String {
+        if let text = rawValue as? String { return text }
+        return String(describing: self)
+    }
 }

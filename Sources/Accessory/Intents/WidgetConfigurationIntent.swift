@@ -18,6 +18,8 @@ public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringIn
     public let key: String
 
     public init(_ key: String) { self.key = key }
+    /// A localisable string as Apple's tables name it; here the default value is the text.
+    public init(_ key: String, defaultValue: String, table: String? = nil, comment: String? = nil) { self.key = defaultValue }
     public init(stringLiteral value: String) { key = value }
     public var description: String { key }
 }

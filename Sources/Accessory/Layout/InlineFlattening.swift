@@ -9,6 +9,9 @@ enum InlineFlattening {
 
     static func flatten(_ root: LayoutNode, width: Double, environment: EnvironmentValues) -> LayoutNode {
         let (image, text) = parts(of: root, width: width)
+        // iOS shows an inline widget's image only beside its text: an image alone, or a
+        // gauge (which has no text of its own), draws nothing.
+        guard let text else { return StackNode(axis: .horizontal, alignment: .center, spacing: 4, children: []) }
         var children: [LayoutNode] = []
         let style = TextStyle(size: fontSize, weight: .semibold)
         if let image {
@@ -16,11 +19,10 @@ enum InlineFlattening {
             iconStyle.size = fontSize * 1.15
             children.append(SymbolNode(ligature: image.ligature, style: iconStyle, color: image.color, resizable: false, redacted: image.redacted))
         }
-        if let text {
-            children.append(TextNode(
-                string: text.string, live: text.live, style: TextStyle(family: text.style.family, size: fontSize, weight: style.weight, monospacedDigits: text.style.monospacedDigits),
-                color: text.color, lineLimit: 1, minimumScaleFactor: 1, alignment: .leading, redacted: text.redacted))
-        }
+        children.append(TextNode(
+            string: text.string, live: text.live, symbols: text.symbols,
+            style: TextStyle(family: text.style.family, size: fontSize, weight: style.weight, monospacedDigits: text.style.monospacedDigits),
+            color: text.color, lineLimit: 1, minimumScaleFactor: 1, alignment: .leading, redacted: text.redacted))
         return StackNode(axis: .horizontal, alignment: .center, spacing: 4, children: children)
     }
 

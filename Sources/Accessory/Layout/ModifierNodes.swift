@@ -120,11 +120,14 @@ final class FillNode: LayoutNode {
     let shape: FillShape
     let color: RGBA
     let name: String
+    /// Set when the shape's outline is drawn instead of its inside.
+    let lineWidth: Double?
 
-    init(shape: FillShape, color: RGBA, name: String = "Fill") {
+    init(shape: FillShape, color: RGBA, name: String = "Fill", lineWidth: Double? = nil) {
         self.shape = shape
         self.color = color
         self.name = name
+        self.lineWidth = lineWidth
     }
 
     override func measure(_ proposal: ProposedSize) -> Size {
@@ -132,7 +135,8 @@ final class FillNode: LayoutNode {
     }
 
     override func place(in frame: Rect) -> PlacedView {
-        PlacedView(frame: frame, content: .fill(shape, color), name: name)
+        if let lineWidth { return PlacedView(frame: frame, content: .stroke(shape, lineWidth: lineWidth, color), name: name) }
+        return PlacedView(frame: frame, content: .fill(shape, color), name: name)
     }
 }
 

@@ -14,6 +14,8 @@ package struct PlacedView: Sendable {
         case bitmap(Bitmap, template: RGBA?)
         case gauge(GaugeLayout, GaugeTint, marker: RGBA)
         case fill(FillShape, RGBA)
+        /// The shape's outline, the line centred on the frame's edge.
+        case stroke(FillShape, lineWidth: Double, RGBA)
         /// Children drawn as one layer at this opacity.
         case opacity(Double)
         /// Children clipped to the frame.
@@ -91,6 +93,9 @@ package struct PlacedView: Sendable {
         case let .fill(shape, color):
             shape.fill(frame, color: color, on: canvas)
             drawChildren(on: &canvas)
+        case let .stroke(shape, lineWidth, color):
+            shape.stroke(frame, lineWidth: lineWidth, color: color, on: canvas)
+            drawChildren(on: &canvas)
         case let .opacity(value):
             canvas.withOpacity(value) { drawChildren(on: &$0) }
         case .clip:
@@ -119,6 +124,15 @@ package enum FillShape: Hashable, Sendable {
         case let .roundedRectangle(radius): canvas.fillRoundedRect(rect, cornerRadius: radius, color: color)
         case .capsule: canvas.fillRoundedRect(rect, cornerRadius: min(rect.width, rect.height) / 2, color: color)
         case .circle: canvas.fillCircle(center: rect.center, radius: min(rect.width, rect.height) / 2, color: color)
+        }
+    }
+
+    func stroke(_ rect: Rect, lineWidth: Double, color: RGBA, on canvas: Canvas) {
+        switch self {
+        case .rectangle: canvas.strokeRoundedRect(rect, cornerRadius: 0, lineWidth: lineWidth, color: color)
+        case let .roundedRectangle(radius): canvas.strokeRoundedRect(rect, cornerRadius: radius, lineWidth: lineWidth, color: color)
+        case .capsule: canvas.strokeRoundedRect(rect, cornerRadius: min(rect.width, rect.height) / 2, lineWidth: lineWidth, color: color)
+        case .circle: canvas.strokeCircle(center: rect.center, radius: min(rect.width, rect.height) / 2, lineWidth: lineWidth, color: color)
         }
     }
 }

@@ -56,6 +56,8 @@ package struct AnyShapeStyle: Sendable, Hashable {
         case color(RGBA)
         case hierarchical(Double)
         case gradient([RGBA])
+        /// The appearance's background: the opposite of its ink.
+        case background
     }
 
     let storage: Storage
@@ -65,6 +67,7 @@ package struct AnyShapeStyle: Sendable, Hashable {
         case let color as Color: storage = color.inkLevel.map { .hierarchical($0) } ?? .color(color.rgba)
         case let level as HierarchicalShapeStyle: storage = .hierarchical(level.opacity)
         case let gradient as Gradient: storage = .gradient(gradient.colors.map(\.rgba))
+        case is BackgroundStyle: storage = .background
         case let erased as AnyShapeStyle: storage = erased.storage
         default: storage = .hierarchical(1)
         }
@@ -81,6 +84,7 @@ package struct AnyShapeStyle: Sendable, Hashable {
         case let .color(c): c
         case let .hierarchical(opacity): primaryInk.multiplyingAlpha(opacity)
         case let .gradient(colors): colors.first ?? primaryInk
+        case .background: primaryInk == .white ? .black : .white
         }
     }
 

@@ -29,6 +29,10 @@ public struct Text: View, PrimitiveView, Equatable {
         case date(Date, DateStyle)
         case timerInterval(ClosedRange<Date>, pauseTime: Date?, countsDown: Bool, showsHours: Bool)
         case dateRange(ClosedRange<Date>)
+        /// A symbol inside the text, drawn in the icon font: `"\(Image(systemName:)) 80%"`.
+        case symbol(String)
+        /// A date in a fixed format, `Text(date, format: .dateTime.hour().minute())`.
+        case formattedDate(Date, DateFormatStyle)
     }
 
     var segments: [Segment]
@@ -53,6 +57,10 @@ public struct Text: View, PrimitiveView, Equatable {
     /// A text showing a string without interpretation.
     public init(verbatim content: String) {
         segments = [.literal(content)]
+    }
+
+    init(segments: [Segment]) {
+        self.segments = segments
     }
 
     /// A date shown in a style that keeps itself current.
@@ -93,10 +101,12 @@ public struct Text: View, PrimitiveView, Equatable {
         return copy
     }
 
-    /// The string shown at `environment.now`, and when it changes next.
-    func resolved(in environment: EnvironmentValues) -> (String, [LiveSchedule]) {
+    /// The string shown at `environment.now`, when it changes next, and the UTF-8 ranges
+    /// of symbols in it.
+    func resolved(in environment: EnvironmentValues) -> (String, [LiveSchedule], symbols: [Range<Int>]) {
         var text = ""
         var live: [LiveSchedule] = []
+        var symbols: [Range<Int>] = []
         let now = environment.now
         for segment in segments {
             switch segment {
@@ -134,9 +144,15 @@ public struct Text: View, PrimitiveView, Equatable {
             case let .dateRange(range):
                 let zone = environment.zone, h24 = environment.uses24HourClock
                 text += DateText.time(range.lowerBound, zone: zone, twentyFourHour: h24) + "–" + DateText.time(range.upperBound, zone: zone, twentyFourHour: h24)
+            case let .symbol(name):
+                let start = text.utf8.count
+                text += SymbolNames.materialName(for: name)
+                symbols.append(start..<text.utf8.count)
+            case let .formattedDate(date, format):
+                text += format.string(for: date, zone: environment.zone, twentyFourHour: environment.uses24HourClock)
             }
         }
-        return (text, live)
+        return (text, live, symbols)
     }
 
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
@@ -144,10 +160,10 @@ public struct Text: View, PrimitiveView, Equatable {
         if let weight = weight ?? environment.fontWeight { font.weight = weight }
         if monospacedDigits || environment.monospacedDigit { font.monospacedDigits = true }
         if isItalic { font.isItalic = true }
-        let (string, live) = resolved(in: environment)
+        let (string, live, symbols) = resolved(in: environment)
         let color = color.map { environment.resolve(AnyShapeStyle($0)) } ?? environment.foregroundColor
         return TextNode(
-            string: string, live: live, style: font.textStyle, color: color,
+            string: string, live: live, symbols: symbols, style: font.textStyle, color: color,
             lineLimit: environment.lineLimit, minimumScaleFactor: environment.minimumScaleFactor,
             alignment: environment.multilineTextAlignment, redacted: environment.isRedacted)
     }
@@ -157,6 +173,7 @@ public struct Text: View, PrimitiveView, Equatable {
 final class TextNode: LayoutNode {
     let string: String
     let live: [LiveSchedule]
+    let symbols: [Range<Int>]
     let style: TextStyle
     let color: RGBA
     var lineLimit: Int?
@@ -164,9 +181,10 @@ final class TextNode: LayoutNode {
     let alignment: LineAlignment
     let redacted: Bool
 
-    init(string: String, live: [LiveSchedule], style: TextStyle, color: RGBA, lineLimit: Int?, minimumScaleFactor: Double, alignment: TextAlignment, redacted: Bool) {
+    init(string: String, live: [LiveSchedule], symbols: [Range<Int>] = [], style: TextStyle, color: RGBA, lineLimit: Int?, minimumScaleFactor: Double, alignment: TextAlignment, redacted: Bool) {
         self.string = string
         self.live = live
+        self.symbols = symbols
         self.style = style
         self.color = color
         self.lineLimit = lineLimit
@@ -184,7 +202,7 @@ final class TextNode: LayoutNode {
         func finite(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? $0 : nil } }
         return TextLayout(
             string, style: style, maxWidth: finite(proposal.width), maxHeight: finite(proposal.height),
-            lineLimit: lineLimit, alignment: alignment, minimumScaleFactor: minimumScaleFactor)
+            lineLimit: lineLimit, alignment: alignment, minimumScaleFactor: minimumScaleFactor, symbolRanges: symbols)
     }
 
     override func measure(_ proposal: ProposedSize) -> Size { layout(proposal).size }
@@ -227,5 +245,26 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable, Ha
 
         /// Another text's content.
         public mutating func appendInterpolation(_ text: Text) { segments += text.segments }
+
+        /// A symbol inside the text, as `"\(Image(systemName: "bolt")) 80%"`; an image
+        /// file cannot sit in a line of text and is left out.
+        public mutating func appendInterpolation(_ image: Image) {
+            if case let .symbol(name) = image.source { segments.append(.symbol(name)) }
+        }
+
+        /// A date in a fixed format, as `"\(date, format: .dateTime.hour().minute())"`.
+        public mutating func appendInterpolation(_ date: Date, format: DateFormatStyle) {
+            segments.append(.formattedDate(date, format))
+        }
+
+        /// A number in a format, as `"\(level, format: .percent)"`.
+        public mutating func appendInterpolation<Value: BinaryFloatingPoint>(_ value: Value, format: NumberFormatStyle) {
+            segments.append(.literal(format.string(for: Double(value))))
+        }
+
+        /// A whole number in a format, as `"\(steps, format: .number)"`.
+        public mutating func appendInterpolation<Value: BinaryInteger>(_ value: Value, format: NumberFormatStyle) {
+            segments.append(.literal(format.string(for: Double(value))))
+        }
     }
 }

@@ -6,6 +6,11 @@ public struct AnyView: View, PrimitiveView {
         make = { Accessory.makeNode(view, in: $0) }
     }
 
+    /// A type-erased view, as SwiftUI's `AnyView(erasing:)`.
+    public init<V: View>(erasing view: V) {
+        self.init(view)
+    }
+
     public var body: Never { bodyNever() }
 
     func makeNode(in environment: EnvironmentValues) -> LayoutNode { make(environment) }

@@ -15,7 +15,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         StackNode(
             axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing,
-            children: flattenedNodes(content, in: environment))
+            children: flattenedNodes(content, in: environment.inStack(.horizontal)))
     }
 }
 
@@ -36,7 +36,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         StackNode(
             axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing,
-            children: flattenedNodes(content, in: environment))
+            children: flattenedNodes(content, in: environment.inStack(.vertical)))
     }
 }
 
@@ -53,7 +53,7 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     public var body: Never { bodyNever() }
 
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
-        OverlayNode(alignment: alignment, children: flattenedNodes(content, in: environment))
+        OverlayNode(alignment: alignment, children: flattenedNodes(content, in: environment.inStack(nil)))
     }
 }
 
@@ -109,6 +109,10 @@ public struct AccessoryWidgetBackground: View, PrimitiveView {
 public struct ShapeView: View, PrimitiveView {
     let shape: FillShape
     var style: AnyShapeStyle?
+    /// Set by `stroke`: the outline is drawn this wide instead of the inside.
+    var lineWidth: Double?
+    /// `strokeBorder` keeps the line inside the frame; `stroke` centres it on the edge.
+    var insetsStroke = false
 
     public var body: Never { bodyNever() }
 
@@ -116,11 +120,36 @@ public struct ShapeView: View, PrimitiveView {
     public func fill(_ style: some ShapeStyle) -> ShapeView {
         var copy = self
         copy.style = AnyShapeStyle(style)
+        copy.lineWidth = nil
+        return copy
+    }
+
+    /// The shape's outline, drawn with a style and centred on its edge.
+    public func stroke(_ style: some ShapeStyle, lineWidth: Double = 1) -> ShapeView {
+        var copy = self
+        copy.style = AnyShapeStyle(style)
+        copy.lineWidth = max(0, lineWidth)
+        return copy
+    }
+
+    /// The shape's outline in the foreground style.
+    public func stroke(lineWidth: Double = 1) -> ShapeView {
+        var copy = self
+        copy.lineWidth = max(0, lineWidth)
+        return copy
+    }
+
+    /// The shape's outline kept inside its frame.
+    public func strokeBorder(_ style: some ShapeStyle = HierarchicalShapeStyle.primary, lineWidth: Double = 1) -> ShapeView {
+        var copy = stroke(style, lineWidth: lineWidth)
+        copy.insetsStroke = true
         return copy
     }
 
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
-        FillNode(shape: shape, color: environment.resolve(style ?? environment.foregroundStyle), name: "Shape")
+        let node = FillNode(shape: shape, color: environment.resolve(style ?? environment.foregroundStyle), name: "Shape", lineWidth: lineWidth)
+        guard insetsStroke, let lineWidth else { return node }
+        return PaddingNode(insets: EdgeInsets(top: lineWidth / 2, leading: lineWidth / 2, bottom: lineWidth / 2, trailing: lineWidth / 2), child: node)
     }
 }
 

@@ -27,7 +27,7 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration, Primitive
 /// Turns a completion-handler call into an async one. A provider that calls its
 /// completion twice is not trusted to crash the daemon: later calls are ignored.
 enum CompletionBridge {
-    static func call<T: Sendable>(_ body: (@escaping (T) -> Void) -> Void) async -> T {
+    static func call<T: Sendable>(_ body: (@escaping @Sendable (T) -> Void) -> Void) async -> T {
         await withCheckedContinuation { continuation in
             let resumed = Mutex(false)
             body { value in

@@ -1,6 +1,7 @@
 /// Supplies a widget's entries, as WidgetKit's `TimelineProvider`: a placeholder drawn
 /// redacted at once, a quick snapshot, and timelines, handed over through completion
 /// handlers.
+@preconcurrency
 public protocol TimelineProvider: Sendable {
     associatedtype Entry: TimelineEntry
     typealias Context = TimelineProviderContext
@@ -8,9 +9,9 @@ public protocol TimelineProvider: Sendable {
     /// Sample data, returned at once; drawn redacted until the first timeline arrives.
     func placeholder(in context: Context) -> Entry
     /// One entry for previews; should be quick.
-    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void)
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (Entry) -> Void)
     /// The entries to show and when to ask again.
-    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
 }
 
 /// Supplies a configurable widget's entries with async functions, as WidgetKit's

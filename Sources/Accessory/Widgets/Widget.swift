@@ -2,10 +2,11 @@
 /// provider and the view for each entry.
 public protocol Widget {
     associatedtype Body: WidgetConfiguration
+    /// Widgets are made by the host (`@main`, a bundle's body), so they have an empty initialiser.
+    init()
     var body: Body { get }
 }
 
-extension Never: Widget {}
 
 /// Describes a widget: kind, provider, view and the families it supports.
 public protocol WidgetConfiguration {
@@ -84,6 +85,11 @@ public struct WidgetList: Widget {
 
     init(descriptors: [WidgetDescriptor]) {
         list = descriptors
+    }
+
+    /// An empty list.
+    public init() {
+        list = []
     }
 
     public var body: Never { fatalError("WidgetList has no body") }

@@ -9,13 +9,46 @@ package struct WidgetDescriptor: Sendable {
     package var description: String
     package var supportedFamilies: [WidgetFamily]
     /// The configurable parameters (empty for a `StaticConfiguration`).
-    package let parameters: [ParameterDescriptor]
+    package private(set) var parameters: [ParameterDescriptor]
     /// Makes an instance with parameters given as text by name; unknown names and
     /// values of the wrong type are errors.
-    package let instantiate: @Sendable (_ parameters: [String: String]) throws(ParameterError) -> WidgetInstance
+    package private(set) var instantiate: @Sendable (_ parameters: [String: String]) throws(ParameterError) -> WidgetInstance
     /// Draws an entry given from outside (a test, a preview) with the widget's own view;
     /// nil when it is not of the widget's entry type.
     package let draw: @Sendable (any TimelineEntry) -> RenderableEntry?
+    /// Parameters whose valid values a provider or query lists, by name.
+    var optionSources: [String: IntentOptionsSource] = [:]
+
+    /// This descriptor with each dynamic parameter's options asked for: they become the
+    /// values the config file may give (an enumeration, with "did you mean"), and any
+    /// other value is refused. Asked once, when the program starts.
+    package func resolvingOptions() async -> WidgetDescriptor {
+        guard !optionSources.isEmpty else { return self }
+        var resolved = self
+        var allowed: [String: Set<String>] = [:]
+        for (name, source) in optionSources.sorted(by: { $0.key < $1.key }) {
+            let options = await source.fetch()
+            allowed[name] = Set(options.map(\.text))
+            guard let index = resolved.parameters.firstIndex(where: { $0.name == name }) else { continue }
+            let enumeration = IntentValueKind.enumeration(cases: options.map(\.text), titles: options.map(\.title))
+            if case .optional = resolved.parameters[index].kind {
+                resolved.parameters[index].kind = .optional(enumeration)
+            } else {
+                resolved.parameters[index].kind = enumeration
+                if resolved.parameters[index].defaultText.isEmpty, let first = options.first { resolved.parameters[index].defaultText = first.text }
+            }
+        }
+        let instantiate = self.instantiate
+        let allowedValues = allowed
+        let kinds = Dictionary(resolved.parameters.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
+        resolved.instantiate = { (values: [String: String]) throws(ParameterError) in
+            for (name, text) in values.sorted(by: { $0.key < $1.key }) where !(allowedValues[name]?.contains(text) ?? true) {
+                throw .invalid(name: name, value: text, expected: kinds[name]?.expectation ?? "a listed value")
+            }
+            return try instantiate(values)
+        }
+        return resolved
+    }
 }
 
 /// A configured widget: its provider behind closures that hand back renderable entries.

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// disk as round gauges, and the load average as a rectangular widget. Written against
 /// the public widget API, as any user widget is.
 package struct DemoWidgets: WidgetBundle {
-    let stats: SystemStats
+    var stats = SystemStats()
 
     package init() { stats = SystemStats() }
 
@@ -71,7 +71,7 @@ package struct SystemProvider: TimelineProvider {
 }
 
 struct HostWidget: Widget {
-    let stats: SystemStats
+    var stats = SystemStats()
 
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "demo.host", provider: SystemProvider(stats: stats)) { entry in
@@ -96,7 +96,7 @@ struct HostWidget: Widget {
 }
 
 struct MemoryWidget: Widget {
-    let stats: SystemStats
+    var stats = SystemStats()
 
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "demo.memory", provider: SystemProvider(stats: stats)) { entry in
@@ -113,7 +113,7 @@ struct MemoryWidget: Widget {
 }
 
 struct DiskWidget: Widget {
-    let stats: SystemStats
+    var stats = SystemStats()
 
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "demo.disk", provider: SystemProvider(stats: stats)) { entry in
@@ -136,7 +136,7 @@ struct DiskWidget: Widget {
 }
 
 struct LoadWidget: Widget {
-    let stats: SystemStats
+    var stats = SystemStats()
 
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "demo.load", provider: SystemProvider(stats: stats)) { entry in

@@ -7,7 +7,7 @@ import Synchronization
 /// memory, disk, load, temperature, battery, uptime. Reads /proc and /sys (below
 /// `--system-root` in tests).
 struct SystemWidget: Widget {
-    let stats: SystemStats
+    var stats = SystemStats()
 
     enum Metric: String, AppEnum, Codable {
         case cpu, memory, disk, load, temperature, battery, uptime, network

@@ -1,0 +1,4 @@
+// SwiftUI and WidgetKit bring Foundation's value types with them, so widget code uses
+// `Date`, `URL`, `Calendar` and `TimeInterval` with no import of its own. Accessory does
+// the same with FoundationEssentials, which has them without ICU.
+@_exported import FoundationEssentials

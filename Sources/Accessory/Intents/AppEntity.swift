@@ -1,0 +1,83 @@
+import Synchronization
+
+/// A thing a parameter can refer to, as AppIntents' `AppEntity`: the config file names
+/// it by its `id`; its `defaultQuery` lists the ones there are.
+public protocol AppEntity: IntentValue, Identifiable where ID: LosslessStringConvertible & Sendable {
+    associatedtype DefaultQuery: EntityQuery where DefaultQuery.Entity == Self
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
+    static var defaultQuery: DefaultQuery { get }
+    var displayRepresentation: DisplayRepresentation { get }
+}
+
+/// Finds entities, as AppIntents' `EntityQuery`: by identifier, and the suggestions a
+/// user picks from (here: what the config file may name).
+public protocol EntityQuery: Sendable {
+    associatedtype Entity: AppEntity
+    func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
+    func suggestedEntities() async throws -> [Entity]
+    /// The entity a parameter without a value gets.
+    func defaultResult() async -> Entity?
+}
+
+extension EntityQuery {
+    public func suggestedEntities() async throws -> [Entity] { [] }
+    public func defaultResult() async -> Entity? { nil }
+}
+
+/// An `EntityQuery` that also searches by text.
+public protocol EntityStringQuery: EntityQuery {
+    func entities(matching string: String) async throws -> [Entity]
+}
+
+extension AppEntity {
+    public static var intentValueKind: IntentValueKind {
+        let known = EntityCatalog.entities(of: Self.self)
+        return .enumeration(cases: known.map(\.intentText), titles: known.map(\.displayRepresentation.title))
+    }
+
+    /// The query's default result, else its first suggestion, once the query has answered.
+    public static var intentDefault: Self? { EntityCatalog.defaultEntity(of: Self.self) }
+
+    /// The entity whose `id` reads `intentText`, among those the query suggested.
+    public init?(intentText: String) {
+        guard let entity = EntityCatalog.entities(of: Self.self).first(where: { $0.intentText == intentText }) else { return nil }
+        self = entity
+    }
+
+    public var intentText: String { String(describing: id) }
+
+    public static var intentOptions: IntentOptionsSource? {
+        IntentOptionsSource {
+            let query = defaultQuery
+            let suggested = (try? await query.suggestedEntities()) ?? []
+            let fallback = await query.defaultResult()
+            EntityCatalog.store(suggested, default: fallback)
+            return (fallback.map { [$0] } ?? []).filter { d in !suggested.contains { $0.intentText == d.intentText } }.map(\.option) + suggested.map(\.option)
+        }
+    }
+
+    private var option: IntentOption { IntentOption(text: intentText, title: displayRepresentation.title) }
+}
+
+/// The entities each query answered with, kept for the life of the program so config
+/// text can be turned into entities without waiting.
+enum EntityCatalog {
+    private struct Known: Sendable {
+        var entities: [any AppEntity] = []
+        var fallback: (any AppEntity)?
+    }
+
+    private static let known = Mutex<[ObjectIdentifier: Known]>([:])
+
+    static func store<E: AppEntity>(_ entities: [E], default fallback: E?) {
+        known.withLock { $0[ObjectIdentifier(E.self)] = Known(entities: (fallback.map { [$0] } ?? []) + entities, fallback: fallback) }
+    }
+
+    static func entities<E: AppEntity>(of type: E.Type) -> [E] {
+        known.withLock { $0[ObjectIdentifier(E.self)]?.entities.compactMap { $0 as? E } ?? [] }
+    }
+
+    static func defaultEntity<E: AppEntity>(of type: E.Type) -> E? {
+        known.withLock { ($0[ObjectIdentifier(E.self)]?.fallback ?? $0[ObjectIdentifier(E.self)]?.entities.first) as? E }
+    }
+}

@@ -1,0 +1,61 @@
+import Canvas
+
+extension View {
+    /// Fills the space behind this view with a style, as `.background(Color.pink)` or
+    /// `.background(.blue)`.
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        background { Rectangle().fill(style) }
+    }
+
+    /// Fills the space behind this view with the appearance's background: black on the
+    /// dark appearance, white on the light one (and nothing on the lock screen's vibrant
+    /// mode, where a black fill has no luminance).
+    public func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        background(BackgroundStyle())
+    }
+
+    /// Draws a view behind this one, as SwiftUI's older `.background(_:alignment:)`.
+    @_disfavoredOverload
+    public func background<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
+        background(alignment: alignment) { view }
+    }
+
+    /// Draws a view in front of this one, as SwiftUI's older `.overlay(_:alignment:)`.
+    @_disfavoredOverload
+    public func overlay<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
+        overlay(alignment: alignment) { view }
+    }
+
+    /// Fills the space in front of this view with a style.
+    public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        overlay { Rectangle().fill(style) }
+    }
+
+    /// A drop shadow. Accepted and not drawn: on the lock screen's one luminance channel
+    /// and on grey or two-colour panels a blurred shadow is a smudge, and iOS draws none
+    /// in the vibrant mode either.
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: Double, x: Double = 0, y: Double = 0) -> some View {
+        self
+    }
+
+    /// The text a watch face curves around a widget. Accepted and not drawn: the iPhone
+    /// lock screen shows no widget labels.
+    public func widgetLabel(_ label: LocalizedStringKey) -> some View { self }
+
+    /// The text a watch face curves around a widget; see `widgetLabel(_:)`.
+    @_disfavoredOverload
+    public func widgetLabel<S: StringProtocol>(_ label: S) -> some View { self }
+
+    /// A view a watch face shows beside a widget; see `widgetLabel(_:)`.
+    public func widgetLabel<V: View>(@ViewBuilder label: () -> V) -> some View { self }
+}
+
+/// The appearance's background colour as a style, as SwiftUI's `.background` style.
+public struct BackgroundStyle: ShapeStyle, Hashable {
+    public init() {}
+}
+
+extension ShapeStyle where Self == BackgroundStyle {
+    /// The appearance's background colour.
+    public static var background: BackgroundStyle { BackgroundStyle() }
+}

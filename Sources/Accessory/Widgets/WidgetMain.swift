@@ -1,0 +1,42 @@
+import CAccessoryHooks
+import Glibc
+import Synchronization
+
+extension Widget {
+    /// Makes `@main` on a widget work as in WidgetKit: the program is the stock
+    /// `lockscreend` command line with this widget's kind added. The program must link
+    /// the `LockscreendCLI` product, which provides that command line.
+    public static func main() {
+        WidgetMain.run(Self().descriptors)
+    }
+}
+
+extension WidgetBundle {
+    /// Makes `@main` on a bundle work as in WidgetKit: the program is the stock
+    /// `lockscreend` command line with the bundle's kinds added. The program must link
+    /// the `LockscreendCLI` product, which provides that command line.
+    public static func main() {
+        WidgetMain.run(Self().descriptors)
+    }
+}
+
+/// Hands the widgets of a `@main` type to the stock command line, which sits above this
+/// module and so is reached through a C symbol it defines.
+package enum WidgetMain {
+    private static let widgets = Mutex<[WidgetDescriptor]>([])
+
+    /// The widgets the program's `@main` type declared.
+    package static var registered: [WidgetDescriptor] { widgets.withLock { $0 } }
+
+    static func run(_ descriptors: [WidgetDescriptor]) -> Never {
+        widgets.withLock { $0 = descriptors }
+        _ = accessory_run_widget_main()
+        let message = """
+            error: this program's @main widget needs the lockscreend command line: add \
+            .product(name: "LockscreendCLI", package: "lockscreend") to its target's dependencies.
+
+            """
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        exit(1)
+    }
+}

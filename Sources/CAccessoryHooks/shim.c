@@ -1,0 +1,1 @@
+// Header-only module; SwiftPM wants one source file per C target.
