@@ -18,7 +18,11 @@ extension LockScreenDaemon {
     }
 
     private static func main(descriptors: [WidgetDescriptor]) async {
-        await WidgetRegistry.$added.withValue(descriptors) {
+        // Parameters whose values a DynamicOptionsProvider or an entity query lists are
+        // asked once, before any configuration is read.
+        var resolved: [WidgetDescriptor] = []
+        for descriptor in descriptors { resolved.append(await descriptor.resolvingOptions()) }
+        await WidgetRegistry.$added.withValue(resolved) {
             await Lockscreend.main()
         }
     }

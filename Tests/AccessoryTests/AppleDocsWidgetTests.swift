@@ -1,0 +1,155 @@
+import Canvas
+import Foundation
+import Testing
+@testable import Accessory
+
+/// The widgets of AppleDocsWidgets.swift, written as Apple's documentation writes them,
+/// configured and drawn.
+@Suite("WidgetKit source as written")
+struct AppleDocsWidgetTests {
+    let context = TimelineProviderContext(family: .accessoryRectangular, displaySize: CGSize(width: 160, height: 72))
+    let entry = GameStatusEntry(date: testNow, score: 72, maximum: 100, player: "Ada")
+
+    @Test("the bundle lists its widgets, home-screen families included")
+    func bundle() {
+        let descriptors = GameWidgets().descriptors
+        #expect(descriptors.map(\.kind) == ["GameStatus", "Jokes", "Station", "City"])
+        #expect(descriptors[0].supportedFamilies.contains(.systemSmall))
+        #expect(descriptors[2].displayName == "Station")
+        #expect(descriptors[2].description == "Departures from a station.")
+    }
+
+    @Test("a @Sendable completion called from a Task delivers the timeline")
+    func sendableCompletion() async throws {
+        let timeline = try await GameWidgets().descriptors[0].instantiate([:]).timeline(context)
+        #expect(timeline.entries.count == 1)
+        guard case .after = timeline.policy.kind else { Issue.record("policy \(timeline.policy)"); return }
+    }
+
+    @Test("IntentConfiguration with an IntentTimelineProvider takes its parameters from the config")
+    func intentConfiguration() async throws {
+        let descriptor = GameWidgets().descriptors[2]
+        #expect(descriptor.parameters.map(\.name) == ["station"])
+        #expect(descriptor.parameters[0].defaultText == "Victoria")
+        let instance = try descriptor.instantiate(["station": "Oxford Circus"])
+        let timeline = try await instance.timeline(context)
+        let placed = timeline.entries[0].place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular))
+        #expect(placed.texts == ["Oxford Circus"])
+        #expect(await instance.snapshot(context).place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular)).texts == ["Oxford Circus"])
+    }
+
+    @Test("an AppEnum with Int raw values is named by its cases, and its raw text is accepted")
+    func intEnum() throws {
+        let refresh = GameWidgets().descriptors[3].parameters.first { $0.name == "refresh" }
+        #expect(refresh?.kind == .enumeration(cases: ["fast", "slow"], titles: ["Every 5 minutes", "Every 30 minutes"]))
+        #expect(refresh?.defaultText == "slow")
+        #expect(RefreshRate(intentText: "fast") == .fast)
+        #expect(RefreshRate(intentText: "5") == .fast)
+        #expect(RefreshRate(intentText: "7") == nil)
+    }
+
+    @Test("dynamic options and entity queries become the values the config may give")
+    func dynamicOptions() async throws {
+        let before = GameWidgets().descriptors[3]
+        #expect(before.parameters.first { $0.name == "line" }?.kind == .optional(.string))
+        let descriptor = await before.resolvingOptions()
+        #expect(descriptor.parameters.first { $0.name == "line" }?.kind == .optional(.enumeration(cases: ["bakerloo", "central", "victoria"], titles: ["bakerloo", "central", "victoria"])))
+        #expect(descriptor.parameters.first { $0.name == "city" }?.kind == .optional(.enumeration(cases: ["london", "paris"], titles: ["London", "Paris"])))
+        #expect(throws: ParameterError.invalid(name: "line", value: "circle", expected: "one of bakerloo, central, victoria (optional)")) {
+            _ = try descriptor.instantiate(["line": "circle"])
+        }
+        let instance = try descriptor.instantiate(["line": "central", "city": "paris", "refresh": "fast"])
+        let timeline = try await instance.timeline(context)
+        let placed = timeline.entries[0].place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular))
+        #expect(placed.texts == ["Paris"])
+        guard case let .after(date) = timeline.policy.kind else { Issue.record("policy \(timeline.policy)"); return }
+        #expect(abs(date.timeIntervalSince(timeline.entries[0].date) - 300) < 2)
+        #expect(throws: ParameterError.self) { _ = try descriptor.instantiate(["city": "rome"]) }
+    }
+
+    @Test("Label, Divider, Text formats and a symbol inside a text")
+    func views() {
+        let rectangular = place(.accessoryRectangular) { GameStatusView(entry: entry) }
+        #expect(rectangular.texts == ["person", "Ada", "72%", "14:04"])
+        #expect(rectangular.all.contains { $0.name == "Divider" && $0.frame.height == 1 && $0.frame.width > 100 })
+        let inline = place(.accessoryInline) { GameStatusView(entry: entry) }
+        #expect(inline.texts == ["bolt 72 points"])
+        let symbolText = inline.all.compactMap { view -> TextLayout? in
+            if case let .text(layout, _) = view.content { return layout } else { return nil }
+        }
+        #expect(symbolText.first?.symbolRanges == [0..<4])
+    }
+
+    @Test("a Divider in an HStack stands upright")
+    func verticalDivider() {
+        let placed = place(.accessoryRectangular) {
+            HStack {
+                Text("A")
+                Divider()
+                Text("B")
+            }
+        }
+        let divider = placed.all.first { $0.name == "Divider" }
+        #expect(divider?.frame.width == 1)
+        #expect((divider?.frame.height ?? 0) > 10)
+    }
+
+    @Test("number formats", arguments: [
+        (0.72, NumberFormatStyle.percent, "72%"),
+        (1234.5, .number, "1,234.5"),
+        (3.14159, .number.precision(.fractionLength(1)), "3.1"),
+        (2.0, .number.precision(.fractionLength(2)), "2.00"),
+        (1234.5, .currency(code: "usd"), "$1,234.50"),
+        (-0.0004, .number, "0"),
+        (-1500.0, .number.grouping(.never), "-1500"),
+    ])
+    func numbers(value: Double, format: NumberFormatStyle, expected: String) {
+        #expect(format.string(for: value) == expected)
+    }
+
+    @Test("date formats follow the 12/24-hour setting")
+    func dates() {
+        let place24 = place(.accessoryRectangular) { Text(testNow, format: .dateTime.hour().minute()) }
+        #expect(place24.texts == ["14:04"])
+        let place12 = place(.accessoryRectangular, environment: { $0.uses24HourClock = false }) {
+            Text(testNow, format: .dateTime.hour().minute())
+        }
+        #expect(place12.texts == ["2:04 PM"])
+        let day = place(.accessoryRectangular) { Text("\(testNow, format: .dateTime.weekday(.wide).month().day())") }
+        #expect(day.texts == ["Sunday, Nov 22"])
+    }
+
+    @Test("stroke draws a ring, fill a disc")
+    func stroke() {
+        let ring = draw(place(.accessoryCircular) { Circle().stroke(lineWidth: 4).frame(width: 60, height: 60) })
+        let disc = draw(place(.accessoryCircular) { Circle().fill(.white).frame(width: 60, height: 60) })
+        let centre = (x: ring.width / 2, y: ring.height / 2)
+        #expect(ring.gray(x: centre.x, y: centre.y) < 20)
+        #expect(disc.gray(x: centre.x, y: centre.y) > 230)
+        // The ring's line at the top of the circle: radius 30 pt at 3 px/pt.
+        #expect(ring.gray(x: centre.x, y: centre.y - 90) > 200)
+    }
+
+    @Test("background takes a colour, a style, or the appearance's background")
+    func backgrounds() {
+        let pink = draw(place(.accessoryRectangular, environment: { $0.widgetRenderingMode = .fullColor }) {
+            Text("x").frame(maxWidth: .infinity, maxHeight: .infinity).background(Color.pink)
+        })
+        let (r, g, b) = pink.rgb(x: 5, y: 5)
+        #expect(r > 240 && g < 80 && b > 60 && b < 110)
+        let light = draw(place(.accessoryRectangular, environment: { $0.colorScheme = .light; $0.widgetRenderingMode = .fullColor }) {
+            Text("x").frame(maxWidth: .infinity, maxHeight: .infinity).background()
+        })
+        #expect(light.gray(x: 5, y: 5) > 250)
+    }
+
+    @Test("each #Preview of the program is found, with its family and entries")
+    func previews() {
+        let previews = AccessoryPreview.all.filter { $0.name.contains("AppleDocsWidgets.swift") }
+        #expect(previews.map(\.family) == [.accessoryRectangular, .systemSmall])
+        #expect(previews.map(\.entries.count) == [2, 1])
+        #expect(previews.map { $0.widget?.kind } == ["GameStatus", "City"])
+        let placed = previews[0].entries[1].place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular))
+        #expect(placed.texts.contains("90%"))
+    }
+}
