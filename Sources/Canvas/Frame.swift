@@ -125,6 +125,25 @@ package struct Frame: Equatable, Sendable {
         return out
     }
 
+    /// Replaces the colours inside `rect` by their luma: the one luminance channel of the
+    /// lock screen's vibrant mode, applied to what drawing cannot tint (emoji, images).
+    package mutating func desaturate(_ rect: PixelRect) {
+        guard format == .xrgb8888 else { return }
+        let r = rect.intersection(bounds)
+        guard r.width > 0, r.height > 0 else { return }
+        let stride = bytesPerRow
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for y in r.y..<(r.y + r.height) {
+                var p = buffer.baseAddress! + y * stride + r.x * 4
+                for _ in 0..<r.width {
+                    let level = Frame.luma(red: p[2], green: p[1], blue: p[0])
+                    (p[0], p[1], p[2]) = (level, level, level)
+                    p += 4
+                }
+            }
+        }
+    }
+
     /// The luma of `count` pixels of row `y` from `x` (clamped to the row), one byte each
     /// into `greys`: one call a row for the panel's dithering, which would otherwise call
     /// `luma` across modules for every pixel.

@@ -32,7 +32,8 @@ package struct LockScreenRenderer: Sendable {
     package func environment(family: WidgetFamily, now: Date, placeholder: Bool = false) -> EnvironmentValues {
         var env = EnvironmentValues()
         env.widgetFamily = family
-        env.widgetRenderingMode = renderingMode
+        // The lock screen's families share its rendering mode; home-screen ones keep colour.
+        env.widgetRenderingMode = WidgetFamily.accessoryFamilies.contains(family) ? renderingMode : .fullColor
         env.colorScheme = colorScheme
         env.zone = timeZone
         env.uses24HourClock = uses24HourClock
@@ -119,7 +120,7 @@ package struct LockScreenRenderer: Sendable {
     }
 
     /// Clears `rect` (pixels) to the background and draws `placed` (points) in it.
-    package func draw(_ placed: PlacedView, in rect: Rect, into frame: inout Frame) {
+    package func draw(_ placed: PlacedView, in rect: Rect, into frame: inout Frame, fullColor: Bool = false) {
         let bg = background
         let pixels = rect.integral.intersection(frame.bounds)
         frame.draw { canvas in
@@ -129,6 +130,11 @@ package struct LockScreenRenderer: Sendable {
             }
         }
         placed.draw(into: &frame, at: rect.origin, scale: layout.scale, clip: pixels)
+        // Vibrant: everything on the lock screen is one luminance channel, emoji and
+        // pictures included, as iOS shows them; a home-screen family keeps its colours.
+        if renderingMode == .vibrant, !fullColor {
+            frame.desaturate(pixels)
+        }
     }
 
     /// A frame filled with the background.

@@ -52,7 +52,21 @@ package struct WidgetPreview {
         } catch {
             note = "timeline failed: \(error)"
         }
+        return draw(tiles, family: family, now: now, note: note)
+    }
 
+    /// Draws one `#Preview` of the program: each of its entries in its family, captioned
+    /// with the entry's time, under the preview's name.
+    package func render(_ preview: AccessoryPreview, now: Date) -> Frame {
+        let zone = renderer.timeZone
+        let tiles = preview.entries.enumerated().map { i, entry in
+            let c = zone.civil(entry.date)
+            return Tile(entry: entry, placeholder: false, caption: preview.widget == nil ? "view" : "entry \(i + 1), " + CFormat.string("%02d:%02d", c.hour, c.minute))
+        }
+        return draw(tiles, family: preview.family, now: now, note: preview.name)
+    }
+
+    private func draw(_ tiles: [Tile], family: WidgetFamily, now: Date, note: String?) -> Frame {
         let scale = renderer.layout.scale
         let size = family.referencePointSize
         let (tileWidth, tileHeight) = (size.width * scale, size.height * scale)
@@ -65,7 +79,7 @@ package struct WidgetPreview {
         for (i, tile) in tiles.enumerated() {
             let origin = Point(x: gap + Double(i) * (tileWidth + gap), y: gap)
             let placed = renderer.placeUnit(tile.entry, family: family, now: tile.placeholder ? now : max(now, tile.entry.date), placeholder: tile.placeholder)
-            renderer.draw(placed, in: Rect(origin: origin, size: Size(width: tileWidth, height: tileHeight)), into: &frame)
+            renderer.draw(placed, in: Rect(origin: origin, size: Size(width: tileWidth, height: tileHeight)), into: &frame, fullColor: family.isHomeScreen)
             let caption = TextLayout(tile.caption, style: style, maxWidth: tileWidth, lineLimit: 1)
             frame.draw { $0.draw(caption, at: Point(x: origin.x, y: origin.y + tileHeight + 6), color: ink) }
         }

@@ -56,7 +56,7 @@ public struct WidgetSnapshot: Equatable, Sendable {
         let rect = Rect(x: 0, y: 0, width: size.width * renderer.layout.scale, height: size.height * renderer.layout.scale)
         background = colorScheme == .dark ? 0 : 255
         var frame = Frame(width: Int(rect.width.rounded(.up)), height: Int(rect.height.rounded(.up)), fill: background)
-        renderer.draw(renderer.placeUnit(drawable, family: family, now: now ?? entry.date), in: rect, into: &frame)
+        renderer.draw(renderer.placeUnit(drawable, family: family, now: now ?? entry.date), in: rect, into: &frame, fullColor: family.isHomeScreen)
         self.frame = frame
     }
 

@@ -1,5 +1,6 @@
 import Accessory
 import ArgumentParser
+import Canvas
 import Config
 import ControlProtocol
 import FoundationEssentials
@@ -13,27 +14,35 @@ extension Lockscreend {
     /// One widget's placeholder, snapshot and timeline side by side.
     struct Preview: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Draw one configured widget as #Preview(as:timeline:) does: its placeholder, its snapshot and each entry of a timeline, side by side.")
+            abstract: "Draw one configured widget as #Preview(as:timeline:) does (its placeholder, its snapshot and each entry of a timeline, side by side), or with --all every #Preview in this program.")
 
         @OptionGroup var common: CommonOptions
 
         @Option(help: ArgumentHelp("The widget's name in the configuration.", valueName: "NAME"))
-        var widget: String
+        var widget: String?
+
+        @Flag(help: "Draw every #Preview the program's widget packages declare, one PNG each, into the --out folder.")
+        var all = false
 
         @Option(help: "Draw it in this family: inline, circular or rectangular (default: as placed).")
         var family: FamilyName?
 
-        @Option(help: "The PNG file to write.")
+        @Option(help: "The PNG file to write (with --all: the folder).")
         var out: String
+
+        func validate() throws {
+            if all == (widget != nil) { throw ValidationError("give either --widget NAME or --all") }
+        }
 
         func run() async throws {
             _ = common.logger()
+            if all { return try renderAll() }
             guard let config = try common.loadConfig() else {
                 throw ValidationFailure("no configuration: give --config FILE (\(LockScreenConfig.defaultPath) does not exist)")
             }
             let placed = config.content.stacks.flatMap(\.widgets)
             guard let chosen = placed.first(where: { $0.name == widget }) else {
-                throw ValidationFailure("no placed widget named '\(widget)' (placed: \(placed.map(\.name).joined(separator: ", ")))")
+                throw ValidationFailure("no placed widget named '\(widget ?? "")' (placed: \(placed.map(\.name).joined(separator: ", ")))")
             }
             let options = common.daemonOptions(config)
             let preview = WidgetPreview(colorScheme: options.colorScheme, timeZone: options.timeZone)
@@ -43,6 +52,37 @@ extension Lockscreend {
             } catch {
                 throw ValidationFailure("\(error)")
             }
+        }
+
+        /// Writes `NN-name.png` for each `#Preview` and prints the paths.
+        private func renderAll() throws {
+            let previews = AccessoryPreview.all
+            guard !previews.isEmpty else {
+                throw ValidationFailure("this program declares no #Preview: a widget package's previews are drawn by its own daemon (LockScreenDaemon.run or @main)")
+            }
+            let options = common.daemonOptions(try common.loadConfig())
+            let renderer = WidgetPreview(colorScheme: options.colorScheme, timeZone: options.timeZone)
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } catch {
+                throw ValidationFailure("cannot create the folder '\(out)': \(error)")
+            }
+            for (i, preview) in previews.enumerated() {
+                let path = out + "/" + CFormat.string("%02d-", i + 1) + Self.fileName(preview.name) + ".png"
+                do {
+                    try renderer.render(preview, now: options.start ?? Date()).writePNG(to: path)
+                } catch {
+                    throw ValidationFailure("\(error)")
+                }
+                print(path)
+            }
+        }
+
+        /// A preview's name as a file name: letters, digits, '-' and '_' kept, the rest '-'.
+        static func fileName(_ name: String) -> String {
+            let base = name.split(separator: "/").last.map(String.init) ?? name
+            let kept = base.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" ? Character($0) : "-" }
+            return String(String(kept).prefix(80))
         }
     }
 }

@@ -14,6 +14,12 @@ public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, Codable, Cus
     /// The families the lock screen can show.
     package static let accessoryFamilies: [WidgetFamily] = [.accessoryInline, .accessoryCircular, .accessoryRectangular]
 
+    /// The families of the home screen.
+    package static let systemFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge]
+
+    /// Whether this is a home-screen family, drawn in full colour.
+    package var isHomeScreen: Bool { Self.systemFamilies.contains(self) }
+
     /// The size in points on the reference screen (393×852, iPhone 15-class).
     package var referenceSize: (width: Double, height: Double) {
         switch self {
