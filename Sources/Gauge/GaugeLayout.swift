@@ -58,20 +58,27 @@ package struct GaugeLayout: Hashable, Sendable {
 
         switch kind {
         case .accessoryCircular:
-            let start = openRingStart, end = openRingStart + openRingSweep
+            // Minimum and maximum labels sit on the ring's end caps, as iOS draws them:
+            // centred where the open ring would end (±0.707 r, 0.707 r from the centre),
+            // the ring stopping short of each by half the label and a stroke's cap.
+            let capX = radius * cos(openRingStart), capY = radius * sin(openRingStart)
+            func trim(_ role: GaugeLabelRole) -> Double {
+                guard let label = labels[role] else { return 0 }
+                let reach = min(max(label.width, label.height * 0.8), radius * 0.62) / 2 + stroke / 2 + 0.5 * k
+                return 2 * asin(min(1, reach / (2 * radius)))
+            }
+            let start = openRingStart + trim(.minimum), end = openRingStart + openRingSweep - trim(.maximum)
             shapes.append(.arc(center: center, radius: radius, startAngle: start, endAngle: end, lineWidth: stroke, paint: .track, tintRange: 0...1))
-            let angle = start + fraction * openRingSweep
+            let angle = start + fraction * (end - start)
             let marker = Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
             shapes.append(.cutout(center: marker, radius: 4.5 * k))
             shapes.append(.dot(center: marker, radius: 2.5 * k, paint: .marker))
             if labels[.currentValue] != nil { frames[.currentValue] = centreSlot }
-            let low = center.y + radius * 0.80
             if labels[.minimum] != nil || labels[.maximum] != nil {
-                let dx = radius * 0.64
-                if labels[.minimum] != nil { frames[.minimum] = slot(center.x - dx, low, radius * 0.62, radius * 0.5) }
-                if labels[.maximum] != nil { frames[.maximum] = slot(center.x + dx, low, radius * 0.62, radius * 0.5) }
+                if labels[.minimum] != nil { frames[.minimum] = slot(center.x + capX, center.y + capY, radius * 0.62, radius * 0.5) }
+                if labels[.maximum] != nil { frames[.maximum] = slot(center.x - capX, center.y + capY, radius * 0.62, radius * 0.5) }
             } else if labels[.label] != nil {
-                frames[.label] = slot(center.x, low + radius * 0.05, radius * 1.05, radius * 0.55)
+                frames[.label] = slot(center.x, center.y + radius * 0.85, radius * 1.05, radius * 0.55)
             }
         default:
             shapes.append(.arc(center: center, radius: radius, startAngle: 0, endAngle: 2 * Double.pi, lineWidth: stroke, paint: .track, tintRange: 0...1))

@@ -210,6 +210,9 @@ public final class LockScreenDaemon {
                 renderer.placeUnit(widget.entry, family: content.row[n].family, now: now, placeholder: widget.isPlaceholder, staleMark: widget.isStale ? mark : .none)
             }
         }
+        for name in SymbolNames.takeMissing() {
+            logger.warning("Image(systemName: \"\(name)\") has no glyph in the icon font: drawn as a blank square (docs/WIDGETS.md#symbols)")
+        }
     }
 
     var inlineOffset: Int { content.inline == nil ? 0 : 1 }

@@ -1,4 +1,5 @@
 import Canvas
+import TestSupport
 import Foundation
 import Testing
 @testable import Accessory
@@ -151,5 +152,27 @@ struct AppleDocsWidgetTests {
         #expect(previews.map { $0.widget?.kind } == ["GameStatus", "City"])
         let placed = previews[0].entries[1].place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular))
         #expect(placed.texts.contains("90%"))
+    }
+}
+
+@Suite("Symbols")
+struct SymbolTableTests {
+    @Test("every SF Symbols name in the table draws a glyph the icon font has")
+    func tableResolves() {
+        TestFonts.pin()
+        #expect(SymbolNames.table.count >= 300)
+        let missing = SymbolNames.table.filter { !IconFont.hasLigature($0.value) }.map { "\($0.key) → \($0.value)" }.sorted()
+        #expect(missing == [])
+    }
+
+    @Test("a name the font lacks draws the fallback glyph and is reported once")
+    func fallback() {
+        TestFonts.pin()
+        _ = SymbolNames.takeMissing()
+        #expect(SymbolNames.drawableName(for: "no.such.symbol.anywhere") == SymbolNames.fallback)
+        #expect(SymbolNames.drawableName(for: "no.such.symbol.anywhere") == SymbolNames.fallback)
+        #expect(SymbolNames.drawableName(for: "gamecontroller.fill") == "sports_esports")
+        #expect(SymbolNames.takeMissing() == ["no.such.symbol.anywhere"])
+        #expect(SymbolNames.takeMissing() == [])
     }
 }

@@ -51,6 +51,25 @@ struct GaugeLayoutTests {
         #expect(bounded.labelFrames[.minimum]!.midX < 36 && bounded.labelFrames[.maximum]!.midX > 36)
     }
 
+    @Test("minimum and maximum labels sit on the ring's end caps, the ring stopping short of them")
+    func labelsOnEndCaps() throws {
+        let size = Size(width: 72, height: 72)
+        let wide = Size(width: 14, height: 12)
+        let layout = GaugeLayout(kind: .accessoryCircular, value: GaugeValue(value: 0), available: size, unit: 1, labelSizes: [.minimum: wide, .maximum: wide])
+        let end = 26 * 0.5.squareRoot()
+        let minimum = try #require(layout.labelFrames[.minimum]), maximum = try #require(layout.labelFrames[.maximum])
+        #expect(abs(minimum.midX - (36 - end)) < 1e-9 && abs(minimum.midY - (36 + end)) < 1e-9)
+        #expect(abs(maximum.midX - (36 + end)) < 1e-9 && abs(maximum.midY - (36 + end)) < 1e-9)
+        guard case let .arc(_, _, start, stop, _, _, _) = layout.shapes[0] else {
+            Issue.record("first shape is not the track arc")
+            return
+        }
+        #expect(start > GaugeLayout.openRingStart + 0.3 && stop < GaugeLayout.openRingStart + GaugeLayout.openRingSweep - 0.3)
+        // The marker at the minimum sits at the trimmed arc's start, clear of the label.
+        let m = try #require(marker(layout))
+        #expect(hypot(m.x - minimum.midX, m.y - minimum.midY) > 8)
+    }
+
     @Test("the capacity ring fills clockwise from the top by the fraction")
     func capacity() {
         let layout = GaugeLayout(kind: .accessoryCircularCapacity, value: GaugeValue(value: 0.25), available: Size(width: 72, height: 72), unit: 1, labelSizes: [:])

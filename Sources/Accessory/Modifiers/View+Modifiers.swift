@@ -42,6 +42,11 @@ extension View {
         environmentChange { $0.tint = tint.map { AnyShapeStyle($0) } }
     }
 
+    /// The tint of gauges and progress views as a colour, as `.tint(.orange)`.
+    public func tint(_ tint: Color?) -> some View {
+        environmentChange { $0.tint = tint.map { AnyShapeStyle($0) } }
+    }
+
     /// The most lines text in this view may take.
     public func lineLimit(_ limit: Int?) -> some View { environmentChange { $0.lineLimit = limit } }
 

@@ -146,7 +146,7 @@ public struct Text: View, PrimitiveView, Equatable {
                 text += DateText.time(range.lowerBound, zone: zone, twentyFourHour: h24) + "–" + DateText.time(range.upperBound, zone: zone, twentyFourHour: h24)
             case let .symbol(name):
                 let start = text.utf8.count
-                text += SymbolNames.materialName(for: name)
+                text += SymbolNames.drawableName(for: name)
                 symbols.append(start..<text.utf8.count)
             case let .formattedDate(date, format):
                 text += format.string(for: date, zone: environment.zone, twentyFourHour: environment.uses24HourClock)

@@ -57,7 +57,7 @@ public struct Image: View, PrimitiveView, Hashable {
             var style = environment.textStyle
             style.family = TextStyle.iconFamily
             style.size *= 1.15
-            return SymbolNode(ligature: SymbolNames.materialName(for: name), style: style, color: color, resizable: isResizable, redacted: environment.isRedacted)
+            return SymbolNode(ligature: SymbolNames.drawableName(for: name), style: style, color: color, resizable: isResizable, redacted: environment.isRedacted)
         case let .named(name):
             let path = environment.imageDirectories.lazy.map { "\($0)/\(name).png" }.first { FileManager.default.fileExists(atPath: $0) }
             return BitmapNode(bitmap: path.flatMap { try? Bitmap(contentsOfPNG: $0) }, resizable: isResizable, fitsAspect: fitsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)

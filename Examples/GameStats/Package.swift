@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Widgets written as Apple's WidgetKit documentation writes them — a lock-screen widget
+// and a home-screen widget in one bundle, with previews — whose only change is
+// `import Accessory` in place of `import WidgetKit`, `import SwiftUI` and
+// `import AppIntents`. As a widget extension is one module, the widgets and the `@main`
+// bundle share one target. The same sources build twice: in Swift 6 language mode (the
+// program) and in Swift 5 mode (GameStatsSwift5, a link to the same folder, built
+// only to show they compile there too).
+let package = Package(
+    name: "GameStats",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "gamestatsd", targets: ["gamestatsd"]),
+    ],
+    dependencies: [
+        .package(name: "lockscreend", path: "../.."),
+    ],
+    targets: [
+        // `@main` on the bundle: the program is the stock lockscreend with these widgets,
+        // which needs the LockscreendCLI product linked in.
+        .executableTarget(
+            name: "gamestatsd",
+            dependencies: [
+                .product(name: "Accessory", package: "lockscreend"),
+                .product(name: "LockscreendCLI", package: "lockscreend"),
+            ]),
+        .target(
+            name: "GameStatsSwift5",
+            dependencies: [.product(name: "Accessory", package: "lockscreend")],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+    ],
+    swiftLanguageModes: [.v6]
+)
