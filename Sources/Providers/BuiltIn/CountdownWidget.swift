@@ -62,9 +62,19 @@ struct CountdownWidget: Widget {
                     ProgressView(timerInterval: entry.start...entry.end, countsDown: true).progressViewStyle(.circular)
                     VStack(spacing: 0) {
                         if !entry.title.isEmpty { Text(entry.title).font(.caption2).lineLimit(1).minimumScaleFactor(0.6) }
-                        Text(timerInterval: entry.start...entry.end, countsDown: true, showsHours: false)
-                            .font(.system(size: 13, weight: .semibold)).monospacedDigit()
+                        if entry.end.timeIntervalSince(entry.date) > 86_400 {
+                            // Days away: "31 days, 4 hr" on two lines, changing each hour.
+                            Text(entry.end, style: .relative)
+                                .font(.system(size: 12, weight: .semibold)).multilineTextAlignment(.center)
+                                .lineLimit(2).minimumScaleFactor(0.6)
+                        } else {
+                            // The last day: a running H:MM:SS timer, as `.timer` reads.
+                            Text(timerInterval: entry.start...entry.end, countsDown: true)
+                                .font(.system(size: 13, weight: .semibold)).monospacedDigit()
+                                .lineLimit(1).minimumScaleFactor(0.5)
+                        }
                     }
+                    .padding(.horizontal, 9)
                 }
             default:
                 VStack(alignment: .leading, spacing: 2) {

@@ -29,10 +29,19 @@ struct WorldClockWidget: Widget {
             return Entry(date: context.date, zone: configuration.zone, label: configuration.label.isEmpty ? city : configuration.label)
         }
 
-        /// One entry: the time text updates itself every minute.
+        /// An entry for each minute of the next hour, then a new timeline: what a
+        /// WidgetKit clock widget hands over, since `Text(date, style: .time)` shows the
+        /// date it is given, not the time now.
         func timeline(for configuration: Configuration, in context: Context) async -> Timeline<Entry> {
-            Timeline(entries: [await snapshot(for: configuration, in: context)], policy: .never)
+            let now = await snapshot(for: configuration, in: context)
+            let minute = (context.date.timeIntervalSince1970 / 60).rounded(.down) * 60
+            let entries = (0..<Self.minutesPerTimeline).map { step in
+                Entry(date: Date(timeIntervalSince1970: minute + Double(step) * 60), zone: now.zone, label: now.label)
+            }
+            return Timeline(entries: entries, policy: .atEnd)
         }
+
+        static let minutesPerTimeline = 60
     }
 
     struct EntryView: View {
@@ -46,14 +55,14 @@ struct WorldClockWidget: Widget {
                 case .accessoryInline:
                     HStack {
                         Image(systemName: "public")
-                        Text("\(entry.label) \(entry.date, style: .time)")
+                        Text("\(entry.label) \(entry.date, format: .dateTime.hour().minute())")
                     }
                 case .accessoryCircular:
                     ZStack {
                         AccessoryWidgetBackground()
                         VStack(spacing: 0) {
                             Text(entry.label).font(.caption2).lineLimit(1).minimumScaleFactor(0.6)
-                            Text(entry.date, style: .time).font(.system(size: 17, weight: .semibold)).monospacedDigit()
+                            Text(entry.date, format: .dateTime.hour().minute()).font(.system(size: 17, weight: .semibold)).monospacedDigit()
                         }
                     }
                 default:
@@ -62,7 +71,7 @@ struct WorldClockWidget: Widget {
                             Image(systemName: "public")
                             Text(entry.label).font(.headline)
                         }
-                        Text(entry.date, style: .time).font(.system(size: 28, weight: .semibold)).monospacedDigit()
+                        Text(entry.date, format: .dateTime.hour().minute()).font(.system(size: 28, weight: .semibold)).monospacedDigit()
                     }
                 }
             }
