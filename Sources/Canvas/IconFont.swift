@@ -10,20 +10,33 @@ package enum IconFont {
     /// Whether `ligature` is one glyph of the icon font (answers are kept).
     package static func hasLigature(_ ligature: String) -> Bool {
         if let answer = known.withLock({ $0[ligature] }) { return answer }
-        var glyphs = 0
-        let layout = TextLayout(ligature, style: TextStyle(family: TextStyle.iconFamily, size: 24))
-        layout.withPangoLayout { pango in
-            guard let line = pango_layout_get_line_readonly(pango, 0) else { return }
-            var run = line.pointee.runs
-            while let node = run {
-                if let item = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
-                    glyphs += Int(item.pointee.glyphs.pointee.num_glyphs)
-                }
-                run = node.pointee.next
-            }
-        }
+        let glyphs = TextLayout(ligature, style: TextStyle(family: TextStyle.iconFamily, size: 24)).glyphCount
         let answer = glyphs == 1
         known.withLock { $0[ligature] = answer }
         return answer
+    }
+}
+
+extension TextLayout {
+    /// How many glyphs the shaped text has on all its lines: one per character for plain
+    /// text, one for a whole icon ligature, more where Pango added a hyphen at a break.
+    package var glyphCount: Int {
+        var glyphs = 0
+        withPangoLayout { pango in
+            var lines = pango_layout_get_lines_readonly(pango)
+            while let lineNode = lines {
+                if let line = lineNode.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+                    var run = line.pointee.runs
+                    while let node = run {
+                        if let item = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
+                            glyphs += Int(item.pointee.glyphs.pointee.num_glyphs)
+                        }
+                        run = node.pointee.next
+                    }
+                }
+                lines = lineNode.pointee.next
+            }
+        }
+        return glyphs
     }
 }

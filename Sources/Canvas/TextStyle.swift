@@ -28,4 +28,9 @@ package struct TextStyle: Hashable, Sendable {
     /// The icon font whose ligatures draw `Image(systemName:)` symbols.
     package static let iconFamily = "Material Icons"
     package static let monospacedFamily = "DejaVu Sans Mono"
+    /// The rounded design (SF Pro Rounded on iOS): Quicksand, Debian's fonts-quicksand,
+    /// a rounded sans with the weights widgets use, light to bold.
+    package static let roundedFamily = "Quicksand"
+    /// The serif design (New York on iOS).
+    package static let serifFamily = "DejaVu Serif"
 }

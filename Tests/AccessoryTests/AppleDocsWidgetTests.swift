@@ -176,3 +176,57 @@ struct SymbolTableTests {
         #expect(SymbolNames.takeMissing() == [])
     }
 }
+
+@Suite("Font designs")
+struct FontDesignTests {
+    @Test("rounded, monospaced and serif designs draw with a face of that design", arguments: [
+        (Font.Design.rounded, "Quicksand"), (.monospaced, "DejaVu Sans Mono"), (.serif, "DejaVu Serif"), (.default, "Inter"),
+    ])
+    func designs(design: Font.Design, family: String) {
+        TestFonts.pin()
+        #expect(Font.system(size: 20, weight: .bold, design: design).textStyle.resolvedFamily == family)
+        #expect(Font.system(.title2, design: design).textStyle.resolvedFamily == family)
+        let placed = place(.accessoryRectangular) { Text("42").font(.title).fontDesign(design) }
+        let layouts = placed.all.compactMap { view -> TextLayout? in
+            if case let .text(layout, _) = view.content { return layout } else { return nil }
+        }
+        #expect(layouts.first?.style.resolvedFamily == family)
+    }
+}
+
+@Suite("Line breaking")
+struct LineBreakTests {
+    @Test("text wraps between words and never gains a hyphen, even inside a long word")
+    func noHyphens() {
+        TestFonts.pin()
+        for text in ["Water the plants", "Waterproofing", "Supercalifragilistic expialidocious"] {
+            let layout = TextLayout(text, style: TextStyle(size: 17), maxWidth: 60)
+            #expect(layout.lineCount > 1, "\(text)")
+            #expect(layout.glyphCount == text.count, "\(text): \(layout.glyphCount) glyphs for \(text.count) characters")
+        }
+    }
+}
+
+@Suite("Inline family")
+struct InlineOnlyTests {
+    @Test("an inline widget of only an image, or only a gauge, draws nothing")
+    func nothing() {
+        let image = place(.accessoryInline) { Image(systemName: "bolt.fill") }
+        #expect(image.all.allSatisfy { if case .none = $0.content { true } else if case .clip = $0.content { true } else { false } })
+        let gauge = place(.accessoryInline) {
+            Gauge(value: 0.4) {
+                Image(systemName: "bolt")
+            }
+            .gaugeStyle(.accessoryCircularCapacity)
+        }
+        #expect(gauge.texts == [])
+        #expect(gauge.all.allSatisfy { if case .none = $0.content { true } else if case .clip = $0.content { true } else { false } })
+        let both = place(.accessoryInline) {
+            HStack {
+                Image(systemName: "bolt.fill")
+                Text("80%")
+            }
+        }
+        #expect(both.texts == ["bolt", "80%"])
+    }
+}

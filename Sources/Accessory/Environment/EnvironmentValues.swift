@@ -45,6 +45,7 @@ public struct EnvironmentValues: Sendable {
     package var imageDirectories: [String] = []
     package var foregroundStyle: AnyShapeStyle? = nil
     package var fontWeight: Font.Weight? = nil
+    package var fontDesign: Font.Design? = nil
     package var monospacedDigit: Bool = false
     package var gaugeKind: GaugeKind? = nil
     package var progressStyle: ProgressViewStyleKind = .linear
@@ -75,6 +76,7 @@ public struct EnvironmentValues: Sendable {
         var font = self.font ?? .body
         if let fontWeight { font.weight = fontWeight }
         if monospacedDigit { font.monospacedDigits = true }
+        if let fontDesign { font.design = fontDesign }
         return font
     }
 

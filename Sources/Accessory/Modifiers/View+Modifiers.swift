@@ -22,6 +22,8 @@ extension View {
     public func fontWeight(_ weight: Font.Weight?) -> some View { environmentChange { $0.fontWeight = weight } }
 
     /// Draws text in this view in bold.
+    public func fontDesign(_ design: Font.Design?) -> some View { environmentChange { $0.fontDesign = design } }
+
     public func bold(_ isActive: Bool = true) -> some View { environmentChange { if isActive { $0.fontWeight = .bold } } }
 
     /// Tabular digits for text in this view, so changing numbers do not shift.

@@ -86,6 +86,13 @@ public struct Font: Hashable, Sendable {
         return font
     }
 
+    /// This font in another design, as `Font.body.design(.rounded)` would read.
+    func design(_ design: Design) -> Font {
+        var font = self
+        font.design = design
+        return font
+    }
+
     /// This font with tabular figures, so changing digits keep their places.
     public func monospacedDigit() -> Font {
         var font = self
@@ -97,7 +104,14 @@ public struct Font: Hashable, Sendable {
     var textStyle: TextStyle {
         let family: String =
             self.family
-            ?? (design == .monospaced ? TextStyle.monospacedFamily : design == .serif ? "DejaVu Serif" : TextStyle.defaultFamily)
+            ?? {
+                switch design {
+                case .default: TextStyle.defaultFamily
+                case .rounded: TextStyle.roundedFamily
+                case .monospaced: TextStyle.monospacedFamily
+                case .serif: TextStyle.serifFamily
+                }
+            }()
         return TextStyle(family: family, size: size, weight: weight.fontWeight, italic: isItalic, monospacedDigits: monospacedDigits)
     }
 }

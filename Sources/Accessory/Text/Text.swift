@@ -157,6 +157,7 @@ public struct Text: View, PrimitiveView, Equatable {
 
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         var font = font ?? environment.resolvedFont
+        if let design = environment.fontDesign, font.design == .default { font.design = design }
         if let weight = weight ?? environment.fontWeight { font.weight = weight }
         if monospacedDigits || environment.monospacedDigit { font.monospacedDigits = true }
         if isItalic { font.isItalic = true }
