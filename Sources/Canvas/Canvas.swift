@@ -44,6 +44,12 @@ package struct Canvas {
         cairo_clip(context)
     }
 
+    /// Clips to a rectangle with circular corners.
+    package func clip(to rect: Rect, cornerRadius: Double) {
+        addRoundedRect(rect, cornerRadius: cornerRadius)
+        cairo_clip(context)
+    }
+
     /// Draws `body` at `opacity`: overlapping shapes inside do not show through each
     /// other, as in SwiftUI. Fully opaque content is drawn directly.
     package mutating func withOpacity(_ opacity: Double, _ body: (inout Canvas) throws -> Void) rethrows {

@@ -9,10 +9,10 @@ extension LockScreenConfig {
     /// with `@Parameter`: they take arrays and tables.
     package static let providerKinds = ["calendar", "command", "http", "push", "recorded"]
 
-    static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, inline: Bool, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+    static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, placement: Placement, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
-        var family: WidgetFamily = inline ? .accessoryInline : .accessoryCircular
-        switch givenFamily(table, at: path, inline: inline, reader: &reader) {
+        var family = placement.defaultFamily
+        switch givenFamily(table, at: path, placement: placement, reader: &reader) {
         case .absent: break
         case .misplaced: return nil
         case let .fits(given): family = given

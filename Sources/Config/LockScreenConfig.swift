@@ -31,10 +31,6 @@ package struct LockScreenConfig: Sendable {
 
     package static let defaultPath = "/etc/lockscreend/config.toml"
 
-    static let familyNames: [String: WidgetFamily] = [
-        "inline": .accessoryInline, "circular": .accessoryCircular, "rectangular": .accessoryRectangular,
-    ]
-
     /// Reads and checks `path`; `board` carries pushed timelines over from a running
     /// configuration.
     package static func load(path: String, registry: WidgetRegistry, board: PushBoard? = nil) throws(ConfigErrors) -> LockScreenConfig {
@@ -174,7 +170,7 @@ package struct LockScreenConfig: Sendable {
 
     private mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) {
         let path = "layout"
-        reader.rejectUnknown(layout, known: ["inline", "row", "stack_rotation"], at: path)
+        reader.rejectUnknown(layout, known: ["inline", "row", "stack_rotation", "home", "page"], at: path)
         var rotation: TimeInterval?
         if let minutes = reader.integer(layout, "stack_rotation", at: path, in: 1...1_440) { rotation = TimeInterval(minutes * 60) }
         var used: [String: Int] = [:]
@@ -191,7 +187,7 @@ package struct LockScreenConfig: Sendable {
             }
         }
 
-        func stack(_ value: TOMLValue, key: String, inline: Bool) -> WidgetStack? {
+        func stack(_ value: TOMLValue, key: String, placement: Placement) -> WidgetStack? {
             var members: [TimelineEngine.Widget] = []
             for (name, line) in names(value, key: key) {
                 if let first = used[name] {
@@ -204,7 +200,7 @@ package struct LockScreenConfig: Sendable {
                     reader.report(line, key, "no [widgets.\(name)] table\(near)")
                     continue
                 }
-                if let widget = Self.widget(name, table, inline: inline, registry: registry, board: board, reader: &reader) { members.append(widget) }
+                if let widget = Self.widget(name, table, placement: placement, registry: registry, board: board, reader: &reader) { members.append(widget) }
             }
             guard !members.isEmpty else { return nil }
             if Set(members.map(\.family)).count > 1 {
@@ -214,17 +210,25 @@ package struct LockScreenConfig: Sendable {
             return WidgetStack(members, rotation: members.count > 1 ? rotation : nil)
         }
 
-        let inline = layout["inline"].flatMap { stack($0, key: "\(path).inline", inline: true) }
+        let inline = layout["inline"].flatMap { stack($0, key: "\(path).inline", placement: .inline) }
         var row: [WidgetStack] = []
         if let value = layout["row"] {
             if case let .array(slots) = value.kind {
                 for slot in slots {
-                    if let s = stack(slot, key: "\(path).row", inline: false) { row.append(s) }
+                    if let s = stack(slot, key: "\(path).row", placement: .row) { row.append(s) }
                 }
                 let units = row.reduce(0) { $0 + ($1.family == .accessoryRectangular ? 2 : 1) }
                 if units > 4 { reader.report(value.line, "\(path).row", "the row holds 4 units (circular 1, rectangular 2); these widgets take \(units)") }
             } else {
                 reader.mismatch(value, "\(path).row", expected: "an array of widget names, e.g. [\"cpu\", \"battery\"]")
+            }
+        }
+        var home: [WidgetStack] = []
+        if let value = layout["home"] {
+            if case let .array(slots) = value.kind {
+                home = slots.compactMap { stack($0, key: "\(path).home", placement: .home) }
+            } else {
+                reader.mismatch(value, "\(path).home", expected: "an array of widget names, e.g. [\"weather\", \"calendar\"]")
             }
         }
         // Widgets not placed are checked all the same, so a mistake shows before they are.
@@ -233,14 +237,13 @@ package struct LockScreenConfig: Sendable {
                 reader.mismatch(entry.value, "widgets.\(entry.key)", expected: "a table ([widgets.\(entry.key)])")
                 continue
             }
-            let inline: Bool = if case .string("inline")? = table["family"]?.kind { true } else { false }
-            _ = Self.widget(entry.key, table, inline: inline, registry: registry, board: board, reader: &reader)
+            _ = Self.widget(entry.key, table, placement: Placement(family: table["family"]), registry: registry, board: board, reader: &reader)
         }
-        content = LockScreenContent(inline: inline, row: row)
+        content = LockScreenContent(inline: inline, row: row, home: home, page: Self.page(layout, home: home, at: path, reader: &reader))
     }
 
     /// One `[widgets.NAME]` table, checked against its kind's declared parameters.
-    static func widget(_ name: String, _ table: TOMLTable, inline: Bool, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+    static func widget(_ name: String, _ table: TOMLTable, placement: Placement, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
         let kinds = (registry.kinds + providerKinds).sorted()
         guard table["kind"] != nil else {
@@ -248,12 +251,12 @@ package struct LockScreenConfig: Sendable {
             return nil
         }
         guard let kind = reader.choice(table, "kind", at: path, from: kinds) else { return nil }
-        if providerKinds.contains(kind) { return providerWidget(name, kind: kind, table, inline: inline, board: board, reader: &reader) }
+        if providerKinds.contains(kind) { return providerWidget(name, kind: kind, table, placement: placement, board: board, reader: &reader) }
         guard let descriptor = registry.descriptors[kind] else { return nil }
         // The family: given, or the first the kind supports that fits where it is placed.
-        let fitting = descriptor.supportedFamilies.filter { ($0 == .accessoryInline) == inline }
+        let fitting = descriptor.supportedFamilies.filter(placement.takes)
         var family = fitting.first
-        switch givenFamily(table, at: path, inline: inline, reader: &reader) {
+        switch givenFamily(table, at: path, placement: placement, reader: &reader) {
         case .absent: break
         case .misplaced: return nil
         case let .fits(given):
@@ -264,7 +267,7 @@ package struct LockScreenConfig: Sendable {
             }
         }
         guard let family else {
-            reader.report(table.line, path, "\"\(kind)\" cannot be shown \(inline ? "inline" : "in the row"): it supports \(descriptor.supportedFamilies.map(\.shortName).joined(separator: ", "))")
+            reader.report(table.line, path, "\"\(kind)\" cannot be shown \(placement.place): it supports \(descriptor.supportedFamilies.map(\.shortName).joined(separator: ", "))")
             return nil
         }
 
@@ -315,25 +318,6 @@ package struct LockScreenConfig: Sendable {
         return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
     }
 
-    /// A widget table's `family` key, checked against where the widget is placed.
-    enum GivenFamily {
-        case absent
-        case fits(WidgetFamily)
-        /// Reported: an inline family in the row, or another family in the inline slot.
-        case misplaced
-    }
-
-    static func givenFamily(_ table: TOMLTable, at path: String, inline: Bool, reader: inout ConfigReader) -> GivenFamily {
-        guard let given = reader.choice(table, "family", at: path, from: ["inline", "circular", "rectangular"]).flatMap({ familyNames[$0] }) else {
-            return .absent
-        }
-        guard (given == .accessoryInline) == inline else {
-            reader.report(table["family"]!.line, "\(path).family", inline ? "the inline slot takes family \"inline\", found \"\(given.shortName)\"" : "the row takes circular or rectangular widgets, found \"inline\"")
-            return .misplaced
-        }
-        return .fits(given)
-    }
-
     /// What a reload compares to keep a widget's timeline: its table and family.
     static func fingerprint(_ table: TOMLTable, _ family: WidgetFamily) -> String {
         "\(family.shortName):" + TOMLValue(.table(table), line: 0).canonical
@@ -361,18 +345,6 @@ extension LockScreenConfig {
         case let (.double, .float(d)): String(d)
         case let (.boolean, .boolean(b)): String(b)
         default: nil
-        }
-    }
-}
-
-extension WidgetFamily {
-    /// "inline", "circular", "rectangular": the config file's names.
-    var shortName: String {
-        switch self {
-        case .accessoryInline: "inline"
-        case .accessoryCircular: "circular"
-        case .accessoryRectangular: "rectangular"
-        default: rawValue
         }
     }
 }

@@ -12,10 +12,24 @@ package struct LockScreenContent: Sendable {
     package var inline: WidgetStack?
     /// The row below the clock, left to right.
     package var row: [WidgetStack]
+    /// The home-screen page's widgets (system families), in reading order.
+    package var home: [WidgetStack] = []
+    /// Which page the display shows.
+    package var page: Page = .lock
 
-    package init(inline: WidgetStack?, row: [WidgetStack]) {
+    /// The two pages a display can show.
+    package enum Page: String, Sendable, CaseIterable {
+        /// The lock screen: date line, clock, row.
+        case lock
+        /// Home-screen widgets in a grid.
+        case home
+    }
+
+    package init(inline: WidgetStack?, row: [WidgetStack], home: [WidgetStack] = [], page: Page = .lock) {
         self.inline = inline
         self.row = row
+        self.home = home
+        self.page = page
     }
 
     /// Single widgets, no stacks.
@@ -23,7 +37,8 @@ package struct LockScreenContent: Sendable {
         self.init(inline: inline.map { WidgetStack([$0]) }, row: row.map { WidgetStack([$0]) })
     }
 
-    package var stacks: [WidgetStack] { (inline.map { [$0] } ?? []) + row }
+    /// Every stack, in the engine's order: inline, row, home.
+    package var stacks: [WidgetStack] { (inline.map { [$0] } ?? []) + row + home }
 
     /// The demo lock screen: host and uptime inline; memory, disk and load in the row.
     package static func demo(stats: SystemStats = SystemStats()) -> LockScreenContent {

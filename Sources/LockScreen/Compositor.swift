@@ -38,9 +38,9 @@ final class Compositor {
     }
 
     /// Draws `placed` into `rect`, first keeping what the panel shows there.
-    func draw(_ placed: PlacedView, in rect: Rect, with renderer: LockScreenRenderer) {
+    func draw(_ placed: PlacedView, in rect: Rect, with renderer: LockScreenRenderer, scale: Double? = nil, fullColor: Bool = false) {
         keepShown(rect.integral)
-        renderer.draw(placed, in: rect, into: &frame)
+        renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor)
     }
 
     /// Starts again on `blank` (a reloaded configuration lays everything out anew). The

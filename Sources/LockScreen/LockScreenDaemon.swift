@@ -90,6 +90,8 @@ public final class LockScreenDaemon {
     }
 
     var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
+    /// Where the home page's widgets go, kept while the content and panel stay the same.
+    var homeLayout: HomeLayout?
 
     /// Redraws of each slot since start, for tests and the benchmark.
     package var redraws: [SlotID: Int] { scheduler.redraws }
@@ -138,6 +140,7 @@ public final class LockScreenDaemon {
             clockMonitor.systemTimeZone = SystemTimeZone()
         }
         compositor.restart(on: renderer.blankFrame())
+        homeLayout = nil
         nextDueUpdate = nil
         let total = content.stacks.reduce(0) { $0 + $1.widgets.count }
         logger.notice("configuration reloaded: \(kept.count) of \(total) widget(s) kept their timelines")
@@ -199,6 +202,10 @@ public final class LockScreenDaemon {
             scheduler.drew(slot, key: key, nextChange: placed.nextChange(after: now), now: now)
         }
         let mark = staleMark
+        if content.page == .home {
+            drawHome(shown, now: now)
+            return
+        }
         let inline = content.inline == nil ? nil : shown[0].shown
         update(.dateLine, key: content.inline == nil ? "-" : shown[0].key) {
             renderer.placeDateLine(now: now, inline: inline?.entry, inlinePlaceholder: inline?.isPlaceholder ?? false, staleMark: inline?.isStale == true ? mark : .none)

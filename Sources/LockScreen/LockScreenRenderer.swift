@@ -51,6 +51,7 @@ package struct LockScreenRenderer: Sendable {
         case .dateLine: layout.dateLine
         case .clock: layout.clock
         case let .unit(n): n < rowFamilies.count ? layout.unitRects(for: rowFamilies)[n] : nil
+        case .home: nil
         }
     }
 
@@ -119,8 +120,9 @@ package struct LockScreenRenderer: Sendable {
         }
     }
 
-    /// Clears `rect` (pixels) to the background and draws `placed` (points) in it.
-    package func draw(_ placed: PlacedView, in rect: Rect, into frame: inout Frame, fullColor: Bool = false) {
+    /// Clears `rect` (pixels) to the background and draws `placed` (points) in it, at
+    /// `scale` pixels a point (the lock screen's when nil).
+    package func draw(_ placed: PlacedView, in rect: Rect, into frame: inout Frame, scale: Double? = nil, fullColor: Bool = false) {
         let bg = background
         let pixels = rect.integral.intersection(frame.bounds)
         frame.draw { canvas in
@@ -129,7 +131,7 @@ package struct LockScreenRenderer: Sendable {
                 canvas.fill(Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height)), color: bg)
             }
         }
-        placed.draw(into: &frame, at: rect.origin, scale: layout.scale, clip: pixels)
+        placed.draw(into: &frame, at: rect.origin, scale: scale ?? layout.scale, clip: pixels)
         // Vibrant: everything on the lock screen is one luminance channel, emoji and
         // pictures included, as iOS shows them; a home-screen family keeps its colours.
         if renderingMode == .vibrant, !fullColor {

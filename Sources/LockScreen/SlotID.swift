@@ -10,12 +10,15 @@ package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {
     case clock
     /// The n-th widget of the row.
     case unit(Int)
+    /// The n-th widget of the home page.
+    case home(Int)
 
     package var description: String {
         switch self {
         case .dateLine: "date line"
         case .clock: "clock"
         case let .unit(n): "unit \(n)"
+        case let .home(n): "home \(n)"
         }
     }
 
@@ -24,6 +27,7 @@ package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {
         case .dateLine: -2
         case .clock: -1
         case let .unit(n): n
+        case let .home(n): 1_000 + n
         }
     }
 

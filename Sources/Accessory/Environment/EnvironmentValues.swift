@@ -57,6 +57,8 @@ public struct EnvironmentValues: Sendable {
 
     /// The axis of the stack whose children are being made: a `Divider` runs across it.
     package var stackAxis: Axis? = nil
+    /// Where a home-screen widget's `containerBackground` is collected while its view is made.
+    var containerBackground: ContainerBackgroundSink? = nil
 
     private var custom: [ObjectIdentifier: any Sendable] = [:]
 
@@ -142,4 +144,10 @@ public struct RedactionReasons: OptionSet, Sendable, Hashable {
     public static let placeholder = RedactionReasons(rawValue: 1 << 0)
     /// Content marked `privacySensitive()` while the device is locked.
     public static let privacy = RedactionReasons(rawValue: 1 << 1)
+}
+
+/// Receives the first `containerBackground` of a home-screen widget's view while it is
+/// made, for the tile to draw behind everything. Lives for one layout, on one task.
+final class ContainerBackgroundSink: @unchecked Sendable {
+    var node: LayoutNode?
 }

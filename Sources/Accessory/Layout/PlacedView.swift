@@ -20,6 +20,8 @@ package struct PlacedView: Sendable {
         case opacity(Double)
         /// Children clipped to the frame.
         case clip
+        /// Children clipped to the frame with rounded corners: a home-screen tile.
+        case roundedClip(cornerRadius: Double)
     }
 
     package var frame: Rect
@@ -101,6 +103,11 @@ package struct PlacedView: Sendable {
         case .clip:
             canvas.withSavedState { canvas in
                 canvas.clip(to: frame)
+                drawChildren(on: &canvas)
+            }
+        case let .roundedClip(radius):
+            canvas.withSavedState { canvas in
+                canvas.clip(to: frame, cornerRadius: radius)
                 drawChildren(on: &canvas)
             }
         }

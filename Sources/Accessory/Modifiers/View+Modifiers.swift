@@ -90,12 +90,22 @@ extension View {
         environmentChange { $0.progressStyle = style.kind }
     }
 
-    /// The widget's container background. The lock screen never draws one, so only the
-    /// content is kept; present so widgets written for iOS 17 compile unchanged.
-    public func containerBackground<S: ShapeStyle>(_ style: S, for placement: ContainerBackgroundPlacement) -> some View { self }
+    /// The widget's background on the home screen: drawn behind the whole tile, clipped
+    /// to its rounded corners. The lock screen's families draw none, as on iOS.
+    public func containerBackground<S: ShapeStyle>(_ style: S, for placement: ContainerBackgroundPlacement) -> some View {
+        containerBackground(for: placement) { Rectangle().fill(style) }
+    }
 
-    /// The widget's container background, as a view. Not drawn on the lock screen.
-    public func containerBackground<V: View>(for placement: ContainerBackgroundPlacement, @ViewBuilder content: () -> V) -> some View { self }
+    /// The widget's background on the home screen, as a view; see the style form.
+    public func containerBackground<V: View>(for placement: ContainerBackgroundPlacement, @ViewBuilder content: () -> V) -> some View {
+        let background = content()
+        return layout { child, env in
+            if env.widgetFamily.isHomeScreen, let sink = env.containerBackground, sink.node == nil {
+                sink.node = Accessory.makeNode(background, in: env)
+            }
+            return child
+        }
+    }
 
     /// A URL opened on tap. A desk display has no taps; kept so widgets compile.
     public func widgetURL(_ url: URL?) -> some View { self }

@@ -164,17 +164,38 @@ package struct RenderableEntry: Sendable {
     /// Lays the entry's view out at `size` points in `environment` (its family, time,
     /// appearance). The inline family keeps only a leading image and one line of text.
     package func place(size: Size, environment: EnvironmentValues) -> PlacedView {
+        let family = environment.widgetFamily
+        if family.isHomeScreen { return placeTile(size: size, environment: environment) }
         var root = makeNode(environment)
-        if environment.widgetFamily == .accessoryInline {
+        if family == .accessoryInline {
             root = InlineFlattening.flatten(root, width: size.width, environment: environment)
         }
         let fitted = root.sizeThatFits(ProposedSize(size))
         // Content smaller than the widget is centred, as WidgetKit centres a widget's view.
-        let origin = Point(
-            x: environment.widgetFamily == .accessoryInline ? 0 : (size.width - fitted.width) / 2,
-            y: (size.height - fitted.height) / 2)
+        let origin = Point(x: family == .accessoryInline ? 0 : (size.width - fitted.width) / 2, y: (size.height - fitted.height) / 2)
         let placed = root.place(in: Rect(origin: origin, size: fitted))
-        return PlacedView(frame: Rect(origin: .zero, size: size), content: .clip, children: [placed], name: environment.widgetFamily.rawValue)
+        return PlacedView(frame: Rect(origin: .zero, size: size), content: .clip, children: [placed], name: family.rawValue)
+    }
+
+    /// The home screen's tile corner radius and content margins, in points.
+    static let tileCornerRadius = 22.0
+    static let tileMargin = 16.0
+
+    /// A home-screen widget: its container background (or the appearance's tile colour)
+    /// behind the whole tile, the content inside the standard margins, all clipped to
+    /// the tile's rounded corners.
+    private func placeTile(size: Size, environment: EnvironmentValues) -> PlacedView {
+        var env = environment
+        let sink = ContainerBackgroundSink()
+        env.containerBackground = sink
+        let root = makeNode(env)
+        let tile = Rect(origin: .zero, size: size)
+        let inner = tile.inset(top: Self.tileMargin, leading: Self.tileMargin, bottom: Self.tileMargin, trailing: Self.tileMargin)
+        let fitted = root.sizeThatFits(ProposedSize(inner.size))
+        let content = root.place(in: Rect(x: inner.minX + (inner.width - fitted.width) / 2, y: inner.minY + (inner.height - fitted.height) / 2, width: fitted.width, height: fitted.height))
+        let tileColour = environment.colorScheme == .dark ? RGBA(red: 28 / 255, green: 28 / 255, blue: 30 / 255) : RGBA.white
+        let background = sink.node.map { FrameNode.filling($0).place(in: tile) } ?? PlacedView(frame: tile, content: .fill(.rectangle, tileColour), name: "TileBackground")
+        return PlacedView(frame: tile, content: .roundedClip(cornerRadius: Self.tileCornerRadius), children: [background, content], name: environment.widgetFamily.rawValue)
     }
 }
 

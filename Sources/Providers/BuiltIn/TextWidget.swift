@@ -51,10 +51,10 @@ struct TextWidget: Widget {
                 ZStack {
                     if family == .accessoryCircular { AccessoryWidgetBackground() }
                     VStack(spacing: 2) {
-                        if !entry.emoji.isEmpty { Text(entry.emoji).font(.system(size: family == .accessoryCircular ? 30 : 24)) }
-                        if !entry.symbol.isEmpty { Image(systemName: entry.symbol).font(.system(size: 24)) }
+                        if !entry.emoji.isEmpty { Text(entry.emoji).font(.system(size: family == .accessoryCircular ? 30 : family.isHomeScreen ? 56 : 24)) }
+                        if !entry.symbol.isEmpty { Image(systemName: entry.symbol).font(.system(size: family.isHomeScreen ? 48 : 24)) }
                         if !entry.text.isEmpty {
-                            Text(entry.text).font(family == .accessoryCircular ? .caption : .headline)
+                            Text(entry.text).font(family == .accessoryCircular ? .caption : family.isHomeScreen ? .title2.weight(.semibold) : .headline)
                                 .multilineTextAlignment(.center).lineLimit(family == .accessoryCircular ? 2 : 3).minimumScaleFactor(0.7)
                         }
                     }
@@ -69,5 +69,6 @@ struct TextWidget: Widget {
         }
         .configurationDisplayName("Text")
         .description("A line of text, an emoji or an icon.")
+        .supportedFamilies([.accessoryInline, .accessoryCircular, .accessoryRectangular, .systemSmall, .systemMedium])
     }
 }

@@ -65,6 +65,18 @@ struct WorldClockWidget: Widget {
                             Text(entry.date, format: .dateTime.hour().minute()).font(.system(size: 17, weight: .semibold)).monospacedDigit()
                         }
                     }
+                case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge:
+                    // As iOS's Clock widget: the city, then the time large.
+                    VStack(alignment: .leading, spacing: 4) {
+                        Label(entry.label, systemImage: "globe").font(.headline)
+                        Spacer()
+                        Text(entry.date, format: .dateTime.hour().minute())
+                            .font(.system(size: 44, weight: .semibold, design: .rounded)).monospacedDigit()
+                            .lineLimit(1).minimumScaleFactor(0.5)
+                        Text(entry.date, format: .dateTime.weekday(.wide)).font(.subheadline).foregroundStyle(.secondary)
+                    }
+                    .padding(16)
+                    .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
                 default:
                     VStack(alignment: .leading, spacing: 0) {
                         HStack {
@@ -85,5 +97,6 @@ struct WorldClockWidget: Widget {
         }
         .configurationDisplayName("World clock")
         .description("The time in another time zone.")
+        .supportedFamilies([.accessoryInline, .accessoryCircular, .accessoryRectangular, .systemSmall, .systemMedium])
     }
 }

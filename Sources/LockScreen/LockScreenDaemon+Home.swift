@@ -1,0 +1,26 @@
+import Accessory
+import Canvas
+import FoundationEssentials
+import TimelineEngine
+
+extension LockScreenDaemon {
+    /// Draws the home page: each home widget in its grid cell, in full colour where the
+    /// panel has it, redrawn only when what it shows changes, as the lock screen's slots.
+    func drawHome(_ shown: [(shown: TimelineEngine.Shown, key: String)], now: Date) {
+        let families = content.home.map(\.family)
+        if homeLayout == nil || homeLayout?.rects.count != families.count {
+            homeLayout = HomeLayout(width: renderer.layout.width, height: renderer.layout.height, families: families)
+        }
+        guard let layout = homeLayout else { return }
+        let first = (content.inline == nil ? 0 : 1) + content.row.count
+        let mark = staleMark
+        for (n, family) in families.enumerated() {
+            let (widget, key) = shown[first + n]
+            let slot = SlotID.home(n)
+            guard scheduler.isDue(slot, key: key, now: now), let rect = layout.rects[n] else { continue }
+            let placed = renderer.placeUnit(widget.entry, family: family, now: now, placeholder: widget.isPlaceholder, staleMark: widget.isStale ? mark : .none)
+            compositor.draw(placed, in: rect, with: renderer, scale: layout.scale, fullColor: true)
+            scheduler.drew(slot, key: key, nextChange: placed.nextChange(after: now), now: now)
+        }
+    }
+}
