@@ -31,7 +31,12 @@ package struct HomeLayout: Sendable, Equatable {
     }
 
     package init(width: Int, height: Int, families: [WidgetFamily]) {
-        let (w, h) = (Double(width), Double(height))
+        self.init(area: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), families: families)
+    }
+
+    /// The grid inside `area` (pixels) of the panel.
+    package init(area: Rect, families: [WidgetFamily]) {
+        let (w, h) = (area.width, area.height)
         let pitch = Points.cell + Points.gap, rowPitch = Points.cell + Points.rowGap
         // The largest scale first, down in 4 % steps: at each, as many columns and rows
         // as the panel holds, and every widget placed or a smaller scale tried.
@@ -52,7 +57,7 @@ package struct HomeLayout: Sendable, Equatable {
         let usedRows = zip(families, placement.cells).compactMap { f, c in c.map { $0.1 + Self.span(f).rows } }.max() ?? 0
         let gridWidth = (Double(usedColumns) * pitch - Points.gap) * scale
         let gridHeight = (Double(usedRows) * rowPitch - Points.rowGap) * scale
-        let origin = Point(x: (w - gridWidth) / 2, y: (h - gridHeight) / 2)
+        let origin = Point(x: area.minX + (w - gridWidth) / 2, y: area.minY + (h - gridHeight) / 2)
         rects = zip(families, placement.cells).map { family, cell in
             guard let (column, row) = cell else { return nil }
             let size = family.referencePointSize

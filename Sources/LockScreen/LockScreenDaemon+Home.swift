@@ -4,12 +4,13 @@ import FoundationEssentials
 import TimelineEngine
 
 extension LockScreenDaemon {
-    /// Draws the home page: each home widget in its grid cell, in full colour where the
-    /// panel has it, redrawn only when what it shows changes, as the lock screen's slots.
-    func drawHome(_ shown: [(shown: TimelineEngine.Shown, key: String)], now: Date) {
+    /// Draws the home widgets in `area` (the whole panel for the home page, the part
+    /// below the row on a portrait panel): each in its grid cell, in full colour where
+    /// the panel has it, redrawn only when what it shows changes, as the lock screen's slots.
+    func drawHome(_ shown: [(shown: TimelineEngine.Shown, key: String)], in area: Rect, now: Date) {
         let families = content.home.map(\.family)
         if homeLayout == nil || homeLayout?.rects.count != families.count {
-            homeLayout = HomeLayout(width: renderer.layout.width, height: renderer.layout.height, families: families)
+            homeLayout = HomeLayout(area: area, families: families)
         }
         guard let layout = homeLayout else { return }
         let first = (content.inline == nil ? 0 : 1) + content.row.count

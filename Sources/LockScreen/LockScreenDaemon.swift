@@ -203,9 +203,10 @@ public final class LockScreenDaemon {
         }
         let mark = staleMark
         if content.page == .home {
-            drawHome(shown, now: now)
+            drawHome(shown, in: Rect(x: 0, y: 0, width: Double(renderer.layout.width), height: Double(renderer.layout.height)), now: now)
             return
         }
+        if !content.home.isEmpty, let below = renderer.layout.below { drawHome(shown, in: below, now: now) }
         let inline = content.inline == nil ? nil : shown[0].shown
         update(.dateLine, key: content.inline == nil ? "-" : shown[0].key) {
             renderer.placeDateLine(now: now, inline: inline?.entry, inlinePlaceholder: inline?.isPlaceholder ?? false, staleMark: inline?.isStale == true ? mark : .none)

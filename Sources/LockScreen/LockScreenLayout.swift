@@ -49,7 +49,9 @@ package struct LockScreenLayout: Sendable, Equatable {
         let (w, h) = (Double(width), Double(height))
         let s = min(w * 0.94 / Points.columnWidth, h * 0.94 / (Points.fixedHeight + Points.clockMinimum))
         scale = s
-        let cap = min(Points.clockMaximum, max(Points.clockMinimum, requested ?? Points.clockDefault))
+        // A portrait panel is a phone's shape: its clock as large as the width allows,
+        // as iOS sizes it (docs/RENDERING.md, "Tall panels"); a landscape one keeps 53 pt.
+        let cap = min(Points.clockMaximum, max(Points.clockMinimum, requested ?? (h > w ? Points.clockMaximum : Points.clockDefault)))
         let clockHeight = min(cap, max(Points.clockMinimum, h * 0.94 / s - Points.fixedHeight))
         let total = (Points.fixedHeight + clockHeight) * s
         let top = h > w ? max((h - total) / 2 * 0.25, h / 8 - Points.dateLine * s / 2) : (h - total) / 2
@@ -58,6 +60,15 @@ package struct LockScreenLayout: Sendable, Equatable {
         dateLine = Rect(x: columnX, y: top, width: columnWidth, height: Points.dateLine * s)
         clock = Rect(x: columnX, y: dateLine.maxY + Points.dateGap * s, width: columnWidth, height: clockHeight * s)
         row = Rect(x: (w - Points.rowWidth * s) / 2, y: clock.maxY + Points.clockGap * s, width: Points.rowWidth * s, height: Points.unit * s)
+    }
+
+    /// The panel below the row, where a portrait panel shows the home widgets; nil when
+    /// the panel is not portrait or too little is left.
+    package var below: Rect? {
+        let (w, h) = (Double(width), Double(height))
+        let top = row.maxY + Points.clockGap * scale
+        guard h > w, h - top > 0.25 * h else { return nil }
+        return Rect(x: 0, y: top, width: w, height: h - top)
     }
 
     /// The rectangles of the row's widgets, in order, centred as a group. Widgets past

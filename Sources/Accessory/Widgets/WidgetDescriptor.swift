@@ -193,7 +193,8 @@ package struct RenderableEntry: Sendable {
         let inner = tile.inset(top: Self.tileMargin, leading: Self.tileMargin, bottom: Self.tileMargin, trailing: Self.tileMargin)
         let fitted = root.sizeThatFits(ProposedSize(inner.size))
         let content = root.place(in: Rect(x: inner.minX + (inner.width - fitted.width) / 2, y: inner.minY + (inner.height - fitted.height) / 2, width: fitted.width, height: fitted.height))
-        let tileColour = environment.colorScheme == .dark ? RGBA(red: 28 / 255, green: 28 / 255, blue: 30 / 255) : RGBA.white
+        // iOS's secondary grouped backgrounds: a tile stands out from the page in either appearance.
+        let tileColour = environment.colorScheme == .dark ? RGBA(red: 28 / 255, green: 28 / 255, blue: 30 / 255) : RGBA(red: 229 / 255, green: 229 / 255, blue: 234 / 255)
         let background = sink.node.map { FrameNode.filling($0).place(in: tile) } ?? PlacedView(frame: tile, content: .fill(.rectangle, tileColour), name: "TileBackground")
         return PlacedView(frame: tile, content: .roundedClip(cornerRadius: Self.tileCornerRadius), children: [background, content], name: environment.widgetFamily.rawValue)
     }
