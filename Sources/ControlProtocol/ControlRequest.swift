@@ -15,9 +15,13 @@ package enum ControlRequest: Sendable, Equatable {
     case status
     /// What the panel shows, as PNG bytes in the reply: the daemon writes no file.
     case snapshot
+    /// Show a page: "lock", "home", or "next" (the other one).
+    case page(String)
 
     /// The requests' names on the wire.
-    package static let names = ["reload", "push", "status", "snapshot"]
+    package static let names = ["reload", "push", "status", "snapshot", "page"]
+    /// The pages a `page` request may name.
+    package static let pages = ["lock", "home", "next"]
 
     /// The largest request read: a pushed timeline and its envelope.
     package static let maximumSize = (1 << 20) + 4_096
@@ -38,7 +42,7 @@ package enum ControlRequest: Sendable, Equatable {
             switch self {
             case .tooLarge: "the request is larger than \(ControlRequest.maximumSize) bytes"
             case .notJSON: "not a request: expected one JSON object such as {\"request\": \"status\"}"
-            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status or snapshot"
+            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot or page"
             case let .incomplete(message): message
             }
         }
@@ -51,6 +55,7 @@ package enum ControlRequest: Sendable, Equatable {
         var all: Bool?
         var widget: String?
         var timeline: JSONValue?
+        var page: String?
     }
 
     /// The request in `data` (one JSON object, without its newline).
@@ -69,6 +74,9 @@ package enum ControlRequest: Sendable, Equatable {
             return .status
         case "snapshot":
             return .snapshot
+        case "page":
+            guard let page = wire.page, pages.contains(page) else { throw .incomplete("page needs page: lock, home or next") }
+            return .page(page)
         default:
             throw .unknown(wire.request)
         }
@@ -82,6 +90,7 @@ package enum ControlRequest: Sendable, Equatable {
         case let .push(widget, timeline): Wire(request: "push", widget: widget, timeline: timeline)
         case .status: Wire(request: "status")
         case .snapshot: Wire(request: "snapshot")
+        case let .page(page): Wire(request: "page", page: page)
         }
         var data = (try? JSONEncoder().encode(wire)) ?? Data()
         data.append(0x0A)

@@ -1,4 +1,5 @@
 import Accessory
+import Config
 import Canvas
 import FoundationEssentials
 import TimelineEngine
@@ -23,5 +24,19 @@ extension LockScreenDaemon {
             compositor.draw(placed, in: rect, with: renderer, scale: layout.scale, fullColor: true)
             scheduler.drew(slot, key: key, nextChange: placed.nextChange(after: now), now: now)
         }
+    }
+}
+
+extension LockScreenDaemon {
+    /// Shows `page`: everything is laid out anew on a blank frame, and only the pixels
+    /// that differ from what the panel shows are sent.
+    package func show(_ page: LockScreenContent.Page, now: Date) {
+        guard page != content.page else { return }
+        content.page = page
+        scheduler.reset(to: content, now: now)
+        compositor.restart(on: renderer.blankFrame())
+        homeLayout = nil
+        nextDueUpdate = nil
+        logger.notice("showing the \(page.rawValue) page")
     }
 }

@@ -122,6 +122,9 @@ public final class LockScreenDaemon {
     /// the next step.
     package var reconfigureHandle: ReconfigureHandle { ReconfigureHandle(box: pendingReconfiguration, wake: wake) }
     let pendingReconfiguration = ReconfigurationBox()
+    /// Switches the page from any thread (the control socket); nil without home widgets.
+    package var pageHandle: PageHandle? { content.home.isEmpty ? nil : PageHandle(box: pendingPage, wake: wake) }
+    let pendingPage = PageBox()
 
     /// Applies a new configuration: unchanged widgets keep their timelines; the whole
     /// picture is drawn again in memory, and only the pixels that differ from what the
@@ -270,6 +273,10 @@ public final class LockScreenDaemon {
         while !Task.isCancelled && !stopFlag.isSet {
             if let new = pendingReconfiguration.take() {
                 await reconfigure(new, now: clock.now())
+                scheduled = nil
+            }
+            if let page = pendingPage.take() {
+                show(page ?? (content.page == .lock ? .home : .lock), now: clock.now())
                 scheduled = nil
             }
             // A wake-up a few milliseconds late draws the instant it was scheduled for,

@@ -22,3 +22,22 @@ final class ReconfigurationBox: Sendable {
     func put(_ new: LockScreenDaemon.Reconfiguration) { value.withLock { $0 = new } }
     func take() -> LockScreenDaemon.Reconfiguration? { value.withLock { v in defer { v = nil }; return v } }
 }
+
+/// Asks a running daemon to show a page (nil: the other one) and wakes its loop.
+package struct PageHandle: Sendable {
+    let box: PageBox
+    let wake: WakeSignal
+
+    package func request(_ page: LockScreenContent.Page?) {
+        box.put(page)
+        Task(executorPreference: DaemonExecutor.preferred) { await wake.signal() }
+    }
+}
+
+/// The page switch waiting to be applied: the page, or nil for "the other one".
+final class PageBox: Sendable {
+    private let value = Mutex<LockScreenContent.Page??>(nil)
+
+    func put(_ page: LockScreenContent.Page?) { value.withLock { $0 = .some(page) } }
+    func take() -> LockScreenContent.Page?? { value.withLock { v in defer { v = nil }; return v } }
+}

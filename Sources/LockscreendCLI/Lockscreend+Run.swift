@@ -162,7 +162,7 @@ extension Lockscreend {
             if !noSocket && !once {
                 do {
                     let server = try ControlServer(path: socket ?? ControlSocket.defaultPath(), group: socketGroup)
-                    let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock)
+                    let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
                     daemon.frames.open()
                     services.append(.init(service: ControlService(server: server, handler: handler)))
                     logger.info("listening for lockscreenctl on \(server.path)")

@@ -10,7 +10,7 @@ struct Lockscreenctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lockscreenctl",
         abstract: "Control a running lockscreend: reload widgets, push timelines, show status, take a snapshot.",
-        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self])
+        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self, Page.self])
 
     /// Errors as one line "lockscreenctl: …", exit status 1. `--socket PATH` may come
     /// before the subcommand too, as people type it.
@@ -119,6 +119,20 @@ extension Lockscreenctl {
                 if let error = w.lastError { line += "; last error: \(error)" }
                 print(line)
             }
+        }
+    }
+
+    struct Page: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the lock screen, the home page of home-screen widgets, or the other one (next).")
+        @OptionGroup var connection: Connection
+        @Argument(help: "lock, home or next.") var page: String
+
+        func validate() throws {
+            guard ControlRequest.pages.contains(page) else { throw ValidationError("the page is lock, home or next") }
+        }
+
+        func run() throws {
+            _ = try connection.send(.page(page))
         }
     }
 

@@ -5,6 +5,7 @@ import Panel
 import Testing
 import TestSupport
 @testable import Config
+@testable import ControlProtocol
 @testable import LockScreen
 @testable import Providers
 @testable import TimelineEngine
@@ -119,5 +120,44 @@ struct HomePageTests {
         try await daemon.step(now: tick)
         #expect(daemon.redraws[SlotID.home(0)] == 2 && daemon.redraws[SlotID.home(1)] == 1)
         #expect(daemon.redraws[SlotID.home(2)] == 2 && daemon.redraws[SlotID.home(3)] == 1)
+    }
+}
+
+@Suite("Page switching")
+struct PageSwitchTests {
+    @Test("a page request switches between the lock screen and the home page; without home widgets it is refused")
+    func pageRequest() async throws {
+        let text = HomePageTests.config.replacing("page = \"home\"", with: "row = [\"cpu\"]") + "\n[widgets.cpu]\nkind = \"system\"\nmetric = \"cpu\"\n"
+        let config = try LockScreenConfig.parse(text, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        var options = testOptions()
+        options.start = testNow
+        let clock = ManualClock(start: testNow)
+        let display = MemoryDisplay(width: 800, height: 480)
+        let daemon = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock, logger: quietLogger)
+        try await daemon.step(now: testNow)
+        #expect(daemon.redraws[SlotID.clock] == 1 && daemon.redraws[SlotID.home(0)] == nil)
+        let lockFrame = try #require(display.lastFrame)
+
+        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock, pages: daemon.pageHandle)
+        #expect(await handler.handle(ControlRequest.page("next").encoded().dropLast()).ok)
+        #expect(daemon.pendingPage.take() == .some(nil))
+        daemon.show(.home, now: testNow + 1)
+        clock.advance(to: testNow + 1)
+        try await daemon.step(now: testNow + 1)
+        #expect((0..<4).allSatisfy { daemon.redraws[SlotID.home($0)] == 1 })
+        #expect(try #require(display.lastFrame) != lockFrame)
+
+        daemon.show(.lock, now: testNow + 2)
+        clock.advance(to: testNow + 2)
+        try await daemon.step(now: testNow + 2)
+        #expect(try #require(display.lastFrame) == lockFrame)
+
+        let bare = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock)
+        let refused = await bare.handle(ControlRequest.page("home").encoded().dropLast())
+        #expect(!refused.ok)
+        #expect(refused.error == "this display has no home page: list widgets in [layout] home")
+        #expect(throws: ControlRequest.Malformed.incomplete("page needs page: lock, home or next")) {
+            try ControlRequest.decode(Data(#"{"request": "page", "page": "settings"}"#.utf8))
+        }
     }
 }

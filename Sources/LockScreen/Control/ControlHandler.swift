@@ -15,12 +15,15 @@ package struct ControlHandler: Sendable {
     package let board: PushBoard
     package let frames: FrameMailbox
     package let clock: any DaemonClock
+    /// Switches the page the daemon shows; nil when this daemon has no home page.
+    package let pages: PageHandle?
 
-    package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock) {
+    package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock, pages: PageHandle? = nil) {
         self.engine = engine
         self.board = board
         self.frames = frames
         self.clock = clock
+        self.pages = pages
     }
 
     package func handle(_ data: Data) async -> ControlReply {
@@ -60,6 +63,10 @@ package struct ControlHandler: Sendable {
             var reply = ControlReply.success
             reply.widgets = await engine.report(at: clock.now())
             return reply
+        case let .page(name):
+            guard let pages else { return .failure("this display has no home page: list widgets in [layout] home") }
+            pages.request(name == "next" ? nil : LockScreenContent.Page(rawValue: name))
+            return .success
         case .snapshot:
             guard let frame = frames.latest else { return .failure("nothing has been presented yet") }
             var reply = ControlReply.success

@@ -27,6 +27,7 @@ final class DaemonService: Service, CustomStringConvertible {
     let clock: any DaemonClock
     let heartbeat: Heartbeat
     let reconfigureHandle: ReconfigureHandle
+    let pageHandle: PageHandle?
 
     var description: String { "daemon" }
 
@@ -37,7 +38,7 @@ final class DaemonService: Service, CustomStringConvertible {
         let daemon = LockScreenApplication.daemon(options, display: display, logger: logger)
         daemon.onFirstFrame = onFirstFrame
         (engine, frames, clock, heartbeat) = (daemon.engine, daemon.frames, daemon.clock, daemon.heartbeat)
-        (stop, reconfigureHandle) = (daemon.stopHandle, daemon.reconfigureHandle)
+        (stop, reconfigureHandle, pageHandle) = (daemon.stopHandle, daemon.reconfigureHandle, daemon.pageHandle)
         parts = Mutex((daemon, display))
         self.once = once
         self.offlineMark = offlineMark
