@@ -298,7 +298,7 @@ package struct LockScreenConfig: Sendable {
             } catch {
                 let expected = descriptor.parameters.first { $0.name == key }?.kind.expectation ?? "a valid value"
                 var message = "expected \(expected), found \(ConfigReader.shown(table[key]!))"
-                if case let .enumeration(cases, _) = descriptor.parameters.first(where: { $0.name == key })?.kind, let near = Spelling.nearest(text, in: cases) {
+                if case let .enumeration(cases, _) = descriptor.parameters.first(where: { $0.name == key })?.kind.unwrapped, let near = Spelling.nearest(text, in: cases) {
                     message += " (did you mean \"\(near)\"?)"
                 }
                 reader.report(table[key]!.line, "\(path).\(key)", message)

@@ -50,5 +50,27 @@ DESTDIR="$work/pkg" "$root/deploy/install.sh" --no-build --daemon .build/debug/t
 check "install.sh --daemon installs tubestatusd as the service's lockscreend" \
   bash -c "cmp -s '$daemon' '$work/pkg/usr/local/bin/lockscreend' && '$work/pkg/usr/local/bin/lockscreend' check --config tubestatus.toml >/dev/null"
 
+# Examples/GameStats: widgets as Apple's documentation writes them, only the imports
+# changed, with `@main` on the bundle and `#Preview`s.
+games="$root/Examples/GameStats"
+cd "$games"
+check "GameStats (Apple-style source) builds, in Swift 6 mode and again in Swift 5 mode" swift build
+gamestatsd="$games/.build/debug/gamestatsd"
+check "@main on the WidgetBundle is the stock command line with the bundle's kinds" \
+  bash -c "'$gamestatsd' --help | grep -q snapshot && '$gamestatsd' check --config gamestats.toml"
+check "gamestatsd preview --all draws each of the package's four #Previews to a PNG" \
+  bash -c "'$gamestatsd' preview --all --out '$work/previews' > '$work/previews.txt' && [ \$(wc -l < '$work/previews.txt') -eq 4 ] && while read -r f; do test -s \"\$f\" || exit 1; done < '$work/previews.txt'"
+sed 's/league = "gold"/league = "golf"/' gamestats.toml > "$work/golf.toml"
+check "a value the DynamicOptionsProvider does not list is refused, with did you mean" \
+  bash -c "! '$gamestatsd' check --config '$work/golf.toml' 2> '$work/golf.txt' && grep -q 'widgets.team.league: .*(did you mean \"gold\"?)' '$work/golf.txt'"
+sed 's/player = "grace"/player = "nobody"/' gamestats.toml > "$work/nobody.toml"
+check "an entity the query does not suggest is refused" \
+  bash -c "! '$gamestatsd' check --config '$work/nobody.toml' 2> '$work/nobody.txt' && grep -q 'widgets.team.player: expected one of ada, grace, linus' '$work/nobody.txt'"
+sed 's/^\[layout\]$/[layout]\npage = "home"/' gamestats.toml > "$work/home.toml"
+"$gamestatsd" snapshot --config gamestats.toml --at $at --out "$work/lock.png" --log-level error
+"$gamestatsd" snapshot --config "$work/home.toml" --at $at --out "$work/home.png" --log-level error
+check "the lock screen and the home page draw the package's widgets, differently" \
+  bash -c "[ -s '$work/lock.png' ] && [ -s '$work/home.png' ] && ! cmp -s '$work/lock.png' '$work/home.png'"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

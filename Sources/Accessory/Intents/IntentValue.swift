@@ -50,6 +50,12 @@ public enum IntentValueKind: Sendable, Hashable {
     case enumeration(cases: [String], titles: [String])
     indirect case optional(IntentValueKind)
 
+    /// The kind inside any optionals.
+    package var unwrapped: IntentValueKind {
+        if case let .optional(wrapped) = self { return wrapped.unwrapped }
+        return self
+    }
+
     /// How the kind is named in error messages: "an integer", "one of a, b".
     public var expectation: String {
         switch self {
