@@ -25,10 +25,13 @@ let package = Package(
             dependencies: [
                 .product(name: "Accessory", package: "lockscreend"),
                 .product(name: "LockscreendCLI", package: "lockscreend"),
-            ]),
+            ],
+            // Pictures `Image("medal")` finds: SwiftPM copies them beside the program.
+            resources: [.copy("Images")]),
         .target(
             name: "GameStatsSwift5",
             dependencies: [.product(name: "Accessory", package: "lockscreend")],
+            resources: [.copy("Images")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]

@@ -42,6 +42,7 @@ package enum LockScreenApplication {
         renderer.uses24HourClock = options.uses24HourClock
         renderer.clockFont = options.clockFont
         renderer.timeZone = options.timeZone
+        renderer.imageDirectories = PackageResources.imageDirectories()
         return renderer
     }
 

@@ -17,6 +17,7 @@ package struct WidgetPreview {
         renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
         renderer.colorScheme = colorScheme
         renderer.timeZone = timeZone
+        renderer.imageDirectories = PackageResources.imageDirectories()
     }
 
     /// A tile: what is drawn, and the caption under it.

@@ -51,3 +51,17 @@ struct IOSDetailsTests {
         #expect(colouredPixels(small) > 500)
     }
 }
+
+@Suite("Package resources")
+struct PackageResourcesTests {
+    @Test("Image(name) looks in the resource folders SwiftPM puts beside the program, and one level in")
+    func folders() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("resources-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Games_games.resources/Images", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/unrelated", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: dir + "/games", contents: Data()))
+        #expect(PackageResources.imageDirectories(besideExecutable: dir + "/games") == [dir + "/Games_games.resources", dir + "/Games_games.resources/Images"])
+        #expect(PackageResources.runningExecutable()?.hasSuffix("xctest") == true)
+    }
+}

@@ -35,9 +35,17 @@ struct GameStatsView: View {
             Text("\(Image(systemName: "trophy.fill")) \(entry.score, format: .number) points")
         case .systemSmall:
             VStack(alignment: .leading) {
-                Label("Level \(entry.level)", systemImage: "star.fill")
-                    .font(.caption)
-                    .foregroundStyle(renderingMode == .fullColor ? Color.yellow : Color.primary)
+                HStack {
+                    Label("Level \(entry.level)", systemImage: "star.fill")
+                        .lineLimit(1)
+                        .font(.caption)
+                        .foregroundStyle(renderingMode == .fullColor ? Color.yellow : Color.primary)
+                    Spacer()
+                    Image("medal")
+                        .resizable()
+                        .scaledToFit()
+                        .frame(width: 28, height: 28)
+                }
                 Spacer()
                 Text(entry.score, format: .number)
                     .font(.system(size: 34, weight: .bold, design: .rounded))
