@@ -15,7 +15,10 @@ package struct LockScreenConfig: Sendable {
     /// The headless picture's size; devices have their own.
     package var size: (width: Int, height: Int)?
     package var colorScheme: ColorScheme = .dark
-    package var uses24HourClock = true
+    /// `[clock] locale`, else the environment's (`LC_ALL`, `LC_TIME`, `LANG`).
+    package var dateLanguage = DateLanguage.fromEnvironment(ProcessInfo.processInfo.environment)
+    /// `[clock] hours`, else the locale's clock.
+    package var uses24HourClock = DateLanguage.fromEnvironment(ProcessInfo.processInfo.environment).uses24HourClock
     /// The big clock's font family; nil for Inter semibold.
     package var clockFont: String?
     /// The big clock's height in points, 40 to 110; nil for 53, the reference lock screen's.
@@ -135,7 +138,7 @@ package struct LockScreenConfig: Sendable {
 
     private mutating func readClock(_ table: TOMLTable, reader: inout ConfigReader) {
         let path = "clock"
-        reader.rejectUnknown(table, known: ["hours", "time_zone", "font", "height"], at: path)
+        reader.rejectUnknown(table, known: ["hours", "locale", "time_zone", "font", "height"], at: path)
         if let height = reader.number(table, "height", at: path, in: 40...110, expected: "a height in points from 40 to 110") {
             clockHeight = height
         }
@@ -144,6 +147,15 @@ package struct LockScreenConfig: Sendable {
                 reader.report(table["font"]!.line, "\(path).font", "expected one font family name such as \"DejaVu Sans\", found \"\(font)\"")
             } else {
                 clockFont = font
+            }
+        }
+        if let name = reader.string(table, "locale", at: path) {
+            if let language = DateLanguage.named(name) {
+                dateLanguage = language
+                uses24HourClock = language.uses24HourClock
+            } else {
+                let near = Spelling.nearest(name, in: DateLanguage.identifiers).map { " (did you mean \"\($0)\"?)" } ?? ""
+                reader.report(table["locale"]!.line, "\(path).locale", "expected a locale such as \"de_DE\" or \"en_GB\" (\(DateLanguage.identifiers.joined(separator: ", "))), found \"\(name)\"\(near)")
             }
         }
         if let hours = table["hours"] {

@@ -134,6 +134,7 @@ package struct Benchmark {
         (options.width, options.height) = (width, height)
         options.colorScheme = panel == .eink ? .light : config.colorScheme
         options.uses24HourClock = config.uses24HourClock
+        options.dateLanguage = config.dateLanguage
         options.clockHeight = config.clockHeight
         options.clockFont = config.clockFont
         options.timeZone = config.timeZone ?? .utc

@@ -17,6 +17,7 @@ package struct DaemonOptions: Sendable {
     package var start: Date?
     package var colorScheme: ColorScheme = .dark
     package var uses24HourClock = true
+    package var dateLanguage: DateLanguage = .standard
     package var clockFont: String?
     /// The big clock's height in points (40 to 110); nil for 53, the reference lock screen's.
     package var clockHeight: Double?
@@ -40,6 +41,7 @@ package enum LockScreenApplication {
         var renderer = LockScreenRenderer(layout: LockScreenLayout(width: options.width, height: options.height, clockHeight: options.clockHeight))
         renderer.colorScheme = options.colorScheme
         renderer.uses24HourClock = options.uses24HourClock
+        renderer.dateLanguage = options.dateLanguage
         renderer.clockFont = options.clockFont
         renderer.timeZone = options.timeZone
         renderer.imageDirectories = PackageResources.imageDirectories()

@@ -108,13 +108,15 @@ public final class LockScreenDaemon {
         /// A fixed zone; nil follows the machine's.
         package var timeZone: ZoneRules?
         package var clockFont: String?
+        package var dateLanguage: DateLanguage
 
-        package init(content: Content, colorScheme: ColorScheme, uses24HourClock: Bool, timeZone: ZoneRules?, clockFont: String? = nil) {
+        package init(content: Content, colorScheme: ColorScheme, uses24HourClock: Bool, timeZone: ZoneRules?, clockFont: String? = nil, dateLanguage: DateLanguage = .standard) {
             self.content = content
             self.colorScheme = colorScheme
             self.uses24HourClock = uses24HourClock
             self.timeZone = timeZone
             self.clockFont = clockFont
+            self.dateLanguage = dateLanguage
         }
     }
 
@@ -135,6 +137,7 @@ public final class LockScreenDaemon {
         scheduler.reset(to: content, now: now)
         renderer.colorScheme = new.colorScheme
         renderer.uses24HourClock = new.uses24HourClock
+        renderer.dateLanguage = new.dateLanguage
         renderer.clockFont = new.clockFont
         if let zone = new.timeZone {
             renderer.timeZone = zone

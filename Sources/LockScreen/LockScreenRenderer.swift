@@ -15,6 +15,7 @@ package struct LockScreenRenderer: Sendable {
     package var colorScheme: ColorScheme = .dark
     package var renderingMode: WidgetRenderingMode = .vibrant
     package var uses24HourClock = true
+    package var dateLanguage: DateLanguage = .standard
     /// The big clock's font family (fontconfig name); nil for the lock screen's own.
     package var clockFont: String?
     package var timeZone: ZoneRules = .local
@@ -37,6 +38,7 @@ package struct LockScreenRenderer: Sendable {
         env.colorScheme = colorScheme
         env.zone = timeZone
         env.uses24HourClock = uses24HourClock
+        env.dateLanguage = dateLanguage
         env.now = now
         env.displayScale = layout.scale
         env.imageDirectories = imageDirectories

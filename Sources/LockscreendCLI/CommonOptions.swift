@@ -53,7 +53,9 @@ struct CommonOptions: ParsableArguments {
         options.height = size?.1 ?? options.height
         options.start = at
         options.colorScheme = appearance?.scheme ?? config?.colorScheme ?? .dark
-        options.uses24HourClock = twelveHour ? false : config?.uses24HourClock ?? true
+        let language = config?.dateLanguage ?? DateLanguage.fromEnvironment(ProcessInfo.processInfo.environment)
+        options.uses24HourClock = twelveHour ? false : config?.uses24HourClock ?? language.uses24HourClock
+        options.dateLanguage = language
         options.systemRoot = systemRoot
         options.content = config?.content
         options.clockFont = config?.clockFont

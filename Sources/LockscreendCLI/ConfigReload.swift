@@ -38,6 +38,7 @@ struct ConfigReload: Sendable {
         logger.notice("reloading \(path)")
         handle.request(LockScreenDaemon.Reconfiguration(
             content: config.content, colorScheme: common.appearance?.scheme ?? config.colorScheme,
-            uses24HourClock: common.twelveHour ? false : config.uses24HourClock, timeZone: config.timeZone, clockFont: config.clockFont))
+            uses24HourClock: common.twelveHour ? false : config.uses24HourClock, timeZone: config.timeZone, clockFont: config.clockFont,
+            dateLanguage: config.dateLanguage))
     }
 }

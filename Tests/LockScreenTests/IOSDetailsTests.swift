@@ -2,7 +2,10 @@ import Accessory
 import Canvas
 import Foundation
 import Testing
+@testable import Config
 @testable import LockScreen
+@testable import Providers
+import TestSupport
 
 /// A widget showing one string in any family, for the iOS-detail checks.
 struct EmojiCard: Widget {
@@ -63,5 +66,51 @@ struct PackageResourcesTests {
         #expect(FileManager.default.createFile(atPath: dir + "/games", contents: Data()))
         #expect(PackageResources.imageDirectories(besideExecutable: dir + "/games") == [dir + "/Games_games.resources", dir + "/Games_games.resources/Images"])
         #expect(PackageResources.runningExecutable()?.hasSuffix("xctest") == true)
+    }
+}
+
+@Suite("Locales")
+struct LocaleTests {
+    func lockScreen(_ clock: String) async throws -> (dateLine: String, date: String, time: String) {
+        let config = try LockScreenConfig.parse("[clock]\n\(clock)\ntime_zone = \"UTC\"", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        var renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
+        renderer.dateLanguage = config.dateLanguage
+        renderer.uses24HourClock = config.uses24HourClock
+        let line = renderer.placeDateLine(now: testNow, inline: nil).texts.joined()
+        let env = renderer.environment(family: .accessoryRectangular, now: testNow)
+        let date = RenderableEntry(date: testNow) { Text(testNow, style: .date) }.place(size: Size(width: 300, height: 40), environment: env).texts.joined()
+        let time = RenderableEntry(date: testNow) { Text(testNow, style: .time) }.place(size: Size(width: 300, height: 40), environment: env).texts.joined()
+        return (line, date, time)
+    }
+
+    @Test("dates follow [clock] locale, and the clock its 12 or 24 hours unless hours says", arguments: [
+        ("", "Sun 22 Nov", "November 22, 2026", "14:04"),
+        ("locale = \"en_US\"", "Sun 22 Nov", "November 22, 2026", "2:04 PM"),
+        ("locale = \"en_US\"\nhours = 24", "Sun 22 Nov", "November 22, 2026", "14:04"),
+        ("locale = \"en_GB\"", "Sun 22 Nov", "22 November 2026", "14:04"),
+        ("locale = \"de_DE.UTF-8\"", "So. 22. Nov.", "22. November 2026", "14:04"),
+        ("locale = \"fr_FR\"", "dim. 22 nov.", "22 novembre 2026", "14:04"),
+        ("locale = \"es\"\nhours = 12", "dom 22 nov", "22 de noviembre de 2026", "2:04 PM"),
+    ])
+    func locales(clock: String, dateLine: String, date: String, time: String) async throws {
+        TestFonts.pin()
+        let shown = try await lockScreen(clock)
+        #expect(shown.dateLine == dateLine)
+        #expect(shown.date == date)
+        #expect(shown.time == time)
+    }
+
+    @Test("an unknown locale is a config error with did you mean; the environment's is read")
+    func unknown() {
+        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse("[clock]\nlocale = \"xx_XX\"", file: "t.toml", registry: .standard()) }
+        do {
+            _ = try LockScreenConfig.parse("[clock]\nlocale = \"klingon\"", file: "t.toml", registry: .standard())
+        } catch {
+            #expect(error.issues.first?.description.contains("expected a locale such as") == true)
+        }
+        #expect(DateLanguage.fromEnvironment(["LANG": "fr_FR.UTF-8"]).identifier == "fr")
+        #expect(DateLanguage.fromEnvironment(["LC_ALL": "C.UTF-8", "LANG": "fr_FR.UTF-8"]).identifier == "C")
+        #expect(DateLanguage.fromEnvironment([:]).identifier == "C")
+        #expect(DateLanguage.fromEnvironment(["LANG": "en_US.UTF-8"]).uses24HourClock == false)
     }
 }

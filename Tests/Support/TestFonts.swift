@@ -6,6 +6,8 @@ public enum TestFonts {
     private static let pinned: Bool = {
         let conf = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fonts.conf").path
         setenv("FONTCONFIG_FILE", conf, 1)
+        // Dates in the standard English the golden images show, whatever the machine's locale.
+        setenv("LC_ALL", "C.UTF-8", 1)
         return true
     }()
 

@@ -55,6 +55,8 @@ public struct EnvironmentValues: Sendable {
     /// The colour privacy-sensitive content is replaced by when the screen is locked.
     package var redactsPrivacySensitiveContent: Bool = false
 
+    /// The words and order of dates (`[clock] locale`).
+    package var dateLanguage: DateLanguage = .standard
     /// The axis of the stack whose children are being made: a `Divider` runs across it.
     package var stackAxis: Axis? = nil
     /// Where a home-screen widget's `containerBackground` is collected while its view is made.

@@ -47,19 +47,20 @@ public struct DateFormatStyle: Sendable, Hashable {
     private var isEmpty: Bool { weekdayWidth == nil && monthWidth == nil && !showsDay && !showsYear && !showsHour && !showsMinute && !showsSecond }
 
     /// The date as this format shows it in `zone`.
-    func string(for date: Date, zone: ZoneRules, twentyFourHour: Bool) -> String {
+    func string(for date: Date, zone: ZoneRules, twentyFourHour: Bool, language: DateLanguage = .standard) -> String {
         let c = zone.civil(date)
         if isEmpty {
             return "\(c.month)/\(c.day)/\(c.year), " + DateText.time(date, zone: zone, twentyFourHour: twentyFourHour)
         }
         var dateParts: [String] = []
-        if let weekdayWidth { dateParts.append(Self.name(DateText.weekdayNames[c.weekday - 1], width: weekdayWidth)) }
+        if let weekdayWidth { dateParts.append(Self.name(language.weekdays[c.weekday - 1], width: weekdayWidth)) }
         var monthDay: [String] = []
         let numericMonth = monthWidth == .defaultDigits || monthWidth == .twoDigits
         if let monthWidth {
-            monthDay.append(numericMonth ? Self.number(c.month, width: monthWidth) : Self.name(DateText.monthNames[c.month - 1], width: monthWidth))
+            monthDay.append(numericMonth ? Self.number(c.month, width: monthWidth) : Self.name(language.months[c.month - 1], width: monthWidth))
         }
         if showsDay { monthDay.append(String(c.day)) }
+        if language.order != .monthDayYear, !numericMonth { monthDay.reverse() }
         if !monthDay.isEmpty { dateParts.append(monthDay.joined(separator: numericMonth ? "/" : " ")) }
         if showsYear { dateParts.append(String(c.year)) }
         var text = dateParts.joined(separator: ", ")

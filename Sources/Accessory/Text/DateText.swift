@@ -5,8 +5,6 @@ import ZoneInfo
 /// Formats the self-updating date texts of `Text(date, style:)` and friends, and says
 /// when each next changes. English, as the lock screen's default locale.
 enum DateText {
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// "9:41 AM" or "09:41" / "21:41".
     static func time(_ date: Date, zone: ZoneRules, twentyFourHour: Bool) -> String {
@@ -22,16 +20,16 @@ enum DateText {
         return CFormat.string("%d:%02d", c.hour % 12 == 0 ? 12 : c.hour % 12, c.minute)
     }
 
-    /// "November 22, 2026".
-    static func longDate(_ date: Date, zone: ZoneRules) -> String {
+    /// "November 22, 2026", in the language's words and order.
+    static func longDate(_ date: Date, zone: ZoneRules, language: DateLanguage = .standard) -> String {
         let c = zone.civil(date)
-        return "\(monthNames[c.month - 1]) \(c.day), \(c.year)"
+        return language.longDate(day: c.day, month: c.month, year: c.year)
     }
 
     /// "Sun 22 Nov": the weekday and date the lock screen draws before the inline widget.
-    static func lockScreenDate(_ date: Date, zone: ZoneRules) -> String {
+    static func lockScreenDate(_ date: Date, zone: ZoneRules, language: DateLanguage = .standard) -> String {
         let c = zone.civil(date)
-        return "\(weekdayNames[c.weekday - 1].prefix(3)) \(c.day) \(monthNames[c.month - 1].prefix(3))"
+        return language.shortDate(weekday: c.weekday, day: c.day, month: c.month)
     }
 
     /// "11 min, 14 sec", "2 hr, 5 min", "3 days, 2 hr": the two largest units.

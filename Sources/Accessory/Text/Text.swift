@@ -118,13 +118,13 @@ public struct Text: View, PrimitiveView, Equatable {
                     text += DateText.time(date, zone: environment.zone, twentyFourHour: environment.uses24HourClock)
                     live.append(.minutes(phase: Date(timeIntervalSince1970: 0)))
                 case .date:
-                    text += DateText.longDate(date, zone: environment.zone)
+                    text += DateText.longDate(date, zone: environment.zone, language: environment.dateLanguage)
                     live.append(.days(environment.zone))
                 case .clock:
                     text += DateText.clock(date, zone: environment.zone, twentyFourHour: environment.uses24HourClock)
                     live.append(.minutes(phase: Date(timeIntervalSince1970: 0)))
                 case .weekdayDate:
-                    text += DateText.lockScreenDate(date, zone: environment.zone)
+                    text += DateText.lockScreenDate(date, zone: environment.zone, language: environment.dateLanguage)
                     live.append(.days(environment.zone))
                 case .relative:
                     text += DateText.relative(date.timeIntervalSince(now))
@@ -149,7 +149,7 @@ public struct Text: View, PrimitiveView, Equatable {
                 text += SymbolNames.drawableName(for: name)
                 symbols.append(start..<text.utf8.count)
             case let .formattedDate(date, format):
-                text += format.string(for: date, zone: environment.zone, twentyFourHour: environment.uses24HourClock)
+                text += format.string(for: date, zone: environment.zone, twentyFourHour: environment.uses24HourClock, language: environment.dateLanguage)
             }
         }
         return (text, live, symbols)
