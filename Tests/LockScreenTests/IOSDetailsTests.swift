@@ -5,6 +5,8 @@ import Testing
 @testable import Config
 @testable import LockScreen
 @testable import Providers
+@testable import TimelineEngine
+import Panel
 import TestSupport
 
 /// A widget showing one string in any family, for the iOS-detail checks.
@@ -112,5 +114,69 @@ struct LocaleTests {
         #expect(DateLanguage.fromEnvironment(["LC_ALL": "C.UTF-8", "LANG": "fr_FR.UTF-8"]).identifier == "C")
         #expect(DateLanguage.fromEnvironment([:]).identifier == "C")
         #expect(DateLanguage.fromEnvironment(["LANG": "en_US.UTF-8"]).uses24HourClock == false)
+    }
+}
+
+/// One widget showing the details iOS draws its own way, in each lock-screen family.
+struct DetailsWidget: Widget {
+    struct Provider: TimelineProvider {
+        func placeholder(in context: Context) -> EmojiCard.Entry { EmojiCard.Entry(date: context.date, text: "") }
+        func getSnapshot(in context: Context, completion: @escaping @Sendable (EmojiCard.Entry) -> Void) { completion(placeholder(in: context)) }
+        func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<EmojiCard.Entry>) -> Void) {
+            completion(Timeline(entries: [placeholder(in: context)], policy: .never))
+        }
+    }
+
+    struct DetailsView: View {
+        @Environment(\.widgetFamily) var family
+
+        var body: some View {
+            switch family {
+            case .accessoryInline:
+                Text("\(Image(systemName: "bolt.fill")) 80% charged")
+            case .accessoryCircular:
+                Gauge(value: 21, in: 12...25) {
+                    Text("°C")
+                } currentValueLabel: {
+                    Text("21")
+                } minimumValueLabel: {
+                    Text("12")
+                } maximumValueLabel: {
+                    Text("25")
+                }
+                .gaugeStyle(.accessoryCircular)
+            default:
+                VStack(alignment: .leading) {
+                    Label("Watering", systemImage: "no.such.symbol")
+                        .font(.system(.headline, design: .rounded))
+                    Text("Waterproofing 🌧️ the greenhouse")
+                        .font(.caption)
+                }
+            }
+        }
+    }
+
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "details", provider: Provider()) { _ in DetailsView() }
+    }
+}
+
+@Suite("iOS details, drawn")
+struct IOSDetailsGoldenTests {
+    @Test("gauge labels on the end caps, a symbol in text, rounded face, no hyphens, emoji as luminance, a missing symbol's square", arguments: [(800, 480, "dark"), (250, 122, "light")])
+    func golden(width: Int, height: Int, appearance: String) async throws {
+        let descriptor = DetailsWidget().descriptors[0]
+        func widget(_ name: String, _ family: WidgetFamily) throws -> TimelineEngine.Widget {
+            TimelineEngine.Widget(name: name, family: family, instance: try descriptor.instantiate([:]), budget: .unlimited)
+        }
+        let content = LockScreenDaemon.Content(inline: try widget("inline", .accessoryInline), row: [try widget("gauge", .accessoryCircular), try widget("text", .accessoryRectangular)])
+        var options = testOptions(width: width, height: height)
+        options.colorScheme = appearance == "light" ? .light : .dark
+        let display = MemoryDisplay(width: width, height: height)
+        let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: display, clock: ManualClock(start: testNow), logger: quietLogger)
+        try await daemon.step(now: testNow)
+        var frame = try #require(display.lastFrame)
+        if appearance == "light" { frame = frame.grayscale() }
+        try Golden().check(frame, named: "details-\(width)x\(height)-\(appearance)")
     }
 }
