@@ -136,7 +136,7 @@ package struct LockScreenRenderer: Sendable {
         placed.draw(into: &frame, at: rect.origin, scale: scale ?? layout.scale, clip: pixels)
         // Vibrant: everything on the lock screen is one luminance channel, emoji and
         // pictures included, as iOS shows them; a home-screen family keeps its colours.
-        if renderingMode == .vibrant, !fullColor {
+        if renderingMode == .vibrant, !fullColor, placed.mayHoldOwnColour {
             frame.desaturate(pixels)
         }
     }

@@ -61,6 +61,18 @@ package struct PlacedView: Sendable {
         return ([line] + children.map { $0.debugDump(indent: indent + 1) }).joined(separator: "\n")
     }
 
+    /// Whether drawing the tree can put colour on the frame that the rendering mode did
+    /// not choose: a picture, or an emoji (drawn from its own colour glyphs). Everything
+    /// else is drawn in colours the environment already resolved.
+    package var mayHoldOwnColour: Bool {
+        switch content {
+        case .bitmap: return true
+        case let .text(layout, _) where layout.text.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }):
+            return true
+        default: return children.contains { $0.mayHoldOwnColour }
+        }
+    }
+
     /// Every text shown in the tree, depth first: what a test or a log can compare.
     package var texts: [String] {
         var result: [String] = []
