@@ -47,7 +47,9 @@ let package = Package(
         .target(name: "CCurlLoader"),
         .target(name: "ZoneInfo"),
         .target(name: "JSON"),
-        .target(name: "Canvas", dependencies: ["CPangoCairo"]),
+        // libjpeg's header only: the library is opened with dlopen on the first JPEG.
+        .target(name: "CJPEGLoader"),
+        .target(name: "Canvas", dependencies: ["CPangoCairo", "CJPEGLoader"]),
         .target(name: "Gauge", dependencies: ["Canvas"]),
         // The C name through which `@main` widgets reach the stock command line.
         .target(name: "CAccessoryHooks"),
@@ -95,7 +97,7 @@ let package = Package(
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
         .executableTarget(name: "lockscreend-fuzz", dependencies: ["Config", "ControlProtocol", "Providers", "LockScreen", "Accessory", "Canvas", "JSON", "ZoneInfo"]),
         .target(name: "TestSupport", dependencies: ["Canvas"], path: "Tests/Support", exclude: ["fonts.conf"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
         .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),

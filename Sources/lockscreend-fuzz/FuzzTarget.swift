@@ -50,6 +50,10 @@ struct FuzzTarget: Sendable {
             let now = Date(timeIntervalSince1970: 1_795_356_297)
             _ = calendar.occurrences(from: now, to: now.addingTimeInterval(7 * 86_400), zone: .utc)
         },
+        FuzzTarget(name: "jpeg", seeds: ["Tests/CanvasTests/Fixtures/gradient.jpg", "Examples/GameStats/Sources/gamestatsd/Images"]) { bytes in
+            // A picture a widget shows: decoded or refused, never a crash.
+            _ = try? Bitmap(jpegData: bytes, name: "fuzz.jpg")
+        },
         FuzzTarget(name: "tzif", seeds: ["/usr/share/zoneinfo/Europe/London", "/usr/share/zoneinfo/America/New_York", "/usr/share/zoneinfo/Australia/Lord_Howe"]) { bytes in
             guard let zone = ZoneRules(identifier: "Fuzz/Zone", tzif: bytes) else { return }
             for t in stride(from: -4_000_000_000.0, through: 8_000_000_000, by: 700_000_000) {

@@ -230,3 +230,20 @@ struct InlineOnlyTests {
         #expect(both.texts == ["bolt", "80%"])
     }
 }
+
+@Suite("Pictures")
+struct PictureTests {
+    @Test("Image(name) finds name.png, name.jpg or name.jpeg in the package's resource folders")
+    func jpegByName() {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("CanvasTests/Fixtures").path
+        let placed = place(.accessoryRectangular, environment: { $0.imageDirectories = ["/nonexistent", fixtures] }) {
+            Image("gradient")
+        }
+        let image = placed.all.first { $0.name == "Image" }
+        guard case let .bitmap(bitmap, _)? = image?.content else {
+            Issue.record("no picture drawn: \(placed.debugDump())")
+            return
+        }
+        #expect(bitmap.width == 48 && bitmap.height == 32)
+    }
+}

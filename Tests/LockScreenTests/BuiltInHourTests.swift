@@ -89,3 +89,29 @@ struct BuiltInHourTests {
         #expect(daemon.redraws[SlotID.unit(0), default: 0] >= 60)
     }
 }
+
+@Suite("Countdown in a circle")
+struct CountdownCircleTests {
+    func circular(_ date: String) async throws -> PlacedView {
+        let config = try LockScreenConfig.parse("[layout]\nrow = [\"c\"]\n[widgets.c]\nkind = \"countdown\"\ntitle = \"Launch\"\nfamily = \"circular\"\ndate = \(date)", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        let widget = config.content.row[0].widgets[0]
+        let timeline = try await widget.instance.timeline(TimelineProviderContext(family: .accessoryCircular, displaySize: CGSize(width: 72, height: 72), date: testNow))
+        let renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
+        return renderer.placeUnit(try #require(timeline.entries.first), family: .accessoryCircular, now: testNow)
+    }
+
+    @Test("a month away reads days and hours on two lines; on the last day a running H:MM:SS; both inside the tile")
+    func fits() async throws {
+        let month = try await circular("2026-12-23T18:04:57Z")
+        #expect(month.texts == ["Launch", "31 days, 4 hr"])
+        let day = try await circular("2026-11-23T09:04:57Z")
+        #expect(day.texts == ["Launch", "19:00:00"])
+        func all(_ view: PlacedView) -> [PlacedView] { [view] + view.children.flatMap(all) }
+        for placed in [month, day] {
+            for view in all(placed) {
+                guard case .text = view.content else { continue }
+                #expect(view.frame.minX >= 0 && view.frame.maxX <= 72, "\(view.debugDump())")
+            }
+        }
+    }
+}

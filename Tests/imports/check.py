@@ -13,7 +13,7 @@ import sys
 
 # Lowest first; a module may import only modules on earlier lines.
 LAYERS = [
-    ["CLibDRM", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CAccessoryHooks", "JSON", "ZoneInfo"],
+    ["CLibDRM", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CAccessoryHooks", "JSON", "ZoneInfo"],
     ["CFramebuffer", "Canvas"],
     ["Gauge", "AccessoryMacros"],
     ["Accessory"],

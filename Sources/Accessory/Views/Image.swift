@@ -1,7 +1,7 @@
 import Canvas
 import FoundationEssentials
 
-/// An image: a symbol drawn from the icon font (`Image(systemName:)`), or a PNG file.
+/// An image: a symbol drawn from the icon font (`Image(systemName:)`), or a PNG or JPEG file.
 public struct Image: View, PrimitiveView, Hashable {
     enum Source: Hashable {
         case symbol(String)
@@ -19,7 +19,8 @@ public struct Image: View, PrimitiveView, Hashable {
         source = .symbol(systemName)
     }
 
-    /// An image named `name.png` in the daemon's image directories.
+    /// An image named `name.png`, `name.jpg` or `name.jpeg` among the pictures the widget
+    /// package ships (its SwiftPM resources).
     public init(_ name: String) {
         source = .named(name)
     }
@@ -29,7 +30,7 @@ public struct Image: View, PrimitiveView, Hashable {
         source = .named(name)
     }
 
-    /// A PNG file by path.
+    /// A PNG or JPEG file by path.
     public init(filePath: String) {
         source = .file(filePath)
     }
@@ -59,10 +60,11 @@ public struct Image: View, PrimitiveView, Hashable {
             style.size *= 1.15
             return SymbolNode(ligature: SymbolNames.drawableName(for: name), style: style, color: color, resizable: isResizable, redacted: environment.isRedacted)
         case let .named(name):
-            let path = environment.imageDirectories.lazy.map { "\($0)/\(name).png" }.first { FileManager.default.fileExists(atPath: $0) }
-            return BitmapNode(bitmap: path.flatMap { try? Bitmap(contentsOfPNG: $0) }, resizable: isResizable, fitsAspect: fitsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
+            let candidates = environment.imageDirectories.lazy.flatMap { directory in ["png", "jpg", "jpeg"].lazy.map { "\(directory)/\(name).\($0)" } }
+            let path = candidates.first { FileManager.default.fileExists(atPath: $0) }
+            return BitmapNode(bitmap: path.flatMap { try? Bitmap(contentsOfFile: $0) }, resizable: isResizable, fitsAspect: fitsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
         case let .file(path):
-            return BitmapNode(bitmap: try? Bitmap(contentsOfPNG: path), resizable: isResizable, fitsAspect: fitsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
+            return BitmapNode(bitmap: try? Bitmap(contentsOfFile: path), resizable: isResizable, fitsAspect: fitsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
         }
     }
 }

@@ -7,5 +7,6 @@ struct GameStatsBundle: WidgetBundle {
     var body: some Widget {
         GameStatsWidget()
         TeamWidget()
+        ChallengeWidget()
     }
 }

@@ -37,7 +37,7 @@ struct PlayerEntity: AppEntity {
     ]
 }
 
-struct PlayerQuery: EntityQuery {
+struct PlayerQuery: EntityStringQuery {
     func entities(for identifiers: [PlayerEntity.ID]) async throws -> [PlayerEntity] {
         PlayerEntity.roster.filter { identifiers.contains($0.id) }
     }
@@ -45,10 +45,14 @@ struct PlayerQuery: EntityQuery {
     func suggestedEntities() async throws -> [PlayerEntity] {
         PlayerEntity.roster
     }
+
+    func entities(matching string: String) async throws -> [PlayerEntity] {
+        PlayerEntity.roster.filter { $0.name.localizedCaseInsensitiveContains(string) }
+    }
 }
 
 struct TeamIntent: WidgetConfigurationIntent {
-    static let title: LocalizedStringResource = "Team"
+    static let title = LocalizedStringResource("TEAM_TITLE", defaultValue: "Team")
     static let description = IntentDescription("A player's standing in a league.")
 
     @Parameter(title: "Player")
