@@ -417,3 +417,17 @@ struct EventWidget: Widget {
         WidgetCenter.shared.reloadAllTimelines()
     }
 }
+
+// MARK: An entity whose query only looks up and suggests
+
+struct LineEntity: AppEntity {
+    let id: Int
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Line"
+    static let defaultQuery = LineQuery()
+    var displayRepresentation: DisplayRepresentation { "Line \(id)" }
+}
+
+struct LineQuery: EntityQuery {
+    func entities(for identifiers: [Int]) async throws -> [LineEntity] { identifiers.map(LineEntity.init(id:)) }
+    func suggestedEntities() async throws -> [LineEntity] { [1, 2, 3].map(LineEntity.init(id:)) }
+}
