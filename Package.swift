@@ -40,6 +40,8 @@ let package = Package(
         // glibc's malloc.h, part of the C library itself.
         .systemLibrary(name: "CMalloc"),
         .target(name: "CFramebuffer", dependencies: ["CLibDRM"]),
+        // spidev and the GPIO character device, compiled against the kernel's headers.
+        .target(name: "CEPaperBus"),
         // timerfd/eventfd flags, pipe2 and posix_spawn's chdir: what the clock and child
         // processes need beyond Glibc.
         .target(name: "CSystemShims"),
@@ -56,7 +58,7 @@ let package = Package(
         // `#Preview`'s compiler plugin, speaking the plugin protocol without swift-syntax.
         .macro(name: "AccessoryMacros"),
         .target(name: "Accessory", dependencies: ["Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
-        .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "ZoneInfo"]),
+        .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
         .target(
             name: "TimelineEngine",
             dependencies: ["Accessory", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]

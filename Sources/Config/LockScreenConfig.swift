@@ -96,19 +96,20 @@ package struct LockScreenConfig: Sendable {
 
     private mutating func readDisplay(_ table: TOMLTable, reader: inout ConfigReader) {
         let path = "display"
-        reader.rejectUnknown(table, known: ["output", "device", "format", "size", "rotate", "connector", "mode", "keep_console", "appearance", "png", "eink"], at: path)
-        let kind = reader.choice(table, "output", at: path, from: ["headless", "fb", "drm"]) ?? "headless"
+        reader.rejectUnknown(table, known: ["output", "device", "format", "size", "rotate", "connector", "mode", "keep_console", "appearance", "png", "eink"] + Self.epdKeys, at: path)
+        let kind = reader.choice(table, "output", at: path, from: ["headless", "fb", "drm", "epd"]) ?? "headless"
         let device = reader.string(table, "device", at: path)
         let formatNames = kind == "headless" ? PixelFormat.headless.map(\.rawValue) : PixelFormat.allCases.map(\.rawValue)
         let format = reader.choice(table, "format", at: path, from: formatNames).flatMap(PixelFormat.init(rawValue:))
         let eink = readEink(reader.table(table, "eink", at: path), output: kind, reader: &reader)
         let mode = readSize(table, "mode", at: path, reader: &reader)
-        for (key, allowed) in [("connector", "drm"), ("mode", "drm"), ("size", "headless"), ("png", "headless")] where table[key] != nil && kind != allowed {
+        for (key, allowed) in [("connector", "drm"), ("mode", "drm"), ("size", "headless"), ("png", "headless")] + Self.epdKeys.map({ ($0, "epd") }) where table[key] != nil && kind != allowed {
             reader.report(table[key]!.line, "\(path).\(key)", "only applies with output = \"\(allowed)\" (this display is \"\(kind)\")")
         }
         switch kind {
         case "fb": output = OutputOptions(target: .framebuffer(path: device ?? "/dev/fb0", format: format, epdc: eink?.epdc))
         case "drm": output = OutputOptions(target: .drm(path: device ?? "/dev/dri/card0", connector: reader.string(table, "connector", at: path), mode: mode))
+        case "epd": output = OutputOptions(target: Self.epdTarget(table, at: path, reader: &reader) ?? .headless(directory: "frames", format: .mono1, png: false))
         default: output = OutputOptions(target: .headless(directory: device ?? "frames", format: format ?? .xrgb8888, png: reader.boolean(table, "png", at: path) ?? false))
         }
         size = readSize(table, "size", at: path, reader: &reader)
@@ -120,7 +121,8 @@ package struct LockScreenConfig: Sendable {
             }
         }
         output.keepsConsole = reader.boolean(table, "keep_console", at: path) ?? false
-        output.eink = eink?.policy
+        // An e-paper HAT is e-ink whether or not [display.eink] tunes the policy.
+        output.eink = eink?.policy ?? (kind == "epd" ? EinkPolicy() : nil)
         if let appearance = reader.choice(table, "appearance", at: path, from: ["dark", "light"]) { colorScheme = appearance == "dark" ? .dark : .light }
     }
 

@@ -15,6 +15,8 @@ package struct OutputOptions: Sendable {
         case framebuffer(path: String, format: PixelFormat?, epdc: EPDC?)
         /// A DRM/KMS card; nil connector and mode pick the connected one and its preferred mode.
         case drm(path: String, connector: String?, mode: (width: Int, height: Int)?)
+        /// An SPI e-paper HAT: its model, spidev, GPIO chip (nil: the header's) and pins.
+        case epd(model: EPDModel, spi: String, gpiochip: String?, pins: SPILink.Pins)
     }
 
     package var target: Target
@@ -48,6 +50,8 @@ package struct OutputOptions: Sendable {
             device = try FramebufferDevice(path: path, format: format, console: console, epdc: epdc)
         case let .drm(path, connector, mode):
             device = try DRMDevice(path: path, connector: connector, mode: mode)
+        case let .epd(model, spi, gpiochip, pins):
+            device = SSD1680Device(model: model, link: try SPILink(spi: spi, gpiochip: gpiochip, pins: pins, hertz: model.spiHertz))
         }
         return PanelDisplay(device: device, rotation: rotation, eink: eink)
     }

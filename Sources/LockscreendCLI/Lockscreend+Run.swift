@@ -27,6 +27,15 @@ extension Lockscreend {
         @Option(help: ArgumentHelp("Draw on this DRM/KMS card.", valueName: "PATH"))
         var drm: String?
 
+        @Option(help: ArgumentHelp("Draw on an SPI e-paper HAT of this model; `--epd list` prints the models.", valueName: "MODEL"))
+        var epd: String?
+
+        @Option(help: ArgumentHelp("With --epd: the SPI device (default /dev/spidev0.0).", valueName: "PATH"))
+        var spi: String?
+
+        @Option(help: ArgumentHelp("With --epd: the GPIO chip (default: the one labelled pinctrl-*).", valueName: "PATH"))
+        var gpiochip: String?
+
         @Option(help: ArgumentHelp("With --drm: the connector to light (default: the first connected), e.g. HDMI-A-1.", valueName: "NAME"))
         var connector: String?
 
@@ -72,7 +81,12 @@ extension Lockscreend {
         var offlineMark = false
 
         func validate() throws {
-            guard [headless, fb, drm].compactMap({ $0 }).count <= 1 else { throw ValidationError("give one of --headless, --fb and --drm") }
+            guard [headless, fb, drm, epd].compactMap({ $0 }).count <= 1 else { throw ValidationError("give one of --headless, --fb, --drm and --epd") }
+            if spi != nil || gpiochip != nil, epd == nil { throw ValidationError("--spi and --gpiochip go with --epd") }
+            if let epd, epd != "list", EPDModel.named(epd) == nil {
+                let near = Spelling.nearest(epd, in: EPDModel.all.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
+                throw ValidationError("no e-paper model '\(epd)'\(near); lockscreend --epd list prints them")
+            }
             if connector != nil || mode != nil, drm == nil { throw ValidationError("--connector and --mode go with --drm") }
             if let kind = eink.epdc, fb == nil { throw ValidationError("--eink \(kind.rawValue) drives an e-reader's framebuffer: give --fb") }
             if let format, fb == nil, !PixelFormat.headless.contains(format) {
@@ -83,7 +97,7 @@ extension Lockscreend {
         /// The display: the command line's when it names one, else the configuration's.
         func output(_ config: LockScreenConfig?) -> OutputOptions {
             var output: OutputOptions
-            if headless == nil, fb == nil, drm == nil, let config {
+            if headless == nil, fb == nil, drm == nil, epd == nil, let config {
                 output = config.output
                 if rotate != .none { output.rotation = rotate }
                 if keepConsole { output.keepsConsole = true }
@@ -94,6 +108,11 @@ extension Lockscreend {
                 output = OutputOptions(target: .framebuffer(path: fb, format: format, epdc: eink.epdc))
             } else if let drm {
                 output = OutputOptions(target: .drm(path: drm, connector: connector, mode: mode.map { ($0.width, $0.height) }))
+            } else if let epd, let model = EPDModel.named(epd) {
+                output = OutputOptions(target: .epd(model: model, spi: spi ?? "/dev/spidev0.0", gpiochip: gpiochip, pins: .waveshare))
+                output.rotation = rotate
+                output.eink = eink.policy ?? EinkPolicy()
+                return output
             } else {
                 // The file's headless format, unless the command line names one.
                 var fileFormat: PixelFormat?
@@ -107,6 +126,10 @@ extension Lockscreend {
         }
 
         func run() async throws {
+            if epd == "list" {
+                for model in EPDModel.all { print(model) }
+                return
+            }
             let logger = common.logger()
             // What a command leaves behind (a `setsid` child) becomes ours to end.
             if !once { ChildRegistry.shared.becomeSubreaper() }

@@ -51,6 +51,8 @@ package enum DisplayError: Error, CustomStringConvertible, Equatable {
     case noSuchConnector(path: String, name: String, available: [String])
     case noSuchMode(path: String, mode: String, available: [String])
     case deviceFailed(path: String, call: String, reason: String)
+    /// An e-paper controller's BUSY line did not clear in time.
+    case panelBusy(path: String, seconds: Double)
 
     package var description: String {
         switch self {
@@ -66,6 +68,7 @@ package enum DisplayError: Error, CustomStringConvertible, Equatable {
         case let .noSuchConnector(path, name, available): "'\(path)': no connected connector named '\(name)' (connected: \(available.isEmpty ? "none" : available.joined(separator: ", ")))"
         case let .noSuchMode(path, mode, available): "'\(path)': the display has no mode \(mode) (modes: \(available.joined(separator: ", ")))"
         case let .deviceFailed(path, call, reason): "'\(path)': \(call) failed: \(reason)"
+        case let .panelBusy(path, seconds): "'\(path)': the panel stayed busy for \(Int(seconds)) s (check the HAT's BUSY and RST wiring and its power); the picture is kept and sent again at the next update"
         }
     }
 }

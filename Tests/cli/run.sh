@@ -79,7 +79,7 @@ sys.exit(0 if ok else 1)"
 check "PNG previews were written" test -s "$work/run/000002.png"
 
 expect_error "unknown --rotate" "'45'" --rotate 45 --once --headless "$work/a"
-expect_error "two displays at once" "--headless, --fb and --drm" --fb /dev/fb0 --drm /dev/dri/card0 --once
+expect_error "two displays at once" "--headless, --fb, --drm and --epd" --fb /dev/fb0 --drm /dev/dri/card0 --once
 expect_error "--connector without --drm" "--connector" --connector HDMI-A-1 --once --headless "$work/a"
 expect_error "a bad quiet period" "'25:00-07:00'" --eink panel --eink-quiet 25:00-07:00 --once --headless "$work/a"
 expect_error "a framebuffer that is not one" "'/dev/null' is not a framebuffer" --fb /dev/null --once
@@ -96,6 +96,12 @@ expect_error "an e-reader controller without --fb" "--eink kobo" --eink kobo --o
 expect_error "an unknown e-ink kind" "'nook'" --eink nook --once --headless "$work/a"
 "$bin" --headless "$work/eink" --state-dir "$work/state" --once --eink panel --format gray4 --at 2026-11-22T14:04:57Z --log-level error
 check "--eink records the full refresh and its GC16 waveform" grep -q '"refresh":"full".*"waveform":\["GC16"\]\|"waveform":\["GC16"\].*"refresh":"full"' "$work/eink/frames.jsonl"
+
+# SPI e-paper HATs: the models, and unplugged hardware as one line, never a hang.
+check "--epd list prints the models with their glass and controller" bash -c "'$bin' --epd list | grep -q '^waveshare-2in13-v4: 122×250, black/white, ssd1680$'"
+expect_error "an e-paper HAT with SPI not enabled" "dtparam=spi=on" --epd waveshare-2in13-v4 --spi "$work/no-spidev" --once --no-socket --state-dir "$work/state"
+expect_error "an e-paper HAT on something that is not spidev" "configure SPI on /dev/null" --epd waveshare-2in13-v4 --spi /dev/null --once --no-socket --state-dir "$work/state"
+expect_error "an unknown e-paper model" "did you mean waveshare-2in13-v4?" --epd waveshare-2in13-v5 --once
 
 # Configuration files: the examples pass; a file with mistakes lists each on its own line.
 examples="$(cd "$(dirname "$0")/../../deploy/examples" && pwd)"

@@ -14,7 +14,7 @@ import sys
 # Lowest first; a module may import only modules on earlier lines.
 LAYERS = [
     ["CLibDRM", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CAccessoryHooks", "JSON", "ZoneInfo"],
-    ["CFramebuffer", "Canvas"],
+    ["CFramebuffer", "CEPaperBus", "Canvas"],
     ["Gauge", "AccessoryMacros"],
     ["Accessory"],
     ["Panel"],

@@ -1,0 +1,132 @@
+#include "epaper_bus.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/gpio.h>
+#include <linux/spi/spidev.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CHUNK 4096
+
+static int fail(int error, char *message, size_t size, const char *what, const char *path) {
+    snprintf(message, size, "%s %s: %s", what, path, strerror(error));
+    return error;
+}
+
+int CEPaperBus_spi_open(const char *path, uint32_t hertz, int *fd, char *message, size_t size) {
+    int f = open(path, O_RDWR | O_CLOEXEC);
+    if (f < 0) return fail(errno, message, size, "open", path);
+    uint8_t mode = SPI_MODE_0, bits = 8;
+    if (ioctl(f, SPI_IOC_WR_MODE, &mode) < 0 || ioctl(f, SPI_IOC_WR_BITS_PER_WORD, &bits) < 0
+        || ioctl(f, SPI_IOC_WR_MAX_SPEED_HZ, &hertz) < 0) {
+        int error = errno;
+        close(f);
+        return fail(error, message, size, "configure SPI on", path);
+    }
+    *fd = f;
+    return 0;
+}
+
+int CEPaperBus_spi_write(int fd, const uint8_t *bytes, size_t count, uint32_t hertz, char *message, size_t size) {
+    for (size_t done = 0; done < count; done += CHUNK) {
+        size_t length = count - done < CHUNK ? count - done : CHUNK;
+        struct spi_ioc_transfer transfer;
+        memset(&transfer, 0, sizeof transfer);
+        transfer.tx_buf = (uint64_t)(uintptr_t)(bytes + done);
+        transfer.len = (uint32_t)length;
+        transfer.speed_hz = hertz;
+        transfer.bits_per_word = 8;
+        if (ioctl(fd, SPI_IOC_MESSAGE(1), &transfer) < 0) return fail(errno, message, size, "SPI_IOC_MESSAGE on", "spidev");
+    }
+    return 0;
+}
+
+static int request(const char *chip, const uint32_t *lines, size_t count, uint64_t flags, const uint8_t *initial,
+                   int *fd, char *message, size_t size) {
+    if (count == 0 || count > GPIO_V2_LINES_MAX) return fail(EINVAL, message, size, "request lines of", chip);
+    int c = open(chip, O_RDWR | O_CLOEXEC);
+    if (c < 0) return fail(errno, message, size, "open", chip);
+    struct gpio_v2_line_request req;
+    memset(&req, 0, sizeof req);
+    for (size_t i = 0; i < count; i++) req.offsets[i] = lines[i];
+    req.num_lines = (uint32_t)count;
+    snprintf(req.consumer, sizeof req.consumer, "lockscreend");
+    req.config.flags = flags;
+    if (initial) {
+        uint64_t values = 0, mask = 0;
+        for (size_t i = 0; i < count; i++) {
+            mask |= 1ULL << i;
+            if (initial[i]) values |= 1ULL << i;
+        }
+        req.config.num_attrs = 1;
+        req.config.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_OUTPUT_VALUES;
+        req.config.attrs[0].attr.values = values;
+        req.config.attrs[0].mask = mask;
+    }
+    int result = ioctl(c, GPIO_V2_GET_LINE_IOCTL, &req);
+    int error = errno;
+    close(c);
+    if (result < 0) {
+        char what[64];
+        snprintf(what, sizeof what, "request line %u of", lines[0]);
+        return fail(error, message, size, what, chip);
+    }
+    *fd = req.fd;
+    return 0;
+}
+
+int CEPaperBus_gpio_outputs(const char *chip, const uint32_t *lines, const uint8_t *initial, size_t count, int *fd, char *message, size_t size) {
+    return request(chip, lines, count, GPIO_V2_LINE_FLAG_OUTPUT, initial, fd, message, size);
+}
+
+int CEPaperBus_gpio_input(const char *chip, uint32_t line, int *fd, char *message, size_t size) {
+    return request(chip, &line, 1, GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_EDGE_RISING | GPIO_V2_LINE_FLAG_EDGE_FALLING, NULL, fd, message, size);
+}
+
+int CEPaperBus_gpio_set(int fd, uint64_t mask, uint64_t values, char *message, size_t size) {
+    struct gpio_v2_line_values v = {.bits = values, .mask = mask};
+    if (ioctl(fd, GPIO_V2_LINE_SET_VALUES_IOCTL, &v) < 0) return fail(errno, message, size, "set", "GPIO lines");
+    return 0;
+}
+
+int CEPaperBus_gpio_get(int fd, int *value, char *message, size_t size) {
+    struct gpio_v2_line_values v = {.bits = 0, .mask = 1};
+    if (ioctl(fd, GPIO_V2_LINE_GET_VALUES_IOCTL, &v) < 0) return fail(errno, message, size, "read", "GPIO line");
+    *value = (int)(v.bits & 1);
+    return 0;
+}
+
+int CEPaperBus_gpio_wait_edge(int fd, int milliseconds, char *message, size_t size) {
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    int ready;
+    do {
+        ready = poll(&p, 1, milliseconds);
+    } while (ready < 0 && errno == EINTR);
+    if (ready < 0) return fail(errno, message, size, "poll", "GPIO line");
+    if (ready == 0) return ETIMEDOUT;
+    struct gpio_v2_line_event event;
+    if (read(fd, &event, sizeof event) != (ssize_t)sizeof event) return fail(errno ? errno : EIO, message, size, "read an edge of", "GPIO line");
+    return 0;
+}
+
+int CEPaperBus_gpio_chip_label(const char *chip, char *label, size_t label_size, char *message, size_t size) {
+    int c = open(chip, O_RDONLY | O_CLOEXEC);
+    if (c < 0) return fail(errno, message, size, "open", chip);
+    struct gpiochip_info info;
+    int result = ioctl(c, GPIO_GET_CHIPINFO_IOCTL, &info);
+    int error = errno;
+    close(c);
+    if (result < 0) return fail(error, message, size, "GPIO_GET_CHIPINFO on", chip);
+    snprintf(label, label_size, "%s", info.label);
+    return 0;
+}
+
+void CEPaperBus_delay(uint32_t microseconds) {
+    struct timespec t = {.tv_sec = microseconds / 1000000, .tv_nsec = (long)(microseconds % 1000000) * 1000};
+    while (nanosleep(&t, &t) < 0 && errno == EINTR) {}
+}

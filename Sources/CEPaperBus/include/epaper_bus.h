@@ -1,0 +1,42 @@
+#ifndef LOCKSCREEND_EPAPER_BUS_H
+#define LOCKSCREEND_EPAPER_BUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// An SPI e-paper HAT's bus from user space: spidev for the bytes (SPI_IOC_MESSAGE, in
+// chunks of at most 4096 bytes) and the GPIO character device's v2 uAPI for D/C, RST,
+// an optional chip-select and BUSY. Compiled against the kernel's own headers
+// (<linux/spi/spidev.h>, <linux/gpio.h>), so no struct is mirrored by hand. Every
+// function returns 0, or an errno value with what failed in `message`.
+
+/// Opens `path` for SPI mode 0, 8 bits a word, at `hertz`.
+int CEPaperBus_spi_open(const char *path, uint32_t hertz, int *fd, char *message, size_t size);
+
+/// Writes `count` bytes, `chunk` (at most 4096) at a time.
+int CEPaperBus_spi_write(int fd, const uint8_t *bytes, size_t count, uint32_t hertz, char *message, size_t size);
+
+/// Requests `count` lines of `chip` as outputs set to `initial` (0 or 1 each), under
+/// the consumer name "lockscreend".
+int CEPaperBus_gpio_outputs(const char *chip, const uint32_t *lines, const uint8_t *initial, size_t count, int *fd, char *message, size_t size);
+
+/// Requests one line of `chip` as an input with both edges reported (BUSY).
+int CEPaperBus_gpio_input(const char *chip, uint32_t line, int *fd, char *message, size_t size);
+
+/// Sets the lines of an output request: bit i of `values` for the request's line i.
+int CEPaperBus_gpio_set(int fd, uint64_t mask, uint64_t values, char *message, size_t size);
+
+/// Reads the one line of an input request: 0 or 1 in `value`.
+int CEPaperBus_gpio_get(int fd, int *value, char *message, size_t size);
+
+/// Waits up to `milliseconds` for an edge on an input request; 0 when one came (and was
+/// read), ETIMEDOUT when none did.
+int CEPaperBus_gpio_wait_edge(int fd, int milliseconds, char *message, size_t size);
+
+/// The label of `chip` ("pinctrl-bcm2711"), for finding the header's chip.
+int CEPaperBus_gpio_chip_label(const char *chip, char *label, size_t label_size, char *message, size_t size);
+
+/// Sleeps `microseconds`: the reset pulse's timing, which the datasheets give.
+void CEPaperBus_delay(uint32_t microseconds);
+
+#endif

@@ -1,0 +1,158 @@
+import CEPaperBus
+import FoundationEssentials
+import Glibc
+
+/// An SPI e-paper HAT's wires on a Linux board: the bytes through spidev, D/C, RST (and
+/// a chip select on a GPIO, where the board uses one) as outputs and BUSY as an input
+/// of the GPIO character device, held under the consumer name "lockscreend" (`gpioinfo`
+/// shows who holds them). No Python, no libgpiod. Not run on a HAT here: the same calls
+/// drive the controller models of the tests.
+package final class SPILink: EPDLink {
+    /// The board's GPIO lines (BCM numbers on a Raspberry Pi).
+    package struct Pins: Sendable, Hashable {
+        package var dc: UInt32
+        package var reset: UInt32
+        package var busy: UInt32
+        /// A chip select driven as a GPIO; nil when spidev's own CE line is used.
+        package var chipSelect: UInt32?
+
+        package init(dc: UInt32, reset: UInt32, busy: UInt32, chipSelect: UInt32? = nil) {
+            self.dc = dc
+            self.reset = reset
+            self.busy = busy
+            self.chipSelect = chipSelect
+        }
+
+        /// Waveshare's HAT wiring: DC on 25, RST on 17, BUSY on 24, CS on CE0.
+        package static let waveshare = Pins(dc: 25, reset: 17, busy: 24)
+    }
+
+    package let name: String
+    private let spi: Int32
+    private let outputs: Int32
+    private let busyLine: Int32
+    private let hertz: UInt32
+    private let pins: Pins
+    /// Whether BUSY high means busy (SSD1680) or low (UC8179, UC8159).
+    private let busyWhenHigh: Bool
+    private var dcHigh: Bool?
+
+    /// Opens the bus; a missing device, a line another program holds or a permission
+    /// problem is one line saying which and what to do.
+    package init(spi path: String, gpiochip: String? = nil, pins: Pins = .waveshare, hertz: Int, busyWhenHigh: Bool = true) throws(DisplayError) {
+        name = path
+        self.hertz = UInt32(hertz)
+        self.pins = pins
+        self.busyWhenHigh = busyWhenHigh
+        var message = [CChar](repeating: 0, count: 256)
+        var fd: Int32 = -1
+        var error = CEPaperBus_spi_open(path, UInt32(hertz), &fd, &message, message.count)
+        guard error == 0 else { throw Self.explain(error, device: path, message: message, isSPI: true) }
+        spi = fd
+        let chip = gpiochip ?? Self.headerChip() ?? "/dev/gpiochip0"
+        let lines = [pins.dc, pins.reset] + (pins.chipSelect.map { [$0] } ?? [])
+        let initial: [UInt8] = [0, 1] + (pins.chipSelect == nil ? [] : [1])
+        var out: Int32 = -1
+        error = CEPaperBus_gpio_outputs(chip, lines, initial, lines.count, &out, &message, message.count)
+        guard error == 0 else {
+            Glibc.close(spi)
+            throw Self.explain(error, device: chip, message: message, isSPI: false)
+        }
+        outputs = out
+        var input: Int32 = -1
+        error = CEPaperBus_gpio_input(chip, pins.busy, &input, &message, message.count)
+        guard error == 0 else {
+            Glibc.close(spi)
+            Glibc.close(outputs)
+            throw Self.explain(error, device: chip, message: message, isSPI: false)
+        }
+        busyLine = input
+    }
+
+    /// The GPIO chip of the 40-pin header: the one labelled `pinctrl-…`.
+    static func headerChip() -> String? {
+        var label = [CChar](repeating: 0, count: 64), message = [CChar](repeating: 0, count: 128)
+        for n in 0..<16 {
+            let chip = "/dev/gpiochip\(n)"
+            guard CEPaperBus_gpio_chip_label(chip, &label, label.count, &message, message.count) == 0 else { continue }
+            if String(decoding: label.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).hasPrefix("pinctrl-") { return chip }
+        }
+        return nil
+    }
+
+    static func explain(_ error: Int32, device: String, message: [CChar], isSPI: Bool) -> DisplayError {
+        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch error {
+        case ENOENT where isSPI:
+            return .deviceFailed(path: device, call: "open", reason: "no such device: enable SPI (dtparam=spi=on in /boot/firmware/config.txt) and reboot")
+        case ENOENT:
+            return .deviceFailed(path: device, call: "open", reason: "no such GPIO chip (--gpiochip names another)")
+        case EACCES, EPERM:
+            return .deviceFailed(path: device, call: "open", reason: "permission denied: add the user to the '\(isSPI ? "spi" : "gpio")' group")
+        case EBUSY:
+            return .deviceFailed(path: device, call: "request", reason: "a line is held by another program (gpioinfo shows which): \(detail)")
+        default:
+            return .deviceFailed(path: device, call: isSPI ? "SPI" : "GPIO", reason: detail)
+        }
+    }
+
+    private func setLine(_ index: Int, _ high: Bool) throws(DisplayError) {
+        var message = [CChar](repeating: 0, count: 128)
+        let error = CEPaperBus_gpio_set(outputs, 1 << UInt64(index), high ? 1 << UInt64(index) : 0, &message, message.count)
+        guard error == 0 else { throw Self.explain(error, device: name, message: message, isSPI: false) }
+    }
+
+    private func write(_ bytes: [UInt8], dataLevel: Bool) throws(DisplayError) {
+        if dcHigh != dataLevel {
+            try setLine(0, dataLevel)
+            dcHigh = dataLevel
+        }
+        if pins.chipSelect != nil { try setLine(2, false) }
+        var message = [CChar](repeating: 0, count: 128)
+        let error = bytes.withUnsafeBufferPointer { CEPaperBus_spi_write(spi, $0.baseAddress, $0.count, hertz, &message, message.count) }
+        if pins.chipSelect != nil { try setLine(2, true) }
+        guard error == 0 else { throw Self.explain(error, device: name, message: message, isSPI: true) }
+    }
+
+    package func reset() throws(DisplayError) {
+        // The datasheets' pulse: low for at least 10 µs (2 ms here, as the vendors'
+        // drivers), then about 20 ms before the controller takes commands.
+        try setLine(1, true)
+        CEPaperBus_delay(20_000)
+        try setLine(1, false)
+        CEPaperBus_delay(2_000)
+        try setLine(1, true)
+        CEPaperBus_delay(20_000)
+    }
+
+    package func send(command: UInt8, data: [UInt8]) throws(DisplayError) {
+        try write([command], dataLevel: false)
+        if !data.isEmpty { try write(data, dataLevel: true) }
+    }
+
+    package func sendData(_ bytes: [UInt8]) throws(DisplayError) {
+        try write(bytes, dataLevel: true)
+    }
+
+    package func waitUntilIdle(timeout: Double) throws(DisplayError) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var message = [CChar](repeating: 0, count: 128)
+        while true {
+            var level: Int32 = 0
+            let error = CEPaperBus_gpio_get(busyLine, &level, &message, message.count)
+            guard error == 0 else { throw Self.explain(error, device: name, message: message, isSPI: false) }
+            if (level == 1) != busyWhenHigh { return }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw .panelBusy(path: name, seconds: timeout) }
+            // An edge wakes the wait at once; 50 ms bounds it where edges are not reported.
+            let waited = CEPaperBus_gpio_wait_edge(busyLine, Int32(min(50, max(1, left * 1000))), &message, message.count)
+            if waited != 0 && waited != ETIMEDOUT { throw Self.explain(waited, device: name, message: message, isSPI: false) }
+        }
+    }
+
+    package func close() {
+        Glibc.close(spi)
+        Glibc.close(outputs)
+        Glibc.close(busyLine)
+    }
+}

@@ -1,0 +1,158 @@
+import Canvas
+import FoundationEssentials
+
+/// A black-and-white panel on a Solomon Systech SSD1680-family controller (SSD1680,
+/// SSD1681, SSD1683, SSD1608): Waveshare's 1.54", 2.13" V4, 2.9" V2 and 4.2" V2 boards.
+///
+/// Each update wakes the controller with a reset pulse, writes only the damaged windows
+/// (x in whole bytes of eight pixels) into its black/white RAM, refreshes — the whole
+/// glass with the full waveform, or in display mode 2, which drives only the pixels that
+/// differ between that RAM and the second one — then copies the same windows into the
+/// second RAM, so it always holds what the glass shows and the next partial refresh
+/// compares against the truth, and puts the controller into deep sleep until the next
+/// update. Command numbers and parameters are the SSD1680 datasheet's.
+package final class SSD1680Device: PanelDevice {
+    /// The commands used, by the datasheet's names.
+    package enum Command {
+        static let driverOutputControl: UInt8 = 0x01
+        static let deepSleep: UInt8 = 0x10
+        static let dataEntryMode: UInt8 = 0x11
+        static let softwareReset: UInt8 = 0x12
+        static let temperatureSensor: UInt8 = 0x18
+        static let masterActivation: UInt8 = 0x20
+        static let displayUpdateControl1: UInt8 = 0x21
+        static let displayUpdateControl2: UInt8 = 0x22
+        static let writeBlackWhiteRAM: UInt8 = 0x24
+        static let writePreviousRAM: UInt8 = 0x26
+        static let borderWaveform: UInt8 = 0x3C
+        static let ramXWindow: UInt8 = 0x44
+        static let ramYWindow: UInt8 = 0x45
+        static let ramXCounter: UInt8 = 0x4E
+        static let ramYCounter: UInt8 = 0x4F
+    }
+
+    /// Display update control 2: load the temperature and the OTP waveform, show in mode 1
+    /// (full), or mode 2 (only pixels whose two RAMs differ).
+    package static let fullSequence: UInt8 = 0xF7
+    package static let partialSequence: UInt8 = 0xFF
+
+    package let model: EPDModel
+    package let link: any EPDLink
+    package let format = PixelFormat.mono1
+    package var width: Int { model.width }
+    package var height: Int { model.height }
+    package let stride: Int
+    package let pixels: UnsafeMutableRawBufferPointer
+    /// The most a refresh may keep BUSY before the update is given up.
+    package var busyTimeout = 30.0
+    private var initialised = false
+    private var asleep = false
+    /// Set when an update failed half way: the next one starts from a reset and a full
+    /// refresh, so both RAMs and the glass agree again.
+    private var needsFullRewrite = true
+    /// Bytes of RAM written since start, for the benchmark.
+    package private(set) var bytesSent = 0
+
+    package var name: String { "\(model.name) on \(link.name)" }
+
+    package init(model: EPDModel, link: any EPDLink) {
+        self.model = model
+        self.link = link
+        stride = PixelFormat.mono1.minimumStride(width: model.width)
+        pixels = .allocate(byteCount: stride * model.height, alignment: 16)
+        // White, as a cleared panel.
+        pixels.initializeMemory(as: UInt8.self, repeating: 0xFF)
+    }
+
+    deinit { pixels.deallocate() }
+
+    package func flush(_ update: PanelUpdate) throws(DisplayError) {
+        do {
+            try wake()
+            if update.refresh == .full || needsFullRewrite {
+                try writeWindows([PixelRect(x: 0, y: 0, width: width, height: height)], to: Command.writeBlackWhiteRAM)
+                try refresh(Self.fullSequence)
+                try writeWindows([PixelRect(x: 0, y: 0, width: width, height: height)], to: Command.writePreviousRAM)
+            } else {
+                let windows = update.rects.map(byteAligned)
+                try writeWindows(windows, to: Command.writeBlackWhiteRAM)
+                try refresh(Self.partialSequence)
+                try writeWindows(windows, to: Command.writePreviousRAM)
+            }
+            needsFullRewrite = false
+            try sleep()
+        } catch {
+            needsFullRewrite = true
+            initialised = false
+            throw error
+        }
+    }
+
+    /// Leaves the controller in deep sleep, as after every update.
+    package func close() {
+        if !asleep { try? sleep() }
+        link.close()
+    }
+
+    /// `rect` widened to whole bytes of eight pixels, as the RAM's x addresses are.
+    func byteAligned(_ rect: PixelRect) -> PixelRect {
+        let left = rect.x / 8 * 8
+        let right = min(width, (rect.x + rect.width + 7) / 8 * 8)
+        return PixelRect(x: left, y: rect.y, width: right - left, height: rect.height)
+    }
+
+    /// A reset pulse ends deep sleep; the first time, a software reset and the panel's
+    /// settings too (the registers survive deep sleep, the RAMs too).
+    private func wake() throws(DisplayError) {
+        if asleep || !initialised {
+            try link.reset()
+            try link.waitUntilIdle(timeout: busyTimeout)
+            asleep = false
+        }
+        guard !initialised else { return }
+        try link.send(command: Command.softwareReset)
+        try link.waitUntilIdle(timeout: busyTimeout)
+        let gates = height - 1
+        try link.send(command: Command.driverOutputControl, data: [UInt8(gates & 0xFF), UInt8(gates >> 8), 0x00])
+        // X increments, then Y: RAM is written row by row, left to right.
+        try link.send(command: Command.dataEntryMode, data: [0x03])
+        try link.send(command: Command.borderWaveform, data: [0x05])
+        try link.send(command: Command.displayUpdateControl1, data: [0x00, 0x80])
+        try link.send(command: Command.temperatureSensor, data: [0x80])
+        initialised = true
+    }
+
+    /// Writes the device pixels of `windows` into one of the RAMs.
+    private func writeWindows(_ windows: [PixelRect], to ram: UInt8) throws(DisplayError) {
+        for window in windows where window.width > 0 && window.height > 0 {
+            let firstByte = window.x / 8, lastByte = (window.x + window.width - 1) / 8
+            let top = window.y, bottom = window.y + window.height - 1
+            try link.send(command: Command.ramXWindow, data: [UInt8(firstByte), UInt8(lastByte)])
+            try link.send(command: Command.ramYWindow, data: [UInt8(top & 0xFF), UInt8(top >> 8), UInt8(bottom & 0xFF), UInt8(bottom >> 8)])
+            try link.send(command: Command.ramXCounter, data: [UInt8(firstByte)])
+            try link.send(command: Command.ramYCounter, data: [UInt8(top & 0xFF), UInt8(top >> 8)])
+            try link.send(command: ram)
+            let rowBytes = lastByte - firstByte + 1
+            var bytes = [UInt8](repeating: 0, count: rowBytes * window.height)
+            for row in 0..<window.height {
+                let source = pixels.baseAddress! + (top + row) * stride + firstByte
+                bytes.withUnsafeMutableBytes { ($0.baseAddress! + row * rowBytes).copyMemory(from: source, byteCount: rowBytes) }
+            }
+            try link.sendData(bytes)
+            bytesSent += bytes.count
+        }
+    }
+
+    private func refresh(_ sequence: UInt8) throws(DisplayError) {
+        try link.send(command: Command.borderWaveform, data: [sequence == Self.fullSequence ? 0x05 : 0x80])
+        try link.send(command: Command.displayUpdateControl2, data: [sequence])
+        try link.send(command: Command.masterActivation)
+        try link.waitUntilIdle(timeout: busyTimeout)
+    }
+
+    /// Deep sleep mode 1: the RAMs are kept, only a reset pulse wakes the controller.
+    private func sleep() throws(DisplayError) {
+        try link.send(command: Command.deepSleep, data: [0x01])
+        asleep = true
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Panel
+import Testing
+@testable import Config
+
+@Suite("E-paper HAT configuration")
+struct EPDConfigTests {
+    @Test("output = \"epd\" takes a model, the devices and pin overrides, and is e-ink by default")
+    func reads() throws {
+        let config = try LockScreenConfig.parse("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in9-v2\"\nspi = \"/dev/spidev0.1\"\nbusy = 5\ncs = 7", file: "t.toml", registry: .standard())
+        guard case let .epd(model, spi, gpiochip, pins) = config.output.target else {
+            Issue.record("target \(config.output.target)")
+            return
+        }
+        #expect(model.name == "waveshare-2in9-v2" && spi == "/dev/spidev0.1" && gpiochip == nil)
+        #expect(pins == SPILink.Pins(dc: 25, reset: 17, busy: 5, chipSelect: 7))
+        #expect(config.output.eink != nil)
+    }
+
+    @Test("mistakes name file, line and key", arguments: [
+        ("[display]\noutput = \"epd\"", "t.toml:1: display.model: output = \"epd\" needs a model"),
+        ("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in13-v5\"", "t.toml:3: display.model:"),
+        ("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in13-v4\"\ndc = 900", "t.toml:4: display.dc:"),
+        ("[display]\noutput = \"fb\"\nbusy = 24", "t.toml:3: display.busy: only applies with output = \"epd\""),
+    ])
+    func mistakes(text: String, expected: String) {
+        do {
+            _ = try LockScreenConfig.parse(text, file: "t.toml", registry: .standard())
+            Issue.record("no error for \(text)")
+        } catch {
+            #expect(error.issues.first.map { $0.description.hasPrefix(expected) } == true, "\(error.issues.map(\.description))")
+        }
+    }
+}
