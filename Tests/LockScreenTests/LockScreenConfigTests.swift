@@ -42,7 +42,7 @@ struct LockScreenConfigTests {
         }
     }
 
-    @Test("the shipped examples pass the check", arguments: ["desk-800x480", "epaper-250x122", "kobo"])
+    @Test("the shipped examples pass the check", arguments: ["desk-800x480", "epaper-250x122", "kobo", "waveshare-2in13-v4"])
     func examples(name: String) throws {
         let path = Self.repository.appendingPathComponent("deploy/examples/\(name).toml").path
         let config = try LockScreenConfig.load(path: path, registry: registry)

@@ -115,3 +115,26 @@ struct SSD1680Tests {
         #expect(controller.violations == [])
     }
 }
+
+@Suite("SSD1680 shutdown")
+struct SSD1680ShutdownTests {
+    @Test("closing after an update cut short waits for BUSY, then puts the controller to deep sleep")
+    func closeSleeps() throws {
+        let model = EPDModel.named("waveshare-2in13-v4")!
+        let controller = SSD1680Model(width: model.width, height: model.height)
+        let link = ModelLink(model: controller)
+        let device = SSD1680Device(model: model, link: link)
+        let display = PanelDisplay(device: device)
+        let frame = Frame(width: model.width, height: model.height, fill: 255)
+        try display.present(frame, damage: [PixelRect(x: 0, y: 0, width: model.width, height: model.height)], refresh: .full, at: .now)
+        link.stuck = true
+        #expect(throws: DisplayError.self) {
+            try display.present(frame, damage: [PixelRect(x: 0, y: 0, width: 8, height: 8)], refresh: .partial, at: .now)
+        }
+        link.stuck = false
+        link.clear()
+        display.close()
+        #expect(link.events == [.wait, .command(0x10), .data(1)])
+        #expect(controller.asleep)
+    }
+}

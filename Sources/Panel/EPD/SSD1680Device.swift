@@ -88,9 +88,13 @@ package final class SSD1680Device: PanelDevice {
         }
     }
 
-    /// Leaves the controller in deep sleep, as after every update.
+    /// Leaves the controller in deep sleep, as after every update: a refresh still running
+    /// (the daemon stopped during one) is waited for first, at most `busyTimeout`.
     package func close() {
-        if !asleep { try? sleep() }
+        if !asleep {
+            try? link.waitUntilIdle(timeout: busyTimeout)
+            try? sleep()
+        }
         link.close()
     }
 
@@ -106,8 +110,9 @@ package final class SSD1680Device: PanelDevice {
     private func wake() throws(DisplayError) {
         if asleep || !initialised {
             try link.reset()
-            try link.waitUntilIdle(timeout: busyTimeout)
+            // Awake from the pulse on, even if it then stays busy: close() must put it back.
             asleep = false
+            try link.waitUntilIdle(timeout: busyTimeout)
         }
         guard !initialised else { return }
         try link.send(command: Command.softwareReset)
