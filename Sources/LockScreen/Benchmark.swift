@@ -22,6 +22,8 @@ package struct Benchmark {
         case tft
         /// A 16-grey e-paper panel: gray4, dithered, full refreshes by the policy.
         case eink
+        /// An SPI e-paper HAT (`epd:MODEL`): its driver, counting SPI bytes and busy time.
+        case epd
     }
 
     /// The figures, as `lockscreend bench --json` prints them.
@@ -39,6 +41,13 @@ package struct Benchmark {
         package var renderMsMax = 0.0
         package var cpuSeconds = 0.0
         package var peakRssMb = 0.0
+        /// For an SPI HAT: bytes over SPI, and the panel's busy seconds by the datasheet's
+        /// refresh times; with what sending the whole frame and a full refresh at every
+        /// update would cost (as dashboards that push whole images do).
+        package var spiBytes: Int?
+        package var spiBytesWholeFrames: Int?
+        package var busySeconds: Double?
+        package var busySecondsWholeFrames: Double?
 
         enum CodingKeys: String, CodingKey {
             case updates
@@ -54,6 +63,10 @@ package struct Benchmark {
             case renderMsMax = "render_ms_max"
             case cpuSeconds = "cpu_seconds"
             case peakRssMb = "peak_rss_mb"
+            case spiBytes = "spi_bytes"
+            case spiBytesWholeFrames = "spi_bytes_whole_frames"
+            case busySeconds = "busy_seconds"
+            case busySecondsWholeFrames = "busy_seconds_whole_frames"
         }
     }
 
@@ -61,6 +74,8 @@ package struct Benchmark {
     package var panel: Panel
     package var start: Date
     package var duration: TimeInterval
+    /// The HAT driven with `panel == .epd`.
+    package var epdModel = EPDModel.named("waveshare-2in13-v4")!
 
     package init(config: LockScreenConfig, panel: Panel, start: Date, duration: TimeInterval) {
         self.config = config
@@ -124,22 +139,36 @@ package struct Benchmark {
 
     /// Plays the configured time span; returns the figures.
     package func run() async throws -> Report {
-        let (width, height) = config.size ?? (800, 480)
-        let device = MemoryPanelDevice(width: width, height: height, format: panel == .eink ? .gray4 : .rgb565)
         let tally = Tally()
-        device.onFlush = { tally.flushed($0) }
-        let display = PanelDisplay(device: device, eink: panel == .eink ? (config.output.eink ?? EinkPolicy()) : nil)
+        let paper = panel != .tft
+        var (width, height) = config.size ?? (800, 480)
+        let display: PanelDisplay
+        var hat: (device: SSD1680Device, link: CountingLink)?
+        if panel == .epd {
+            // The glass in landscape, as the example configurations turn it.
+            let link = CountingLink(model: epdModel)
+            let device = SSD1680Device(model: epdModel, link: link)
+            device.onFlush = { tally.flushed($0) }
+            let rotation: Rotation = epdModel.width < epdModel.height ? .clockwise90 : .none
+            (width, height) = rotation.frameSize(deviceWidth: epdModel.width, deviceHeight: epdModel.height)
+            display = PanelDisplay(device: device, rotation: rotation, eink: config.output.eink ?? EinkPolicy())
+            hat = (device, link)
+        } else {
+            let device = MemoryPanelDevice(width: width, height: height, format: panel == .eink ? .gray4 : .rgb565)
+            device.onFlush = { tally.flushed($0) }
+            display = PanelDisplay(device: device, eink: panel == .eink ? (config.output.eink ?? EinkPolicy()) : nil)
+        }
 
         var options = DaemonOptions()
         (options.width, options.height) = (width, height)
-        options.colorScheme = panel == .eink ? .light : config.colorScheme
+        options.colorScheme = paper ? .light : config.colorScheme
         options.uses24HourClock = config.uses24HourClock
         options.dateLanguage = config.dateLanguage
         options.clockHeight = config.clockHeight
         options.clockFont = config.clockFont
         options.timeZone = config.timeZone ?? .utc
-        options.behaviour.coarseLiveSeconds = panel == .eink
-        options.behaviour.holdChanges = panel == .eink ? (config.output.eink ?? EinkPolicy()).holdChanges : 0
+        options.behaviour.coarseLiveSeconds = paper
+        options.behaviour.holdChanges = paper ? (config.output.eink ?? EinkPolicy()).holdChanges : 0
         var logger = Logger(label: "bench")
         logger.logLevel = .critical
         let clock = ManualClock(start: start)
@@ -165,6 +194,15 @@ package struct Benchmark {
         }
 
         var report = tally.report
+        if let hat {
+            // The whole-frame way: the whole glass into one RAM and a full refresh at
+            // every update.
+            let frameBytes = PixelFormat.mono1.minimumStride(width: epdModel.width) * epdModel.height
+            report.spiBytes = hat.link.bytes
+            report.spiBytesWholeFrames = report.updates * (frameBytes + 1)
+            report.busySeconds = hat.link.busySeconds
+            report.busySecondsWholeFrames = Double(report.updates) * epdModel.fullRefreshSeconds
+        }
         report.cpuSeconds = Self.cpuSeconds() - cpuBefore
         report.peakRssMb = Self.peakResidentMegabytes()
         report.flushedVsFullRedraw = report.pixelsFullRedraw > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsFullRedraw) : 0

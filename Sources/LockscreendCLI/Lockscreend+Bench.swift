@@ -22,8 +22,8 @@ extension Lockscreend {
         @Option(help: ArgumentHelp("How long to simulate: 24h, 90m, 3600s.", valueName: "SPAN"), transform: parseSpan)
         var simulate: TimeInterval = 86_400
 
-        @Option(help: "The panel: tft (RGB565) or eink (16 grey levels, refresh policy).")
-        var panel: Benchmark.Panel = .tft
+        @Option(help: "The panel: tft (RGB565), eink (16 grey levels, refresh policy) or epd:MODEL (an SPI e-paper HAT's driver; lockscreend --epd list).", transform: parsePanel)
+        var panel: BenchPanel = BenchPanel(kind: .tft, model: nil)
 
         @Option(help: "When the simulation starts (ISO 8601; the recordings in bench/ are for this day).", transform: parseTimestamp)
         var at: Date = Date(timeIntervalSince1970: 1_795_305_600)
@@ -38,7 +38,9 @@ extension Lockscreend {
             } catch {
                 throw ConfigFailure(errors: error)
             }
-            let report = try await Benchmark(config: loaded, panel: panel, start: at, duration: simulate).run()
+            var benchmark = Benchmark(config: loaded, panel: panel.kind, start: at, duration: simulate)
+            if let model = panel.model { benchmark.epdModel = model }
+            let report = try await benchmark.run()
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
@@ -47,7 +49,7 @@ extension Lockscreend {
             }
             let r = report
             print("""
-                \(config), \(panel.rawValue) panel, \(Int(simulate)) s simulated
+                \(config), \(panel.model.map { "epd:\($0.name)" } ?? panel.kind.rawValue) panel, \(Int(simulate)) s simulated
                 updates              \(r.updates) (\(r.partialRefreshes) partial, \(r.fullRefreshes) full)
                 pixels flushed       \(r.pixelsFlushed)
                 pixels changed       \(r.pixelsChanged)
@@ -58,6 +60,10 @@ extension Lockscreend {
                 CPU seconds          \(CFormat.string("%.2f", r.cpuSeconds))
                 peak RSS             \(CFormat.string("%.1f", r.peakRssMb)) MB (10^6 bytes)
                 """)
+            if let bytes = r.spiBytes, let whole = r.spiBytesWholeFrames, let busy = r.busySeconds, let wholeBusy = r.busySecondsWholeFrames {
+                print("SPI bytes            \(bytes) (whole frames, full refreshes: \(whole))")
+                print("panel busy seconds   \(CFormat.string("%.1f", busy)) (whole frames, full refreshes: \(CFormat.string("%.1f", wholeBusy)))")
+            }
         }
     }
 }
@@ -72,4 +78,22 @@ func parseSpan(_ text: String) throws -> TimeInterval {
         throw ValidationError("expected a span such as 24h, 90m or 3600s (at most 31 days)")
     }
     return value * (unit ?? 1)
+}
+
+/// `--panel`: tft, eink, or epd:MODEL.
+struct BenchPanel {
+    let kind: Benchmark.Panel
+    let model: EPDModel?
+}
+
+func parsePanel(_ text: String) throws -> BenchPanel {
+    if text.hasPrefix("epd:") {
+        let name = String(text.dropFirst(4))
+        guard let model = EPDModel.named(name) else {
+            throw ValidationError("no e-paper model '\(name)'; lockscreend --epd list prints them")
+        }
+        return BenchPanel(kind: .epd, model: model)
+    }
+    guard let kind = Benchmark.Panel(rawValue: text), kind != .epd else { throw ValidationError("the panel is tft, eink or epd:MODEL") }
+    return BenchPanel(kind: kind, model: nil)
 }

@@ -2,6 +2,8 @@ import Foundation
 import Panel
 import Testing
 @testable import Config
+@testable import LockScreen
+import TestSupport
 
 @Suite("E-paper HAT configuration")
 struct EPDConfigTests {
@@ -30,5 +32,23 @@ struct EPDConfigTests {
         } catch {
             #expect(error.issues.first.map { $0.description.hasPrefix(expected) } == true, "\(error.issues.map(\.description))")
         }
+    }
+}
+
+@Suite("E-paper HAT benchmark")
+struct EPDBenchTests {
+    @Test("bench --panel epd:MODEL counts SPI bytes and busy time against whole frames with full refreshes")
+    func hour() async throws {
+        TestFonts.pin()
+        let config = try LockScreenConfig.parse("[layout]\nrow = [\"note\"]\n[widgets.note]\nkind = \"text\"\ntext = \"Hi\"", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        var bench = Benchmark(config: config, panel: .epd, start: testNow, duration: 3_600)
+        bench.epdModel = EPDModel.named("waveshare-2in9-v2")!
+        let report = try await bench.run()
+        let bytes = try #require(report.spiBytes), whole = try #require(report.spiBytesWholeFrames)
+        let busy = try #require(report.busySeconds), wholeBusy = try #require(report.busySecondsWholeFrames)
+        #expect(report.updates >= 60)
+        #expect(report.fullRefreshes >= 1)
+        #expect(bytes * 5 < whole)
+        #expect(busy * 3 < wholeBusy)
     }
 }

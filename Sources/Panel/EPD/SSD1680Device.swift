@@ -52,6 +52,8 @@ package final class SSD1680Device: PanelDevice {
     private var needsFullRewrite = true
     /// Bytes of RAM written since start, for the benchmark.
     package private(set) var bytesSent = 0
+    /// Called with each update before it is sent (the benchmark's tally).
+    package var onFlush: ((PanelUpdate) -> Void)?
 
     package var name: String { "\(model.name) on \(link.name)" }
 
@@ -67,6 +69,7 @@ package final class SSD1680Device: PanelDevice {
     deinit { pixels.deallocate() }
 
     package func flush(_ update: PanelUpdate) throws(DisplayError) {
+        onFlush?(update)
         do {
             try wake()
             if update.refresh == .full || needsFullRewrite {
