@@ -17,8 +17,10 @@ package struct LockScreenConfig: Sendable {
     package var colorScheme: ColorScheme = .dark
     /// `[clock] locale`, else the environment's (`LC_ALL`, `LC_TIME`, `LANG`).
     package var dateLanguage = DateLanguage.fromEnvironment(ProcessInfo.processInfo.environment)
+    /// `[clock] hours` when given (12 or 24).
+    package var hours: Int?
     /// `[clock] hours`, else the locale's clock.
-    package var uses24HourClock = DateLanguage.fromEnvironment(ProcessInfo.processInfo.environment).uses24HourClock
+    package var uses24HourClock: Bool { hours.map { $0 == 24 } ?? dateLanguage.uses24HourClock }
     /// The big clock's font family; nil for Inter semibold.
     package var clockFont: String?
     /// The big clock's height in points, 40 to 110; nil for 53, the reference lock screen's.
@@ -154,7 +156,6 @@ package struct LockScreenConfig: Sendable {
         if let name = reader.string(table, "locale", at: path) {
             if let language = DateLanguage.named(name) {
                 dateLanguage = language
-                uses24HourClock = language.uses24HourClock
             } else {
                 let near = Spelling.nearest(name, in: DateLanguage.identifiers).map { " (did you mean \"\($0)\"?)" } ?? ""
                 reader.report(table["locale"]!.line, "\(path).locale", "expected a locale such as \"de_DE\" or \"en_GB\" (\(DateLanguage.identifiers.joined(separator: ", "))), found \"\(name)\"\(near)")
@@ -162,7 +163,7 @@ package struct LockScreenConfig: Sendable {
         }
         if let hours = table["hours"] {
             if case let .integer(h) = hours.kind, h == 12 || h == 24 {
-                uses24HourClock = h == 24
+                self.hours = h
             } else {
                 reader.mismatch(hours, "\(path).hours", expected: "12 or 24")
             }

@@ -51,8 +51,11 @@ extension AppEntity {
             let query = defaultQuery
             let suggested = (try? await query.suggestedEntities()) ?? []
             let fallback = await query.defaultResult()
-            EntityCatalog.store(suggested, default: fallback)
-            return (fallback.map { [$0] } ?? []).filter { d in !suggested.contains { $0.intentText == d.intentText } }.map(\.option) + suggested.map(\.option)
+            // The default first when the suggestions do not hold it already.
+            let extra = fallback.flatMap { d in suggested.contains { $0.intentText == d.intentText } ? nil : d }
+            let known = (extra.map { [$0] } ?? []) + suggested
+            EntityCatalog.store(known, default: fallback)
+            return known.map(\.option)
         }
     }
 
@@ -70,7 +73,7 @@ enum EntityCatalog {
     private static let known = Mutex<[ObjectIdentifier: Known]>([:])
 
     static func store<E: AppEntity>(_ entities: [E], default fallback: E?) {
-        known.withLock { $0[ObjectIdentifier(E.self)] = Known(entities: (fallback.map { [$0] } ?? []) + entities, fallback: fallback) }
+        known.withLock { $0[ObjectIdentifier(E.self)] = Known(entities: entities, fallback: fallback) }
     }
 
     static func entities<E: AppEntity>(of type: E.Type) -> [E] {

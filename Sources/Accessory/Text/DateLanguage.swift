@@ -53,7 +53,7 @@ package struct DateLanguage: Sendable, Hashable {
     }
 
     /// The language a locale name ("de_DE.UTF-8", "fr", "en_GB") names; nil for an
-    /// unknown one. "C" and "POSIX" are United States English.
+    /// unknown one. "C" and "POSIX" are `standard`.
     package static func named(_ locale: String) -> DateLanguage? {
         let base = locale.split(separator: ".").first.map(String.init) ?? locale
         if base == "C" || base == "POSIX" { return .standard }

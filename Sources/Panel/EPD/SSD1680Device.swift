@@ -124,7 +124,6 @@ package final class SSD1680Device: PanelDevice {
         try link.send(command: Command.driverOutputControl, data: [UInt8(gates & 0xFF), UInt8(gates >> 8), 0x00])
         // X increments, then Y: RAM is written row by row, left to right.
         try link.send(command: Command.dataEntryMode, data: [0x03])
-        try link.send(command: Command.borderWaveform, data: [0x05])
         try link.send(command: Command.displayUpdateControl1, data: [0x00, 0x80])
         try link.send(command: Command.temperatureSensor, data: [0x80])
         initialised = true
@@ -151,6 +150,7 @@ package final class SSD1680Device: PanelDevice {
         }
     }
 
+    /// Sets the border waveform for the kind of refresh, then runs it.
     private func refresh(_ sequence: UInt8) throws(DisplayError) {
         try link.send(command: Command.borderWaveform, data: [sequence == Self.fullSequence ? 0x05 : 0x80])
         try link.send(command: Command.displayUpdateControl2, data: [sequence])
