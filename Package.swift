@@ -103,8 +103,9 @@ let package = Package(
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
         .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
-        .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockscreendCLI", "Config", "Providers", "TimelineEngine", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .target(name: "EPDModels", dependencies: ["Panel", "Canvas"], path: "Tests/EPDModels"),
+        .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockscreendCLI", "Config", "Providers", "TimelineEngine", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "EPDModels"], exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

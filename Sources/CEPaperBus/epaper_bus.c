@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/gpio.h>
+#include <linux/i2c-dev.h>
+#include <linux/i2c.h>
 #include <linux/spi/spidev.h>
 #include <poll.h>
 #include <stdio.h>
@@ -38,6 +40,23 @@ int CEPaperBus_spi_write(int fd, const uint8_t *bytes, size_t count, uint32_t he
         struct spi_ioc_transfer transfer;
         memset(&transfer, 0, sizeof transfer);
         transfer.tx_buf = (uint64_t)(uintptr_t)(bytes + done);
+        transfer.len = (uint32_t)length;
+        transfer.speed_hz = hertz;
+        transfer.bits_per_word = 8;
+        if (ioctl(fd, SPI_IOC_MESSAGE(1), &transfer) < 0) return fail(errno, message, size, "SPI_IOC_MESSAGE on", "spidev");
+    }
+    return 0;
+}
+
+int CEPaperBus_spi_read(int fd, uint8_t *bytes, size_t count, uint32_t hertz, char *message, size_t size) {
+    for (size_t done = 0; done < count; done += CHUNK) {
+        size_t length = count - done < CHUNK ? count - done : CHUNK;
+        struct spi_ioc_transfer transfer;
+        memset(&transfer, 0, sizeof transfer);
+        memset(bytes + done, 0, length);
+        // Full duplex: zeros go out while the reply comes in, into the same buffer.
+        transfer.tx_buf = (uint64_t)(uintptr_t)(bytes + done);
+        transfer.rx_buf = (uint64_t)(uintptr_t)(bytes + done);
         transfer.len = (uint32_t)length;
         transfer.speed_hz = hertz;
         transfer.bits_per_word = 8;
@@ -86,6 +105,62 @@ int CEPaperBus_gpio_outputs(const char *chip, const uint32_t *lines, const uint8
 
 int CEPaperBus_gpio_input(const char *chip, uint32_t line, int *fd, char *message, size_t size) {
     return request(chip, &line, 1, GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_EDGE_RISING | GPIO_V2_LINE_FLAG_EDGE_FALLING, NULL, fd, message, size);
+}
+
+int CEPaperBus_gpio_buttons(const char *chip, const uint32_t *lines, size_t count, uint32_t debounce_us, int *fd, char *message, size_t size) {
+    if (count == 0 || count > GPIO_V2_LINES_MAX) return fail(EINVAL, message, size, "request lines of", chip);
+    int c = open(chip, O_RDWR | O_CLOEXEC);
+    if (c < 0) return fail(errno, message, size, "open", chip);
+    struct gpio_v2_line_request req;
+    memset(&req, 0, sizeof req);
+    for (size_t i = 0; i < count; i++) req.offsets[i] = lines[i];
+    req.num_lines = (uint32_t)count;
+    snprintf(req.consumer, sizeof req.consumer, "lockscreend");
+    // Keys pull the line to ground: pulled up, a press is a falling edge.
+    req.config.flags = GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_BIAS_PULL_UP | GPIO_V2_LINE_FLAG_EDGE_FALLING;
+    req.config.num_attrs = 1;
+    req.config.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_DEBOUNCE;
+    req.config.attrs[0].attr.debounce_period_us = debounce_us;
+    req.config.attrs[0].mask = count >= 64 ? ~0ULL : (1ULL << count) - 1;
+    int result = ioctl(c, GPIO_V2_GET_LINE_IOCTL, &req);
+    int error = errno;
+    close(c);
+    if (result < 0) {
+        char what[64];
+        snprintf(what, sizeof what, "request key lines from %u of", lines[0]);
+        return fail(error, message, size, what, chip);
+    }
+    *fd = req.fd;
+    return 0;
+}
+
+int CEPaperBus_gpio_read_event(int fd, uint32_t *line, uint64_t *nanoseconds, char *message, size_t size) {
+    struct gpio_v2_line_event event;
+    ssize_t n;
+    do {
+        n = read(fd, &event, sizeof event);
+    } while (n < 0 && errno == EINTR);
+    if (n != (ssize_t)sizeof event) return fail(n < 0 ? errno : EIO, message, size, "read an edge of", "GPIO keys");
+    *line = event.offset;
+    *nanoseconds = event.timestamp_ns;
+    return 0;
+}
+
+int CEPaperBus_i2c_read(const char *path, uint16_t address, uint16_t offset, uint8_t *bytes, size_t count, char *message, size_t size) {
+    int f = open(path, O_RDWR | O_CLOEXEC);
+    if (f < 0) return fail(errno, message, size, "open", path);
+    // The EEPROM's two address bytes, then a repeated start and the read.
+    uint8_t where[2] = {(uint8_t)(offset >> 8), (uint8_t)(offset & 0xFF)};
+    struct i2c_msg messages[2] = {
+        {.addr = address, .flags = 0, .len = 2, .buf = where},
+        {.addr = address, .flags = I2C_M_RD, .len = (uint16_t)count, .buf = bytes},
+    };
+    struct i2c_rdwr_ioctl_data data = {.msgs = messages, .nmsgs = 2};
+    int result = ioctl(f, I2C_RDWR, &data);
+    int error = errno;
+    close(f);
+    if (result < 0) return fail(error, message, size, "I2C_RDWR on", path);
+    return 0;
 }
 
 int CEPaperBus_gpio_set(int fd, uint64_t mask, uint64_t values, char *message, size_t size) {

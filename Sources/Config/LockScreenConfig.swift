@@ -101,7 +101,7 @@ package struct LockScreenConfig: Sendable {
         reader.rejectUnknown(table, known: ["output", "device", "format", "size", "rotate", "connector", "mode", "keep_console", "appearance", "png", "eink"] + Self.epdKeys, at: path)
         let kind = reader.choice(table, "output", at: path, from: ["headless", "fb", "drm", "epd"]) ?? "headless"
         let device = reader.string(table, "device", at: path)
-        let formatNames = kind == "headless" ? PixelFormat.headless.map(\.rawValue) : PixelFormat.allCases.map(\.rawValue)
+        let formatNames = kind == "headless" ? PixelFormat.headless.map(\.rawValue) : PixelFormat.framebuffer.map(\.rawValue)
         let format = reader.choice(table, "format", at: path, from: formatNames).flatMap(PixelFormat.init(rawValue:))
         let eink = readEink(reader.table(table, "eink", at: path), output: kind, reader: &reader)
         let mode = readSize(table, "mode", at: path, reader: &reader)
@@ -111,7 +111,10 @@ package struct LockScreenConfig: Sendable {
         switch kind {
         case "fb": output = OutputOptions(target: .framebuffer(path: device ?? "/dev/fb0", format: format, epdc: eink?.epdc))
         case "drm": output = OutputOptions(target: .drm(path: device ?? "/dev/dri/card0", connector: reader.string(table, "connector", at: path), mode: mode))
-        case "epd": output = OutputOptions(target: Self.epdTarget(table, at: path, reader: &reader) ?? .headless(directory: "frames", format: .mono1, png: false))
+        case "epd":
+            let epd = Self.epdTarget(table, at: path, reader: &reader)
+            output = OutputOptions(target: epd?.target ?? .headless(directory: "frames", format: .mono1, png: false))
+            output.refreshEvery = epd?.refreshEvery ?? 0
         default: output = OutputOptions(target: .headless(directory: device ?? "frames", format: format ?? .xrgb8888, png: reader.boolean(table, "png", at: path) ?? false))
         }
         size = readSize(table, "size", at: path, reader: &reader)

@@ -143,11 +143,11 @@ package struct Benchmark {
         let paper = panel != .tft
         var (width, height) = config.size ?? (800, 480)
         let display: PanelDisplay
-        var hat: (device: SSD1680Device, link: CountingLink)?
+        var hat: (device: any EPDDevice, link: CountingLink)?
         if panel == .epd {
             // The glass in landscape, as the example configurations turn it.
             let link = CountingLink(model: epdModel)
-            let device = SSD1680Device(model: epdModel, link: link)
+            let device = try epdModel.makeDevice(link: link, vcom: -1.5)
             device.onFlush = { tally.flushed($0) }
             let rotation: Rotation = epdModel.width < epdModel.height ? .clockwise90 : .none
             (width, height) = rotation.frameSize(deviceWidth: epdModel.width, deviceHeight: epdModel.height)
@@ -169,6 +169,7 @@ package struct Benchmark {
         options.timeZone = config.timeZone ?? .utc
         options.behaviour.coarseLiveSeconds = paper
         options.behaviour.holdChanges = paper ? (config.output.eink ?? EinkPolicy()).holdChanges : 0
+        options.behaviour.refreshEvery = panel == .epd ? TimeInterval(epdModel.defaultRefreshMinutes * 60) : 0
         var logger = Logger(label: "bench")
         logger.logLevel = .critical
         let clock = ManualClock(start: start)
@@ -197,10 +198,13 @@ package struct Benchmark {
         if let hat {
             // The whole-frame way: the whole glass into one RAM and a full refresh at
             // every update.
-            let frameBytes = PixelFormat.mono1.minimumStride(width: epdModel.width) * epdModel.height
+            // The panel's own refreshes (a UC8179 refreshes each window on its own).
+            let frameBytes = epdModel.frameBytes
+            report.fullRefreshes = hat.device.tally.fullRefreshes
+            report.partialRefreshes = hat.device.tally.partialRefreshes
             report.spiBytes = hat.link.bytes
             report.spiBytesWholeFrames = report.updates * (frameBytes + 1)
-            report.busySeconds = hat.link.busySeconds
+            report.busySeconds = hat.device.tally.busySeconds
             report.busySecondsWholeFrames = Double(report.updates) * epdModel.fullRefreshSeconds
         }
         report.cpuSeconds = Self.cpuSeconds() - cpuBefore

@@ -29,6 +29,10 @@ public final class LockScreenDaemon {
         /// next due update, so an e-ink panel refreshes once for both. 0 presents it at
         /// once; a reload someone asked for (a push, `lockscreenctl reload`) never waits.
         package var holdChanges: TimeInterval = 0
+        /// For panels that refresh only whole, in tens of seconds (seven-colour e-paper):
+        /// updates fall only on multiples of this many seconds (from the hour), and the
+        /// clock shows those minutes. 0: any minute.
+        package var refreshEvery: TimeInterval = 0
         package var staleMark: StaleMark = .dot
         /// Where the machine's time zone is read on every step, to follow changes; nil
         /// when the zone was chosen and stays.
@@ -47,6 +51,7 @@ public final class LockScreenDaemon {
     package let engine: TimelineEngine
     var content: Content
     let holdChanges: TimeInterval
+    let refreshEvery: TimeInterval
     let staleMark: StaleMark
     let compositor: Compositor
     var scheduler: SlotScheduler
@@ -79,7 +84,8 @@ public final class LockScreenDaemon {
         self.renderer = renderer
         self.clock = clock
         self.logger = logger
-        holdChanges = behaviour.holdChanges
+        holdChanges = max(behaviour.holdChanges, behaviour.refreshEvery)
+        refreshEvery = behaviour.refreshEvery
         staleMark = behaviour.staleMark
         let now = clock.now()
         compositor = Compositor(display: display, damage: damage ?? display.damage, frames: frames, blank: renderer.blankFrame())
@@ -194,8 +200,15 @@ public final class LockScreenDaemon {
         defer { lastRenderDuration = ContinuousClock.now - renderStart }
         draw(reading, now: now)
         let presented = try compositor.present(at: now, logger: logger)
-        nextDueUpdate = [scheduler.nextChange(after: now), reading.nextEntryChange, compositor.maintenanceDue].compactMap { $0 }.min()
+        nextDueUpdate = [scheduler.nextChange(after: now), reading.nextEntryChange, compositor.maintenanceDue].compactMap { $0 }.min().map(onRefreshGrid)
         return (presented, [nextDueUpdate, reading.nextEvent].compactMap { $0 }.min())
+    }
+
+    /// `time`, or the next instant on the grid of `refreshEvery` from it.
+    func onRefreshGrid(_ time: Date) -> Date {
+        guard refreshEvery > 0 else { return time }
+        let seconds = time.timeIntervalSince1970
+        return Date(timeIntervalSince1970: (seconds / refreshEvery).rounded(.up) * refreshEvery)
     }
 
     /// Draws the slots whose content changed or is due into the frame.

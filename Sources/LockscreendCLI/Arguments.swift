@@ -47,7 +47,7 @@ extension PixelFormat: ExpressibleByArgument {
     static var headlessChoices: String { headless.map(\.rawValue).joined(separator: ", ") }
 
     public init?(argument: String) {
-        guard let format = PixelFormat(rawValue: argument) else { return nil }
+        guard let format = PixelFormat(rawValue: argument), PixelFormat.framebuffer.contains(format) else { return nil }
         self = format
     }
 

@@ -36,6 +36,12 @@ extension Lockscreend {
         @Option(help: ArgumentHelp("With --epd: the GPIO chip (default: the one labelled pinctrl-*).", valueName: "PATH"))
         var gpiochip: String?
 
+        @Option(help: ArgumentHelp("With --epd waveshare-it8951: the panel's VCOM in volts, as printed on its cable (e.g. -1.48).", valueName: "VOLTS"))
+        var vcom: Double?
+
+        @Option(help: ArgumentHelp("With --epd on a panel that refreshes only whole (colour, SSD1608): at most one refresh every this many minutes (default per model: 5 for colour).", valueName: "MINUTES"))
+        var refreshEvery: Int?
+
         @Option(help: ArgumentHelp("With --drm: the connector to light (default: the first connected), e.g. HDMI-A-1.", valueName: "NAME"))
         var connector: String?
 
@@ -82,7 +88,11 @@ extension Lockscreend {
 
         func validate() throws {
             guard [headless, fb, drm, epd].compactMap({ $0 }).count <= 1 else { throw ValidationError("give one of --headless, --fb, --drm and --epd") }
-            if spi != nil || gpiochip != nil, epd == nil { throw ValidationError("--spi and --gpiochip go with --epd") }
+            if spi != nil || gpiochip != nil || vcom != nil || refreshEvery != nil, epd == nil {
+                throw ValidationError("--spi, --gpiochip, --vcom and --refresh-every go with --epd")
+            }
+            if let vcom, !(-5.0 ... -0.2).contains(vcom) { throw ValidationError("--vcom is negative volts as on the panel's cable, -5 to -0.2 (e.g. -1.48)") }
+            if let refreshEvery, !(1...1_440).contains(refreshEvery) { throw ValidationError("--refresh-every is 1 to 1440 minutes") }
             if let epd, epd != "list", EPDModel.named(epd) == nil {
                 let near = Spelling.nearest(epd, in: EPDModel.all.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
                 throw ValidationError("no e-paper model '\(epd)'\(near); lockscreend --epd list prints them")
@@ -109,9 +119,10 @@ extension Lockscreend {
             } else if let drm {
                 output = OutputOptions(target: .drm(path: drm, connector: connector, mode: mode.map { ($0.width, $0.height) }))
             } else if let epd, let model = EPDModel.named(epd) {
-                output = OutputOptions(target: .epd(model: model, spi: spi ?? "/dev/spidev0.0", gpiochip: gpiochip, pins: .waveshare))
+                output = OutputOptions(target: .epd(model: model, spi: spi ?? "/dev/spidev0.0", gpiochip: gpiochip, pins: model.pins, vcom: vcom))
                 output.rotation = rotate
                 output.eink = eink.policy ?? EinkPolicy()
+                output.refreshEvery = TimeInterval((refreshEvery ?? model.defaultRefreshMinutes) * 60)
                 return output
             } else {
                 // The file's headless format, unless the command line names one.
@@ -147,6 +158,7 @@ extension Lockscreend {
             options.behaviour.staleMark = staleMark
             options.behaviour.coarseLiveSeconds = coarseSeconds || output.eink != nil
             options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
+            options.behaviour.refreshEvery = output.refreshEvery
             let display: PanelDisplay
             do {
                 display = try output.open(width: options.width, height: options.height, logger: logger)

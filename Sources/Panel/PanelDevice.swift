@@ -19,6 +19,16 @@ package protocol PanelDevice: AnyObject {
     func flush(_ update: PanelUpdate) throws(DisplayError)
     /// Gives the device back as it was found (console mode, CRTC).
     func close()
+    /// The inks of a `.palette4` device; nil for every other format.
+    var palette: PanelPalette? { get }
+    /// True for panels that can only refresh all of their glass at once (seven-colour
+    /// e-paper): every update is a full one.
+    var refreshesWholePanel: Bool { get }
+}
+
+extension PanelDevice {
+    package var palette: PanelPalette? { nil }
+    package var refreshesWholePanel: Bool { false }
 }
 
 /// One update as sent to a device: which rectangles (device pixels) changed, how to

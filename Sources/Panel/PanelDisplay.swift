@@ -25,14 +25,14 @@ package final class PanelDisplay: Display {
     package var name: String { rotation == .none ? device.name : "\(device.name) rotated \(rotation.rawValue)°" }
 
     package func present(_ frame: Frame, damage: [PixelRect], refresh requested: Refresh, at time: Date) throws(DisplayError) {
-        let refresh = eink.map { $0.decide(requested, at: time, state: einkState) } ?? requested
+        let refresh = device.refreshesWholePanel ? .full : eink.map { $0.decide(requested, at: time, state: einkState) } ?? requested
         // Only the damage is converted: the device holds the rest as it was last presented
         // (dithering depends only on position). A full refresh shows the whole device.
         var rects: [PixelRect] = []
         for rect in damage {
             let written = PixelConverter.convert(
                 frame, rect: rect, to: device.format, into: device.pixels, stride: device.stride, rotation: rotation,
-                grayLevels: eink == nil ? 256 : 16)
+                grayLevels: eink == nil ? 256 : 16, palette: device.palette)
             if !written.isEmpty { rects.append(written) }
         }
         if refresh == .full { rects = [PixelRect(x: 0, y: 0, width: device.width, height: device.height)] }

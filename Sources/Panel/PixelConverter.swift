@@ -8,11 +8,12 @@ package enum PixelConverter {
     /// device rectangle written: the turned `rect`, widened to whole bytes for packed
     /// formats. Dithering follows device pixels, so a change stays inside its rectangle.
     /// `grayLevels` below 256 dithers 8-bit grey to that many levels, for an e-ink panel
-    /// behind an 8-bit framebuffer.
+    /// behind an 8-bit framebuffer. `.palette4` takes the panel's `palette`.
     @discardableResult
     package static func convert(
         _ frame: Frame, rect: PixelRect, to format: PixelFormat,
-        into destination: UnsafeMutableRawBufferPointer, stride: Int, rotation: Rotation = .none, grayLevels: Int = 256
+        into destination: UnsafeMutableRawBufferPointer, stride: Int, rotation: Rotation = .none, grayLevels: Int = 256,
+        palette: PanelPalette? = nil
     ) -> PixelRect {
         let (fw, fh) = (frame.width, frame.height)
         let (dw, dh) = rotation.deviceSize(width: fw, height: fh)
@@ -47,6 +48,11 @@ package enum PixelConverter {
                         let level = UInt8(OrderedDither.quantize(gray(src, frame, srcRow, sx), x: x, y: y, levels: 16))
                         let i = row + x / 2
                         dst[i] = x & 1 == 0 ? (dst[i] & 0x0F) | (level << 4) : (dst[i] & 0xF0) | level
+                    case .palette4:
+                        let (red, green, blue) = rgb(src, frame, srcRow, sx)
+                        let ink = palette?.index(red: red, green: green, blue: blue, x: x, y: y) ?? 1
+                        let i = row + x / 2
+                        dst[i] = x & 1 == 0 ? (dst[i] & 0x0F) | (ink << 4) : (dst[i] & 0xF0) | ink
                     case .mono1:
                         let on = OrderedDither.quantize(gray(src, frame, srcRow, sx), x: x, y: y, levels: 2) == 1
                         let i = row + x / 8

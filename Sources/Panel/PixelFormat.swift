@@ -16,6 +16,9 @@ package enum PixelFormat: String, Sendable, CaseIterable, Codable {
     case gray4
     /// Eight pixels a byte, most significant bit leftmost, 1 = white.
     case mono1
+    /// Two pixels a byte, each an index into the device's `PanelPalette`, the left pixel
+    /// in the high nibble: colour e-paper (black/white/red, seven colours, Spectra 6).
+    case palette4
 
     package var bitsPerPixel: Int {
         switch self {
@@ -23,13 +26,16 @@ package enum PixelFormat: String, Sendable, CaseIterable, Codable {
         case .rgb888: 24
         case .rgb565, .bgr565: 16
         case .gray8: 8
-        case .gray4: 4
+        case .gray4, .palette4: 4
         case .mono1: 1
         }
     }
 
     /// The formats the headless backend writes.
     package static let headless: [PixelFormat] = [.xrgb8888, .rgb565, .gray8, .gray4, .mono1]
+
+    /// The formats a framebuffer can have (not the palette of an SPI colour panel).
+    package static let framebuffer: [PixelFormat] = allCases.filter { $0 != .palette4 }
 
     /// True for formats that show only grey levels.
     package var isGray: Bool { self == .gray8 || self == .gray4 || self == .mono1 }

@@ -10,13 +10,14 @@ struct EPDConfigTests {
     @Test("output = \"epd\" takes a model, the devices and pin overrides, and is e-ink by default")
     func reads() throws {
         let config = try LockScreenConfig.parse("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in9-v2\"\nspi = \"/dev/spidev0.1\"\nbusy = 5\ncs = 7", file: "t.toml", registry: .standard())
-        guard case let .epd(model, spi, gpiochip, pins) = config.output.target else {
+        guard case let .epd(model, spi, gpiochip, pins, vcom) = config.output.target else {
             Issue.record("target \(config.output.target)")
             return
         }
-        #expect(model.name == "waveshare-2in9-v2" && spi == "/dev/spidev0.1" && gpiochip == nil)
-        #expect(pins == SPILink.Pins(dc: 25, reset: 17, busy: 5, chipSelect: 7))
+        #expect(model.name == "waveshare-2in9-v2" && spi == "/dev/spidev0.1" && gpiochip == nil && vcom == nil)
+        #expect(pins == SPILink.Pins(dc: 25, reset: 17, busy: 5, chipSelect: 7, power: 18))
         #expect(config.output.eink != nil)
+        #expect(config.output.refreshEvery == 0)
     }
 
     @Test("mistakes name file, line and key", arguments: [

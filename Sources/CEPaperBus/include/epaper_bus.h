@@ -16,6 +16,20 @@ int CEPaperBus_spi_open(const char *path, uint32_t hertz, int *fd, char *message
 /// Writes `count` bytes, `chunk` (at most 4096) at a time.
 int CEPaperBus_spi_write(int fd, const uint8_t *bytes, size_t count, uint32_t hertz, char *message, size_t size);
 
+/// Reads `count` bytes (zeros go out meanwhile), `chunk` at a time.
+int CEPaperBus_spi_read(int fd, uint8_t *bytes, size_t count, uint32_t hertz, char *message, size_t size);
+
+/// Requests `count` lines of `chip` as keys: inputs pulled up, falling edges reported,
+/// debounced by the kernel for `debounce_us`.
+int CEPaperBus_gpio_buttons(const char *chip, const uint32_t *lines, size_t count, uint32_t debounce_us, int *fd, char *message, size_t size);
+
+/// Reads one edge event of a request (blocking): which line and when (CLOCK_MONOTONIC ns).
+int CEPaperBus_gpio_read_event(int fd, uint32_t *line, uint64_t *nanoseconds, char *message, size_t size);
+
+/// Reads `count` bytes at the 16-bit `offset` of the I²C device at `address` on the bus
+/// `path` (an EEPROM such as the one on Pimoroni's boards).
+int CEPaperBus_i2c_read(const char *path, uint16_t address, uint16_t offset, uint8_t *bytes, size_t count, char *message, size_t size);
+
 /// Requests `count` lines of `chip` as outputs set to `initial` (0 or 1 each), under
 /// the consumer name "lockscreend".
 int CEPaperBus_gpio_outputs(const char *chip, const uint32_t *lines, const uint8_t *initial, size_t count, int *fd, char *message, size_t size);

@@ -20,6 +20,15 @@ package protocol EPDLink: AnyObject {
     func waitUntilIdle(timeout: Double) throws(DisplayError)
     /// Gives the lines and the bus back.
     func close()
+
+    // The IT8951's host interface: transactions framed by chip select, raw 16-bit words.
+
+    /// Pulls chip select low (true) or lets it go high; nothing where spidev drives it.
+    func select(_ selected: Bool) throws(DisplayError)
+    /// Bytes as they are, without touching D/C or chip select.
+    func write(raw bytes: [UInt8]) throws(DisplayError)
+    /// `count` bytes read while zeros go out.
+    func read(count: Int) throws(DisplayError) -> [UInt8]
 }
 
 extension EPDLink {

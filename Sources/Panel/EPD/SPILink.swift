@@ -10,21 +10,33 @@ import Glibc
 package final class SPILink: EPDLink {
     /// The board's GPIO lines (BCM numbers on a Raspberry Pi).
     package struct Pins: Sendable, Hashable {
-        package var dc: UInt32
+        /// Data/command; nil on boards without one (IT8951's host interface).
+        package var dc: UInt32?
         package var reset: UInt32
+        /// BUSY, or HRDY on an IT8951.
         package var busy: UInt32
         /// A chip select driven as a GPIO; nil when spidev's own CE line is used.
         package var chipSelect: UInt32?
+        /// The board's power switch, held high while the daemon runs, where it has one.
+        package var power: UInt32?
 
-        package init(dc: UInt32, reset: UInt32, busy: UInt32, chipSelect: UInt32? = nil) {
+        package init(dc: UInt32?, reset: UInt32, busy: UInt32, chipSelect: UInt32? = nil, power: UInt32? = nil) {
             self.dc = dc
             self.reset = reset
             self.busy = busy
             self.chipSelect = chipSelect
+            self.power = power
         }
 
-        /// Waveshare's HAT wiring: DC on 25, RST on 17, BUSY on 24, CS on CE0.
-        package static let waveshare = Pins(dc: 25, reset: 17, busy: 24)
+        /// Waveshare's e-Paper HAT: DC on 25, RST on 17, BUSY on 24, CS on CE0, and the
+        /// power switch of the board's later revisions on 18.
+        package static let waveshare = Pins(dc: 25, reset: 17, busy: 24, power: 18)
+        /// Waveshare's IT8951 HAT: RST on 17, HRDY on 24, and CS on 8 driven as a GPIO,
+        /// as a transaction holds it low across several transfers.
+        package static let waveshareIT8951 = Pins(dc: nil, reset: 17, busy: 24, chipSelect: 8)
+        /// Pimoroni's Inky boards: DC on 22, RST on 27, BUSY on 17, CS on 8 driven as a
+        /// GPIO (`dtoverlay=spi0-0cs` frees it).
+        package static let pimoroni = Pins(dc: 22, reset: 27, busy: 17, chipSelect: 8)
     }
 
     package let name: String
@@ -36,6 +48,8 @@ package final class SPILink: EPDLink {
     /// Whether BUSY high means busy (SSD1680) or low (UC8179, UC8159).
     private let busyWhenHigh: Bool
     private var dcHigh: Bool?
+    /// Indices of the lines in the output request.
+    private let dcIndex: Int?, resetIndex: Int, chipSelectIndex: Int?, powerIndex: Int?
 
     /// Opens the bus; a missing device, a line another program holds or a permission
     /// problem is one line saying which and what to do.
@@ -50,8 +64,18 @@ package final class SPILink: EPDLink {
         guard error == 0 else { throw Self.explain(error, device: path, message: message, isSPI: true) }
         spi = fd
         let chip = gpiochip ?? Self.headerChip() ?? "/dev/gpiochip0"
-        let lines = [pins.dc, pins.reset] + (pins.chipSelect.map { [$0] } ?? [])
-        let initial: [UInt8] = [0, 1] + (pins.chipSelect == nil ? [] : [1])
+        // The output lines in order: RST (high), then D/C (low), CS (high), power (on).
+        var lines = [pins.reset], initial: [UInt8] = [1]
+        func add(_ line: UInt32?, _ level: UInt8) -> Int? {
+            guard let line else { return nil }
+            lines.append(line)
+            initial.append(level)
+            return lines.count - 1
+        }
+        resetIndex = 0
+        dcIndex = add(pins.dc, 0)
+        chipSelectIndex = add(pins.chipSelect, 1)
+        powerIndex = add(pins.power, 1)
         var out: Int32 = -1
         error = CEPaperBus_gpio_outputs(chip, lines, initial, lines.count, &out, &message, message.count)
         guard error == 0 else {
@@ -103,25 +127,41 @@ package final class SPILink: EPDLink {
     }
 
     private func write(_ bytes: [UInt8], dataLevel: Bool) throws(DisplayError) {
-        if dcHigh != dataLevel {
-            try setLine(0, dataLevel)
+        if let dcIndex, dcHigh != dataLevel {
+            try setLine(dcIndex, dataLevel)
             dcHigh = dataLevel
         }
-        if pins.chipSelect != nil { try setLine(2, false) }
+        try select(true)
+        defer { try? select(false) }
+        try write(raw: bytes)
+    }
+
+    package func select(_ selected: Bool) throws(DisplayError) {
+        if let chipSelectIndex { try setLine(chipSelectIndex, !selected) }
+    }
+
+    package func write(raw bytes: [UInt8]) throws(DisplayError) {
         var message = [CChar](repeating: 0, count: 128)
         let error = bytes.withUnsafeBufferPointer { CEPaperBus_spi_write(spi, $0.baseAddress, $0.count, hertz, &message, message.count) }
-        if pins.chipSelect != nil { try setLine(2, true) }
         guard error == 0 else { throw Self.explain(error, device: name, message: message, isSPI: true) }
+    }
+
+    package func read(count: Int) throws(DisplayError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var message = [CChar](repeating: 0, count: 128)
+        let error = bytes.withUnsafeMutableBufferPointer { CEPaperBus_spi_read(spi, $0.baseAddress, $0.count, hertz, &message, message.count) }
+        guard error == 0 else { throw Self.explain(error, device: name, message: message, isSPI: true) }
+        return bytes
     }
 
     package func reset() throws(DisplayError) {
         // The datasheets' pulse: low for at least 10 µs (2 ms here, as the vendors'
         // drivers), then about 20 ms before the controller takes commands.
-        try setLine(1, true)
+        try setLine(resetIndex, true)
         CEPaperBus_delay(20_000)
-        try setLine(1, false)
+        try setLine(resetIndex, false)
         CEPaperBus_delay(2_000)
-        try setLine(1, true)
+        try setLine(resetIndex, true)
         CEPaperBus_delay(20_000)
     }
 
@@ -151,6 +191,8 @@ package final class SPILink: EPDLink {
     }
 
     package func close() {
+        // The controller sleeps by now; the board's power switch goes off with it.
+        if let powerIndex { try? setLine(powerIndex, false) }
         Glibc.close(spi)
         Glibc.close(outputs)
         Glibc.close(busyLine)

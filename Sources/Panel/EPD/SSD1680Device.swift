@@ -1,8 +1,9 @@
 import Canvas
 import FoundationEssentials
 
-/// A black-and-white panel on a Solomon Systech SSD1680-family controller (SSD1680,
-/// SSD1681, SSD1683, SSD1608): Waveshare's 1.54", 2.13" V4, 2.9" V2 and 4.2" V2 boards.
+/// A panel on a Solomon Systech SSD1680-family controller (SSD1680, SSD1681, SSD1683,
+/// SSD1608): Waveshare's 1.54", 2.13" V4, 2.9" V2 and 4.2" V2 boards, Pimoroni's Inky
+/// pHAT and wHAT.
 ///
 /// Each update wakes the controller with a reset pulse, writes only the damaged windows
 /// (x in whole bytes of eight pixels) into its black/white RAM, refreshes — the whole
@@ -11,7 +12,10 @@ import FoundationEssentials
 /// second RAM, so it always holds what the glass shows and the next partial refresh
 /// compares against the truth, and puts the controller into deep sleep until the next
 /// update. Command numbers and parameters are the SSD1680 datasheet's.
-package final class SSD1680Device: PanelDevice {
+///
+/// On tri-colour glass (black, white and red or yellow) the second RAM is the colour
+/// plane instead, and every refresh is the full, long one the colour ink needs.
+package final class SSD1680Device: EPDDevice {
     /// The commands used, by the datasheet's names.
     package enum Command {
         static let driverOutputControl: UInt8 = 0x01
@@ -38,21 +42,21 @@ package final class SSD1680Device: PanelDevice {
 
     package let model: EPDModel
     package let link: any EPDLink
-    package let format = PixelFormat.mono1
+    package var format: PixelFormat { model.pixelFormat }
+    package var palette: PanelPalette? { model.palette }
+    package var refreshesWholePanel: Bool { !model.refreshesPartially }
     package var width: Int { model.width }
     package var height: Int { model.height }
     package let stride: Int
     package let pixels: UnsafeMutableRawBufferPointer
     /// The most a refresh may keep BUSY before the update is given up.
-    package var busyTimeout = 30.0
+    package var busyTimeout: Double
     private var initialised = false
     private var asleep = false
     /// Set when an update failed half way: the next one starts from a reset and a full
     /// refresh, so both RAMs and the glass agree again.
     private var needsFullRewrite = true
-    /// Bytes of RAM written since start, for the benchmark.
-    package private(set) var bytesSent = 0
-    /// Called with each update before it is sent (the benchmark's tally).
+    package private(set) var tally = EPDTally()
     package var onFlush: ((PanelUpdate) -> Void)?
 
     package var name: String { "\(model.name) on \(link.name)" }
@@ -60,10 +64,11 @@ package final class SSD1680Device: PanelDevice {
     package init(model: EPDModel, link: any EPDLink) {
         self.model = model
         self.link = link
-        stride = PixelFormat.mono1.minimumStride(width: model.width)
+        busyTimeout = max(30, model.fullRefreshSeconds * 2)
+        stride = model.pixelFormat.minimumStride(width: model.width)
         pixels = .allocate(byteCount: stride * model.height, alignment: 16)
-        // White, as a cleared panel.
-        pixels.initializeMemory(as: UInt8.self, repeating: 0xFF)
+        // White, as a cleared panel (ink 1 twice a byte on tri-colour glass).
+        pixels.initializeMemory(as: UInt8.self, repeating: model.palette == nil ? 0xFF : 0x11)
     }
 
     deinit { pixels.deallocate() }
@@ -72,10 +77,16 @@ package final class SSD1680Device: PanelDevice {
         onFlush?(update)
         do {
             try wake()
-            if update.refresh == .full || needsFullRewrite {
-                try writeWindows([PixelRect(x: 0, y: 0, width: width, height: height)], to: Command.writeBlackWhiteRAM)
-                try refresh(Self.fullSequence)
-                try writeWindows([PixelRect(x: 0, y: 0, width: width, height: height)], to: Command.writePreviousRAM)
+            let whole = [PixelRect(x: 0, y: 0, width: width, height: height)]
+            if model.palette != nil {
+                // Black plane and colour plane, then the long refresh.
+                try writeWindows(whole, to: Command.writeBlackWhiteRAM)
+                try writeWindows(whole, to: Command.writePreviousRAM)
+                try refresh(fullSequence)
+            } else if update.refresh == .full || needsFullRewrite || !model.refreshesPartially {
+                try writeWindows(whole, to: Command.writeBlackWhiteRAM)
+                try refresh(fullSequence)
+                try writeWindows(whole, to: Command.writePreviousRAM)
             } else {
                 let windows = update.rects.map(byteAligned)
                 try writeWindows(windows, to: Command.writeBlackWhiteRAM)
@@ -108,6 +119,10 @@ package final class SSD1680Device: PanelDevice {
         return PixelRect(x: left, y: rect.y, width: right - left, height: rect.height)
     }
 
+    /// Display update control 2 for a full refresh: the SSD1608 has no temperature
+    /// sensor load in the same bits and takes 0xC7.
+    private var fullSequence: UInt8 { model.chip == "SSD1608" ? 0xC7 : Self.fullSequence }
+
     /// A reset pulse ends deep sleep; the first time, a software reset and the panel's
     /// settings too (the registers survive deep sleep, the RAMs too).
     private func wake() throws(DisplayError) {
@@ -129,33 +144,44 @@ package final class SSD1680Device: PanelDevice {
         initialised = true
     }
 
-    /// Writes the device pixels of `windows` into one of the RAMs.
+    /// Writes the device pixels of `windows` into one of the RAMs: on tri-colour glass
+    /// RAM 0x24 takes the black plane (0 = black) and RAM 0x26 the colour plane (1 = red
+    /// or yellow).
     private func writeWindows(_ windows: [PixelRect], to ram: UInt8) throws(DisplayError) {
         for window in windows where window.width > 0 && window.height > 0 {
             let firstByte = window.x / 8, lastByte = (window.x + window.width - 1) / 8
+            let (first, last) = (firstByte + model.ramColumnOffset, lastByte + model.ramColumnOffset)
             let top = window.y, bottom = window.y + window.height - 1
-            try link.send(command: Command.ramXWindow, data: [UInt8(firstByte), UInt8(lastByte)])
+            try link.send(command: Command.ramXWindow, data: [UInt8(first), UInt8(last)])
             try link.send(command: Command.ramYWindow, data: [UInt8(top & 0xFF), UInt8(top >> 8), UInt8(bottom & 0xFF), UInt8(bottom >> 8)])
-            try link.send(command: Command.ramXCounter, data: [UInt8(firstByte)])
+            try link.send(command: Command.ramXCounter, data: [UInt8(first)])
             try link.send(command: Command.ramYCounter, data: [UInt8(top & 0xFF), UInt8(top >> 8)])
             try link.send(command: ram)
             let rowBytes = lastByte - firstByte + 1
             var bytes = [UInt8](repeating: 0, count: rowBytes * window.height)
             for row in 0..<window.height {
-                let source = pixels.baseAddress! + (top + row) * stride + firstByte
-                bytes.withUnsafeMutableBytes { ($0.baseAddress! + row * rowBytes).copyMemory(from: source, byteCount: rowBytes) }
+                let line = pixels.baseAddress! + (top + row) * stride
+                if model.palette == nil {
+                    bytes.withUnsafeMutableBytes { ($0.baseAddress! + row * rowBytes).copyMemory(from: line + firstByte, byteCount: rowBytes) }
+                } else {
+                    let pixelsInRow = min(rowBytes * 8, width - firstByte * 8)
+                    EPDModel.plane(line, fromPixel: firstByte * 8, count: pixelsInRow, into: &bytes, at: row * rowBytes) { ink in
+                        ram == Command.writeBlackWhiteRAM ? ink != 0 : ink == 2
+                    }
+                }
             }
             try link.sendData(bytes)
-            bytesSent += bytes.count
         }
     }
 
     /// Sets the border waveform for the kind of refresh, then runs it.
     private func refresh(_ sequence: UInt8) throws(DisplayError) {
-        try link.send(command: Command.borderWaveform, data: [sequence == Self.fullSequence ? 0x05 : 0x80])
+        let full = sequence != Self.partialSequence
+        try link.send(command: Command.borderWaveform, data: [full ? 0x05 : 0x80])
         try link.send(command: Command.displayUpdateControl2, data: [sequence])
         try link.send(command: Command.masterActivation)
         try link.waitUntilIdle(timeout: busyTimeout)
+        tally.refreshed(full: full, model: model)
     }
 
     /// Deep sleep mode 1: the RAMs are kept, only a reset pulse wakes the controller.

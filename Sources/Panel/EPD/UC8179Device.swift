@@ -1,0 +1,175 @@
+import Canvas
+import FoundationEssentials
+
+/// A black-and-white panel on an UltraChip UC8179: Waveshare's 7.5" V2 (800×480).
+///
+/// The controller holds two images: "old" (DTM1) and "new" (DTM2); a refresh drives the
+/// pixels from the one to the other. Each update powers the panel on, writes the damaged
+/// windows (x in whole bytes) into the new image inside a partial window (PTIN/PTL) and
+/// refreshes that window, or the whole glass with the full waveform; then writes the same
+/// windows into the old image, so it always holds what the glass shows, and powers the
+/// panel off. The image RAM survives power-off, not deep sleep, so deep sleep is for
+/// closing. Data bits are 1 for black (DDX = 00), the reverse of the frame's mono1.
+package final class UC8179Device: EPDDevice {
+    /// The commands used, by the datasheet's names.
+    package enum Command {
+        static let panelSetting: UInt8 = 0x00
+        static let powerSetting: UInt8 = 0x01
+        static let powerOff: UInt8 = 0x02
+        static let powerOn: UInt8 = 0x04
+        static let boosterSoftStart: UInt8 = 0x06
+        static let deepSleep: UInt8 = 0x07
+        static let oldData: UInt8 = 0x10
+        static let displayRefresh: UInt8 = 0x12
+        static let newData: UInt8 = 0x13
+        static let dualSPI: UInt8 = 0x15
+        static let vcomAndDataInterval: UInt8 = 0x50
+        static let tcon: UInt8 = 0x60
+        static let resolution: UInt8 = 0x61
+        static let partialWindow: UInt8 = 0x90
+        static let partialIn: UInt8 = 0x91
+        static let partialOut: UInt8 = 0x92
+    }
+
+    /// VCOM and data interval: border driven white and DDX = 00 for a full refresh;
+    /// border left floating (BDZ) for a partial one, so the frame's edge does not flash.
+    static let fullInterval: [UInt8] = [0x10, 0x07]
+    static let partialInterval: [UInt8] = [0x90, 0x07]
+    /// Deep sleep's check code.
+    static let sleepCode: UInt8 = 0xA5
+
+    package let model: EPDModel
+    package let link: any EPDLink
+    package let format = PixelFormat.mono1
+    package var width: Int { model.width }
+    package var height: Int { model.height }
+    package let stride: Int
+    package let pixels: UnsafeMutableRawBufferPointer
+    package var busyTimeout = 30.0
+    package private(set) var tally = EPDTally()
+    package var onFlush: ((PanelUpdate) -> Void)?
+    private var initialised = false
+    private var asleep = false
+    private var poweredOn = false
+    /// Set when an update failed half way: the next one starts from a reset and a full
+    /// refresh, so both images and the glass agree again.
+    private var needsFullRewrite = true
+
+    package var name: String { "\(model.name) on \(link.name)" }
+
+    package init(model: EPDModel, link: any EPDLink) {
+        self.model = model
+        self.link = link
+        stride = PixelFormat.mono1.minimumStride(width: model.width)
+        pixels = .allocate(byteCount: stride * model.height, alignment: 16)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0xFF)
+    }
+
+    deinit { pixels.deallocate() }
+
+    package func flush(_ update: PanelUpdate) throws(DisplayError) {
+        onFlush?(update)
+        do {
+            try start()
+            let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+            if update.refresh == .full || needsFullRewrite {
+                try link.send(command: Command.vcomAndDataInterval, data: Self.fullInterval)
+                try write(whole, to: Command.newData)
+                try refresh()
+                tally.refreshed(full: true, model: model)
+                try write(whole, to: Command.oldData)
+            } else {
+                try link.send(command: Command.vcomAndDataInterval, data: Self.partialInterval)
+                try link.send(command: Command.partialIn)
+                for window in update.rects.map(byteAligned) where !window.isEmpty {
+                    try setWindow(window)
+                    try write(window, to: Command.newData)
+                    try refresh()
+                    try write(window, to: Command.oldData)
+                }
+                tally.refreshed(full: false, model: model, areas: update.rects.count)
+                try link.send(command: Command.partialOut)
+            }
+            needsFullRewrite = false
+            try powerOff()
+        } catch {
+            needsFullRewrite = true
+            initialised = false
+            throw error
+        }
+    }
+
+    /// Waits for a refresh still running, powers off and puts the controller into deep
+    /// sleep (the next start would need a reset and a full rewrite).
+    package func close() {
+        if !asleep {
+            try? link.waitUntilIdle(timeout: busyTimeout)
+            if poweredOn { try? powerOff() }
+            try? link.send(command: Command.deepSleep, data: [Self.sleepCode])
+            asleep = true
+        }
+        link.close()
+    }
+
+    /// `rect` widened to whole bytes of eight pixels, as the partial window's x is.
+    func byteAligned(_ rect: PixelRect) -> PixelRect {
+        let left = rect.x / 8 * 8
+        let right = min(width, (rect.x + rect.width + 7) / 8 * 8)
+        return PixelRect(x: left, y: rect.y, width: right - left, height: rect.height)
+    }
+
+    /// Reset and set-up the first time (and after a failure), then power on.
+    private func start() throws(DisplayError) {
+        if !initialised {
+            try link.reset()
+            asleep = false
+            try link.waitUntilIdle(timeout: busyTimeout)
+            // Internal power: VGH/VGL ±20 V, VDH/VDL ±15 V; booster soft start.
+            try link.send(command: Command.powerSetting, data: [0x07, 0x07, 0x3F, 0x3F])
+            try link.send(command: Command.boosterSoftStart, data: [0x17, 0x17, 0x28, 0x17])
+            // Black/white mode, waveforms from OTP, scan up and right, booster on.
+            try link.send(command: Command.panelSetting, data: [0x1F])
+            try link.send(command: Command.resolution, data: [UInt8(width >> 8), UInt8(width & 0xFF), UInt8(height >> 8), UInt8(height & 0xFF)])
+            try link.send(command: Command.dualSPI, data: [0x00])
+            try link.send(command: Command.tcon, data: [0x22])
+            initialised = true
+        }
+        try link.send(command: Command.powerOn)
+        poweredOn = true
+        try link.waitUntilIdle(timeout: busyTimeout)
+    }
+
+    private func powerOff() throws(DisplayError) {
+        try link.send(command: Command.powerOff)
+        try link.waitUntilIdle(timeout: busyTimeout)
+        poweredOn = false
+    }
+
+    private func refresh() throws(DisplayError) {
+        try link.send(command: Command.displayRefresh)
+        try link.waitUntilIdle(timeout: busyTimeout)
+    }
+
+    /// The partial window: x from a multiple of 8 to one less than a multiple of 8, y
+    /// any lines; the last byte scans inside the window only.
+    private func setWindow(_ r: PixelRect) throws(DisplayError) {
+        let (x0, x1, y0, y1) = (r.x, r.maxX - 1, r.y, r.maxY - 1)
+        try link.send(command: Command.partialWindow, data: [
+            UInt8(x0 >> 8), UInt8(x0 & 0xF8), UInt8(x1 >> 8), UInt8(x1 & 0xFF | 0x07),
+            UInt8(y0 >> 8), UInt8(y0 & 0xFF), UInt8(y1 >> 8), UInt8(y1 & 0xFF), 0x01,
+        ])
+    }
+
+    /// The window's pixels into one of the images, inverted (1 = black).
+    private func write(_ window: PixelRect, to image: UInt8) throws(DisplayError) {
+        let first = window.x / 8, rowBytes = (window.maxX + 7) / 8 - first
+        var bytes = [UInt8](repeating: 0, count: rowBytes * window.height)
+        let source = pixels.bindMemory(to: UInt8.self)
+        for row in 0..<window.height {
+            let from = (window.y + row) * stride + first
+            for i in 0..<rowBytes { bytes[row * rowBytes + i] = ~source[from + i] }
+        }
+        try link.send(command: image)
+        try link.sendData(bytes)
+    }
+}

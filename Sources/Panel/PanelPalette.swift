@@ -1,0 +1,85 @@
+import Canvas
+
+/// The inks of a colour e-paper panel and how a frame's colours become them.
+///
+/// A colour with a clear hue (a widget's tint: the spread between its strongest and
+/// weakest channel at least `hueThreshold`) becomes the nearest ink, so a red gauge
+/// stays solid red rather than a red and white pattern. Everything else — greys, text's
+/// anti-aliased edges, washed-out picture tones — is dithered between the panel's
+/// achromatic inks by brightness with the same position-only ordered dithering as grey
+/// panels, so a change never alters pixels outside its rectangle.
+package struct PanelPalette: Sendable, Hashable {
+    /// One ink: the index the controller takes for it and what it looks like.
+    package struct Ink: Sendable, Hashable {
+        package var name: String
+        package var index: UInt8
+        package var red: UInt8, green: UInt8, blue: UInt8
+    }
+
+    package let name: String
+    package let inks: [Ink]
+    /// The achromatic inks, darkest first (black, white).
+    package let greys: [UInt8]
+    /// The channel spread from which a colour counts as a tint.
+    package static let hueThreshold = 96
+
+    package init(name: String, inks: [Ink]) {
+        self.name = name
+        self.inks = inks
+        greys = inks.filter { $0.red == $0.green && $0.green == $0.blue }
+            .sorted { $0.red < $1.red }.map(\.index)
+    }
+
+    /// The ink for the colour (red, green, blue) at device pixel (x, y).
+    @inline(__always)
+    package func index(red: UInt8, green: UInt8, blue: UInt8, x: Int, y: Int) -> UInt8 {
+        let high = max(red, green, blue), low = min(red, green, blue)
+        if Int(high) - Int(low) >= Self.hueThreshold { return nearest(red: red, green: green, blue: blue) }
+        let luma = Frame.luma(red: red, green: green, blue: blue)
+        return greys[OrderedDither.quantize(luma, x: x, y: y, levels: greys.count)]
+    }
+
+    /// The ink closest to the colour, by squared distance weighted as the eye weighs
+    /// the channels (2, 4, 3).
+    package func nearest(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
+        var best = inks[0].index, bestDistance = Int.max
+        for ink in inks {
+            let dr = Int(red) - Int(ink.red), dg = Int(green) - Int(ink.green), db = Int(blue) - Int(ink.blue)
+            let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
+            if distance < bestDistance { (best, bestDistance) = (ink.index, distance) }
+        }
+        return best
+    }
+
+    /// What the ink with `index` looks like (white for an index the panel lacks).
+    package func colour(of index: UInt8) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        guard let ink = inks.first(where: { $0.index == index }) else { return (255, 255, 255) }
+        return (ink.red, ink.green, ink.blue)
+    }
+
+    /// The ink named `name`.
+    package func index(of name: String) -> UInt8? { inks.first { $0.name == name }?.index }
+
+    private static func ink(_ name: String, _ index: UInt8, _ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Ink {
+        Ink(name: name, index: index, red: red, green: green, blue: blue)
+    }
+
+    /// Black, white and red: tri-colour SSD1608/SSD1683 boards (Inky pHAT and wHAT red).
+    package static let blackWhiteRed = PanelPalette(name: "black/white/red", inks: [
+        ink("black", 0, 0, 0, 0), ink("white", 1, 255, 255, 255), ink("red", 2, 255, 0, 0),
+    ])
+    /// Black, white and yellow.
+    package static let blackWhiteYellow = PanelPalette(name: "black/white/yellow", inks: [
+        ink("black", 0, 0, 0, 0), ink("white", 1, 255, 255, 255), ink("yellow", 2, 255, 255, 0),
+    ])
+    /// The seven ACeP inks in the UC8159's and AC073TC1A's order: Inky Impression 5.7" and 7.3".
+    package static let sevenColour = PanelPalette(name: "7 colours", inks: [
+        ink("black", 0, 0, 0, 0), ink("white", 1, 255, 255, 255), ink("green", 2, 0, 255, 0), ink("blue", 3, 0, 0, 255),
+        ink("red", 4, 255, 0, 0), ink("yellow", 5, 255, 255, 0), ink("orange", 6, 255, 140, 0),
+    ])
+    /// The six Spectra 6 inks in the E673's order (index 4 is unused).
+    package static let spectra6 = PanelPalette(name: "Spectra 6", inks: [
+        ink("black", 0, 0, 0, 0), ink("white", 1, 255, 255, 255), ink("yellow", 2, 255, 255, 0), ink("red", 3, 255, 0, 0),
+        ink("blue", 5, 0, 0, 255), ink("green", 6, 0, 255, 0),
+    ])
+}

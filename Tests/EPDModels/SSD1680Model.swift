@@ -1,0 +1,164 @@
+import Canvas
+import FoundationEssentials
+import Panel
+
+/// A software model of the SSD1680 family (SSD1680, SSD1681, SSD1683, SSD1608), from the
+/// datasheets: what commands and data do to its two RAMs (black/white, and the previous
+/// image or the red/yellow plane), its window and address counters, deep sleep, and the
+/// glass.
+package final class SSD1680Model: ControllerModel {
+    package enum Refresh: Equatable, Sendable {
+        case full
+        /// With the number of pixels that differed between the two RAMs.
+        case partial(changed: Int)
+    }
+
+    package let width: Int
+    package let height: Int
+    /// RAM bytes a row: the glass's, plus columns left of it (`columnOffset`).
+    package let rowBytes: Int
+    package let columnOffset: Int
+    /// Tri-colour glass: RAM 0x26 is the colour plane, and only full refreshes show it.
+    package let triColour: Bool
+    /// RAM 0x24, RAM 0x26 and what the glass shows of each, row-major, bit 1 white (black
+    /// plane) or coloured (colour plane). Power-on RAM holds noise: 0x5A here.
+    package var blackWhite: [UInt8]
+    package var previous: [UInt8]
+    package var glass: [UInt8]
+    package var glassColour: [UInt8]
+    package private(set) var asleep = false
+    package private(set) var resets = 0
+    package private(set) var softwareResets = 0
+    package private(set) var refreshes: [Refresh] = []
+    package private(set) var violations: [String] = []
+    /// Each RAM write since the last `clearWindows()`, and the window (glass bytes, lines) it went in.
+    package private(set) var windowsWritten: [(ram: UInt8, x: ClosedRange<Int>, y: ClosedRange<Int>)] = []
+
+    private var command: UInt8?
+    private var parameters: [UInt8] = []
+    private var xWindow = 0...0, yWindow = 0...0
+    private var xCounter = 0, yCounter = 0
+    private var updateSequence: UInt8 = 0
+
+    package init(width: Int, height: Int, columnOffset: Int = 0, triColour: Bool = false) {
+        self.width = width
+        self.height = height
+        self.columnOffset = columnOffset
+        self.triColour = triColour
+        rowBytes = (width + 7) / 8 + columnOffset
+        blackWhite = Array(repeating: 0x5A, count: rowBytes * height)
+        previous = blackWhite
+        glass = Array(repeating: 0xFF, count: rowBytes * height)
+        glassColour = Array(repeating: 0, count: rowBytes * height)
+    }
+
+    package convenience init(_ model: EPDModel) {
+        self.init(width: model.width, height: model.height, columnOffset: model.ramColumnOffset, triColour: model.palette != nil)
+    }
+
+    package var format: PixelFormat { triColour ? .palette4 : .mono1 }
+
+    package func reset() {
+        asleep = false
+        resets += 1
+        command = nil
+    }
+
+    package func receive(command byte: UInt8) {
+        guard !asleep else {
+            violations.append("command 0x\(String(byte, radix: 16)) while asleep")
+            return
+        }
+        command = byte
+        parameters = []
+        switch byte {
+        case 0x12:
+            softwareResets += 1
+            xWindow = 0...(rowBytes - 1)
+            yWindow = 0...(height - 1)
+        case 0x20: activate()
+        case 0x24, 0x26: windowsWritten.append((byte, (xWindow.lowerBound - columnOffset)...(xWindow.upperBound - columnOffset), yWindow))
+        default: break
+        }
+    }
+
+    package func receive(data bytes: [UInt8]) {
+        guard let command, !asleep else {
+            violations.append(asleep ? "data while asleep" : "data without a command")
+            return
+        }
+        switch command {
+        case 0x24, 0x26:
+            for byte in bytes { writeRAM(command, byte) }
+        default:
+            parameters += bytes
+            apply(command, parameters)
+        }
+    }
+
+    private func apply(_ command: UInt8, _ p: [UInt8]) {
+        switch (command, p.count) {
+        case (0x01, 3): if Int(p[0]) | Int(p[1]) << 8 != height - 1 { violations.append("driver output control for \(Int(p[0]) | Int(p[1]) << 8 + 1) gates") }
+        case (0x10, 1): asleep = p[0] != 0
+        case (0x11, 1): if p[0] != 0x03 { violations.append("data entry mode \(p[0])") }
+        case (0x22, 1): updateSequence = p[0]
+        case (0x44, 2): xWindow = Int(p[0])...Int(p[1])
+        case (0x45, 4): yWindow = (Int(p[0]) | Int(p[1]) << 8)...(Int(p[2]) | Int(p[3]) << 8)
+        case (0x4E, 1): xCounter = Int(p[0])
+        case (0x4F, 2): yCounter = Int(p[0]) | Int(p[1]) << 8
+        default: break
+        }
+    }
+
+    /// Data entry mode 3: x counts up inside the window, then y.
+    private func writeRAM(_ ram: UInt8, _ byte: UInt8) {
+        if xCounter < columnOffset { violations.append("RAM write left of the glass, column byte \(xCounter)") }
+        if xCounter < rowBytes && yCounter < height {
+            if ram == 0x24 { blackWhite[yCounter * rowBytes + xCounter] = byte } else { previous[yCounter * rowBytes + xCounter] = byte }
+        }
+        xCounter += 1
+        if xCounter > xWindow.upperBound {
+            xCounter = xWindow.lowerBound
+            yCounter = yCounter >= yWindow.upperBound ? yWindow.lowerBound : yCounter + 1
+        }
+    }
+
+    private func activate() {
+        switch updateSequence {
+        case 0xF7, 0xC7:
+            glass = blackWhite
+            if triColour { glassColour = previous }
+            refreshes.append(.full)
+        case 0xFF, 0x0F, 0xFC:
+            if triColour { violations.append("a partial refresh of tri-colour glass (its colour needs the full waveform)") }
+            if previous != glass { violations.append("a partial refresh while RAM 0x26 did not hold what the glass shows: ghosts") }
+            var changed = 0
+            for (a, b) in zip(blackWhite, previous) { changed += (a ^ b).nonzeroBitCount }
+            glass = blackWhite
+            refreshes.append(.partial(changed: changed))
+        default:
+            violations.append("unknown update sequence 0x\(String(updateSequence, radix: 16))")
+        }
+    }
+
+    /// Forgets what was written since, for checking the next update on its own.
+    package func clearWindows() { windowsWritten = [] }
+
+    package func glassPixels() -> [UInt8] {
+        guard triColour else {
+            return (0..<height).flatMap { glass[($0 * rowBytes + columnOffset)..<(($0 + 1) * rowBytes)] }
+        }
+        // Inks: 0 black, 1 white, 2 colour; two pixels a byte.
+        let stride = PixelFormat.palette4.minimumStride(width: width)
+        var out = [UInt8](repeating: 0xFF, count: stride * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * rowBytes + columnOffset + x / 8, bit = UInt8(0x80) >> UInt8(x & 7)
+                let ink: UInt8 = glassColour[i] & bit != 0 ? 2 : glass[i] & bit == 0 ? 0 : 1
+                let o = y * stride + x / 2
+                out[o] = x & 1 == 0 ? (out[o] & 0x0F) | ink << 4 : (out[o] & 0xF0) | ink
+            }
+        }
+        return out
+    }
+}
