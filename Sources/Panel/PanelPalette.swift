@@ -5,9 +5,10 @@ import Canvas
 /// A colour with a clear hue (a widget's tint: the spread between its strongest and
 /// weakest channel at least `hueThreshold`) becomes the nearest ink, so a red gauge
 /// stays solid red rather than a red and white pattern. Everything else — greys, text's
-/// anti-aliased edges, washed-out picture tones — is dithered between the panel's
-/// achromatic inks by brightness with the same position-only ordered dithering as grey
-/// panels, so a change never alters pixels outside its rectangle.
+/// anti-aliased edges, washed-out picture tones, and a tint whose nearest ink is black or
+/// white (blue on a red panel) — is dithered between the panel's achromatic inks by
+/// brightness with the same position-only ordered dithering as grey panels, so it stays
+/// visible and a change never alters pixels outside its rectangle.
 package struct PanelPalette: Sendable, Hashable {
     /// One ink: the index the controller takes for it and what it looks like.
     package struct Ink: Sendable, Hashable {
@@ -34,7 +35,10 @@ package struct PanelPalette: Sendable, Hashable {
     @inline(__always)
     package func index(red: UInt8, green: UInt8, blue: UInt8, x: Int, y: Int) -> UInt8 {
         let high = max(red, green, blue), low = min(red, green, blue)
-        if Int(high) - Int(low) >= Self.hueThreshold { return nearest(red: red, green: green, blue: blue) }
+        if Int(high) - Int(low) >= Self.hueThreshold {
+            let ink = nearest(red: red, green: green, blue: blue)
+            if !greys.contains(ink) { return ink }
+        }
         let luma = Frame.luma(red: red, green: green, blue: blue)
         return greys[OrderedDither.quantize(luma, x: x, y: y, levels: greys.count)]
     }
