@@ -4,14 +4,16 @@ import Panel
 extension LockScreenConfig {
     /// `[display] output = "epd"`: the HAT's model, its spidev and GPIO chip, and pin
     /// overrides (BCM numbers).
-    static func epdTarget(_ table: TOMLTable, at path: String, reader: inout ConfigReader) -> (target: OutputOptions.Target, refreshEvery: TimeInterval)? {
-        let names = EPDModel.all.map(\.name)
+    static func epdTarget(_ table: TOMLTable, at path: String, reader: inout ConfigReader) -> OutputOptions.Target? {
+        let names = EPDModel.all.map(\.name) + [EPDOptions.inky]
         guard table["model"] != nil else {
             reader.report(table.line, "\(path).model", "output = \"epd\" needs a model: one of \(names.joined(separator: ", ")) (lockscreend --epd list)")
             return nil
         }
-        guard let name = reader.choice(table, "model", at: path, from: names), let model = EPDModel.named(name) else { return nil }
-        var pins = model.pins
+        guard let name = reader.choice(table, "model", at: path, from: names) else { return nil }
+        let model = EPDModel.named(name)
+        var options = EPDOptions(model: model)
+        var pins = options.pins
         func pin(_ key: String) -> UInt32? { reader.integer(table, key, at: path, in: 0...511).map(UInt32.init) }
         if let dc = pin("dc") { pins.dc = dc }
         if let reset = pin("rst") { pins.reset = reset }
@@ -20,26 +22,29 @@ extension LockScreenConfig {
         if let power = pin("power") { pins.power = power }
         var vcom: Double?
         if let value = table["vcom"] {
-            if model.controller != .it8951 {
-                reader.report(value.line, "\(path).vcom", "only an IT8951 panel takes a VCOM (this model is \(model.name))")
+            if model?.controller != .it8951 {
+                reader.report(value.line, "\(path).vcom", "only an IT8951 panel takes a VCOM (this model is \(name))")
             } else {
                 vcom = reader.number(table, "vcom", at: path, in: -5.0 ... -0.2, expected: "the negative volts printed on the panel's cable, -5 to -0.2 (e.g. -1.48)")
             }
-        } else if model.controller == .it8951 {
+        } else if model?.controller == .it8951 {
             reader.report(table.line, "\(path).vcom", "an IT8951 panel needs its VCOM: the volts printed on its cable, e.g. vcom = -1.48")
         }
-        var minutes = model.defaultRefreshMinutes
-        if table["refresh_every"] != nil, model.refreshesPartially {
+        if let model, table["refresh_every"] != nil, model.refreshesPartially {
             reader.report(table["refresh_every"]!.line, "\(path).refresh_every", "\(model.name) refreshes partially; refresh_every is for panels that refresh only whole")
-        } else if let every = reader.integer(table, "refresh_every", at: path, in: 1...1_440) {
-            minutes = every
+        } else {
+            options.refreshEvery = reader.integer(table, "refresh_every", at: path, in: 1...1_440)
         }
-        let target = OutputOptions.Target.epd(
-            model: model, spi: reader.string(table, "spi", at: path) ?? "/dev/spidev0.0", gpiochip: reader.string(table, "gpiochip", at: path),
-            pins: pins, vcom: vcom)
-        return (target, TimeInterval(minutes * 60))
+        if let spi = reader.string(table, "spi", at: path) { options.spi = spi }
+        if let i2c = reader.string(table, "i2c", at: path) {
+            if model == nil { options.i2c = i2c } else { reader.report(table["i2c"]!.line, "\(path).i2c", "only model = \"inky\" reads the board's EEPROM over I²C") }
+        }
+        options.gpiochip = reader.string(table, "gpiochip", at: path)
+        options.pins = pins
+        options.vcom = vcom
+        return .epd(options)
     }
 
     /// The keys only `output = "epd"` reads.
-    static let epdKeys = ["model", "spi", "gpiochip", "dc", "rst", "busy", "cs", "power", "vcom", "refresh_every"]
+    static let epdKeys = ["model", "spi", "gpiochip", "dc", "rst", "busy", "cs", "power", "vcom", "refresh_every", "i2c"]
 }

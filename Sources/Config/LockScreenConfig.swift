@@ -111,10 +111,7 @@ package struct LockScreenConfig: Sendable {
         switch kind {
         case "fb": output = OutputOptions(target: .framebuffer(path: device ?? "/dev/fb0", format: format, epdc: eink?.epdc))
         case "drm": output = OutputOptions(target: .drm(path: device ?? "/dev/dri/card0", connector: reader.string(table, "connector", at: path), mode: mode))
-        case "epd":
-            let epd = Self.epdTarget(table, at: path, reader: &reader)
-            output = OutputOptions(target: epd?.target ?? .headless(directory: "frames", format: .mono1, png: false))
-            output.refreshEvery = epd?.refreshEvery ?? 0
+        case "epd": output = OutputOptions(target: Self.epdTarget(table, at: path, reader: &reader) ?? .headless(directory: "frames", format: .mono1, png: false))
         default: output = OutputOptions(target: .headless(directory: device ?? "frames", format: format ?? .xrgb8888, png: reader.boolean(table, "png", at: path) ?? false))
         }
         size = readSize(table, "size", at: path, reader: &reader)

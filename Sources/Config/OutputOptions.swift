@@ -15,9 +15,8 @@ package struct OutputOptions: Sendable {
         case framebuffer(path: String, format: PixelFormat?, epdc: EPDC?)
         /// A DRM/KMS card; nil connector and mode pick the connected one and its preferred mode.
         case drm(path: String, connector: String?, mode: (width: Int, height: Int)?)
-        /// An SPI e-paper HAT: its model, spidev, GPIO chip (nil: the header's), pins, and
-        /// for an IT8951 the panel's VCOM in volts.
-        case epd(model: EPDModel, spi: String, gpiochip: String?, pins: SPILink.Pins, vcom: Double?)
+        /// An SPI e-paper HAT.
+        case epd(EPDOptions)
     }
 
     package var target: Target
@@ -26,8 +25,6 @@ package struct OutputOptions: Sendable {
     package var keepsConsole = false
     /// The e-ink refresh policy; nil for panels without refresh costs.
     package var eink: EinkPolicy?
-    /// For panels that refresh only whole: updates on multiples of this many seconds.
-    package var refreshEvery: TimeInterval = 0
 
     package init(target: Target) {
         self.target = target
@@ -53,15 +50,18 @@ package struct OutputOptions: Sendable {
             device = try FramebufferDevice(path: path, format: format, console: console, epdc: epdc)
         case let .drm(path, connector, mode):
             device = try DRMDevice(path: path, connector: connector, mode: mode)
-        case let .epd(model, spi, gpiochip, pins, vcom):
-            let link = try SPILink(spi: spi, gpiochip: gpiochip, pins: pins, hertz: model.spiHertz, busyWhenHigh: model.busyWhenHigh)
-            do {
-                device = try model.makeDevice(link: link, vcom: vcom)
-            } catch {
-                link.close()
-                throw error
-            }
+        case let .epd(options):
+            device = try options.open()
         }
         return PanelDisplay(device: device, rotation: rotation, eink: eink)
+    }
+
+    /// For a panel that refreshes only whole: the seconds between refreshes (the
+    /// configured minutes, else the model's default); 0 for every other display.
+    package func refreshInterval(_ display: PanelDisplay) -> TimeInterval {
+        guard let device = display.device as? any EPDDevice, !device.model.refreshesPartially else { return 0 }
+        var minutes = device.model.defaultRefreshMinutes
+        if case let .epd(options) = target, let every = options.refreshEvery { minutes = every }
+        return TimeInterval(minutes * 60)
     }
 }

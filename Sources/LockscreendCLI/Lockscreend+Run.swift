@@ -27,7 +27,7 @@ extension Lockscreend {
         @Option(help: ArgumentHelp("Draw on this DRM/KMS card.", valueName: "PATH"))
         var drm: String?
 
-        @Option(help: ArgumentHelp("Draw on an SPI e-paper HAT of this model; `--epd list` prints the models.", valueName: "MODEL"))
+        @Option(help: ArgumentHelp("Draw on an SPI e-paper HAT of this model; `--epd list` prints the models; `--epd inky` reads a Pimoroni board's EEPROM.", valueName: "MODEL"))
         var epd: String?
 
         @Option(help: ArgumentHelp("With --epd: the SPI device (default /dev/spidev0.0).", valueName: "PATH"))
@@ -36,7 +36,7 @@ extension Lockscreend {
         @Option(help: ArgumentHelp("With --epd: the GPIO chip (default: the one labelled pinctrl-*).", valueName: "PATH"))
         var gpiochip: String?
 
-        @Option(help: ArgumentHelp("With --epd waveshare-it8951: the panel's VCOM in volts, as printed on its cable (e.g. -1.48).", valueName: "VOLTS"))
+        @Option(help: ArgumentHelp("With --epd waveshare-it8951: the panel's VCOM in volts, as printed on its cable: --vcom=-1.48 (with the equals sign, as the value starts with a minus).", valueName: "VOLTS"))
         var vcom: Double?
 
         @Option(help: ArgumentHelp("With --epd on a panel that refreshes only whole (colour, SSD1608): at most one refresh every this many minutes (default per model: 5 for colour).", valueName: "MINUTES"))
@@ -93,7 +93,7 @@ extension Lockscreend {
             }
             if let vcom, !(-5.0 ... -0.2).contains(vcom) { throw ValidationError("--vcom is negative volts as on the panel's cable, -5 to -0.2 (e.g. -1.48)") }
             if let refreshEvery, !(1...1_440).contains(refreshEvery) { throw ValidationError("--refresh-every is 1 to 1440 minutes") }
-            if let epd, epd != "list", EPDModel.named(epd) == nil {
+            if let epd, epd != "list", epd != EPDOptions.inky, EPDModel.named(epd) == nil {
                 let near = Spelling.nearest(epd, in: EPDModel.all.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
                 throw ValidationError("no e-paper model '\(epd)'\(near); lockscreend --epd list prints them")
             }
@@ -118,11 +118,15 @@ extension Lockscreend {
                 output = OutputOptions(target: .framebuffer(path: fb, format: format, epdc: eink.epdc))
             } else if let drm {
                 output = OutputOptions(target: .drm(path: drm, connector: connector, mode: mode.map { ($0.width, $0.height) }))
-            } else if let epd, let model = EPDModel.named(epd) {
-                output = OutputOptions(target: .epd(model: model, spi: spi ?? "/dev/spidev0.0", gpiochip: gpiochip, pins: model.pins, vcom: vcom))
+            } else if let epd {
+                var options = EPDOptions(model: EPDModel.named(epd))
+                if let spi { options.spi = spi }
+                options.gpiochip = gpiochip
+                options.vcom = vcom
+                options.refreshEvery = refreshEvery
+                output = OutputOptions(target: .epd(options))
                 output.rotation = rotate
                 output.eink = eink.policy ?? EinkPolicy()
-                output.refreshEvery = TimeInterval((refreshEvery ?? model.defaultRefreshMinutes) * 60)
                 return output
             } else {
                 // The file's headless format, unless the command line names one.
@@ -158,7 +162,6 @@ extension Lockscreend {
             options.behaviour.staleMark = staleMark
             options.behaviour.coarseLiveSeconds = coarseSeconds || output.eink != nil
             options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
-            options.behaviour.refreshEvery = output.refreshEvery
             let display: PanelDisplay
             do {
                 display = try output.open(width: options.width, height: options.height, logger: logger)
@@ -166,6 +169,7 @@ extension Lockscreend {
                 throw ValidationFailure(error.description)
             }
             (options.width, options.height) = display.size
+            options.behaviour.refreshEvery = output.refreshInterval(display)
             logger.info("drawing \(options.content == nil ? "the built-in demo" : "the configured lock screen") on \(display.name)")
             if config?.fetchesOverHTTP == true, let reason = HTTPFetcher.unavailability() {
                 logger.warning("web widgets will show stale: \(reason)")

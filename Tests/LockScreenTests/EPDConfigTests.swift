@@ -10,14 +10,28 @@ struct EPDConfigTests {
     @Test("output = \"epd\" takes a model, the devices and pin overrides, and is e-ink by default")
     func reads() throws {
         let config = try LockScreenConfig.parse("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in9-v2\"\nspi = \"/dev/spidev0.1\"\nbusy = 5\ncs = 7", file: "t.toml", registry: .standard())
-        guard case let .epd(model, spi, gpiochip, pins, vcom) = config.output.target else {
+        guard case let .epd(options) = config.output.target else {
             Issue.record("target \(config.output.target)")
             return
         }
-        #expect(model.name == "waveshare-2in9-v2" && spi == "/dev/spidev0.1" && gpiochip == nil && vcom == nil)
-        #expect(pins == SPILink.Pins(dc: 25, reset: 17, busy: 5, chipSelect: 7, power: 18))
+        #expect(options.model?.name == "waveshare-2in9-v2" && options.spi == "/dev/spidev0.1" && options.gpiochip == nil && options.vcom == nil)
+        #expect(options.pins == SPILink.Pins(dc: 25, reset: 17, busy: 5, chipSelect: 7, power: 18))
         #expect(config.output.eink != nil)
-        #expect(config.output.refreshEvery == 0)
+        #expect(options.refreshEvery == nil)
+    }
+
+    @Test("an Inky is Pimoroni's wiring, an IT8951 takes its VCOM, a colour panel its refresh interval; \"inky\" reads the EEPROM")
+    func perModel() throws {
+        func options(_ lines: String) throws -> EPDOptions {
+            let config = try LockScreenConfig.parse("[display]\noutput = \"epd\"\n" + lines, file: "t.toml", registry: .standard())
+            guard case let .epd(options) = config.output.target else { throw CancellationError() }
+            return options
+        }
+        #expect(try options("model = \"inky-what-red\"").pins == SPILink.Pins(dc: 22, reset: 27, busy: 17, chipSelect: 8))
+        #expect(try options("model = \"waveshare-it8951\"\nvcom = -1.48").vcom == -1.48)
+        #expect(try options("model = \"inky-impression-7in3\"\nrefresh_every = 15").refreshEvery == 15)
+        let inky = try options("model = \"inky\"\ni2c = \"/dev/i2c-3\"")
+        #expect(inky.model == nil && inky.i2c == "/dev/i2c-3" && inky.pins == .pimoroni)
     }
 
     @Test("mistakes name file, line and key", arguments: [
@@ -25,6 +39,11 @@ struct EPDConfigTests {
         ("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in13-v5\"", "t.toml:3: display.model:"),
         ("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in13-v4\"\ndc = 900", "t.toml:4: display.dc:"),
         ("[display]\noutput = \"fb\"\nbusy = 24", "t.toml:3: display.busy: only applies with output = \"epd\""),
+        ("[display]\noutput = \"epd\"\nmodel = \"waveshare-it8951\"", "t.toml:1: display.vcom: an IT8951 panel needs its VCOM"),
+        ("[display]\noutput = \"epd\"\nmodel = \"waveshare-it8951\"\nvcom = 1.5", "t.toml:4: display.vcom:"),
+        ("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in13-v4\"\nvcom = -1.5", "t.toml:4: display.vcom: only an IT8951"),
+        ("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in13-v4\"\nrefresh_every = 5", "t.toml:4: display.refresh_every: waveshare-2in13-v4 refreshes partially"),
+        ("[display]\noutput = \"epd\"\nmodel = \"inky-phat-red\"\ni2c = \"/dev/i2c-1\"", "t.toml:4: display.i2c: only model = \"inky\""),
     ])
     func mistakes(text: String, expected: String) {
         do {

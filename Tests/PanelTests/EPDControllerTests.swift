@@ -144,3 +144,40 @@ struct PanelPaletteTests {
         #expect(differingBytes(before, after) == 8 * 4)
     }
 }
+
+@Suite("Inky EEPROM")
+struct InkyEEPROMTests {
+    /// A record as Pimoroni's tools write it: width, height, colour, PCB and display
+    /// variant, and the time, length-prefixed.
+    func record(width: Int, height: Int, colour: UInt8, variant: UInt8) -> [UInt8] {
+        let time = Array("2023-01-31 12:00:00.0".utf8)
+        return [UInt8(width & 0xFF), UInt8(width >> 8), UInt8(height & 0xFF), UInt8(height >> 8), colour, 12, variant, UInt8(time.count)] + time
+    }
+
+    @Test("the display variant names the model", arguments: [
+        (UInt8(10), "inky-phat-black"), (11, "inky-phat-red"), (12, "inky-phat-yellow"), (14, "inky-impression-5in7"), (15, "inky-impression-4in"),
+        (17, "inky-what-black"), (18, "inky-what-red"), (19, "inky-what-yellow"), (20, "inky-impression-7in3"), (22, "inky-impression-7in3-spectra6"),
+    ])
+    func variants(variant: UInt8, name: String) throws {
+        let eeprom = try #require(InkyEEPROM(record(width: 400, height: 300, colour: 2, variant: variant)))
+        #expect(eeprom.model?.name == name)
+        #expect(eeprom.width == 400 && eeprom.height == 300 && eeprom.written == "2023-01-31 12:00:00.0")
+    }
+
+    @Test("a blank, short or unknown record names no model")
+    func unknown() {
+        #expect(InkyEEPROM(Array(repeating: 0xFF, count: 29)) == nil)
+        #expect(InkyEEPROM([1, 2, 3]) == nil)
+        #expect(InkyEEPROM(record(width: 212, height: 104, colour: 1, variant: 4))?.model == nil)
+    }
+
+    @Test("no I²C bus is one line that says how to enable it")
+    func noBus() {
+        do {
+            _ = try InkyEEPROM.read(bus: "/dev/no-such-i2c")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description.contains("dtparam=i2c_arm=on"))
+        }
+    }
+}

@@ -98,7 +98,11 @@ expect_error "an unknown e-ink kind" "'nook'" --eink nook --once --headless "$wo
 check "--eink records the full refresh and its GC16 waveform" grep -q '"refresh":"full".*"waveform":\["GC16"\]\|"waveform":\["GC16"\].*"refresh":"full"' "$work/eink/frames.jsonl"
 
 # SPI e-paper HATs: the models, and unplugged hardware as one line, never a hang.
-check "--epd list prints the models with their glass and controller" bash -c "'$bin' --epd list | grep -q '^waveshare-2in13-v4: 122×250, black/white, ssd1680$'"
+check "--epd list prints the models with their glass and controller" bash -c "'$bin' --epd list | grep -q '^waveshare-2in13-v4: 122×250, black/white, SSD1680, partial refresh$'"
+check "--epd list names the colour and IT8951 boards too" bash -c "'$bin' --epd list | grep -q '^inky-impression-7in3: 800×480, 7 colours, AC073TC1A, full refresh only$' && '$bin' --epd list | grep -q '^waveshare-it8951: size read from the controller, 16 greys, IT8951'"
+expect_error "--epd inky without an I2C bus" "dtparam=i2c_arm=on" --epd inky --once --no-socket --state-dir "$work/state"
+expect_error "--vcom without --epd" "go with --epd" --vcom=-1.5 --once
+expect_error "a VCOM with the wrong sign" "--vcom is negative volts" --epd waveshare-it8951 --vcom 1.5 --once
 expect_error "an e-paper HAT with SPI not enabled" "dtparam=spi=on" --epd waveshare-2in13-v4 --spi "$work/no-spidev" --once --no-socket --state-dir "$work/state"
 expect_error "an e-paper HAT on something that is not spidev" "configure SPI on /dev/null" --epd waveshare-2in13-v4 --spi /dev/null --once --no-socket --state-dir "$work/state"
 expect_error "an unknown e-paper model" "did you mean waveshare-2in13-v4?" --epd waveshare-2in13-v5 --once

@@ -98,7 +98,9 @@ package final class UC8159Device: EPDDevice {
         switch model.chip {
         case "UC8159":
             return [
-                (0x61, [w, h, gh, gl]), (0x00, [0xEF, 0x08]), (0x01, [0x37, 0x00, 0x23, 0x23]), (0x30, [0x3C]),
+                // Panel setting: resolution select (0b11 600×448, 0b10 640×400), LUT from
+                // the panel's flash, scan directions, booster on.
+                (0x61, [w, h, gh, gl]), (0x00, [width == 640 ? 0xAF : 0xEF, 0x08]), (0x01, [0x37, 0x00, 0x23, 0x23]), (0x30, [0x3C]),
                 (0x41, [0x00]), (0x50, [0x37]), (0x60, [0x22]), (0x65, [0x00]), (0xE3, [0xAA]), (0x03, [0x00]),
             ]
         case "AC073TC1A":

@@ -1,0 +1,40 @@
+import FoundationEssentials
+import Panel
+
+/// An SPI e-paper HAT as the configuration or the command line names it.
+package struct EPDOptions: Sendable {
+    /// The model; nil for `model = "inky"`: read from the board's EEPROM when opened.
+    package var model: EPDModel?
+    package var spi = "/dev/spidev0.0"
+    /// nil: the header's chip (the one labelled `pinctrl-…`).
+    package var gpiochip: String?
+    /// The wiring: the model's (Pimoroni's for "inky") unless overridden.
+    package var pins: SPILink.Pins
+    /// An IT8951 panel's VCOM in volts (negative, as printed on its cable).
+    package var vcom: Double?
+    /// The I²C bus of an Inky board's EEPROM.
+    package var i2c = "/dev/i2c-1"
+    /// For panels that refresh only whole: minutes between refreshes; nil for the model's default.
+    package var refreshEvery: Int?
+
+    package init(model: EPDModel?) {
+        self.model = model
+        pins = model?.pins ?? .pimoroni
+    }
+
+    /// The name `model = "inky"` takes.
+    package static let inky = "inky"
+
+    /// Opens the bus and the driver: for "inky", the EEPROM says which model first.
+    func open() throws(DisplayError) -> any EPDDevice {
+        let model: EPDModel
+        if let chosen = self.model { model = chosen } else { model = try InkyEEPROM.read(bus: i2c).model }
+        let link = try SPILink(spi: spi, gpiochip: gpiochip, pins: pins, hertz: model.spiHertz, busyWhenHigh: model.busyWhenHigh)
+        do {
+            return try model.makeDevice(link: link, vcom: vcom)
+        } catch {
+            link.close()
+            throw error
+        }
+    }
+}
