@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
@@ -144,6 +145,29 @@ int CEPaperBus_gpio_read_event(int fd, uint32_t *line, uint64_t *nanoseconds, ch
     *line = event.offset;
     *nanoseconds = event.timestamp_ns;
     return 0;
+}
+
+int CEPaperBus_stopper_open(int *fd, char *message, size_t size) {
+    int f = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (f < 0) return fail(errno, message, size, "create", "an eventfd");
+    *fd = f;
+    return 0;
+}
+
+void CEPaperBus_stopper_signal(int fd) {
+    uint64_t one = 1;
+    while (write(fd, &one, sizeof one) < 0 && errno == EINTR) {}
+}
+
+int CEPaperBus_gpio_wait_event(int fd, int stopper, uint32_t *line, uint64_t *nanoseconds, char *message, size_t size) {
+    struct pollfd p[2] = {{.fd = fd, .events = POLLIN}, {.fd = stopper, .events = POLLIN}};
+    int ready;
+    do {
+        ready = poll(p, 2, -1);
+    } while (ready < 0 && errno == EINTR);
+    if (ready < 0) return fail(errno, message, size, "poll", "GPIO keys");
+    if (p[1].revents) return ECANCELED;
+    return CEPaperBus_gpio_read_event(fd, line, nanoseconds, message, size);
 }
 
 int CEPaperBus_i2c_read(const char *path, uint16_t address, uint16_t offset, uint8_t *bytes, size_t count, char *message, size_t size) {

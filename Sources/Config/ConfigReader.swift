@@ -84,6 +84,16 @@ package struct ConfigReader {
         return number
     }
 
+    /// A program and its arguments: a non-empty array of strings.
+    package mutating func arguments(_ table: TOMLTable, _ name: String, at path: String) -> [String]? {
+        guard let value = table[name] else { return nil }
+        guard case let .array(items) = value.kind, !items.isEmpty, items.allSatisfy({ if case .string = $0.kind { true } else { false } }) else {
+            mismatch(value, Self.join(path, name), expected: "an array of strings, the program and its arguments (e.g. [\"python3\", \"tube.py\"]; [\"sh\", \"-c\", \"…\"] for a shell)")
+            return nil
+        }
+        return items.compactMap { if case let .string(s) = $0.kind { s } else { nil } }
+    }
+
     package mutating func boolean(_ table: TOMLTable, _ name: String, at path: String) -> Bool? {
         guard let value = table[name] else { return nil }
         guard case let .boolean(b) = value.kind else {

@@ -22,12 +22,8 @@ extension LockScreenConfig {
         case "command":
             reader.rejectUnknown(table, known: widgetKeys + ["command", "env", "directory", "max_output"], at: path)
             var arguments: [String] = []
-            if let value = table["command"] {
-                if case let .array(items) = value.kind, !items.isEmpty, items.allSatisfy({ if case .string = $0.kind { true } else { false } }) {
-                    arguments = items.compactMap { if case let .string(s) = $0.kind { s } else { nil } }
-                } else {
-                    reader.mismatch(value, "\(path).command", expected: "an array of strings, the program and its arguments (e.g. [\"python3\", \"tube.py\"]; [\"sh\", \"-c\", \"…\"] for a shell)")
-                }
+            if table["command"] != nil {
+                arguments = reader.arguments(table, "command", at: path) ?? []
             } else {
                 reader.report(table.line, path, "no command; expected command = [\"program\", \"argument\", …]")
             }

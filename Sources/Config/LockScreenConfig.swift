@@ -28,6 +28,8 @@ package struct LockScreenConfig: Sendable {
     /// A fixed zone; nil follows the machine's zone as it changes.
     package var timeZone: ZoneRules?
     package var content: LockScreenContent
+    /// `[buttons]`: the keys and their actions; nil without the table.
+    package var buttons: ButtonsConfig?
     /// Where `push` widgets' timelines arrive.
     package var pushBoard = PushBoard(names: [])
     /// Whether a widget fetches over HTTP (`http`, or `calendar` with a `url`): such a
@@ -78,7 +80,7 @@ package struct LockScreenConfig: Sendable {
             throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
         }
         var reader = ConfigReader(file: file)
-        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets"], at: "")
+        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons"], at: "")
         var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
         config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)
@@ -88,6 +90,9 @@ package struct LockScreenConfig: Sendable {
         config.pushBoard = pushBoard
         reader.worldReadable = worldReadable
         config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)
+        if let buttons = reader.table(root, "buttons", at: "") {
+            config.buttons = readButtons(buttons, widgets: Set(config.content.stacks.flatMap { $0.widgets.map(\.name) }), reader: &reader)
+        }
         guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues, more: reader.moreIssues) }
         config.fetchesOverHTTP = reader.fetchesOverHTTP
         pushBoard.setNames(pushNames)

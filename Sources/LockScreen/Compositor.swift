@@ -51,6 +51,13 @@ final class Compositor {
         frame = blank
     }
 
+    /// The next presentation sends the whole frame with a full refresh (a key asked to
+    /// clear the panel's ghosts).
+    func refreshWholePanel() {
+        panelInSync = false
+        before.removeAll()
+    }
+
     /// Sends what changed since the last presentation: the changed rectangles as a
     /// partial update, the whole frame the first time (or after a failure), or a cleaning
     /// refresh when one is due, which carries this step's drawing with it. Returns
@@ -74,7 +81,7 @@ final class Compositor {
             try send(changed, refresh: .partial, at: now)
         } else {
             try send([frame.bounds], refresh: .full, at: now)
-            logger.info("presented the first frame on \(display.name)")
+            logger.info("presented \(presentations == 1 ? "the first" : "the whole") frame on \(display.name)")
         }
         return true
     }

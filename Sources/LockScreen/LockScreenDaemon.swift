@@ -133,6 +133,9 @@ public final class LockScreenDaemon {
     /// Switches the page from any thread (the control socket); nil without home widgets.
     package var pageHandle: PageHandle? { content.home.isEmpty ? nil : PageHandle(box: pendingPage, wake: wake) }
     let pendingPage = PageBox()
+    /// Turns stacks and asks for full refreshes from any thread (the HAT's keys).
+    package var actionHandle: ActionHandle { ActionHandle(box: pendingActions, wake: wake) }
+    let pendingActions = ActionBox()
 
     /// Applies a new configuration: unchanged widgets keep their timelines; the whole
     /// picture is drawn again in memory, and only the pixels that differ from what the
@@ -202,6 +205,20 @@ public final class LockScreenDaemon {
         let presented = try compositor.present(at: now, logger: logger)
         nextDueUpdate = [scheduler.nextChange(after: now), reading.nextEntryChange, compositor.maintenanceDue].compactMap { $0 }.min().map(onRefreshGrid)
         return (presented, [nextDueUpdate, reading.nextEvent].compactMap { $0 }.min())
+    }
+
+    /// A key's action: the stack holding the widget turns, or the panel refreshes whole.
+    func perform(_ action: ActionHandle.Action, now: Date) {
+        switch action {
+        case .fullRefresh:
+            compositor.refreshWholePanel()
+        case let .nextInStack(name):
+            guard let stack = content.stacks.firstIndex(where: { $0.widgets.contains { $0.name == name } }) else {
+                return logger.warning("no stack holds a widget named '\(name)'")
+            }
+            scheduler.turn(stack: stack, now: now)
+        }
+        nextDueUpdate = nil
     }
 
     /// `time`, or the next instant on the grid of `refreshEvery` from it.
@@ -293,6 +310,10 @@ public final class LockScreenDaemon {
             }
             if let page = pendingPage.take() {
                 show(page ?? (content.page == .lock ? .home : .lock), now: clock.now())
+                scheduled = nil
+            }
+            for action in pendingActions.take() {
+                perform(action, now: clock.now())
                 scheduled = nil
             }
             // A wake-up a few milliseconds late draws the instant it was scheduled for,

@@ -41,3 +41,31 @@ final class PageBox: Sendable {
     func put(_ page: LockScreenContent.Page?) { value.withLock { $0 = .some(page) } }
     func take() -> LockScreenContent.Page?? { value.withLock { v in defer { v = nil }; return v } }
 }
+
+/// Asks a running daemon, from any thread (a key on the HAT), to turn a stack or to
+/// refresh the whole panel, and wakes its loop.
+package struct ActionHandle: Sendable {
+    /// What can be asked.
+    package enum Action: Sendable, Equatable {
+        /// The next widget of the stack holding the widget named so.
+        case nextInStack(widget: String)
+        /// The whole frame again with a full refresh.
+        case fullRefresh
+    }
+
+    let box: ActionBox
+    let wake: WakeSignal
+
+    package func request(_ action: Action) {
+        box.put(action)
+        Task(executorPreference: DaemonExecutor.preferred) { await wake.signal() }
+    }
+}
+
+/// The actions waiting for the next step, in order.
+final class ActionBox: Sendable {
+    private let value = Mutex<[ActionHandle.Action]>([])
+
+    func put(_ action: ActionHandle.Action) { value.withLock { if $0.count < 64 { $0.append(action) } } }
+    func take() -> [ActionHandle.Action] { value.withLock { v in defer { v = [] }; return v } }
+}

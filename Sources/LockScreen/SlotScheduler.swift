@@ -79,6 +79,14 @@ struct SlotScheduler {
         }
     }
 
+    /// Shows the next widget of stack `s` from `now` (a key was pressed); its rotation
+    /// starts again from here.
+    mutating func turn(stack s: Int, now: Date) {
+        guard stacks.indices.contains(s), !stacks[s].widgets.isEmpty else { return }
+        stacks[s].current = (stacks[s].current + 1) % stacks[s].widgets.count
+        stacks[s].lastSwitch = now
+    }
+
     /// Whether `slot` needs drawing at `now` to show `key`.
     func isDue(_ slot: SlotID, key: String, now: Date) -> Bool {
         guard let old = slots[slot] else { return true }

@@ -162,10 +162,20 @@ extension Lockscreend {
             options.behaviour.staleMark = staleMark
             options.behaviour.coarseLiveSeconds = coarseSeconds || output.eink != nil
             options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
+            // The keys first: a line another program holds ends the start before the panel is touched.
+            var keys: GPIOKeys?
+            if let buttons = config?.buttons, !buttons.buttons.isEmpty, !once {
+                do {
+                    keys = try ButtonService.keys(buttons)
+                } catch {
+                    throw ValidationFailure("[buttons]: \(error)")
+                }
+            }
             let display: PanelDisplay
             do {
                 display = try output.open(width: options.width, height: options.height, logger: logger)
             } catch {
+                keys?.close()
                 throw ValidationFailure(error.description)
             }
             (options.width, options.height) = display.size
@@ -197,6 +207,10 @@ extension Lockscreend {
             ]
             if let interval = notifier.watchdogInterval {
                 services.append(.init(service: WatchdogService(notifier: notifier, heartbeat: daemon.heartbeat, clock: daemon.clock, interval: interval)))
+            }
+            if let buttons = config?.buttons, let keys {
+                services.append(.init(service: ButtonService(buttons, keys: keys, actions: daemon.actionHandle, pages: daemon.pageHandle, logger: logger)))
+                logger.info("listening to \(buttons.buttons.count) key\(buttons.buttons.count == 1 ? "" : "s") on \(keys.chip)")
             }
             if !noSocket && !once {
                 do {

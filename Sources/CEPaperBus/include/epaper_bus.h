@@ -26,6 +26,14 @@ int CEPaperBus_gpio_buttons(const char *chip, const uint32_t *lines, size_t coun
 /// Reads one edge event of a request (blocking): which line and when (CLOCK_MONOTONIC ns).
 int CEPaperBus_gpio_read_event(int fd, uint32_t *line, uint64_t *nanoseconds, char *message, size_t size);
 
+/// An eventfd that ends `CEPaperBus_gpio_wait_event` from another thread.
+int CEPaperBus_stopper_open(int *fd, char *message, size_t size);
+void CEPaperBus_stopper_signal(int fd);
+
+/// Waits, without a time-out, for an edge on `fd` (then reads it, as
+/// `CEPaperBus_gpio_read_event`) or for `stopper` to be signalled (ECANCELED).
+int CEPaperBus_gpio_wait_event(int fd, int stopper, uint32_t *line, uint64_t *nanoseconds, char *message, size_t size);
+
 /// Reads `count` bytes at the 16-bit `offset` of the I²C device at `address` on the bus
 /// `path` (an EEPROM such as the one on Pimoroni's boards).
 int CEPaperBus_i2c_read(const char *path, uint16_t address, uint16_t offset, uint8_t *bytes, size_t count, char *message, size_t size);

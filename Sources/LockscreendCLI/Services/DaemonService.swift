@@ -28,6 +28,7 @@ final class DaemonService: Service, CustomStringConvertible {
     let heartbeat: Heartbeat
     let reconfigureHandle: ReconfigureHandle
     let pageHandle: PageHandle?
+    let actionHandle: ActionHandle
 
     var description: String { "daemon" }
 
@@ -38,7 +39,7 @@ final class DaemonService: Service, CustomStringConvertible {
         let daemon = LockScreenApplication.daemon(options, display: display, logger: logger)
         daemon.onFirstFrame = onFirstFrame
         (engine, frames, clock, heartbeat) = (daemon.engine, daemon.frames, daemon.clock, daemon.heartbeat)
-        (stop, reconfigureHandle, pageHandle) = (daemon.stopHandle, daemon.reconfigureHandle, daemon.pageHandle)
+        (stop, reconfigureHandle, pageHandle, actionHandle) = (daemon.stopHandle, daemon.reconfigureHandle, daemon.pageHandle, daemon.actionHandle)
         parts = Mutex((daemon, display))
         self.once = once
         self.offlineMark = offlineMark

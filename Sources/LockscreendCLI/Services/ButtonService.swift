@@ -1,0 +1,90 @@
+import Accessory
+import Config
+import LockScreen
+import Logging
+import Panel
+import Providers
+import ServiceLifecycle
+import Synchronization
+import TimelineEngine
+
+/// The HAT's keys as a service: a thread of its own waits for the kernel's edge events
+/// (never a poll), each debounced press becomes its action on the daemon, and graceful
+/// shutdown wakes the thread and gives the lines back.
+struct ButtonService: Service, CustomStringConvertible {
+    let keys: GPIOKeys
+    let config: ButtonsConfig
+    let actions: ActionHandle
+    let pages: PageHandle?
+    let logger: Logger
+
+    var description: String { "keys on \(keys.chip)" }
+
+    /// Requests the configured keys' lines; one clear line when they cannot be had.
+    static func keys(_ config: ButtonsConfig) throws(DisplayError) -> GPIOKeys {
+        try GPIOKeys(chip: config.gpiochip, pins: config.buttons.map(\.pin), debounce: config.debounce)
+    }
+
+    init(_ config: ButtonsConfig, keys: GPIOKeys, actions: ActionHandle, pages: PageHandle?, logger: Logger) {
+        self.keys = keys
+        self.config = config
+        self.actions = actions
+        self.pages = pages
+        self.logger = logger
+    }
+
+    func run() async {
+        let (keys, dispatch, logger) = (self.keys, self.dispatch, self.logger)
+        let byPin = Dictionary(config.buttons.map { ($0.pin, $0) }, uniquingKeysWith: { first, _ in first })
+        let window = config.debounce
+        DetachedThread.start(named: "keys") {
+            var debouncer = KeyDebouncer(seconds: window)
+            do {
+                while let press = try keys.next() {
+                    guard debouncer.accept(pin: press.pin, at: press.nanoseconds), let button = byPin[press.pin] else { continue }
+                    dispatch(button)
+                }
+            } catch {
+                logger.error("the keys stopped: \(error)")
+            }
+            keys.close()
+        }
+        try? await gracefulShutdown()
+        keys.stop()
+    }
+
+    /// What a press does; a command runs at most once at a time per key.
+    private var dispatch: @Sendable (ButtonsConfig.Button) -> Void {
+        let (actions, pages, logger) = (self.actions, self.pages, self.logger)
+        let running = Running()
+        return { button in
+            logger.info("key '\(button.name)' pressed")
+            switch button.action {
+            case .reload: WidgetCenter.shared.reloadAllTimelines()
+            case .refresh: actions.request(.fullRefresh)
+            case let .next(widget): actions.request(.nextInStack(widget: widget))
+            case .page:
+                guard let pages else { return logger.warning("key '\(button.name)': this display has no home page ([layout] home)") }
+                pages.request(nil)
+            case let .command(arguments):
+                guard running.names.withLock({ $0.insert(button.name).inserted }) else { return }
+                var runner = CommandRunner(arguments: arguments)
+                runner.timeout = 30
+                runner.environment["LOCKSCREEND_BUTTON"] = button.name
+                Task(executorPreference: DaemonExecutor.preferred) {
+                    defer { _ = running.names.withLock { $0.remove(button.name) } }
+                    do {
+                        _ = try await runner.run()
+                    } catch {
+                        logger.warning("key '\(button.name)': \(arguments[0]) \(error)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The keys whose command is running.
+private final class Running: Sendable {
+    let names = Mutex<Set<String>>([])
+}
