@@ -42,7 +42,22 @@ struct LockScreenConfigTests {
         }
     }
 
-    @Test("the shipped examples pass the check", arguments: ["desk-800x480", "epaper-250x122", "kobo", "waveshare-2in13-v4"])
+    /// Every file in deploy/examples.
+    static let exampleNames: [String] = {
+        let directory = repository.appendingPathComponent("deploy/examples").path
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return files.filter { $0.hasSuffix(".toml") }.map { String($0.dropLast(5)) }.sorted()
+    }()
+
+    @Test("the shipped examples pass the check: one per display family and e-paper HAT")
+    func exampleSet() {
+        for name in ["desk-800x480", "epaper-250x122", "kobo", "waveshare-2in13-v4", "waveshare-2in9-v2", "waveshare-1in54-v2", "waveshare-4in2-v2",
+                     "waveshare-7in5-v2", "waveshare-it8951", "inky-phat-red", "inky-what-black", "inky-impression-7in3"] {
+            #expect(Self.exampleNames.contains(name), "deploy/examples/\(name).toml")
+        }
+    }
+
+    @Test("the shipped examples pass the check", arguments: exampleNames)
     func examples(name: String) throws {
         let path = Self.repository.appendingPathComponent("deploy/examples/\(name).toml").path
         let config = try LockScreenConfig.load(path: path, registry: registry)
