@@ -67,7 +67,7 @@ int CEPaperBus_spi_read(int fd, uint8_t *bytes, size_t count, uint32_t hertz, ch
 }
 
 static int request(const char *chip, const uint32_t *lines, size_t count, uint64_t flags, const uint8_t *initial,
-                   int *fd, char *message, size_t size) {
+                   uint32_t debounce_us, int *fd, char *message, size_t size) {
     if (count == 0 || count > GPIO_V2_LINES_MAX) return fail(EINVAL, message, size, "request lines of", chip);
     int c = open(chip, O_RDWR | O_CLOEXEC);
     if (c < 0) return fail(errno, message, size, "open", chip);
@@ -88,6 +88,12 @@ static int request(const char *chip, const uint32_t *lines, size_t count, uint64
         req.config.attrs[0].attr.values = values;
         req.config.attrs[0].mask = mask;
     }
+    if (debounce_us) {
+        struct gpio_v2_line_config_attribute *attribute = &req.config.attrs[req.config.num_attrs++];
+        attribute->attr.id = GPIO_V2_LINE_ATTR_ID_DEBOUNCE;
+        attribute->attr.debounce_period_us = debounce_us;
+        attribute->mask = count >= 64 ? ~0ULL : (1ULL << count) - 1;
+    }
     int result = ioctl(c, GPIO_V2_GET_LINE_IOCTL, &req);
     int error = errno;
     close(c);
@@ -101,38 +107,17 @@ static int request(const char *chip, const uint32_t *lines, size_t count, uint64
 }
 
 int CEPaperBus_gpio_outputs(const char *chip, const uint32_t *lines, const uint8_t *initial, size_t count, int *fd, char *message, size_t size) {
-    return request(chip, lines, count, GPIO_V2_LINE_FLAG_OUTPUT, initial, fd, message, size);
+    return request(chip, lines, count, GPIO_V2_LINE_FLAG_OUTPUT, initial, 0, fd, message, size);
 }
 
 int CEPaperBus_gpio_input(const char *chip, uint32_t line, int *fd, char *message, size_t size) {
-    return request(chip, &line, 1, GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_EDGE_RISING | GPIO_V2_LINE_FLAG_EDGE_FALLING, NULL, fd, message, size);
+    return request(chip, &line, 1, GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_EDGE_RISING | GPIO_V2_LINE_FLAG_EDGE_FALLING, NULL, 0, fd, message, size);
 }
 
 int CEPaperBus_gpio_buttons(const char *chip, const uint32_t *lines, size_t count, uint32_t debounce_us, int *fd, char *message, size_t size) {
-    if (count == 0 || count > GPIO_V2_LINES_MAX) return fail(EINVAL, message, size, "request lines of", chip);
-    int c = open(chip, O_RDWR | O_CLOEXEC);
-    if (c < 0) return fail(errno, message, size, "open", chip);
-    struct gpio_v2_line_request req;
-    memset(&req, 0, sizeof req);
-    for (size_t i = 0; i < count; i++) req.offsets[i] = lines[i];
-    req.num_lines = (uint32_t)count;
-    snprintf(req.consumer, sizeof req.consumer, "lockscreend");
     // Keys pull the line to ground: pulled up, a press is a falling edge.
-    req.config.flags = GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_BIAS_PULL_UP | GPIO_V2_LINE_FLAG_EDGE_FALLING;
-    req.config.num_attrs = 1;
-    req.config.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_DEBOUNCE;
-    req.config.attrs[0].attr.debounce_period_us = debounce_us;
-    req.config.attrs[0].mask = count >= 64 ? ~0ULL : (1ULL << count) - 1;
-    int result = ioctl(c, GPIO_V2_GET_LINE_IOCTL, &req);
-    int error = errno;
-    close(c);
-    if (result < 0) {
-        char what[64];
-        snprintf(what, sizeof what, "request key lines from %u of", lines[0]);
-        return fail(error, message, size, what, chip);
-    }
-    *fd = req.fd;
-    return 0;
+    return request(chip, lines, count, GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_BIAS_PULL_UP | GPIO_V2_LINE_FLAG_EDGE_FALLING, NULL,
+                   debounce_us, fd, message, size);
 }
 
 int CEPaperBus_gpio_read_event(int fd, uint32_t *line, uint64_t *nanoseconds, char *message, size_t size) {

@@ -48,6 +48,10 @@ package struct Benchmark {
         package var spiBytesWholeFrames: Int?
         package var busySeconds: Double?
         package var busySecondsWholeFrames: Double?
+        /// The HAT's own refreshes by kind (a UC8179 refreshes each window, an IT8951
+        /// each area).
+        package var panelPartialRefreshes: Int?
+        package var panelFullRefreshes: Int?
 
         enum CodingKeys: String, CodingKey {
             case updates
@@ -67,6 +71,8 @@ package struct Benchmark {
             case spiBytesWholeFrames = "spi_bytes_whole_frames"
             case busySeconds = "busy_seconds"
             case busySecondsWholeFrames = "busy_seconds_whole_frames"
+            case panelPartialRefreshes = "panel_partial_refreshes"
+            case panelFullRefreshes = "panel_full_refreshes"
         }
     }
 
@@ -200,8 +206,8 @@ package struct Benchmark {
             // every update.
             // The panel's own refreshes (a UC8179 refreshes each window on its own).
             let frameBytes = epdModel.frameBytes
-            report.fullRefreshes = hat.device.tally.fullRefreshes
-            report.partialRefreshes = hat.device.tally.partialRefreshes
+            report.panelFullRefreshes = hat.device.tally.fullRefreshes
+            report.panelPartialRefreshes = hat.device.tally.partialRefreshes
             report.spiBytes = hat.link.bytes
             report.spiBytesWholeFrames = report.updates * (frameBytes + 1)
             report.busySeconds = hat.device.tally.busySeconds

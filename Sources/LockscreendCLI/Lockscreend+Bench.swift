@@ -61,6 +61,7 @@ extension Lockscreend {
                 peak RSS             \(CFormat.string("%.1f", r.peakRssMb)) MB (10^6 bytes)
                 """)
             if let bytes = r.spiBytes, let whole = r.spiBytesWholeFrames, let busy = r.busySeconds, let wholeBusy = r.busySecondsWholeFrames {
+                print("panel refreshes      \(r.panelPartialRefreshes ?? 0) partial, \(r.panelFullRefreshes ?? 0) full")
                 print("SPI bytes            \(bytes) (whole frames, full refreshes: \(whole))")
                 print("panel busy seconds   \(CFormat.string("%.1f", busy)) (whole frames, full refreshes: \(CFormat.string("%.1f", wholeBusy)))")
             }

@@ -57,17 +57,18 @@ struct EPDConfigTests {
 
 @Suite("E-paper HAT benchmark")
 struct EPDBenchTests {
-    @Test("bench --panel epd:MODEL counts SPI bytes and busy time against whole frames with full refreshes")
-    func hour() async throws {
+    @Test("bench --panel epd:MODEL counts SPI bytes and busy time against whole frames with full refreshes", arguments: ["waveshare-2in9-v2", "waveshare-7in5-v2"])
+    func hour(name: String) async throws {
         TestFonts.pin()
         let config = try LockScreenConfig.parse("[layout]\nrow = [\"note\"]\n[widgets.note]\nkind = \"text\"\ntext = \"Hi\"", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         var bench = Benchmark(config: config, panel: .epd, start: testNow, duration: 3_600)
-        bench.epdModel = EPDModel.named("waveshare-2in9-v2")!
+        bench.epdModel = EPDModel.named(name)!
         let report = try await bench.run()
         let bytes = try #require(report.spiBytes), whole = try #require(report.spiBytesWholeFrames)
         let busy = try #require(report.busySeconds), wholeBusy = try #require(report.busySecondsWholeFrames)
         #expect(report.updates >= 60)
-        #expect(report.fullRefreshes >= 1)
+        #expect(report.fullRefreshes >= 1 && report.panelFullRefreshes == report.fullRefreshes)
+        #expect((report.panelPartialRefreshes ?? 0) >= report.partialRefreshes)
         #expect(bytes * 5 < whole)
         #expect(busy * 3 < wholeBusy)
     }

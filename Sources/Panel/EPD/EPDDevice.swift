@@ -1,3 +1,4 @@
+import Canvas
 import FoundationEssentials
 
 /// What a HAT's driver has done since start: the refreshes by kind and how long they kept
@@ -9,14 +10,13 @@ package struct EPDTally: Sendable, Equatable {
 
     package init() {}
 
-    mutating func refreshed(full: Bool, model: EPDModel, areas: Int = 1) {
-        if full {
-            fullRefreshes += 1
-            busySeconds += model.fullRefreshSeconds
-        } else {
-            partialRefreshes += areas
-            busySeconds += model.partialRefreshSeconds * Double(areas)
-        }
+    /// Counts `areas` refreshes; `concurrent` areas (the IT8951 runs each on a LUT engine
+    /// of its own) keep the panel busy as long as one, others one after the other.
+    mutating func refreshed(full: Bool, model: EPDModel, areas: Int = 1, concurrent: Bool = false) {
+        guard areas > 0 else { return }
+        let seconds = full ? model.fullRefreshSeconds : model.partialRefreshSeconds
+        if full { fullRefreshes += areas } else { partialRefreshes += areas }
+        busySeconds += seconds * Double(concurrent ? 1 : areas)
     }
 }
 
@@ -40,6 +40,14 @@ extension EPDModel {
         case .uc8159: UC8159Device(model: self, link: link)
         case .it8951: try IT8951Device(model: self, link: link, vcom: vcom)
         }
+    }
+
+    /// `rect` widened to whole bytes of eight pixels, as the controllers' RAM windows
+    /// address x, and kept on the glass.
+    func byteAligned(_ rect: PixelRect) -> PixelRect {
+        let left = rect.x / 8 * 8
+        let right = min(width, (rect.x + rect.width + 7) / 8 * 8)
+        return PixelRect(x: left, y: rect.y, width: right - left, height: rect.height)
     }
 
     /// Packs one row of a `.palette4` buffer into a bit plane: bit 1 where `ink(index)`

@@ -103,6 +103,7 @@ package final class IT8951Device: EPDDevice {
         try waitForDisplayEngine()
         try writeRegister(Register.imageAddressHigh, UInt16(imageAddress >> 16))
         try writeRegister(Register.imageAddressLow, UInt16(imageAddress & 0xFFFF))
+        var areas = 0
         for (index, rect) in update.rects.enumerated() {
             let area = wordAligned(rect)
             guard !area.isEmpty else { continue }
@@ -118,8 +119,9 @@ package final class IT8951Device: EPDDevice {
             for word in [UInt16(area.x), UInt16(area.y), UInt16(area.width), UInt16(area.height), Self.mode(waveform)] {
                 try Self.writeWords([word], link: link)
             }
-            tally.refreshed(full: update.refresh == .full, model: model)
+            areas += 1
         }
+        tally.refreshed(full: update.refresh == .full, model: model, areas: areas, concurrent: true)
         try waitForDisplayEngine()
         try Self.command(Command.sleep, link: link)
         asleep = true

@@ -88,7 +88,7 @@ package final class SSD1680Device: EPDDevice {
                 try refresh(fullSequence)
                 try writeWindows(whole, to: Command.writePreviousRAM)
             } else {
-                let windows = update.rects.map(byteAligned)
+                let windows = update.rects.map(model.byteAligned)
                 try writeWindows(windows, to: Command.writeBlackWhiteRAM)
                 try refresh(Self.partialSequence)
                 try writeWindows(windows, to: Command.writePreviousRAM)
@@ -110,13 +110,6 @@ package final class SSD1680Device: EPDDevice {
             try? sleep()
         }
         link.close()
-    }
-
-    /// `rect` widened to whole bytes of eight pixels, as the RAM's x addresses are.
-    func byteAligned(_ rect: PixelRect) -> PixelRect {
-        let left = rect.x / 8 * 8
-        let right = min(width, (rect.x + rect.width + 7) / 8 * 8)
-        return PixelRect(x: left, y: rect.y, width: right - left, height: rect.height)
     }
 
     /// Display update control 2 for a full refresh: the SSD1608 has no temperature

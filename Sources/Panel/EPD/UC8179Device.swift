@@ -81,7 +81,7 @@ package final class UC8179Device: EPDDevice {
             } else {
                 try link.send(command: Command.vcomAndDataInterval, data: Self.partialInterval)
                 try link.send(command: Command.partialIn)
-                for window in update.rects.map(byteAligned) where !window.isEmpty {
+                for window in update.rects.map(model.byteAligned) where !window.isEmpty {
                     try setWindow(window)
                     try write(window, to: Command.newData)
                     try refresh()
@@ -109,13 +109,6 @@ package final class UC8179Device: EPDDevice {
             asleep = true
         }
         link.close()
-    }
-
-    /// `rect` widened to whole bytes of eight pixels, as the partial window's x is.
-    func byteAligned(_ rect: PixelRect) -> PixelRect {
-        let left = rect.x / 8 * 8
-        let right = min(width, (rect.x + rect.width + 7) / 8 * 8)
-        return PixelRect(x: left, y: rect.y, width: right - left, height: rect.height)
     }
 
     /// Reset and set-up the first time (and after a failure), then power on.
