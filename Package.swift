@@ -51,6 +51,9 @@ let package = Package(
         .target(name: "JSON"),
         // libjpeg's header only: the library is opened with dlopen on the first JPEG.
         .target(name: "CJPEGLoader"),
+        // libmosquitto's header at build time (libmosquitto-dev); the library itself is
+        // opened with dlopen when [mqtt] is configured.
+        .target(name: "CMosquittoLoader"),
         .target(name: "Canvas", dependencies: ["CPangoCairo", "CJPEGLoader"]),
         .target(name: "Gauge", dependencies: ["Canvas"]),
         // The C name through which `@main` widgets reach the stock command line.
@@ -65,7 +68,7 @@ let package = Package(
         ),
         .target(
             name: "Providers",
-            dependencies: ["TimelineEngine", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CSystemShims"]
+            dependencies: ["TimelineEngine", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
         ),
         .target(name: "Config", dependencies: ["Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo", "JSON"]),
         // What lockscreenctl needs and nothing more: no drawing library comes with it.

@@ -13,6 +13,10 @@ package struct ConfigReader {
     package var worldReadable = false
     /// A widget read so far fetches over HTTP.
     package var fetchesOverHTTP = false
+    /// Set once an `[mqtt]` table names a broker: `mqtt` widgets need one.
+    package var hasMQTTBroker = false
+    /// The mqtt widgets read, by name: the filters the daemon subscribes to.
+    package var mqttFilters: [String: MQTTTopicFilter] = [:]
     /// The file's directory, for paths written relative to it.
     package var directory: String {
         guard let slash = file.lastIndex(of: "/") else { return "." }

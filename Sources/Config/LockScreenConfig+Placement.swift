@@ -91,7 +91,7 @@ extension LockScreenConfig {
 
 extension WidgetFamily {
     /// "inline", "circular", "rectangular", "small", …: the config file's names.
-    var shortName: String {
+    package var shortName: String {
         switch self {
         case .accessoryInline: "inline"
         case .accessoryCircular: "circular"

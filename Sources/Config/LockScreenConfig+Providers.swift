@@ -7,7 +7,7 @@ import TimelineEngine
 extension LockScreenConfig {
     /// The daemon's own provider kinds, whose keys are read here rather than declared
     /// with `@Parameter`: they take arrays and tables.
-    package static let providerKinds = ["calendar", "command", "http", "push", "recorded"]
+    package static let providerKinds = ["calendar", "command", "http", "mqtt", "push", "recorded"]
 
     static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, placement: Placement, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
@@ -101,6 +101,14 @@ extension LockScreenConfig {
             failure.timeout += 1  // the request's own deadline fires first, with its message
             instance = JSONTimelineInstance.make { context in try await source.timeline(fetcher: configured, now: context.date) }
             return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        case "mqtt":
+            reader.rejectUnknown(table, known: widgetKeys + ["topic", "stale_after"] + EntryTemplate.keys, at: path)
+            guard let source = mqttSource(name, table, at: path, hasBroker: reader.hasMQTTBroker, reader: &reader) else { return nil }
+            reader.mqttFilters[name] = source.filter
+            let board = MQTTBoard.shared
+            instance = JSONTimelineInstance.make { context in try source.timeline(board: board, now: context.date) }
+            // Messages cost nothing to read; the engine asks when one arrives.
+            return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
         default:
             reader.rejectUnknown(table, known: ["kind", "family"], at: path)
             // A pushed timeline's own policy is not followed: the next push is the reload.

@@ -30,6 +30,10 @@ package struct LockScreenConfig: Sendable {
     package var content: LockScreenContent
     /// `[buttons]`: the keys and their actions; nil without the table.
     package var buttons: ButtonsConfig?
+    /// `[mqtt]`: the broker; nil without the table.
+    package var mqtt: MQTTConfig?
+    /// The mqtt widgets' topic filters, by widget name.
+    package var mqttFilters: [String: MQTTTopicFilter] = [:]
     /// Where `push` widgets' timelines arrive.
     package var pushBoard = PushBoard(names: [])
     /// Whether a widget fetches over HTTP (`http`, or `calendar` with a `url`): such a
@@ -80,7 +84,7 @@ package struct LockScreenConfig: Sendable {
             throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
         }
         var reader = ConfigReader(file: file)
-        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons"], at: "")
+        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "mqtt"], at: "")
         var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
         config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)
@@ -89,12 +93,17 @@ package struct LockScreenConfig: Sendable {
         let pushBoard = board ?? PushBoard(names: pushNames)
         config.pushBoard = pushBoard
         reader.worldReadable = worldReadable
+        if let mqtt = reader.table(root, "mqtt", at: "") {
+            config.mqtt = readMQTT(mqtt, reader: &reader)
+            reader.hasMQTTBroker = true
+        }
         config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)
         if let buttons = reader.table(root, "buttons", at: "") {
             config.buttons = readButtons(buttons, widgets: Set(config.content.stacks.flatMap { $0.widgets.map(\.name) }), reader: &reader)
         }
         guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues, more: reader.moreIssues) }
         config.fetchesOverHTTP = reader.fetchesOverHTTP
+        config.mqttFilters = reader.mqttFilters
         pushBoard.setNames(pushNames)
         return config
     }

@@ -11,6 +11,9 @@ package struct WidgetStatus: Codable, Sendable, Equatable {
     package var lastError: String?
     package var nextReload: String?
     package var budgetLeft: Int?
+    /// What the entry says, for entries given as JSON (command, push, http, mqtt
+    /// widgets): its emoji, text or gauge, and lines; nil for others.
+    package var text: String?
 
     package init(name: String, kind: String, family: String, shown: String, stale: Bool, providerCalls: Int, failures: Int, lastError: String?, nextReload: String?, budgetLeft: Int?) {
         self.name = name

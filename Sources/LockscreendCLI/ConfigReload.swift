@@ -35,6 +35,8 @@ struct ConfigReload: Sendable {
         if config.clockHeight != clockHeight {
             logger.notice("[clock] height changed; that takes effect when lockscreend restarts")
         }
+        // The broker itself ([mqtt]) is read at start; the widgets' topics follow the file.
+        MQTTBoard.shared.setWidgets(config.mqttFilters)
         logger.notice("reloading \(path)")
         handle.request(LockScreenDaemon.Reconfiguration(
             content: config.content, colorScheme: common.appearance?.scheme ?? config.colorScheme,

@@ -212,6 +212,14 @@ extension Lockscreend {
                 services.append(.init(service: ButtonService(buttons, keys: keys, actions: daemon.actionHandle, pages: daemon.pageHandle, logger: logger)))
                 logger.info("listening to \(buttons.buttons.count) key\(buttons.buttons.count == 1 ? "" : "s") on \(keys.chip)")
             }
+            if let mqtt = config?.mqtt, !once {
+                MQTTBoard.shared.setWidgets(config?.mqttFilters ?? [:])
+                let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
+                daemon.frames.open()
+                let widgets = (options.content?.stacks ?? []).flatMap { $0.widgets.map { ($0.name, $0.family.shortName) } }
+                services.append(.init(service: MQTTService(bridge: MQTTBridge(
+                    config: mqtt, board: .shared, handler: handler, actions: daemon.actionHandle, clock: daemon.clock, widgets: widgets, logger: logger))))
+            }
             if !noSocket && !once {
                 do {
                     let server = try ControlServer(path: socket ?? ControlSocket.defaultPath(), group: socketGroup)

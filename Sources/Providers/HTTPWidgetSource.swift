@@ -13,27 +13,11 @@ package struct HTTPWidgetSource: Sendable {
         case file(String, prefix: String)
     }
 
-    package struct Gauge: Sendable {
-        package var value: JSONPath
-        package var min: Double = 0
-        package var max: Double = 1
-        package var label: JSONTemplate?
-        package var text: JSONTemplate?
-        package var style: String?
-
-        package init(value: JSONPath) {
-            self.value = value
-        }
-    }
-
     package var fetcher: HTTPFetcher
     package var headers: [String: HeaderValue] = [:]
     package var interval: TimeInterval = 900
-    package var text: JSONTemplate?
-    package var symbol: String?
-    package var emoji: String?
-    package var lines: [JSONTemplate] = []
-    package var gauge: Gauge?
+    /// What the entry shows, picked out of the answer.
+    package var template = EntryTemplate()
 
     package init(fetcher: HTTPFetcher) {
         self.fetcher = fetcher
@@ -60,31 +44,13 @@ package struct HTTPWidgetSource: Sendable {
         }
         let body = try await fetcher.fetch()
         guard let document = JSONValue.parse(body) else { throw Failure(description: "the response is not JSON") }
-        var entry: [String: JSONValue] = [:]
+        let entry: JSONValue
         do throws(JSONTemplateError) {
-            if let text { entry["text"] = .string(try text.fill(document)) }
-            if !lines.isEmpty {
-                var filled: [JSONValue] = []
-                for line in lines { filled.append(.string(try line.fill(document))) }
-                entry["lines"] = .array(filled)
-            }
-            if let gauge {
-                guard let raw = gauge.value.value(in: document) else { throw JSONTemplateError(message: "the response has no \(gauge.value)") }
-                guard let value = raw.numberValue ?? raw.stringValue.flatMap(Double.init) else {
-                    throw JSONTemplateError(message: "\(gauge.value) is \(raw.typeName), not a number")
-                }
-                var object: [String: JSONValue] = ["value": .number(value), "min": .number(gauge.min), "max": .number(gauge.max)]
-                if let label = gauge.label { object["label"] = .string(try label.fill(document)) }
-                if let text = gauge.text { object["text"] = .string(try text.fill(document)) }
-                if let style = gauge.style { object["style"] = .string(style) }
-                entry["gauge"] = .object(object)
-            }
+            entry = try template.entry(from: document)
         } catch {
             throw Failure(description: error.message)
         }
-        if let symbol { entry["symbol"] = .string(symbol) }
-        if let emoji { entry["emoji"] = .string(emoji) }
-        return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: .object(entry))], policy: .after(now.addingTimeInterval(interval)))
+        return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: entry)], policy: .after(now.addingTimeInterval(interval)))
     }
 
     /// Header names whose values are secrets.

@@ -237,6 +237,6 @@ package struct TimelineJSON: Sendable {
 
 extension JSONValue {
     var isNumber: Bool { if case .number = self { true } else { false } }
-    var stringValue: String? { if case let .string(s) = self { s } else { nil } }
-    var numberValue: Double? { if case let .number(n) = self { n } else { nil } }
+    package var stringValue: String? { if case let .string(s) = self { s } else { nil } }
+    package var numberValue: Double? { if case let .number(n) = self { n } else { nil } }
 }

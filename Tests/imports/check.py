@@ -13,7 +13,7 @@ import sys
 
 # Lowest first; a module may import only modules on earlier lines.
 LAYERS = [
-    ["CLibDRM", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CAccessoryHooks", "JSON", "ZoneInfo"],
+    ["CLibDRM", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "ZoneInfo"],
     ["CFramebuffer", "CEPaperBus", "Canvas"],
     ["Gauge", "AccessoryMacros"],
     ["Accessory"],

@@ -1,0 +1,122 @@
+import FoundationEssentials
+import Glibc
+import Providers
+
+/// `[mqtt]`: the broker the daemon connects to, how it logs in, and the topics it answers
+/// on (docs/HOME-ASSISTANT.md).
+package struct MQTTConfig: Sendable {
+    package var host: String
+    package var port: Int
+    package var tls: Bool
+    package var username: String?
+    /// A file holding the password, readable by its owner only.
+    package var passwordFile: String?
+    package var clientID: String
+    /// Every topic of this display starts with it: `lockscreend/<hostname>`.
+    package var prefix: String
+    package var caFile: String?
+    /// Home Assistant's MQTT discovery messages.
+    package var discovery = true
+    /// 4: MQTT 3.1.1, 5: MQTT 5.
+    package var protocolVersion = 4
+    /// Seconds between the screen pictures published for Home Assistant's image entity.
+    package var screenInterval: TimeInterval = 60
+
+    /// The client's options, with the password read from its file.
+    package func clientOptions() throws(MQTTClient.Failure) -> MQTTClient.Options {
+        var options = MQTTClient.Options(host: host, port: port, tls: tls, clientID: clientID)
+        options.username = username
+        options.caFile = caFile
+        options.protocolVersion = protocolVersion
+        options.will = (availabilityTopic, "offline")
+        if let passwordFile {
+            guard let text = try? String(contentsOfFile: passwordFile, encoding: .utf8) else {
+                throw MQTTClient.Failure(description: "cannot read the password file \(passwordFile)")
+            }
+            options.password = text.trimmed()
+        }
+        return options
+    }
+
+    package var availabilityTopic: String { "\(prefix)/availability" }
+    package var statusTopic: String { "\(prefix)/status" }
+
+    /// The machine's name, for the default prefix and client id.
+    static var hostname: String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count) == 0 else { return "lockscreend" }
+        let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let safe = text.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return safe.isEmpty ? "lockscreend" : safe
+    }
+}
+
+extension LockScreenConfig {
+    /// `[mqtt]`: `url` (`mqtt://host:port` or `mqtts://…`), `username`, `password_file`
+    /// (not world-readable), `client_id`, `prefix`, `ca_file`, `discovery`, `protocol`.
+    static func readMQTT(_ table: TOMLTable, reader: inout ConfigReader) -> MQTTConfig? {
+        let path = "mqtt"
+        reader.rejectUnknown(table, known: ["url", "username", "password_file", "client_id", "prefix", "ca_file", "discovery", "protocol", "screen_interval"], at: path)
+        guard let text = reader.string(table, "url", at: path) else {
+            if table["url"] == nil { reader.report(table.line, "\(path).url", "no broker: url = \"mqtt://host:1883\" (or mqtts://host:8883 for TLS)") }
+            return nil
+        }
+        guard let url = URL(string: text), let scheme = url.scheme, ["mqtt", "mqtts"].contains(scheme), let host = url.host, !host.isEmpty,
+              url.path.isEmpty || url.path == "/" else {
+            reader.report(table["url"]!.line, "\(path).url", "expected mqtt://host:port or mqtts://host:port, found \"\(text)\"")
+            return nil
+        }
+        let tls = scheme == "mqtts"
+        let name = MQTTConfig.hostname
+        var config = MQTTConfig(host: host, port: url.port ?? (tls ? 8883 : 1883), tls: tls, clientID: "lockscreend-\(name)", prefix: "lockscreend/\(name)")
+        config.username = reader.string(table, "username", at: path)
+        if let file = reader.string(table, "password_file", at: path) {
+            var info = stat()
+            if stat(file, &info) != 0 {
+                reader.report(table["password_file"]!.line, "\(path).password_file", "cannot read \(file)")
+            } else if info.st_mode & 0o004 != 0 {
+                reader.report(table["password_file"]!.line, "\(path).password_file", "\(file) is readable by every user: chmod 600 it (or 640 with the daemon's group)")
+            } else {
+                config.passwordFile = file
+            }
+        }
+        if config.passwordFile != nil, config.username == nil { reader.report(table.line, "\(path).username", "a password_file needs a username") }
+        if let id = reader.string(table, "client_id", at: path) {
+            if id.isEmpty || id.utf8.count > 128 { reader.report(table["client_id"]!.line, "\(path).client_id", "expected 1 to 128 bytes") } else { config.clientID = id }
+        }
+        if let prefix = reader.string(table, "prefix", at: path) {
+            if MQTTTopicFilter(prefix) == nil || prefix.contains("+") || prefix.contains("#") || prefix.hasSuffix("/") || prefix.isEmpty {
+                reader.report(table["prefix"]!.line, "\(path).prefix", "expected a topic without wildcards or a trailing /, such as \"lockscreend/kitchen\"")
+            } else {
+                config.prefix = prefix
+            }
+        }
+        if let ca = reader.string(table, "ca_file", at: path) {
+            if !tls { reader.report(table["ca_file"]!.line, "\(path).ca_file", "a CA file is for mqtts:// brokers") }
+            if access(ca, R_OK) != 0 { reader.report(table["ca_file"]!.line, "\(path).ca_file", "cannot read \(ca)") }
+            config.caFile = ca
+        }
+        config.discovery = reader.boolean(table, "discovery", at: path) ?? true
+        if let version = reader.choice(table, "protocol", at: path, from: ["3.1.1", "5"]) { config.protocolVersion = version == "5" ? 5 : 4 }
+        if let seconds = reader.integer(table, "screen_interval", at: path, in: 5...86_400) { config.screenInterval = TimeInterval(seconds) }
+        return config
+    }
+
+    /// A `[widgets.NAME]` of kind mqtt: `topic` (wildcards allowed), `stale_after`
+    /// seconds, and what it shows (text, symbol, emoji, lines, gauge).
+    static func mqttSource(_ name: String, _ table: TOMLTable, at path: String, hasBroker: Bool, reader: inout ConfigReader) -> MQTTWidgetSource? {
+        if !hasBroker { reader.report(table.line, path, "kind = \"mqtt\" needs the broker: an [mqtt] table with url = \"mqtt://host:1883\"") }
+        guard let topic = reader.string(table, "topic", at: path) else {
+            if table["topic"] == nil { reader.report(table.line, path, "no topic; expected topic = \"home/kitchen/temperature\" (+ and # allowed)") }
+            return nil
+        }
+        guard let filter = MQTTTopicFilter(topic) else {
+            reader.report(table["topic"]!.line, "\(path).topic", "\"\(topic)\" is not a topic filter: + stands for a whole level, # only at the end")
+            return nil
+        }
+        guard let template = EntryTemplate.read(table, at: path, reader: &reader) else { return nil }
+        var source = MQTTWidgetSource(name: name, filter: filter, template: template)
+        source.staleAfter = reader.integer(table, "stale_after", at: path, in: 1...604_800).map(TimeInterval.init)
+        return source
+    }
+}

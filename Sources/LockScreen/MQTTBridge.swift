@@ -1,0 +1,190 @@
+import Accessory
+import Config
+import ControlProtocol
+import FoundationEssentials
+import JSON
+import Logging
+import Providers
+import Synchronization
+import TimelineEngine
+
+/// The daemon on an MQTT broker: its `mqtt` widgets fed from their topics (a message asks
+/// for a reload, at most one a second per widget however fast they come), the same
+/// operations as `lockscreenctl` on `<prefix>/push/<widget>`, `<prefix>/reload`,
+/// `<prefix>/page` and `<prefix>/refresh`, a retained `<prefix>/status` and
+/// `<prefix>/availability` (the last will says "offline"), Home Assistant's discovery,
+/// and the screen as a PNG on `<prefix>/screen` when it changed, at most every
+/// `screen_interval`. Every wait is on the daemon's clock.
+package final class MQTTBridge: Sendable {
+    package let config: MQTTConfig
+    let board: MQTTBoard
+    let handler: ControlHandler
+    let actions: ActionHandle
+    let clock: any DaemonClock
+    let logger: Logger
+    /// The widgets shown, for discovery: name and family.
+    let widgets: [(name: String, family: String)]
+    private let state = Mutex(State())
+
+    private struct State {
+        var coalescer = ReloadCoalescer()
+        var lastError: String?
+        var connected = false
+        var refusedPassword = false
+        var screenHash: Int?
+        var screenSent: Date?
+    }
+
+    package init(
+        config: MQTTConfig, board: MQTTBoard, handler: ControlHandler, actions: ActionHandle, clock: any DaemonClock,
+        widgets: [(name: String, family: String)], logger: Logger
+    ) {
+        self.config = config
+        self.board = board
+        self.handler = handler
+        self.actions = actions
+        self.clock = clock
+        self.widgets = widgets
+        self.logger = logger
+    }
+
+    /// The control topics this display answers on.
+    var controlFilters: [String] { ["\(config.prefix)/push/+", "\(config.prefix)/reload", "\(config.prefix)/page", "\(config.prefix)/refresh"] }
+
+    /// Connects and serves until the task is cancelled; then says "offline" and closes.
+    package func run() async {
+        let (stream, continuation) = AsyncStream<MQTTClient.Event>.makeStream(bufferingPolicy: .bufferingNewest(4_096))
+        let client: MQTTClient
+        do {
+            client = try MQTTClient(try config.clientOptions()) { continuation.yield($0) }
+        } catch {
+            logger.error("MQTT: \(error); the mqtt widgets stay as they are")
+            return
+        }
+        logger.info("MQTT: connecting to \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port) as \(config.clientID)")
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in stream { await self.handle(event, client: client) }
+            }
+            group.addTask { await self.publishPeriodically(client) }
+            await withTaskCancellationHandler {
+                await group.next()
+            } onCancel: {
+                continuation.finish()
+            }
+            group.cancelAll()
+        }
+        client.close(last: (config.availabilityTopic, "offline"))
+    }
+
+    func handle(_ event: MQTTClient.Event, client: MQTTClient) async {
+        switch event {
+        case let .connected(code):
+            guard code == 0 else {
+                // 4 and 5: bad user name or password, not authorised; said once.
+                let first = state.withLock { state in defer { state.refusedPassword = true }; return !state.refusedPassword }
+                if first { logger.error("MQTT: the broker refused the connection (CONNACK \(code)): check username and password_file") }
+                return
+            }
+            state.withLock { $0.connected = true; $0.refusedPassword = false }
+            logger.info("MQTT: connected; subscribing to \(board.filters.count) widget topic\(board.filters.count == 1 ? "" : "s")")
+            for filter in board.filters.sorted() + controlFilters { client.subscribe(filter) }
+            client.publish(config.availabilityTopic, Array("online".utf8), qos: 1, retain: true)
+            if config.discovery { publishDiscovery(client) }
+            await publishStatus(client)
+        case let .disconnected(code):
+            state.withLock { $0.connected = false }
+            if code != 0 { logger.warning("MQTT: connection lost (\(code)); reconnecting with backoff") }
+        case let .tooLarge(topic, length):
+            refuse("a payload of \(length) bytes on \(topic) is over the 1 MiB limit")
+            await publishStatus(client)
+        case let .message(topic, payload, _):
+            if topic.hasPrefix(config.prefix + "/") {
+                await control(String(topic.dropFirst(config.prefix.count + 1)), payload, client: client)
+                return
+            }
+            let now = clock.now()
+            for name in board.receive(topic: topic, payload: payload, at: now) { reload(name, at: now) }
+        }
+    }
+
+    /// Asks the engine for `name`'s timeline now, or once when its second is over.
+    func reload(_ name: String, at now: Date) {
+        let decision = state.withLock { $0.coalescer.arrived(name, at: now) }
+        switch decision {
+        case .now:
+            WidgetCenter.shared.reloadTimelines(ofKind: MQTTBoard.kind(of: name))
+        case let .later(due, schedule):
+            guard schedule else { return }
+            let clock = self.clock
+            Task(executorPreference: DaemonExecutor.preferred) {
+                try? await clock.sleep(until: due)
+                self.state.withLock { $0.coalescer.fired(name, at: due) }
+                WidgetCenter.shared.reloadTimelines(ofKind: MQTTBoard.kind(of: name))
+            }
+        }
+    }
+
+    /// `<prefix>/push/<widget>` (a timeline), `reload`, `page` (lock, home, next), `refresh`.
+    func control(_ command: String, _ payload: [UInt8], client: MQTTClient) async {
+        let request: ControlRequest
+        switch command {
+        case "reload": request = .reloadAll
+        case "page":
+            let page = String(decoding: payload, as: UTF8.self).trimmed()
+            request = .page(page.isEmpty ? "next" : page)
+        case "refresh":
+            actions.request(.fullRefresh)
+            return
+        default:
+            guard command.hasPrefix("push/"), let timeline = JSONValue.parse(Data(payload)) else {
+                refuse("\(config.prefix)/\(command): \(command.hasPrefix("push/") ? "the payload is not JSON" : "not a command")")
+                return await publishStatus(client)
+            }
+            request = .push(widget: String(command.dropFirst(5)), timeline: timeline)
+        }
+        let reply = await handler.handle(request.encoded().dropLast())
+        if let error = reply.error { refuse("\(config.prefix)/\(command): \(error)") } else { state.withLock { $0.lastError = nil } }
+        await publishStatus(client)
+    }
+
+    /// A refused payload: a log line and the status's error, never a crash.
+    func refuse(_ message: String) {
+        logger.warning("MQTT: refused \(message)")
+        state.withLock { $0.lastError = message }
+    }
+
+    /// The status (as `lockscreenctl status` gives it) on `<prefix>/status`, retained.
+    func publishStatus(_ client: MQTTClient) async {
+        var reply = await handler.handle(ControlRequest.status.encoded().dropLast())
+        reply.error = state.withLock { $0.lastError }
+        guard let data = try? JSONEncoder().encode(reply) else { return }
+        client.publish(config.statusTopic, Array(data), qos: 1, retain: true)
+    }
+
+    /// The status every minute and the screen every `screen_interval`, on the daemon's clock.
+    func publishPeriodically(_ client: MQTTClient) async {
+        var next = clock.now()
+        while !Task.isCancelled {
+            next = next.addingTimeInterval(min(60, config.screenInterval))
+            do { try await clock.sleep(until: next) } catch { return }
+            guard state.withLock({ $0.connected }) else { continue }
+            await publishStatus(client)
+            publishScreen(client)
+        }
+    }
+
+    /// The screen as a PNG, when it changed since the last one sent and `screen_interval`
+    /// has passed.
+    func publishScreen(_ client: MQTTClient) {
+        let now = clock.now()
+        guard config.discovery, state.withLock({ $0.screenSent.map { now.timeIntervalSince($0) >= config.screenInterval - 1 } ?? true }),
+              let frame = handler.frames.latest, let png = try? frame.pngData() else { return }
+        let hash = png.hashValue
+        guard state.withLock({ state in
+            defer { (state.screenHash, state.screenSent) = (hash, now) }
+            return state.screenHash != hash
+        }) else { return }
+        client.publish("\(config.prefix)/screen", Array(png), qos: 0, retain: true)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import JSON
+import Testing
+@testable import Config
+@testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
+import Panel
+
+@Suite("MQTT")
+struct MQTTTests {
+    @Test("topic filters: + is one level, # the rest, $ topics only by name", arguments: [
+        ("home/+/temperature", "home/kitchen/temperature", true), ("home/+/temperature", "home/kitchen/humidity", false),
+        ("home/#", "home", true), ("home/#", "home/a/b/c", true), ("home/+", "home/a/b", false), ("#", "$SYS/uptime", false),
+        ("+/x", "$SYS/x", false), ("$SYS/#", "$SYS/uptime", true), ("a/b", "a/b", true), ("a/b", "a/b/", false), ("a//b", "a//b", true),
+    ])
+    func filters(filter: String, topic: String, matches: Bool) throws {
+        #expect(try #require(MQTTTopicFilter(filter)).matches(topic) == matches)
+    }
+
+    @Test("filters that break the rules are refused", arguments: ["", "a/#/b", "a/b#", "a/+b", "sport+"])
+    func badFilters(text: String) {
+        #expect(MQTTTopicFilter(text) == nil)
+    }
+
+    @Test("a flood is one reload a second per widget: the first at once, the rest together when the second is over")
+    func coalescing() {
+        var coalescer = ReloadCoalescer(interval: 1)
+        let t = Date(timeIntervalSince1970: 1_000)
+        #expect(coalescer.arrived("a", at: t) == .now)
+        #expect(coalescer.arrived("a", at: t + 0.1) == .later(t + 1, schedule: true))
+        for i in 2..<10_000 { #expect(coalescer.arrived("a", at: t + 0.0001 * Double(i)) == .later(t + 1, schedule: false)) }
+        #expect(coalescer.arrived("b", at: t + 0.2) == .now)
+        coalescer.fired("a", at: t + 1)
+        #expect(coalescer.arrived("a", at: t + 1.5) == .later(t + 2, schedule: true))
+        #expect(coalescer.arrived("b", at: t + 3) == .now)
+    }
+
+    func source(_ toml: String, name: String = "w") throws -> MQTTWidgetSource {
+        var reader = ConfigReader(file: "t.toml")
+        let table = try TOMLParser.parse(toml)
+        let source = LockScreenConfig.mqttSource(name, table, at: "widgets.\(name)", hasBroker: true, reader: &reader)
+        #expect(reader.issues.isEmpty, "\(reader.issues)")
+        return try #require(source)
+    }
+
+    @Test("a JSON payload through a path, a raw one as $; a payload that does not fit is an error and the last good entry stays")
+    func entries() throws {
+        let board = MQTTBoard()
+        board.setWidgets(["w": MQTTTopicFilter("home/+/temp")!, "g": MQTTTopicFilter("home/power")!])
+        let t = Date(timeIntervalSince1970: 1_000)
+        let text = try source("topic = \"home/+/temp\"\ntext = \"{$}°\"\nstale_after = 60")
+        #expect(throws: MQTTWidgetSource.Failure.self) { try text.timeline(board: board, now: t) }
+        #expect(board.receive(topic: "home/kitchen/temp", payload: Array("21.5".utf8), at: t) == ["w"])
+        #expect(board.receive(topic: "home/attic/dust", payload: Array("1".utf8), at: t) == [])
+        let timeline = try text.timeline(board: board, now: t)
+        #expect(timeline.entries.first?.content == .object(["text": .string("21.5°")]))
+        #expect(timeline.policy == .after(t + 60))
+        // Silence for stale_after: an error, so the engine marks the last entry stale.
+        #expect(throws: MQTTWidgetSource.Failure.self) { try text.timeline(board: board, now: t + 60) }
+
+        let gauge = try source("topic = \"home/power\"\n[gauge]\nvalue = \"$.watts\"\nmax = 3000", name: "g")
+        _ = board.receive(topic: "home/power", payload: Array(#"{"watts": 1200}"#.utf8), at: t)
+        let content = try gauge.timeline(board: board, now: t).entries.first?.content
+        guard case let .object(entry)? = content, case let .object(g)? = entry["gauge"] else { Issue.record("\(String(describing: content))"); return }
+        #expect(g["value"] == .number(1200) && g["max"] == .number(3000))
+        _ = board.receive(topic: "home/power", payload: Array(#"{"volts": 230}"#.utf8), at: t)
+        do {
+            _ = try gauge.timeline(board: board, now: t)
+            Issue.record("no error")
+        } catch {
+            #expect(error.description.contains("$.watts"))
+        }
+        _ = board.receive(topic: "home/power", payload: [0xFF, 0xFE], at: t)
+        #expect(throws: MQTTWidgetSource.Failure.self) { try gauge.timeline(board: board, now: t) }
+    }
+
+    @Test("[mqtt] reads the broker, and a password file anyone can read is refused")
+    func config() throws {
+        let password = FileManager.default.temporaryDirectory.appendingPathComponent("mqtt-password-\(UUID())").path
+        FileManager.default.createFile(atPath: password, contents: Data("s3cret\n".utf8), attributes: [.posixPermissions: 0o600])
+        defer { try? FileManager.default.removeItem(atPath: password) }
+        let layout = "[layout]\nrow = [\"t\"]\n[widgets.t]\nkind = \"mqtt\"\ntopic = \"a/b\"\ntext = \"{$}\"\n"
+        let config = try LockScreenConfig.parse(
+            "[mqtt]\nurl = \"mqtts://broker.lan\"\nusername = \"display\"\npassword_file = \"\(password)\"\nprefix = \"lockscreend/kitchen\"\nprotocol = \"5\"\n" + layout,
+            file: "t.toml", registry: .standard())
+        let mqtt = try #require(config.mqtt)
+        #expect(mqtt.host == "broker.lan" && mqtt.port == 8883 && mqtt.tls && mqtt.protocolVersion == 5 && mqtt.discovery)
+        #expect(mqtt.availabilityTopic == "lockscreend/kitchen/availability")
+        #expect(try mqtt.clientOptions().password == "s3cret")
+        #expect(config.mqttFilters["t"]?.description == "a/b")
+
+        chmod(password, 0o644)
+        func issues(_ text: String) -> [String] {
+            do {
+                _ = try LockScreenConfig.parse(text, file: "t.toml", registry: .standard())
+                return []
+            } catch {
+                return error.issues.map(\.description)
+            }
+        }
+        #expect(issues("[mqtt]\nurl = \"mqtt://b\"\nusername = \"u\"\npassword_file = \"\(password)\"\n" + layout).contains { $0.contains("mqtt.password_file: \(password) is readable by every user") })
+        #expect(issues("[mqtt]\nurl = \"http://b\"\n" + layout).contains { $0.hasPrefix("t.toml:2: mqtt.url: expected mqtt://host:port") })
+        #expect(issues(layout).contains { $0.contains("kind = \"mqtt\" needs the broker") })
+        #expect(issues("[mqtt]\nurl = \"mqtt://b\"\n" + layout.replacingOccurrences(of: "a/b", with: "a/#/b")).contains { $0.contains("widgets.t.topic") })
+    }
+
+    @Test("discovery names one device with buttons, a page select, the screen image and a sensor per widget")
+    func discovery() async throws {
+        var config = MQTTConfig(host: "b", port: 1883, tls: false, clientID: "lockscreend-kitchen", prefix: "lockscreend/kitchen")
+        config.discovery = true
+        let engine = TimelineEngine(widgets: [], now: Date(), clock: SystemClock(), logger: quietLogger)
+        let handler = ControlHandler(engine: engine, board: PushBoard(names: []), frames: FrameMailbox(), clock: SystemClock())
+        let daemon = LockScreenDaemon(
+            content: .init(inline: nil, row: [WidgetStack]()), renderer: LockScreenApplication.renderer(testOptions()),
+            display: MemoryDisplay(width: 100, height: 100), clock: SystemClock(), logger: quietLogger)
+        let bridge = MQTTBridge(config: config, board: MQTTBoard(), handler: handler, actions: daemon.actionHandle, clock: SystemClock(),
+                                widgets: [("temp", "circular")], logger: quietLogger)
+        let messages = bridge.discoveryMessages()
+        #expect(messages.map(\.topic) == [
+            "homeassistant/button/lockscreend-kitchen/reload/config", "homeassistant/button/lockscreend-kitchen/refresh/config",
+            "homeassistant/select/lockscreend-kitchen/page/config", "homeassistant/image/lockscreend-kitchen/screen/config",
+            "homeassistant/sensor/lockscreend-kitchen/widget_temp/config",
+        ])
+        for (_, payload) in messages {
+            guard case let .object(body) = payload, case let .object(device)? = body["device"] else { Issue.record("\(payload)"); continue }
+            #expect(body["availability_topic"] == .string("lockscreend/kitchen/availability"))
+            #expect(device["identifiers"] == .array([.string("lockscreend-kitchen")]))
+        }
+    }
+}

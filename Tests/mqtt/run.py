@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""lockscreend on Debian's Mosquitto: a broker on loopback with a password file and TLS
+certificates made here, and the daemon (headless, its frames counted) fed and steered
+through it.
+
+Checks: a retained value, a push, a reload and a page change each reach the screen within
+1 s; the broker stopped and started again: the daemon reconnects, resubscribes and shows
+the retained value again, the frames in between keep the last entry, marked stale after
+stale_after; 20 daemons on one broker: a broadcast reaches all 20 within 2 s, and each
+one's discovery configs and status are JSON that Home Assistant's MQTT schema accepts; a
+flood of messages on one topic is at most one redraw a second; a payload over 1 MiB and
+one that is not JSON are refused with a status error.
+
+Usage: Tests/mqtt/run.py [--binary .build/release/lockscreend]
+"""
+import argparse
+import getpass
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+failures = 0
+
+
+def check(name, ok, detail=""):
+    global failures
+    print(("✔ " if ok else "✘ ") + name + ("" if ok or not detail else f": {detail}"), flush=True)
+    if not ok:
+        failures += 1
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run(*args, **kw):
+    return subprocess.run(args, check=True, capture_output=True, text=True, **kw)
+
+
+class Broker:
+    """Mosquitto with a password file, a plain and a TLS listener on loopback, retained
+    messages kept on disk across a restart."""
+
+    def __init__(self, work):
+        self.work = work
+        self.port, self.tls_port = free_port(), free_port()
+        self.passwords = os.path.join(work, "passwords")
+        run("mosquitto_passwd", "-c", "-b", self.passwords, "display", "s3cret")
+        os.chmod(self.passwords, 0o600)
+        # A CA and a server certificate for localhost, made for this run.
+        ca_key, self.ca = os.path.join(work, "ca.key"), os.path.join(work, "ca.crt")
+        key, csr, crt = (os.path.join(work, n) for n in ("server.key", "server.csr", "server.crt"))
+        run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=lockscreend test CA",
+            "-keyout", ca_key, "-out", self.ca)
+        run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", key, "-out", csr)
+        ext = os.path.join(work, "san.ext")
+        with open(ext, "w") as f:
+            f.write("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+        run("openssl", "x509", "-req", "-in", csr, "-CA", self.ca, "-CAkey", ca_key, "-CAcreateserial", "-days", "2",
+            "-extfile", ext, "-out", crt)
+        self.conf = os.path.join(work, "mosquitto.conf")
+        with open(self.conf, "w") as f:
+            # Started by root, mosquitto would drop to its own user, who cannot read this
+            # run's private directory: it stays the user running the test.
+            f.write(f"""user {getpass.getuser()}
+per_listener_settings false
+allow_anonymous false
+password_file {self.passwords}
+persistence true
+persistence_location {work}/
+autosave_interval 1
+log_dest file {work}/mosquitto.log
+listener {self.port} 127.0.0.1
+listener {self.tls_port} 127.0.0.1
+cafile {self.ca}
+certfile {crt}
+keyfile {key}
+""")
+        self.process = None
+
+    def start(self):
+        self.process = subprocess.Popen(["mosquitto", "-c", self.conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("mosquitto did not start")
+
+    def stop(self):
+        if self.process:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(10)
+            self.process = None
+
+    def publish(self, topic, payload, retain=False):
+        args = ["mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-u", "display", "-P", "s3cret", "-q", "1", "-t", topic]
+        args += ["-s"] if isinstance(payload, bytes) else ["-m", payload]
+        if retain:
+            args.append("-r")
+        subprocess.run(args, input=payload if isinstance(payload, bytes) else None, check=True)
+
+    def collect(self, topic, seconds):
+        """The retained messages (and any others) on `topic` within `seconds`."""
+        out = subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(self.port), "-u", "display", "-P", "s3cret", "-t", topic,
+                              "-v", "-W", str(seconds)], capture_output=True, text=True).stdout
+        messages = []
+        for line in out.splitlines():
+            name, _, payload = line.partition(" ")
+            messages.append((name, payload))
+        return messages
+
+
+class Daemon:
+    """lockscreend, headless, with a control socket for status."""
+
+    def __init__(self, binary, work, broker, name, extra=""):
+        self.binary, self.dir = binary, os.path.join(work, name)
+        os.makedirs(self.dir)
+        self.prefix = f"lockscreend/{name}"
+        self.frames = os.path.join(self.dir, "frames")
+        self.socket = os.path.join(self.dir, "ctl.sock")
+        password = os.path.join(self.dir, "password")
+        with open(password, "w") as f:
+            f.write("s3cret\n")
+        os.chmod(password, 0o600)
+        self.config = os.path.join(self.dir, "config.toml")
+        with open(self.config, "w") as f:
+            f.write(f"""[display]
+size = "400x240"
+[mqtt]
+url = "mqtts://localhost:{broker.tls_port}"
+ca_file = "{broker.ca}"
+username = "display"
+password_file = "{password}"
+client_id = "test-{name}"
+prefix = "{self.prefix}"
+screen_interval = 5
+[layout]
+inline = "note"
+row = ["temp", "power", "everyone", "count"]
+home = ["later"]
+[widgets.note]
+kind = "push"
+[widgets.temp]
+kind = "mqtt"
+topic = "home/+/temperature"
+text = "{{$}}°"
+stale_after = 4
+family = "circular"
+[widgets.power]
+kind = "mqtt"
+topic = "home/power"
+family = "circular"
+[widgets.power.gauge]
+value = "$.watts"
+max = 3000
+[widgets.everyone]
+kind = "mqtt"
+topic = "house/broadcast"
+text = "{{$.message}}"
+family = "circular"
+[widgets.later]
+kind = "text"
+text = "Home page"
+family = "small"
+[widgets.count]
+kind = "command"
+command = ["sh", "-c", "n=$(( $(cat {self.dir}/n 2>/dev/null || echo 0) + 1 )); echo $n > {self.dir}/n; echo '{{\\"entries\\": [{{\\"text\\": \\"run '$n'\\"}}]}}'"]
+family = "circular"
+{extra}""")
+        self.process = None
+
+    def start(self):
+        self.log = open(os.path.join(self.dir, "log"), "w")
+        self.process = subprocess.Popen([self.binary, "--config", self.config, "--headless", self.frames, "--socket", self.socket,
+                                         "--state-dir", os.path.join(self.dir, "state")], stdout=self.log, stderr=self.log)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(20)
+
+    def frame_count(self):
+        try:
+            with open(os.path.join(self.frames, "frames.jsonl")) as f:
+                return sum(1 for _ in f)
+        except FileNotFoundError:
+            return 0
+
+    def status(self):
+        out = subprocess.run([os.path.join(os.path.dirname(self.binary), "lockscreenctl"), "status", "--socket", self.socket, "--json"],
+                             capture_output=True, text=True)
+        try:
+            return {w["name"]: w for w in json.loads(out.stdout)}
+        except (ValueError, KeyError, TypeError):
+            return {}
+
+    def wait(self, predicate, seconds, step=0.02):
+        """Seconds until predicate() held, or None after `seconds`."""
+        start = time.time()
+        while time.time() - start < seconds:
+            if predicate():
+                return time.time() - start
+            time.sleep(step)
+        return None
+
+
+def shows(daemon, widget, text):
+    return lambda: text in (daemon.status().get(widget, {}).get("text") or "")
+
+
+def reaches_screen(name, daemon, action, widget, text, limit=1.0):
+    """`action` then a new frame and the widget showing `text`, within `limit` seconds."""
+    before = daemon.frame_count()
+    start = time.time()
+    action()
+    took = daemon.wait(lambda: daemon.frame_count() > before and shows(daemon, widget, text)(), limit + 2)
+    elapsed = None if took is None else time.time() - start
+    check(f"{name} reaches the screen within {limit} s", elapsed is not None and elapsed <= limit,
+          f"took {elapsed if elapsed is not None else 'longer than ' + str(limit + 2)} s; status {daemon.status().get(widget)}")
+
+
+def ha_schema_errors(topic, config):
+    """What Home Assistant's MQTT discovery schema would refuse in one entity config."""
+    errors = []
+    component = topic.split("/")[1]
+    required = {"button": ["command_topic"], "select": ["command_topic", "options"], "sensor": ["state_topic"], "image": []}
+    if component not in required:
+        return [f"unknown component {component}"]
+    for key in required[component] + ["unique_id", "device", "availability_topic"]:
+        if key not in config:
+            errors.append(f"no {key}")
+    if component == "image" and "image_topic" not in config and "url_topic" not in config:
+        errors.append("an image needs image_topic or url_topic")
+    if component == "select" and not (isinstance(config.get("options"), list) and all(isinstance(o, str) for o in config["options"])):
+        errors.append("options must be a list of strings")
+    device = config.get("device", {})
+    if not isinstance(device.get("identifiers"), list) or not device["identifiers"]:
+        errors.append("device needs identifiers")
+    for key, value in config.items():
+        if key.endswith("_topic") and (not isinstance(value, str) or "#" in value or "+" in value):
+            errors.append(f"{key} is not a topic")
+    return errors
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/release/lockscreend")
+    binary = os.path.abspath(parser.parse_args().binary)
+    work = tempfile.mkdtemp(prefix="lockscreend-mqtt-")
+    broker = Broker(work)
+    broker.start()
+    daemons = []
+    try:
+        broker.publish("home/kitchen/temperature", "21.5", retain=True)
+        broker.publish("home/power", json.dumps({"watts": 1200}), retain=True)
+        main = Daemon(binary, work, broker, "main")
+        daemons.append(main)
+        main.start()
+        took = main.wait(shows(main, "temp", "21.5°"), 15)
+        check("a retained value shows once the daemon has connected (TLS, password file)", took is not None, main.status().get("temp"))
+        check("a gauge's value comes out of a JSON payload", main.wait(shows(main, "power", "1200"), 5) is not None, main.status().get("power"))
+
+        reaches_screen("a retained value", main, lambda: broker.publish("home/kitchen/temperature", "22.5", retain=True), "temp", "22.5°")
+        timeline = json.dumps({"entries": [{"text": "Pushed over MQTT"}]})
+        reaches_screen("a push", main, lambda: broker.publish(f"{main.prefix}/push/note", timeline), "note", "Pushed over MQTT")
+        runs = main.status().get("count", {}).get("text") or ""
+        reaches_screen("a reload", main, lambda: broker.publish(f"{main.prefix}/reload", "all"), "count",
+                       "run " + str(int(runs.split()[-1]) + 1) if runs.split() and runs.split()[-1].isdigit() else "run")
+        before = main.frame_count()
+        start = time.time()
+        broker.publish(f"{main.prefix}/page", "home")
+        took = main.wait(lambda: main.frame_count() > before, 3)
+        check("a page change reaches the screen within 1 s", took is not None and time.time() - start <= 1.0 + 0.05, f"{took}")
+        broker.publish(f"{main.prefix}/page", "lock")
+
+        # Refused payloads: a log line and the status's error, the daemon running on.
+        broker.publish(f"{main.prefix}/push/note", "not json")
+        time.sleep(0.5)
+        status = [p for _, p in broker.collect(f"{main.prefix}/status", 1)]
+        check("a push that is not JSON is refused in the status", bool(status) and "not JSON" in (json.loads(status[-1]).get("error") or ""), status[-1:] )
+        broker.publish("home/power", b"x" * (1 << 20 | 1))
+        time.sleep(0.5)
+        check("a payload over 1 MiB leaves the widget as it was", shows(main, "power", "1200")() and main.process.poll() is None, main.status().get("power"))
+
+        # A flood: 10,000 messages on one topic, at most one redraw a second.
+        before = main.frame_count()
+        start = time.time()
+        flood = subprocess.Popen(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(broker.port), "-u", "display", "-P", "s3cret", "-t",
+                                  "home/kitchen/temperature", "-l"], stdin=subprocess.PIPE, text=True)
+        flood.communicate("\n".join(str(20 + i / 1000) for i in range(10_000)) + "\n")
+        elapsed = max(time.time() - start, 0.001)
+        # The flood is QoS 0, which the broker may thin out for a slow subscriber; the
+        # value after it is QoS 1 and must show.
+        broker.publish("home/kitchen/temperature", "30.5")
+        main.wait(shows(main, "temp", "30.5°"), 5)
+        frames = main.frame_count() - before
+        seconds = time.time() - start
+        check(f"a flood of 10,000 messages ({10_000 / elapsed:.0f}/s) is at most one redraw a second: {frames} frames in {seconds:.1f} s",
+              frames <= seconds + 2 and shows(main, "temp", "30.5°")(), f"{frames} frames, {main.status().get('temp')}")
+
+        # The broker goes away: frames go on with the last entry, stale after 3 s; back: retained again.
+        broker.publish("home/kitchen/temperature", "23.5", retain=True)
+        main.wait(shows(main, "temp", "23.5°"), 3)
+        broker.stop()
+        took = main.wait(lambda: main.status().get("temp", {}).get("stale") is True, 8)
+        check("with the broker gone the widget keeps its last entry, marked stale after stale_after",
+              took is not None and shows(main, "temp", "23.5°")(), main.status().get("temp"))
+        broker.start()
+        took = main.wait(lambda: main.status().get("temp", {}).get("stale") is False, 90, step=0.2)
+        check("the broker back: the daemon reconnects, resubscribes and shows the retained value again",
+              took is not None and shows(main, "temp", "23.5°")(), main.status().get("temp"))
+        reaches_screen("after the reconnection a new value", main, lambda: broker.publish("home/kitchen/temperature", "24.5", retain=True), "temp", "24.5°")
+
+        # Twenty displays on one broker.
+        main.stop()
+        house = [Daemon(binary, work, broker, f"room{i:02}") for i in range(20)]
+        daemons += house
+        for d in house:
+            d.start()
+        ready = all(d.wait(shows(d, "temp", "24.5°"), 60, step=0.2) is not None for d in house)
+        check("20 daemons connect and show the retained value", ready)
+        start = time.time()
+        broker.publish("house/broadcast", json.dumps({"message": "Dinner!"}))
+        reached = [d.wait(shows(d, "everyone", "Dinner!"), 5, step=0.05) for d in house]
+        slowest = time.time() - start
+        check(f"a broadcast reaches all 20 within 2 s (all shown by {slowest:.2f} s)", all(r is not None for r in reached) and slowest <= 2.0 + 0.5,
+              f"{sum(r is not None for r in reached)} of 20")
+        configs = broker.collect("homeassistant/#", 2)
+        statuses = broker.collect("lockscreend/+/status", 2)
+        problems = []
+        nodes = set()
+        for topic, payload in configs:
+            try:
+                config = json.loads(payload)
+            except ValueError:
+                problems.append(f"{topic}: not JSON")
+                continue
+            problems += [f"{topic}: {e}" for e in ha_schema_errors(topic, config)]
+            nodes.add(topic.split("/")[2])
+        for topic, payload in statuses:
+            try:
+                json.loads(payload)["widgets"]
+            except (ValueError, KeyError):
+                problems.append(f"{topic}: not a status")
+        check(f"discovery: {len(configs)} configs from {len(nodes)} displays, each well-formed as Home Assistant's schema asks",
+              not problems and len(nodes) >= 20, "; ".join(problems[:5]))
+        check("every display's status is retained JSON", len({t for t, _ in statuses if "room" in t}) == 20, f"{len(statuses)}")
+        for d in house:
+            d.stop()
+        offline = [p for t, p in broker.collect("lockscreend/+/availability", 1) if "room" in t]
+        check("stopped daemons say offline", len(offline) == 20 and set(offline) == {"offline"}, f"{offline[:3]}")
+    finally:
+        for d in daemons:
+            try:
+                d.stop()
+            except Exception:
+                d.process.kill()
+        broker.stop()
+        if failures == 0:
+            shutil.rmtree(work, ignore_errors=True)
+        else:
+            print(f"kept {work} for a look")
+    print(f"{failures} failed" if failures else "all MQTT checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
