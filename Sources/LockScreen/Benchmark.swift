@@ -52,6 +52,8 @@ package struct Benchmark {
         /// each area).
         package var panelPartialRefreshes: Int?
         package var panelFullRefreshes: Int?
+        /// Messages the simulated broker delivered to mqtt widgets.
+        package var mqttMessages: Int?
 
         enum CodingKeys: String, CodingKey {
             case updates
@@ -73,6 +75,7 @@ package struct Benchmark {
             case busySecondsWholeFrames = "busy_seconds_whole_frames"
             case panelPartialRefreshes = "panel_partial_refreshes"
             case panelFullRefreshes = "panel_full_refreshes"
+            case mqttMessages = "mqtt_messages"
         }
     }
 
@@ -184,13 +187,19 @@ package struct Benchmark {
             behaviour: options.behaviour, logger: logger)
         tally.kept = { [unowned daemon] in daemon.keptSinceLastPresentation }
 
+        // mqtt widgets get their messages from a simulated broker.
+        var house = HouseFeed(filters: config.mqttFilters, start: start)
+        MQTTBoard.shared.setWidgets(config.mqttFilters)
+
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []
         let end = start.addingTimeInterval(duration)
         var now = start
         while now < end {
             clock.advance(to: now)
-            let (presented, next) = try await daemon.step(now: now)
+            for name in house.deliver(at: now, into: .shared) { await daemon.reload(kind: MQTTBoard.kind(of: name)) }
+            let (presented, stepNext) = try await daemon.step(now: now)
+            let next = [stepNext, house.nextEvent].compactMap { $0 }.min()
             tally.settle(width: width, height: height)
             if presented {
                 let elapsed = daemon.lastRenderDuration
@@ -214,6 +223,7 @@ package struct Benchmark {
             report.busySecondsWholeFrames = Double(report.updates) * epdModel.fullRefreshSeconds
         }
         report.cpuSeconds = Self.cpuSeconds() - cpuBefore
+        if !house.isEmpty { report.mqttMessages = house.messages }
         report.peakRssMb = Self.peakResidentMegabytes()
         report.flushedVsFullRedraw = report.pixelsFullRedraw > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsFullRedraw) : 0
         report.flushedVsChanged = report.pixelsChanged > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsChanged) : 0

@@ -107,11 +107,11 @@ package struct MQTTWidgetSource: Sendable {
         package let description: String
     }
 
-    /// The entry for the newest message: an error (the engine keeps the last good entry
-    /// and marks it stale with the reason) when none came yet, it is too old, or it does
-    /// not fit the template.
+    /// The entry for the newest message; none while no message came (the placeholder
+    /// stays, without a failure); an error (the engine keeps the last good entry and marks
+    /// it stale with the reason) when it is too old or does not fit the template.
     package func timeline(board: MQTTBoard, now: Date) throws(Failure) -> TimelineJSON {
-        guard let message = board.latest(for: name) else { throw Failure(description: "no message on \(filter) yet") }
+        guard let message = board.latest(for: name) else { return TimelineJSON(entries: [], policy: .never) }
         if let staleAfter, now.timeIntervalSince(message.received) >= staleAfter {
             throw Failure(description: "no message on \(filter) for \(Int(now.timeIntervalSince(message.received))) s")
         }
