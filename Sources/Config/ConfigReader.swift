@@ -15,6 +15,8 @@ package struct ConfigReader {
     package var fetchesOverHTTP = false
     /// Set once an `[mqtt]` table names a broker: `mqtt` widgets need one.
     package var hasMQTTBroker = false
+    /// The statestream base topic `[mqtt]` names, for homeassistant widgets.
+    package var statestream: String?
     /// The mqtt widgets read, by name: the filters the daemon subscribes to.
     package var mqttFilters: [String: MQTTTopicFilter] = [:]
     /// The file's directory, for paths written relative to it.

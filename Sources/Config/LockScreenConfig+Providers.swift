@@ -7,7 +7,7 @@ import TimelineEngine
 extension LockScreenConfig {
     /// The daemon's own provider kinds, whose keys are read here rather than declared
     /// with `@Parameter`: they take arrays and tables.
-    package static let providerKinds = ["calendar", "command", "http", "mqtt", "push", "recorded"]
+    package static let providerKinds = ["calendar", "command", "homeassistant", "http", "mqtt", "push", "recorded"]
 
     static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, placement: Placement, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
@@ -108,6 +108,13 @@ extension LockScreenConfig {
             let board = MQTTBoard.shared
             instance = JSONTimelineInstance.make { context in try source.timeline(board: board, now: context.date) }
             // Messages cost nothing to read; the engine asks when one arrives.
+            return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
+        case "homeassistant":
+            reader.rejectUnknown(table, known: widgetKeys + ["entity", "attribute", "min", "max", "symbol", "stale_after"], at: path)
+            guard let source = homeAssistantSource(name, table, at: path, statestream: reader.statestream, reader: &reader) else { return nil }
+            reader.mqttFilters[name] = source.filter
+            let board = MQTTBoard.shared
+            instance = JSONTimelineInstance.make { context in try source.timeline(board: board, now: context.date) }
             return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
         default:
             reader.rejectUnknown(table, known: ["kind", "family"], at: path)

@@ -96,6 +96,7 @@ package struct LockScreenConfig: Sendable {
         if let mqtt = reader.table(root, "mqtt", at: "") {
             config.mqtt = readMQTT(mqtt, reader: &reader)
             reader.hasMQTTBroker = true
+            reader.statestream = config.mqtt?.statestream
         }
         config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)
         if let buttons = reader.table(root, "buttons", at: "") {

@@ -21,6 +21,8 @@ package struct MQTTConfig: Sendable {
     package var protocolVersion = 4
     /// Seconds between the screen pictures published for Home Assistant's image entity.
     package var screenInterval: TimeInterval = 60
+    /// The base topic of Home Assistant's `mqtt_statestream`, for `homeassistant` widgets.
+    package var statestream: String?
 
     /// The client's options, with the password read from its file.
     package func clientOptions() throws(MQTTClient.Failure) -> MQTTClient.Options {
@@ -56,7 +58,7 @@ extension LockScreenConfig {
     /// (not world-readable), `client_id`, `prefix`, `ca_file`, `discovery`, `protocol`.
     static func readMQTT(_ table: TOMLTable, reader: inout ConfigReader) -> MQTTConfig? {
         let path = "mqtt"
-        reader.rejectUnknown(table, known: ["url", "username", "password_file", "client_id", "prefix", "ca_file", "discovery", "protocol", "screen_interval"], at: path)
+        reader.rejectUnknown(table, known: ["url", "username", "password_file", "client_id", "prefix", "ca_file", "discovery", "protocol", "screen_interval", "statestream"], at: path)
         guard let text = reader.string(table, "url", at: path) else {
             if table["url"] == nil { reader.report(table.line, "\(path).url", "no broker: url = \"mqtt://host:1883\" (or mqtts://host:8883 for TLS)") }
             return nil
@@ -99,6 +101,13 @@ extension LockScreenConfig {
         config.discovery = reader.boolean(table, "discovery", at: path) ?? true
         if let version = reader.choice(table, "protocol", at: path, from: ["3.1.1", "5"]) { config.protocolVersion = version == "5" ? 5 : 4 }
         if let seconds = reader.integer(table, "screen_interval", at: path, in: 5...86_400) { config.screenInterval = TimeInterval(seconds) }
+        if let base = reader.string(table, "statestream", at: path) {
+            if MQTTTopicFilter(base) == nil || base.contains("+") || base.contains("#") || base.hasSuffix("/") {
+                reader.report(table["statestream"]!.line, "\(path).statestream", "expected the statestream's base_topic, such as \"homeassistant\"")
+            } else {
+                config.statestream = base
+            }
+        }
         return config
     }
 
@@ -116,6 +125,42 @@ extension LockScreenConfig {
         }
         guard let template = EntryTemplate.read(table, at: path, reader: &reader) else { return nil }
         var source = MQTTWidgetSource(name: name, filter: filter, template: template)
+        source.staleAfter = reader.integer(table, "stale_after", at: path, in: 1...604_800).map(TimeInterval.init)
+        return source
+    }
+}
+
+extension LockScreenConfig {
+    /// A `[widgets.NAME]` of kind homeassistant: `entity`, `attribute`, `min` and `max`
+    /// (a gauge), `symbol`, `stale_after`; through the statestream named in `[mqtt]`.
+    static func homeAssistantSource(_ name: String, _ table: TOMLTable, at path: String, statestream: String?, reader: inout ConfigReader) -> HomeAssistantWidgetSource? {
+        if statestream == nil {
+            reader.report(table.line, path, "kind = \"homeassistant\" reads Home Assistant's mqtt_statestream: set statestream = \"homeassistant\" (its base_topic) in [mqtt]")
+        }
+        guard let entity = reader.string(table, "entity", at: path) else {
+            if table["entity"] == nil { reader.report(table.line, path, "no entity; expected entity = \"sensor.kitchen_temperature\"") }
+            return nil
+        }
+        guard HomeAssistantWidgetSource.isEntity(entity) else {
+            reader.report(table["entity"]!.line, "\(path).entity", "expected an entity id such as \"sensor.kitchen_temperature\", found \"\(entity)\"")
+            return nil
+        }
+        var source = HomeAssistantWidgetSource(name: name, entity: entity, base: statestream ?? "homeassistant")
+        if let attribute = reader.string(table, "attribute", at: path) {
+            if attribute.isEmpty || attribute.contains("/") || attribute.contains("+") || attribute.contains("#") {
+                reader.report(table["attribute"]!.line, "\(path).attribute", "expected an attribute name such as \"current_temperature\"")
+            } else {
+                source.attribute = attribute
+            }
+        }
+        let min = reader.number(table, "min", at: path, expected: "a number")
+        let max = reader.number(table, "max", at: path, expected: "a number")
+        if let min, let max {
+            if min < max { source.gauge = (min, max) } else { reader.report(table.line, path, "min (\(min)) must be below max (\(max))") }
+        } else if min != nil || max != nil {
+            reader.report(table.line, path, "a gauge needs both min and max")
+        }
+        source.symbol = reader.string(table, "symbol", at: path)
         source.staleAfter = reader.integer(table, "stale_after", at: path, in: 1...604_800).map(TimeInterval.init)
         return source
     }

@@ -18,7 +18,13 @@ package final class MQTTBoard: Sendable {
     private struct State {
         var filters: [String: MQTTTopicFilter] = [:]
         var latest: [String: Message] = [:]
+        /// The newest message of each topic a widget's filter matched, at most
+        /// `topicsPerWidget` topics (the longest silent ones go first).
+        var byTopic: [String: [String: Message]] = [:]
     }
+
+    /// How many topics a wildcard widget remembers.
+    package static let topicsPerWidget = 64
 
     private let state = Mutex(State())
 
@@ -33,7 +39,10 @@ package final class MQTTBoard: Sendable {
     /// widgets that keep their filter are kept.
     package func setWidgets(_ filters: [String: MQTTTopicFilter]) {
         state.withLock { state in
-            state.latest = state.latest.filter { filters[$0.key] != nil && filters[$0.key] == state.filters[$0.key] }
+            let old = state.filters
+            let kept = { (name: String) in filters[name] != nil && filters[name] == old[name] }
+            state.latest = state.latest.filter { kept($0.key) }
+            state.byTopic = state.byTopic.filter { kept($0.key) }
             state.filters = filters
         }
     }
@@ -45,13 +54,25 @@ package final class MQTTBoard: Sendable {
     package func receive(topic: String, payload: [UInt8], at time: Date) -> [String] {
         state.withLock { state in
             let names = state.filters.filter { $0.value.matches(topic) }.map(\.key).sorted()
-            for name in names { state.latest[name] = Message(topic: topic, payload: payload, received: time) }
+            let message = Message(topic: topic, payload: payload, received: time)
+            for name in names {
+                state.latest[name] = message
+                var topics = state.byTopic[name, default: [:]]
+                topics[topic] = message
+                if topics.count > Self.topicsPerWidget, let oldest = topics.min(by: { $0.value.received < $1.value.received })?.key {
+                    topics[oldest] = nil
+                }
+                state.byTopic[name] = topics
+            }
             return names
         }
     }
 
     /// The newest message for `name`, if any came.
     package func latest(for name: String) -> Message? { state.withLock { $0.latest[name] } }
+
+    /// The newest message on `topic` for `name`, if any came.
+    package func latest(for name: String, topic: String) -> Message? { state.withLock { $0.byTopic[name]?[topic] } }
 }
 
 /// At most one reload a second per widget, whatever the message rate: a message for a

@@ -130,3 +130,43 @@ struct MQTTTests {
         }
     }
 }
+
+@Suite("Home Assistant statestream widgets")
+struct HomeAssistantTests {
+    func source(_ toml: String, statestream: String? = "homeassistant") throws -> (HomeAssistantWidgetSource?, [String]) {
+        var reader = ConfigReader(file: "t.toml")
+        let source = LockScreenConfig.homeAssistantSource("w", try TOMLParser.parse(toml), at: "widgets.w", statestream: statestream, reader: &reader)
+        return (source, reader.issues.map(\.description))
+    }
+
+    @Test("the state with its unit, an attribute JSON-decoded, a gauge; unavailable keeps the last entry, stale")
+    func states() throws {
+        let board = MQTTBoard()
+        let t = Date(timeIntervalSince1970: 1_000)
+        let temperature = try #require(try source("entity = \"sensor.kitchen_temperature\"").0)
+        #expect(temperature.filter.description == "homeassistant/sensor/kitchen_temperature/+")
+        board.setWidgets(["w": temperature.filter])
+        #expect(try temperature.timeline(board: board, now: t).entries.isEmpty)
+        _ = board.receive(topic: "homeassistant/sensor/kitchen_temperature/unit_of_measurement", payload: Array(#""°C""#.utf8), at: t)
+        _ = board.receive(topic: "homeassistant/sensor/kitchen_temperature/state", payload: Array("21.5".utf8), at: t)
+        #expect(try temperature.timeline(board: board, now: t).entries.first?.content == .object(["text": .string("21.5 °C")]))
+        _ = board.receive(topic: "homeassistant/sensor/kitchen_temperature/state", payload: Array("unavailable".utf8), at: t)
+        #expect(throws: HomeAssistantWidgetSource.Failure.self) { try temperature.timeline(board: board, now: t) }
+
+        var setpoint = try #require(try source("entity = \"climate.hall\"\nattribute = \"temperature\"\nmin = 5\nmax = 30").0)
+        setpoint.name = "w"
+        board.setWidgets(["w": setpoint.filter])
+        _ = board.receive(topic: "homeassistant/climate/hall/temperature", payload: Array("19.5".utf8), at: t)
+        let content = try setpoint.timeline(board: board, now: t).entries.first?.content
+        #expect(content == .object(["gauge": .object(["value": .number(19.5), "min": .number(5), "max": .number(30), "text": .string("19.5")])]))
+    }
+
+    @Test("mistakes: no statestream, a malformed entity, half a gauge")
+    func mistakes() throws {
+        #expect(try source("entity = \"sensor.x\"", statestream: nil).1.contains { $0.contains("set statestream") })
+        #expect(try source("entity = \"Kitchen Temperature\"").1.contains { $0.contains("widgets.w.entity: expected an entity id") })
+        #expect(try source("entity = \"sensor.x\"\nmin = 3").1.contains { $0.contains("both min and max") })
+        #expect(HomeAssistantWidgetSource.isEntity("binary_sensor.front_door_2"))
+        #expect(!HomeAssistantWidgetSource.isEntity("sensor"))
+    }
+}

@@ -1,0 +1,76 @@
+import Accessory
+import FoundationEssentials
+import JSON
+
+/// A `homeassistant` widget: one Home Assistant entity (or one of its attributes) as HA's
+/// `mqtt_statestream` publishes it — the state as text on `<base>/<domain>/<object>/state`,
+/// each attribute JSON-encoded on `<base>/<domain>/<object>/<attribute>` — so the value
+/// is pushed by the broker, never polled. Shows the value with its unit, or a gauge
+/// between `min` and `max`.
+package struct HomeAssistantWidgetSource: Sendable {
+    package var name: String
+    /// "sensor.kitchen_temperature".
+    package var entity: String
+    package var attribute: String?
+    /// The statestream's base topic ("homeassistant").
+    package var base: String
+    package var gauge: (min: Double, max: Double)?
+    package var symbol: String?
+    package var staleAfter: TimeInterval?
+
+    package init(name: String, entity: String, base: String) {
+        self.name = name
+        self.entity = entity
+        self.base = base
+    }
+
+    /// Whether `text` names an entity: `domain.object_id`, lower-case letters, digits and `_`.
+    package static func isEntity(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLowercase && $0.isASCII || $0.isNumber || $0 == "_" } }
+    }
+
+    var topic: String { "\(base)/\(entity.split(separator: ".").joined(separator: "/"))" }
+
+    /// Every topic of the entity: its state and attributes.
+    package var filter: MQTTTopicFilter { MQTTTopicFilter("\(topic)/+")! }
+
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// The entry for the entity's newest state: none before the first; an error (the last
+    /// good entry kept, marked stale) when HA says it is unavailable, it is too old, or a
+    /// gauge's value is not a number.
+    package func timeline(board: MQTTBoard, now: Date) throws(Failure) -> TimelineJSON {
+        let valueTopic = "\(topic)/\(attribute ?? "state")"
+        guard let message = board.latest(for: name, topic: valueTopic) else { return TimelineJSON(entries: [], policy: .never) }
+        if let staleAfter, now.timeIntervalSince(message.received) >= staleAfter {
+            throw Failure(description: "no state for \(entity) for \(Int(now.timeIntervalSince(message.received))) s")
+        }
+        let raw = String(decoding: message.payload, as: UTF8.self)
+        // Attributes come JSON-encoded ("\"°C\"", 21.5); the state as plain text.
+        func decoded(_ text: String) -> String {
+            switch JSONValue.parse(Data(text.utf8)) {
+            case let .string(s)?: s
+            case let .number(n)?: n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+            case let .bool(b)?: b ? "on" : "off"
+            default: text.trimmed()
+            }
+        }
+        let value = attribute == nil ? raw.trimmed() : decoded(raw)
+        if ["unavailable", "unknown"].contains(value) { throw Failure(description: "\(entity) is \(value) in Home Assistant") }
+        let unit = attribute == nil ? board.latest(for: name, topic: "\(topic)/unit_of_measurement").map { decoded(String(decoding: $0.payload, as: UTF8.self)) } : nil
+        var entry: [String: JSONValue] = [:]
+        let shown = unit.map { "\(value) \($0)" } ?? value
+        if let gauge {
+            guard let number = Double(value) else { throw Failure(description: "\(entity) is \"\(value)\", not a number for its gauge") }
+            entry["gauge"] = .object(["value": .number(number), "min": .number(gauge.min), "max": .number(gauge.max), "text": .string(value)])
+        } else {
+            entry["text"] = .string(String(shown.prefix(200)))
+        }
+        if let symbol { entry["symbol"] = .string(symbol) }
+        let policy: TimelineReloadPolicy = staleAfter.map { .after(message.received.addingTimeInterval($0)) } ?? .never
+        return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: .object(entry))], policy: policy)
+    }
+}
