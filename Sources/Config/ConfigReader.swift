@@ -17,6 +17,8 @@ package struct ConfigReader {
     package var hasMQTTBroker = false
     /// The statestream base topic `[mqtt]` names, for homeassistant widgets.
     package var statestream: String?
+    /// `[homeassistant]`: its REST API and the file with a long-lived token.
+    package var homeAssistantAPI: (url: URL, tokenFile: String)?
     /// The mqtt widgets read, by name: the filters the daemon subscribes to.
     package var mqttFilters: [String: MQTTTopicFilter] = [:]
     /// The file's directory, for paths written relative to it.

@@ -110,11 +110,21 @@ extension LockScreenConfig {
             // Messages cost nothing to read; the engine asks when one arrives.
             return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
         case "homeassistant":
-            reader.rejectUnknown(table, known: widgetKeys + ["entity", "attribute", "min", "max", "symbol", "stale_after"], at: path)
-            guard let source = homeAssistantSource(name, table, at: path, statestream: reader.statestream, reader: &reader) else { return nil }
+            reader.rejectUnknown(table, known: widgetKeys + ["entity", "attribute", "min", "max", "symbol", "stale_after", "every"], at: path)
+            guard var source = homeAssistantSource(name, table, at: path, statestream: reader.statestream, reader: &reader) else { return nil }
+            if let rest = source.rest {
+                var (budget, failure) = limits(table, at: path, local: false, reader: &reader)
+                if table["min_interval"] == nil { budget.minimumInterval = min(budget.minimumInterval, rest.interval) }
+                source.rest?.fetcher.timeout = failure.timeout
+                failure.timeout += 1  // the request's own deadline fires first, with its message
+                let configured = source
+                instance = JSONTimelineInstance.make { context in try await configured.fetch(now: context.date) }
+                return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+            }
             reader.mqttFilters[name] = source.filter
             let board = MQTTBoard.shared
-            instance = JSONTimelineInstance.make { context in try source.timeline(board: board, now: context.date) }
+            let configured = source
+            instance = JSONTimelineInstance.make { context in try configured.timeline(board: board, now: context.date) }
             return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
         default:
             reader.rejectUnknown(table, known: ["kind", "family"], at: path)

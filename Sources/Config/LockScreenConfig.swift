@@ -84,7 +84,7 @@ package struct LockScreenConfig: Sendable {
             throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
         }
         var reader = ConfigReader(file: file)
-        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "mqtt"], at: "")
+        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "mqtt", "homeassistant"], at: "")
         var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
         config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)
@@ -93,11 +93,7 @@ package struct LockScreenConfig: Sendable {
         let pushBoard = board ?? PushBoard(names: pushNames)
         config.pushBoard = pushBoard
         reader.worldReadable = worldReadable
-        if let mqtt = reader.table(root, "mqtt", at: "") {
-            config.mqtt = readMQTT(mqtt, reader: &reader)
-            reader.hasMQTTBroker = true
-            reader.statestream = config.mqtt?.statestream
-        }
+        config.readHouse(root, reader: &reader)
         config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)
         if let buttons = reader.table(root, "buttons", at: "") {
             config.buttons = readButtons(buttons, widgets: Set(config.content.stacks.flatMap { $0.widgets.map(\.name) }), reader: &reader)

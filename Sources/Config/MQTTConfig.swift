@@ -54,6 +54,41 @@ package struct MQTTConfig: Sendable {
 }
 
 extension LockScreenConfig {
+    /// `[mqtt]` and `[homeassistant]`: what mqtt and homeassistant widgets read from.
+    mutating func readHouse(_ root: TOMLTable, reader: inout ConfigReader) {
+        if let mqtt = reader.table(root, "mqtt", at: "") {
+            self.mqtt = Self.readMQTT(mqtt, reader: &reader)
+            reader.hasMQTTBroker = true
+            reader.statestream = self.mqtt?.statestream
+        }
+        if let table = reader.table(root, "homeassistant", at: "") {
+            let path = "homeassistant"
+            reader.rejectUnknown(table, known: ["url", "token_file"], at: path)
+            let text = reader.string(table, "url", at: path)
+            let url = text.flatMap(URL.init(string:))
+            if text != nil, url.map({ ["http", "https"].contains($0.scheme ?? "") && $0.host != nil }) != true {
+                reader.report(table["url"]!.line, "\(path).url", "expected Home Assistant's address, such as \"http://homeassistant.local:8123\"")
+            } else if text == nil {
+                reader.report(table.line, "\(path).url", "no url; expected url = \"http://homeassistant.local:8123\"")
+            }
+            let tokenFile = reader.string(table, "token_file", at: path)
+            if let tokenFile, let line = table["token_file"]?.line {
+                var info = stat()
+                if stat(tokenFile, &info) != 0 {
+                    reader.report(line, "\(path).token_file", "cannot read \(tokenFile)")
+                } else if info.st_mode & 0o004 != 0 {
+                    reader.report(line, "\(path).token_file", "\(tokenFile) is readable by every user: chmod 600 it (or 640 with the daemon's group)")
+                }
+            } else {
+                reader.report(table.line, "\(path).token_file", "no token_file: a file with a long-lived access token (HA: your profile, Security)")
+            }
+            if let url, let tokenFile {
+                reader.homeAssistantAPI = (url, tokenFile)
+                reader.fetchesOverHTTP = true
+            }
+        }
+    }
+
     /// `[mqtt]`: `url` (`mqtt://host:port` or `mqtts://…`), `username`, `password_file`
     /// (not world-readable), `client_id`, `prefix`, `ca_file`, `discovery`, `protocol`.
     static func readMQTT(_ table: TOMLTable, reader: inout ConfigReader) -> MQTTConfig? {
@@ -134,8 +169,8 @@ extension LockScreenConfig {
     /// A `[widgets.NAME]` of kind homeassistant: `entity`, `attribute`, `min` and `max`
     /// (a gauge), `symbol`, `stale_after`; through the statestream named in `[mqtt]`.
     static func homeAssistantSource(_ name: String, _ table: TOMLTable, at path: String, statestream: String?, reader: inout ConfigReader) -> HomeAssistantWidgetSource? {
-        if statestream == nil {
-            reader.report(table.line, path, "kind = \"homeassistant\" reads Home Assistant's mqtt_statestream: set statestream = \"homeassistant\" (its base_topic) in [mqtt]")
+        if statestream == nil && reader.homeAssistantAPI == nil {
+            reader.report(table.line, path, "kind = \"homeassistant\" needs Home Assistant: statestream = \"homeassistant\" (its mqtt_statestream base_topic) in [mqtt], or [homeassistant] with url and token_file")
         }
         guard let entity = reader.string(table, "entity", at: path) else {
             if table["entity"] == nil { reader.report(table.line, path, "no entity; expected entity = \"sensor.kitchen_temperature\"") }
@@ -162,6 +197,24 @@ extension LockScreenConfig {
         }
         source.symbol = reader.string(table, "symbol", at: path)
         source.staleAfter = reader.integer(table, "stale_after", at: path, in: 1...604_800).map(TimeInterval.init)
+        if statestream == nil, let api = reader.homeAssistantAPI {
+            // No statestream: the REST API, asked every `every` seconds.
+            var fetcher = HTTPFetcher(url: api.url.appendingPathComponent("api/states/\(entity)"))
+            fetcher.limit = 1 << 20
+            source.rest = HomeAssistantWidgetSource.REST(fetcher: fetcher, tokenFile: api.tokenFile)
+            if let seconds = reader.integer(table, "every", at: path, in: 10...86_400) { source.rest?.interval = TimeInterval(seconds) }
+        } else if table["every"] != nil {
+            reader.report(table["every"]!.line, "\(path).every", "every is for Home Assistant's REST API; statestream pushes each change")
+        }
+        if statestream == nil, let api = reader.homeAssistantAPI {
+            // No statestream: the REST API, asked every `every` seconds.
+            var fetcher = HTTPFetcher(url: api.url.appendingPathComponent("api/states/\(entity)"))
+            fetcher.limit = 1 << 20
+            source.rest = HomeAssistantWidgetSource.REST(fetcher: fetcher, tokenFile: api.tokenFile)
+            if let seconds = reader.integer(table, "every", at: path, in: 10...86_400) { source.rest?.interval = TimeInterval(seconds) }
+        } else if table["every"] != nil {
+            reader.report(table["every"]!.line, "\(path).every", "every is for Home Assistant's REST API; statestream pushes each change")
+        }
         return source
     }
 }

@@ -17,6 +17,20 @@ package struct HomeAssistantWidgetSource: Sendable {
     package var gauge: (min: Double, max: Double)?
     package var symbol: String?
     package var staleAfter: TimeInterval?
+    /// Home Assistant's REST API instead of the statestream, where the house has none.
+    package var rest: REST?
+
+    /// `GET /api/states/<entity>` with a long-lived token read from a file at each request.
+    package struct REST: Sendable {
+        package var fetcher: HTTPFetcher
+        package var tokenFile: String
+        package var interval: TimeInterval = 60
+
+        package init(fetcher: HTTPFetcher, tokenFile: String) {
+            self.fetcher = fetcher
+            self.tokenFile = tokenFile
+        }
+    }
 
     package init(name: String, entity: String, base: String) {
         self.name = name
@@ -59,8 +73,51 @@ package struct HomeAssistantWidgetSource: Sendable {
             }
         }
         let value = attribute == nil ? raw.trimmed() : decoded(raw)
-        if ["unavailable", "unknown"].contains(value) { throw Failure(description: "\(entity) is \(value) in Home Assistant") }
         let unit = attribute == nil ? board.latest(for: name, topic: "\(topic)/unit_of_measurement").map { decoded(String(decoding: $0.payload, as: UTF8.self)) } : nil
+        let content = try entry(value: value, unit: unit)
+        let policy: TimelineReloadPolicy = staleAfter.map { .after(message.received.addingTimeInterval($0)) } ?? .never
+        return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: content)], policy: policy)
+    }
+
+    /// Asks the REST API for the entity's state; asked again after the interval.
+    package func fetch(now: Date) async throws -> TimelineJSON {
+        guard var fetcher = rest?.fetcher, let rest else { return TimelineJSON(entries: [], policy: .never) }
+        guard let token = try? String(contentsOfFile: rest.tokenFile, encoding: .utf8), !token.trimmed().isEmpty else {
+            throw Failure(description: "cannot read the token in \(rest.tokenFile)")
+        }
+        fetcher.headers["Authorization"] = "Bearer " + token.trimmed()
+        let body: Data
+        do {
+            body = try await fetcher.fetch()
+        } catch {
+            if case .status(401) = error {
+                throw Failure(description: "Home Assistant refused the token in \(rest.tokenFile) (HTTP 401): make a long-lived access token in your HA profile")
+            }
+            if case .status(404) = error { throw Failure(description: "Home Assistant has no entity \(entity) (HTTP 404)") }
+            throw Failure(description: "Home Assistant: \(error)")
+        }
+        guard case let .object(state)? = JSONValue.parse(body), let text = state["state"]?.stringValue else {
+            throw Failure(description: "Home Assistant's answer for \(entity) has no state")
+        }
+        var value = text, unit: String?
+        let attributes: [String: JSONValue] = if case let .object(a)? = state["attributes"] { a } else { [:] }
+        if let attribute {
+            switch attributes[attribute] {
+            case let .string(s)?: value = s
+            case let .number(n)?: value = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+            case let .bool(b)?: value = b ? "on" : "off"
+            default: throw Failure(description: "\(entity) has no attribute \(attribute)")
+            }
+        } else {
+            unit = attributes["unit_of_measurement"]?.stringValue
+        }
+        let content = try entry(value: value, unit: unit)
+        return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: content)], policy: .after(now.addingTimeInterval(rest.interval)))
+    }
+
+    /// What the widget shows for `value`: with its unit, or as a gauge.
+    func entry(value: String, unit: String?) throws(Failure) -> JSONValue {
+        if ["unavailable", "unknown"].contains(value) { throw Failure(description: "\(entity) is \(value) in Home Assistant") }
         var entry: [String: JSONValue] = [:]
         let shown = unit.map { "\(value) \($0)" } ?? value
         if let gauge {
@@ -70,7 +127,6 @@ package struct HomeAssistantWidgetSource: Sendable {
             entry["text"] = .string(String(shown.prefix(200)))
         }
         if let symbol { entry["symbol"] = .string(symbol) }
-        let policy: TimelineReloadPolicy = staleAfter.map { .after(message.received.addingTimeInterval($0)) } ?? .never
-        return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: .object(entry))], policy: policy)
+        return .object(entry)
     }
 }

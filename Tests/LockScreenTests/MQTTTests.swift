@@ -163,7 +163,7 @@ struct HomeAssistantTests {
 
     @Test("mistakes: no statestream, a malformed entity, half a gauge")
     func mistakes() throws {
-        #expect(try source("entity = \"sensor.x\"", statestream: nil).1.contains { $0.contains("set statestream") })
+        #expect(try source("entity = \"sensor.x\"", statestream: nil).1.contains { $0.contains("statestream = \"homeassistant\"") && $0.contains("[homeassistant] with url and token_file") })
         #expect(try source("entity = \"Kitchen Temperature\"").1.contains { $0.contains("widgets.w.entity: expected an entity id") })
         #expect(try source("entity = \"sensor.x\"\nmin = 3").1.contains { $0.contains("both min and max") })
         #expect(HomeAssistantWidgetSource.isEntity("binary_sensor.front_door_2"))

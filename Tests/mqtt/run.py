@@ -14,6 +14,8 @@ one that is not JSON are refused with a status error.
 Usage: Tests/mqtt/run.py [--binary .build/release/lockscreend]
 """
 import argparse
+import http.server
+import threading
 import getpass
 import json
 import os
@@ -173,7 +175,7 @@ text = "{{$.message}}"
 family = "circular"
 [widgets.hall]
 kind = "homeassistant"
-entity = "sensor.hall_temperature"
+entity = "{'sensor.hall_temperature' if name == 'main' or name.startswith('room') else 'sensor.office_temperature'}"
 family = "small"
 [widgets.later]
 kind = "text"
@@ -234,6 +236,32 @@ def reaches_screen(name, daemon, action, widget, text, limit=1.0):
     elapsed = None if took is None else time.time() - start
     check(f"{name} reaches the screen within {limit} s", elapsed is not None and elapsed <= limit,
           f"took {elapsed if elapsed is not None else 'longer than ' + str(limit + 2)} s; status {daemon.status().get(widget)}")
+
+
+class HomeAssistantStandIn(http.server.BaseHTTPRequestHandler):
+    """Home Assistant's REST API for one entity, as HA documents GET /api/states/<entity>."""
+    token = "good-token"
+    states = {"sensor.office_temperature": {
+        "entity_id": "sensor.office_temperature", "state": "22.0",
+        "attributes": {"unit_of_measurement": "°C", "device_class": "temperature", "friendly_name": "Office temperature"},
+        "last_changed": "2026-11-23T22:00:00.000000+00:00", "last_updated": "2026-11-23T22:00:00.000000+00:00",
+        "context": {"id": "01HZX0000000000000000000", "parent_id": None, "user_id": None}}}
+
+    def do_GET(self):
+        if self.headers.get("Authorization") != f"Bearer {self.token}":
+            self.send_response(401)
+            self.end_headers()
+            self.wfile.write(b"401: Unauthorized")
+            return
+        entity = self.path.removeprefix("/api/states/")
+        body = json.dumps(self.states[entity]).encode() if entity in self.states else b'{"message": "Entity not found."}'
+        self.send_response(200 if entity in self.states else 404)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
 
 
 def ha_schema_errors(topic, config):
@@ -340,8 +368,31 @@ def main():
               took is not None and shows(main, "temp", "23.5°")(), main.status().get("temp"))
         reaches_screen("after the reconnection a new value", main, lambda: broker.publish("home/kitchen/temperature", "24.5", retain=True), "temp", "24.5°")
 
-        # Twenty displays on one broker.
+        # Home Assistant's REST API where there is no statestream, with a good token and a wrong one.
         main.stop()
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), HomeAssistantStandIn)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        for name, token in (("rest", "good-token"), ("badtoken", "stolen-token")):
+            d = Daemon(binary, work, broker, name)
+            daemons.append(d)
+            tokens = os.path.join(d.dir, "token")
+            with open(tokens, "w") as f:
+                f.write(token + "\n")
+            os.chmod(tokens, 0o600)
+            text = open(d.config).read().replace('statestream = "homeassistant"\n', "")
+            text = text.replace("[layout]", f'[homeassistant]\nurl = "http://127.0.0.1:{server.server_address[1]}"\ntoken_file = "{tokens}"\n[layout]', 1)
+            open(d.config, "w").write(text)
+            d.start()
+        rest, bad = daemons[-2], daemons[-1]
+        check("a Home Assistant entity through the REST API with a token shows its state and unit",
+              rest.wait(shows(rest, "hall", "22.0 °C"), 15) is not None, rest.status().get("hall"))
+        check("a wrong token is a clear error in the status",
+              bad.wait(lambda: "refused the token" in (bad.status().get("hall", {}).get("lastError") or ""), 15) is not None, bad.status().get("hall"))
+        rest.stop()
+        bad.stop()
+        server.shutdown()
+
+        # Twenty displays on one broker.
         house = [Daemon(binary, work, broker, f"room{i:02}") for i in range(20)]
         daemons += house
         for d in house:
