@@ -5,6 +5,7 @@ import ControlProtocol
 import FoundationEssentials
 import JSON
 import LockScreen
+import Panel
 import Providers
 import ZoneInfo
 
@@ -54,12 +55,52 @@ struct FuzzTarget: Sendable {
             // A picture a widget shows: decoded or refused, never a crash.
             _ = try? Bitmap(jpegData: bytes, name: "fuzz.jpg")
         },
+        FuzzTarget(name: "mqtt", seeds: [], inline: mqttSeeds) { bytes in
+            // A message from the broker: its topic (the first line) against the filters,
+            // its payload through an mqtt widget's template and a Home Assistant entity's.
+            let split = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
+            let topic = String(decoding: bytes[..<split], as: UTF8.self)
+            let payload = Array(bytes[min(split + 1, bytes.endIndex)...])
+            _ = MQTTTopicFilter(topic)?.matches(topic)
+            _ = mqttBoard.receive(topic: topic, payload: payload, at: Date(timeIntervalSince1970: 1_795_356_297))
+            for source in mqttSources {
+                guard let entry = (try? source.timeline(board: mqttBoard, now: Date(timeIntervalSince1970: 1_795_356_297)))?.entries.first else { continue }
+                draw(entry)
+            }
+            if let entry = (try? homeAssistant.timeline(board: mqttBoard, now: Date(timeIntervalSince1970: 1_795_356_297)))?.entries.first { draw(entry) }
+        },
+        FuzzTarget(name: "eeprom", seeds: [], inline: ["\u{90}\u{01}\u{2C}\u{01}\u{02}\u{0C}\u{12}\u{1A}2023-01-31 12:00:00.000"]) { bytes in
+            // An Inky board's identity record, as read over I2C.
+            _ = InkyEEPROM(bytes)?.model
+        },
         FuzzTarget(name: "tzif", seeds: ["/usr/share/zoneinfo/Europe/London", "/usr/share/zoneinfo/America/New_York", "/usr/share/zoneinfo/Australia/Lord_Howe"]) { bytes in
             guard let zone = ZoneRules(identifier: "Fuzz/Zone", tzif: bytes) else { return }
             for t in stride(from: -4_000_000_000.0, through: 8_000_000_000, by: 700_000_000) {
                 _ = zone.civil(Date(timeIntervalSince1970: t))
             }
         },
+    ]
+
+    /// Widgets fed by the mqtt target: a text template, a gauge, a Home Assistant entity.
+    static let mqttSources: [MQTTWidgetSource] = {
+        var text = EntryTemplate()
+        text.text = try? JSONTemplate("{$}° {$.a[0].b}")
+        var gauge = EntryTemplate()
+        gauge.gauge = JSONPath("$.watts").map { EntryTemplate.Gauge(value: $0) }
+        return [
+            MQTTWidgetSource(name: "text", filter: MQTTTopicFilter("#")!, template: text),
+            MQTTWidgetSource(name: "gauge", filter: MQTTTopicFilter("+/+")!, template: gauge),
+        ]
+    }()
+    static let homeAssistant = HomeAssistantWidgetSource(name: "ha", entity: "sensor.t", base: "ha")
+    static let mqttBoard: MQTTBoard = {
+        let board = MQTTBoard()
+        board.setWidgets(["text": MQTTTopicFilter("#")!, "gauge": MQTTTopicFilter("+/+")!, "ha": homeAssistant.filter])
+        return board
+    }()
+    static let mqttSeeds = [
+        "home/kitchen/temperature\n21.5", "home/power\n{\"watts\": 1200}", "ha/sensor/t/state\n19.0", "ha/sensor/t/unit_of_measurement\n\"°C\"",
+        "a/+/#\n{\"a\": [{\"b\": \"x\"}]}", "$SYS/x\nunavailable",
     ]
 
     static func draw(_ entry: TimelineJSON.Entry) {
