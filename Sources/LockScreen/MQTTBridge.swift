@@ -33,6 +33,8 @@ package final class MQTTBridge: Sendable {
         var refusedPassword = false
         var screenHash: Int?
         var screenSent: Date?
+        /// The widget filters subscribed on this connection.
+        var subscribed: Set<String> = []
     }
 
     package init(
@@ -88,7 +90,9 @@ package final class MQTTBridge: Sendable {
             }
             state.withLock { $0.connected = true; $0.refusedPassword = false }
             logger.info("MQTT: connected; subscribing to \(board.filters.count) widget topic\(board.filters.count == 1 ? "" : "s")")
-            for filter in board.filters.sorted() + controlFilters { client.subscribe(filter) }
+            let filters = board.filters
+            for filter in filters.sorted() + controlFilters { client.subscribe(filter) }
+            state.withLock { $0.subscribed = filters }
             client.publish(config.availabilityTopic, Array("online".utf8), qos: 1, retain: true)
             if config.discovery { publishDiscovery(client) }
             await publishStatus(client)
@@ -169,6 +173,13 @@ package final class MQTTBridge: Sendable {
             next = next.addingTimeInterval(min(60, config.screenInterval))
             do { try await clock.sleep(until: next) } catch { return }
             guard state.withLock({ $0.connected }) else { continue }
+            // Widgets a reloaded configuration added: their topics too.
+            let added = state.withLock { state in
+                let new = board.filters.subtracting(state.subscribed)
+                state.subscribed.formUnion(new)
+                return new
+            }
+            for filter in added.sorted() { client.subscribe(filter) }
             await publishStatus(client)
             publishScreen(client)
         }
