@@ -3,9 +3,13 @@ import JSON
 import TimelineEngine
 import ZoneInfo
 
-/// The events of an iCalendar (RFC 5545) document, enough for a lock-screen agenda:
-/// VEVENTs with SUMMARY, DTSTART and DTEND (times in UTC, floating, or with a TZID; or
-/// all-day dates), and daily or weekly RRULEs with INTERVAL, COUNT, UNTIL and BYDAY.
+/// The events of an iCalendar (RFC 5545) document as Google, iCloud, Outlook and
+/// Nextcloud export them: VEVENTs with SUMMARY, DTSTART and DTEND (UTC, floating, by
+/// TZID, or all-day dates); DAILY, WEEKLY, MONTHLY and YEARLY RRULEs with INTERVAL,
+/// COUNT, UNTIL, BYDAY (with ordinals: 2TU, -1FR), BYMONTHDAY and BYMONTH; EXDATE; moved
+/// or cancelled occurrences (RECURRENCE-ID, STATUS:CANCELLED). A TZID is a tz-database
+/// name, or a VTIMEZONE's name that its X-LIC-LOCATION or a Windows zone name maps to
+/// one; any other is an error naming it.
 package struct ICalendar: Sendable {
     package struct Event: Sendable, Equatable {
         package var summary: String
@@ -13,17 +17,34 @@ package struct ICalendar: Sendable {
         package var end: Date
         package var allDay: Bool
         package var rule: Rule?
+        package var uid = ""
+        /// For an event that replaces one occurrence of a recurring one: which.
+        package var recurrenceID: Date?
+        package var cancelled = false
+        package var exceptions: Set<Date> = []
+        /// The zone its DTSTART names (TZID, or UTC): where a rule keeps its wall-clock
+        /// time; nil for floating times and dates, which follow the reader's zone.
+        package var zone: ZoneRules?
     }
 
-    /// A recurrence: every `interval` days or weeks (on `weekdays`, 1 = Sunday), up to
-    /// `count` occurrences or `until`.
+    /// A recurrence (RFC 5545 3.3.10), the parts calendars use.
     package struct Rule: Sendable, Equatable {
-        package enum Frequency: String, Sendable { case daily = "DAILY", weekly = "WEEKLY" }
+        package enum Frequency: String, Sendable { case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY" }
         package var frequency: Frequency
         package var interval = 1
         package var count: Int?
         package var until: Date?
-        package var weekdays: [Int] = []
+        /// Weekdays (1 = Sunday), each with an ordinal within the month or year (nil: every).
+        package var days: [(ordinal: Int?, weekday: Int)] = []
+        package var monthDays: [Int] = []
+        package var months: [Int] = []
+
+        package static func == (a: Rule, b: Rule) -> Bool {
+            a.frequency == b.frequency && a.interval == b.interval && a.count == b.count && a.until == b.until && a.monthDays == b.monthDays
+                && a.months == b.months && a.days.map { "\($0.ordinal ?? 0)\($0.weekday)" } == b.days.map { "\($0.ordinal ?? 0)\($0.weekday)" }
+        }
+
+        package var weekdays: [Int] { days.map(\.weekday) }
     }
 
     /// One showing of an event.
@@ -41,6 +62,8 @@ package struct ICalendar: Sendable {
         package let description: String
     }
 
+    private typealias Property = (parameters: [String: String], value: String)
+
     /// Parses `text`; floating times and all-day dates are read in `zone`.
     package static func parse(_ text: String, zone: ZoneRules) throws(Failure) -> ICalendar {
         // Unfold: a line starting with a space or tab continues the one before.
@@ -53,19 +76,34 @@ package struct ICalendar: Sendable {
             }
         }
         guard lines.contains(where: { $0.hasPrefix("BEGIN:VCALENDAR") }) else { throw Failure(description: "not an iCalendar file (no BEGIN:VCALENDAR)") }
+        let zones = timeZones(lines)
         var events: [Event] = []
-        var current: [String: (parameters: [String: String], value: String)]?
+        var current: [String: [Property]]?
         for line in lines {
             if line == "BEGIN:VEVENT" {
                 current = [:]
             } else if line == "END:VEVENT", let properties = current {
                 current = nil
-                guard let start = properties["DTSTART"], let parsedStart = date(start.value, parameters: start.parameters, zone: zone) else { continue }
-                let allDay = start.parameters["VALUE"] == "DATE" || start.value.count == 8
-                var end = parsedStart.date.addingTimeInterval(allDay ? 86_400 : 0)
-                if let e = properties["DTEND"], let parsed = date(e.value, parameters: e.parameters, zone: zone) { end = parsed.date }
-                let rule = properties["RRULE"].flatMap { Self.rule($0.value, zone: zone) }
-                events.append(Event(summary: unescape(properties["SUMMARY"]?.value ?? "(no title)"), start: parsedStart.date, end: max(end, parsedStart.date), allDay: allDay, rule: rule))
+                let summary = unescape(properties["SUMMARY"]?.first?.value ?? "(no title)")
+                func read(_ property: Property) throws(Failure) -> (date: Date, allDay: Bool)? {
+                    try date(property.value, parameters: property.parameters, zone: zone, zones: zones, what: summary)
+                }
+                guard let startProperty = properties["DTSTART"]?.first, let start = try read(startProperty) else { continue }
+                let allDay = startProperty.parameters["VALUE"] == "DATE" || startProperty.value.count == 8
+                var end = start.date.addingTimeInterval(allDay ? 86_400 : 0)
+                if let e = properties["DTEND"]?.first, let parsed = try read(e) { end = parsed.date }
+                var event = Event(summary: summary, start: start.date, end: max(end, start.date), allDay: allDay)
+                event.zone = try eventZone(startProperty, zones: zones, what: summary)
+                event.rule = try properties["RRULE"]?.first.flatMap { (p: Property) throws(Failure) in try rule(p.value, zone: zone, zones: zones) }
+                event.uid = properties["UID"]?.first?.value ?? ""
+                event.cancelled = properties["STATUS"]?.first?.value.uppercased() == "CANCELLED"
+                if let id = properties["RECURRENCE-ID"]?.first { event.recurrenceID = try read(id)?.date }
+                for exdate in properties["EXDATE"] ?? [] {
+                    for value in exdate.value.split(separator: ",") {
+                        if let excluded = try read((exdate.parameters, String(value))) { event.exceptions.insert(excluded.date) }
+                    }
+                }
+                events.append(event)
             } else if current != nil, let colon = line.firstIndex(of: ":") {
                 let head = line[..<colon].split(separator: ";")
                 guard let name = head.first else { continue }
@@ -74,7 +112,7 @@ package struct ICalendar: Sendable {
                     let pair = parameter.split(separator: "=", maxSplits: 1)
                     if pair.count == 2 { parameters[pair[0].uppercased()] = String(pair[1]).trimmed { $0 == "\"" } }
                 }
-                current?[name.uppercased()] = (parameters, String(line[line.index(after: colon)...]))
+                current?[name.uppercased(), default: []].append((parameters, String(line[line.index(after: colon)...])))
             }
         }
         return ICalendar(events: events)
@@ -85,11 +123,50 @@ package struct ICalendar: Sendable {
             .replacing("\\,", with: ",").replacing("\\;", with: ";").replacing("\\\\", with: "\\")
     }
 
+    /// The document's VTIMEZONE names and the tz-database zone each stands for: its
+    /// X-LIC-LOCATION (Google, Apple, Nextcloud), or the Windows name's zone (Outlook).
+    private static func timeZones(_ lines: [String]) -> [String: ZoneRules] {
+        var zones: [String: ZoneRules] = [:]
+        var id: String?, location: String?
+        for line in lines {
+            if line == "BEGIN:VTIMEZONE" {
+                (id, location) = (nil, nil)
+            } else if line.hasPrefix("TZID:"), id == nil {
+                id = String(line.dropFirst(5))
+            } else if line.hasPrefix("X-LIC-LOCATION:") {
+                location = String(line.dropFirst(15))
+            } else if line == "END:VTIMEZONE", let name = id {
+                if let zone = (location ?? WindowsZones.iana[name]).flatMap(ZoneRules.named) { zones[name] = zone }
+            }
+        }
+        return zones
+    }
+
+    /// The zone a DTSTART is in: UTC for a "Z" time, its TZID's, nil when floating.
+    private static func eventZone(_ property: Property, zones: [String: ZoneRules], what: String) throws(Failure) -> ZoneRules? {
+        if property.value.hasSuffix("Z") { return .utc }
+        guard let name = property.parameters["TZID"] else { return nil }
+        return try zoneNamed(name, zones: zones, what: what)
+    }
+
+    private static func zoneNamed(_ name: String, zones: [String: ZoneRules], what: String) throws(Failure) -> ZoneRules {
+        guard let named = ZoneRules.named(name) ?? zones[name] ?? WindowsZones.iana[name].flatMap(ZoneRules.named) else {
+            throw Failure(description: "unknown time zone \"\(name)\"\(what.isEmpty ? "" : " in \"\(what)\""): not in the tz database, and no VTIMEZONE in the file names a location for it")
+        }
+        return named
+    }
+
     /// "20261122T100000Z" (UTC), "20261122T100000" (TZID or floating), "20261122" (a date).
-    static func date(_ value: String, parameters: [String: String], zone: ZoneRules) -> (date: Date, allDay: Bool)? {
+    /// A TZID nothing maps to a zone is an error naming it and the event.
+    static func date(_ value: String, parameters: [String: String], zone: ZoneRules, zones: [String: ZoneRules] = [:], what: String = "") throws(Failure) -> (date: Date, allDay: Bool)? {
         let digits = value.filter(\.isNumber)
         let utc = value.hasSuffix("Z")
-        let zone = utc ? ZoneRules.utc : parameters["TZID"].flatMap(ZoneRules.named) ?? zone
+        var zone = zone
+        if utc {
+            zone = .utc
+        } else if let name = parameters["TZID"] {
+            zone = try zoneNamed(name, zones: zones, what: what)
+        }
         func field(_ from: Int, _ length: Int) -> Int? {
             guard digits.count >= from + length else { return nil }
             let start = digits.index(digits.startIndex, offsetBy: from)
@@ -106,7 +183,7 @@ package struct ICalendar: Sendable {
         return (zone.date(reading), allDay)
     }
 
-    static func rule(_ text: String, zone: ZoneRules) -> Rule? {
+    static func rule(_ text: String, zone: ZoneRules, zones: [String: ZoneRules] = [:]) throws(Failure) -> Rule? {
         var fields: [String: String] = [:]
         for part in text.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1)
@@ -114,50 +191,42 @@ package struct ICalendar: Sendable {
         }
         guard let frequency = fields["FREQ"].flatMap(Rule.Frequency.init(rawValue:)) else { return nil }
         var rule = Rule(frequency: frequency)
-        rule.interval = max(1, fields["INTERVAL"].flatMap(Int.init) ?? 1)
+        rule.interval = min(1_000, max(1, fields["INTERVAL"].flatMap(Int.init) ?? 1))
         rule.count = fields["COUNT"].flatMap(Int.init)
-        rule.until = fields["UNTIL"].flatMap { date($0, parameters: [:], zone: zone)?.date }
-        let days = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
-        rule.weekdays = (fields["BYDAY"] ?? "").split(separator: ",").compactMap { day in days.firstIndex(of: String(day.suffix(2))).map { $0 + 1 } }
+        rule.until = try fields["UNTIL"].flatMap { (u: String) throws(Failure) in try date(u, parameters: [:], zone: zone, zones: zones)?.date }
+        let names = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        rule.days = (fields["BYDAY"] ?? "").split(separator: ",").compactMap { day in
+            guard let weekday = names.firstIndex(of: String(day.suffix(2))) else { return nil }
+            let ordinal = Int(day.dropLast(2))
+            return (ordinal.flatMap { (-53...53).contains($0) && $0 != 0 ? $0 : nil }, weekday + 1)
+        }
+        rule.monthDays = (fields["BYMONTHDAY"] ?? "").split(separator: ",").compactMap { Int($0) }.filter { (-31...31).contains($0) && $0 != 0 }
+        rule.months = (fields["BYMONTH"] ?? "").split(separator: ",").compactMap { Int($0) }.filter { (1...12).contains($0) }
         return rule
     }
 
-    /// The occurrences that have not ended by `from` and start before `to`, soonest first.
+    /// The occurrences that have not ended by `from` and start before `to`, soonest first:
+    /// exceptions left out, moved and changed ones where they went, cancelled ones gone.
     package func occurrences(from: Date, to: Date, zone: ZoneRules) -> [Occurrence] {
         var found: [Occurrence] = []
+        // The occurrences replaced by an event of their own, by UID.
+        var replaced: [String: Set<Date>] = [:]
+        for event in events { if let id = event.recurrenceID { replaced[event.uid, default: []].insert(id) } }
         for event in events {
             let length = event.end.timeIntervalSince(event.start)
             func add(_ start: Date) {
                 let end = start.addingTimeInterval(length)
                 if end > from && start < to { found.append(Occurrence(summary: event.summary, start: start, end: end, allDay: event.allDay)) }
             }
-            guard let rule = event.rule else {
+            if event.cancelled { continue }
+            guard let rule = event.rule, event.recurrenceID == nil else {
                 add(event.start)
                 continue
             }
-            // Walk the days from the first occurrence at its wall-clock time (weeks start on
-            // Sunday), keeping those the rule allows.
-            let first = zone.civil(event.start)
-            var emitted = 0
-            for days in 0..<20_000 {
-                let reading = first.adding(days: days)
-                let day = zone.date(reading)
-                if day >= to { break }
-                if let until = rule.until, day > until { break }
-                let allowed: Bool
-                switch rule.frequency {
-                case .daily:
-                    allowed = days % rule.interval == 0
-                case .weekly:
-                    let weeks = (days + first.weekday - 1) / 7
-                    let weekdays = rule.weekdays.isEmpty ? [first.weekday] : rule.weekdays
-                    allowed = weeks % rule.interval == 0 && weekdays.contains(reading.weekday)
-                }
-                if allowed {
-                    emitted += 1
-                    if let count = rule.count, emitted > count { break }
-                    add(day)
-                }
+            let skip = event.exceptions.union(replaced[event.uid] ?? [])
+            let home = event.zone ?? zone
+            RecurrenceWalk(rule: rule, first: home.civil(event.start), zone: home).forEach(from: from.addingTimeInterval(-max(0, length)), to: to) { day in
+                if !skip.contains(day) { add(day) }
             }
         }
         return found.sorted { ($0.start, $0.summary) < ($1.start, $1.summary) }
