@@ -53,6 +53,24 @@ package struct MQTTConfig: Sendable {
     }
 }
 
+extension ConfigReader {
+    /// A file holding a secret (a password, a token): there, and not readable by every
+    /// user; nil, with the reason reported, otherwise.
+    mutating func secretFile(_ table: TOMLTable, _ key: String, at path: String) -> String? {
+        guard let file = string(table, key, at: path), let line = table[key]?.line else { return nil }
+        var info = stat()
+        if stat(file, &info) != 0 {
+            report(line, "\(path).\(key)", "cannot read \(file)")
+            return nil
+        }
+        if info.st_mode & 0o004 != 0 {
+            report(line, "\(path).\(key)", "\(file) is readable by every user: chmod 600 it (or 640 with the daemon's group)")
+            return nil
+        }
+        return file
+    }
+}
+
 extension LockScreenConfig {
     /// `[mqtt]` and `[homeassistant]`: what mqtt and homeassistant widgets read from.
     mutating func readHouse(_ root: TOMLTable, reader: inout ConfigReader) {
@@ -71,15 +89,8 @@ extension LockScreenConfig {
             } else if text == nil {
                 reader.report(table.line, "\(path).url", "no url; expected url = \"http://homeassistant.local:8123\"")
             }
-            let tokenFile = reader.string(table, "token_file", at: path)
-            if let tokenFile, let line = table["token_file"]?.line {
-                var info = stat()
-                if stat(tokenFile, &info) != 0 {
-                    reader.report(line, "\(path).token_file", "cannot read \(tokenFile)")
-                } else if info.st_mode & 0o004 != 0 {
-                    reader.report(line, "\(path).token_file", "\(tokenFile) is readable by every user: chmod 600 it (or 640 with the daemon's group)")
-                }
-            } else {
+            let tokenFile = reader.secretFile(table, "token_file", at: path)
+            if table["token_file"] == nil {
                 reader.report(table.line, "\(path).token_file", "no token_file: a file with a long-lived access token (HA: your profile, Security)")
             }
             if let url, let tokenFile {
@@ -107,16 +118,7 @@ extension LockScreenConfig {
         let name = MQTTConfig.hostname
         var config = MQTTConfig(host: host, port: url.port ?? (tls ? 8883 : 1883), tls: tls, clientID: "lockscreend-\(name)", prefix: "lockscreend/\(name)")
         config.username = reader.string(table, "username", at: path)
-        if let file = reader.string(table, "password_file", at: path) {
-            var info = stat()
-            if stat(file, &info) != 0 {
-                reader.report(table["password_file"]!.line, "\(path).password_file", "cannot read \(file)")
-            } else if info.st_mode & 0o004 != 0 {
-                reader.report(table["password_file"]!.line, "\(path).password_file", "\(file) is readable by every user: chmod 600 it (or 640 with the daemon's group)")
-            } else {
-                config.passwordFile = file
-            }
-        }
+        config.passwordFile = reader.secretFile(table, "password_file", at: path)
         if config.passwordFile != nil, config.username == nil { reader.report(table.line, "\(path).username", "a password_file needs a username") }
         if let id = reader.string(table, "client_id", at: path) {
             if id.isEmpty || id.utf8.count > 128 { reader.report(table["client_id"]!.line, "\(path).client_id", "expected 1 to 128 bytes") } else { config.clientID = id }
@@ -197,15 +199,6 @@ extension LockScreenConfig {
         }
         source.symbol = reader.string(table, "symbol", at: path)
         source.staleAfter = reader.integer(table, "stale_after", at: path, in: 1...604_800).map(TimeInterval.init)
-        if statestream == nil, let api = reader.homeAssistantAPI {
-            // No statestream: the REST API, asked every `every` seconds.
-            var fetcher = HTTPFetcher(url: api.url.appendingPathComponent("api/states/\(entity)"))
-            fetcher.limit = 1 << 20
-            source.rest = HomeAssistantWidgetSource.REST(fetcher: fetcher, tokenFile: api.tokenFile)
-            if let seconds = reader.integer(table, "every", at: path, in: 10...86_400) { source.rest?.interval = TimeInterval(seconds) }
-        } else if table["every"] != nil {
-            reader.report(table["every"]!.line, "\(path).every", "every is for Home Assistant's REST API; statestream pushes each change")
-        }
         if statestream == nil, let api = reader.homeAssistantAPI {
             // No statestream: the REST API, asked every `every` seconds.
             var fetcher = HTTPFetcher(url: api.url.appendingPathComponent("api/states/\(entity)"))
