@@ -124,7 +124,7 @@ extension LockScreenConfig {
             if id.isEmpty || id.utf8.count > 128 { reader.report(table["client_id"]!.line, "\(path).client_id", "expected 1 to 128 bytes") } else { config.clientID = id }
         }
         if let prefix = reader.string(table, "prefix", at: path) {
-            if MQTTTopicFilter(prefix) == nil || prefix.contains("+") || prefix.contains("#") || prefix.hasSuffix("/") || prefix.isEmpty {
+            if !MQTTTopicFilter.isPlainTopic(prefix) {
                 reader.report(table["prefix"]!.line, "\(path).prefix", "expected a topic without wildcards or a trailing /, such as \"lockscreend/kitchen\"")
             } else {
                 config.prefix = prefix
@@ -139,7 +139,7 @@ extension LockScreenConfig {
         if let version = reader.choice(table, "protocol", at: path, from: ["3.1.1", "5"]) { config.protocolVersion = version == "5" ? 5 : 4 }
         if let seconds = reader.integer(table, "screen_interval", at: path, in: 5...86_400) { config.screenInterval = TimeInterval(seconds) }
         if let base = reader.string(table, "statestream", at: path) {
-            if MQTTTopicFilter(base) == nil || base.contains("+") || base.contains("#") || base.hasSuffix("/") {
+            if !MQTTTopicFilter.isPlainTopic(base) {
                 reader.report(table["statestream"]!.line, "\(path).statestream", "expected the statestream's base_topic, such as \"homeassistant\"")
             } else {
                 config.statestream = base

@@ -31,7 +31,8 @@ package final class MQTTBridge: Sendable {
         var lastError: String?
         var connected = false
         var refusedPassword = false
-        var screenHash: Int?
+        /// The frame mailbox's update count of the last screen sent.
+        var screenUpdates: Int?
         var screenSent: Date?
         /// The widget filters subscribed on this connection.
         var subscribed: Set<String> = []
@@ -186,16 +187,14 @@ package final class MQTTBridge: Sendable {
     }
 
     /// The screen as a PNG, when it changed since the last one sent and `screen_interval`
-    /// has passed.
+    /// has passed; an unchanged screen is not encoded again.
     func publishScreen(_ client: MQTTClient) {
         let now = clock.now()
-        guard config.discovery, state.withLock({ $0.screenSent.map { now.timeIntervalSince($0) >= config.screenInterval - 1 } ?? true }),
-              let frame = handler.frames.latest, let png = try? frame.pngData() else { return }
-        let hash = png.hashValue
-        guard state.withLock({ state in
-            defer { (state.screenHash, state.screenSent) = (hash, now) }
-            return state.screenHash != hash
-        }) else { return }
+        let (frame, updates) = handler.frames.latestWithCount
+        guard config.discovery, let frame, state.withLock({ state in
+            state.screenUpdates != updates && state.screenSent.map { now.timeIntervalSince($0) >= config.screenInterval - 1 } ?? true
+        }), let png = try? frame.pngData() else { return }
+        state.withLock { ($0.screenUpdates, $0.screenSent) = (updates, now) }
         client.publish("\(config.prefix)/screen", Array(png), qos: 0, retain: true)
     }
 }

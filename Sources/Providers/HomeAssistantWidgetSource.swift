@@ -64,14 +64,7 @@ package struct HomeAssistantWidgetSource: Sendable {
         }
         let raw = String(decoding: message.payload, as: UTF8.self)
         // Attributes come JSON-encoded ("\"°C\"", 21.5); the state as plain text.
-        func decoded(_ text: String) -> String {
-            switch JSONValue.parse(Data(text.utf8)) {
-            case let .string(s)?: s
-            case let .number(n)?: n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-            case let .bool(b)?: b ? "on" : "off"
-            default: text.trimmed()
-            }
-        }
+        func decoded(_ text: String) -> String { JSONValue.parse(Data(text.utf8)).flatMap(Self.text) ?? text.trimmed() }
         let value = attribute == nil ? raw.trimmed() : decoded(raw)
         let unit = attribute == nil ? board.latest(for: name, topic: "\(topic)/unit_of_measurement").map { decoded(String(decoding: $0.payload, as: UTF8.self)) } : nil
         let content = try entry(value: value, unit: unit)
@@ -102,17 +95,24 @@ package struct HomeAssistantWidgetSource: Sendable {
         var value = text, unit: String?
         let attributes: [String: JSONValue] = if case let .object(a)? = state["attributes"] { a } else { [:] }
         if let attribute {
-            switch attributes[attribute] {
-            case let .string(s)?: value = s
-            case let .number(n)?: value = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-            case let .bool(b)?: value = b ? "on" : "off"
-            default: throw Failure(description: "\(entity) has no attribute \(attribute)")
-            }
+            guard let text = attributes[attribute].flatMap(Self.text) else { throw Failure(description: "\(entity) has no attribute \(attribute)") }
+            value = text
         } else {
             unit = attributes["unit_of_measurement"]?.stringValue
         }
         let content = try entry(value: value, unit: unit)
         return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: content)], policy: .after(now.addingTimeInterval(rest.interval)))
+    }
+
+    /// An attribute's value as Home Assistant shows it: text, a number without needless
+    /// decimals, on or off; nil for anything else.
+    static func text(of value: JSONValue) -> String? {
+        switch value {
+        case let .string(s): s
+        case let .number(n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case let .bool(b): b ? "on" : "off"
+        default: nil
+        }
     }
 
     /// What the widget shows for `value`: with its unit, or as a gauge.

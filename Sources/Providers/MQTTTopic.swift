@@ -16,6 +16,12 @@ package struct MQTTTopicFilter: Sendable, Hashable, CustomStringConvertible {
         description = text
     }
 
+    /// Whether `text` is a topic one can publish on and start others with: a valid topic
+    /// without wildcards or a trailing `/` (a display's prefix, a statestream's base).
+    package static func isPlainTopic(_ text: String) -> Bool {
+        MQTTTopicFilter(text) != nil && !text.contains("+") && !text.contains("#") && !text.hasSuffix("/")
+    }
+
     /// Whether `topic` (a concrete topic, no wildcards) matches. Topics starting with `$`
     /// are never matched by a leading wildcard, as the standard says.
     package func matches(_ topic: String) -> Bool {

@@ -10,8 +10,8 @@ import Synchronization
 /// daemon's frame would make the daemon's next drawing copy the whole screen.
 /// Until something will read it (a control socket is open), it keeps nothing.
 package final class FrameMailbox: Sendable {
-    /// Whether a reader is there, and the frame kept for it.
-    private let state = Mutex<(open: Bool, frame: Frame?)>((false, nil))
+    /// Whether a reader is there, the frame kept for it, and how many updates it took.
+    private let state = Mutex<(open: Bool, frame: Frame?, updates: Int)>((false, nil, 0))
 
     package init() {}
 
@@ -22,6 +22,7 @@ package final class FrameMailbox: Sendable {
     package func update(_ changed: [PixelRect], from new: Frame) {
         state.withLock { state in
             guard state.open else { return }
+            state.updates += 1
             // Compared in place: a bound copy would share the buffer and make the copy
             // below duplicate it whole.
             if state.frame?.width == new.width, state.frame?.height == new.height, state.frame?.format == new.format {
@@ -33,4 +34,8 @@ package final class FrameMailbox: Sendable {
     }
 
     package var latest: Frame? { state.withLock { $0.frame } }
+
+    /// The latest frame and how many updates made it: a reader that saw this count
+    /// already has this picture.
+    package var latestWithCount: (frame: Frame?, updates: Int) { state.withLock { ($0.frame, $0.updates) } }
 }

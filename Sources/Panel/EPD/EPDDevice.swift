@@ -30,6 +30,20 @@ package protocol EPDDevice: PanelDevice {
     var onFlush: ((PanelUpdate) -> Void)? { get set }
 }
 
+extension EPDDevice {
+    /// The bytes of `window` (x on whole bytes) as the device's buffer holds them, row
+    /// after row: what a controller's RAM window takes.
+    func packedBytes(of window: PixelRect) -> [UInt8] {
+        let first = window.x / 8, rowBytes = (window.maxX + 7) / 8 - first
+        var bytes = [UInt8](repeating: 0, count: rowBytes * window.height)
+        for row in 0..<window.height {
+            let source = pixels.baseAddress! + (window.y + row) * stride + first
+            bytes.withUnsafeMutableBytes { ($0.baseAddress! + row * rowBytes).copyMemory(from: source, byteCount: rowBytes) }
+        }
+        return bytes
+    }
+}
+
 extension EPDModel {
     /// This model's driver on `link`. An IT8951 is asked for its panel's size and set to
     /// `vcom` (volts, negative, as printed on the panel's cable) here.

@@ -150,17 +150,17 @@ package final class SSD1680Device: EPDDevice {
             try link.send(command: Command.ramXCounter, data: [UInt8(first)])
             try link.send(command: Command.ramYCounter, data: [UInt8(top & 0xFF), UInt8(top >> 8)])
             try link.send(command: ram)
+            guard model.palette != nil else {
+                try link.sendData(packedBytes(of: window))
+                continue
+            }
             let rowBytes = lastByte - firstByte + 1
             var bytes = [UInt8](repeating: 0, count: rowBytes * window.height)
             for row in 0..<window.height {
                 let line = pixels.baseAddress! + (top + row) * stride
-                if model.palette == nil {
-                    bytes.withUnsafeMutableBytes { ($0.baseAddress! + row * rowBytes).copyMemory(from: line + firstByte, byteCount: rowBytes) }
-                } else {
-                    let pixelsInRow = min(rowBytes * 8, width - firstByte * 8)
-                    EPDModel.plane(line, fromPixel: firstByte * 8, count: pixelsInRow, into: &bytes, at: row * rowBytes) { ink in
-                        ram == Command.writeBlackWhiteRAM ? ink != 0 : ink == 2
-                    }
+                let pixelsInRow = min(rowBytes * 8, width - firstByte * 8)
+                EPDModel.plane(line, fromPixel: firstByte * 8, count: pixelsInRow, into: &bytes, at: row * rowBytes) { ink in
+                    ram == Command.writeBlackWhiteRAM ? ink != 0 : ink == 2
                 }
             }
             try link.sendData(bytes)

@@ -155,14 +155,7 @@ package final class UC8179Device: EPDDevice {
 
     /// The window's pixels into one of the images, inverted (1 = black).
     private func write(_ window: PixelRect, to image: UInt8) throws(DisplayError) {
-        let first = window.x / 8, rowBytes = (window.maxX + 7) / 8 - first
-        var bytes = [UInt8](repeating: 0, count: rowBytes * window.height)
-        let source = pixels.bindMemory(to: UInt8.self)
-        for row in 0..<window.height {
-            let from = (window.y + row) * stride + first
-            for i in 0..<rowBytes { bytes[row * rowBytes + i] = ~source[from + i] }
-        }
         try link.send(command: image)
-        try link.sendData(bytes)
+        try link.sendData(packedBytes(of: window).map { ~$0 })
     }
 }
