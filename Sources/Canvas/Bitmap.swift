@@ -4,7 +4,7 @@ import Glibc
 
 /// A decoded image with alpha (Cairo's premultiplied ARGB32), drawn scaled into
 /// rectangles: the pixels behind `Image("name")` and PNG icons.
-package struct Bitmap: Sendable, Equatable {
+package struct Bitmap: Sendable, Hashable {
     package let width: Int
     package let height: Int
     package let bytesPerRow: Int
@@ -18,21 +18,14 @@ package struct Bitmap: Sendable, Equatable {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .cannotRead(path: path, reason: String(cString: cairo_status_to_string(status)))
         }
-        // Normalise to ARGB32 so drawing has one path whatever the PNG's own layout.
-        let w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface)
-        let argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)
-        defer { cairo_surface_destroy(argb) }
-        let cr = cairo_create(argb)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(argb)
-        width = Int(w)
-        height = Int(h)
-        bytesPerRow = Int(cairo_image_surface_get_stride(argb))
-        let data = cairo_image_surface_get_data(argb)!
-        pixels = Array(UnsafeBufferPointer(start: data, count: bytesPerRow * height))
+        self = Self.copying(surface)
+    }
+
+    init(width: Int, height: Int, bytesPerRow: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+        self.pixels = pixels
     }
 
     /// The most pixels a JPEG may have: a 16-megapixel photo; a larger one is refused
@@ -43,16 +36,18 @@ package struct Bitmap: Sendable, Equatable {
 
     /// Decodes a JPEG file (libjpeg-turbo, loaded on first use).
     package init(contentsOfJPEG path: String) throws(PNGError) {
-        guard let data = Self.readFile(path, limit: Self.maximumJPEGFileSize) else {
+        guard let data = RegularFile.read(path, limit: Self.maximumJPEGFileSize) else {
             throw .cannotRead(path: path, reason: "not a readable regular file of at most \(Self.maximumJPEGFileSize >> 20) MiB")
         }
         try self.init(jpegData: data, name: path)
     }
 
-    /// Decodes JPEG bytes; `name` says where they came from in an error.
-    package init(jpegData data: [UInt8], name: String) throws(PNGError) {
+    /// Decodes JPEG bytes; `name` says where they came from in an error. With
+    /// `leastSide` > 0 libjpeg shrinks the picture while decoding, keeping both sides at
+    /// least that long.
+    package init(jpegData data: [UInt8], name: String, leastSide: Int = 0) throws(PNGError) {
         var image = CJPEGLoader_image()
-        data.withUnsafeBufferPointer { CJPEGLoader_decode($0.baseAddress, $0.count, Int(Self.maximumJPEGPixels), &image) }
+        data.withUnsafeBufferPointer { CJPEGLoader_decode($0.baseAddress, $0.count, Int(Self.maximumJPEGPixels), Int32(clamping: leastSide), &image) }
         defer { CJPEGLoader_free(&image) }
         guard image.ok != 0, let decoded = image.pixels else {
             throw .cannotRead(path: name, reason: withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
@@ -73,23 +68,12 @@ package struct Bitmap: Sendable, Equatable {
         }
     }
 
-    /// A regular file's bytes, nil when it is missing, not regular or over `limit`.
-    private static func readFile(_ path: String, limit: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
-        }
-        return bytes
-    }
-
     package var size: Size { Size(width: Double(width), height: Double(height)) }
+
+    /// Equal pictures have equal sizes and pixels; hashing the size alone keeps a photo's
+    /// megabytes out of every hash.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+    }
 }

@@ -260,13 +260,8 @@ package struct Canvas {
     /// Wraps the bitmap's pixels in a Cairo surface, with the transform set so that the
     /// surface's pixel grid maps onto `rect`.
     private func withBitmapSurface(_ bitmap: Bitmap, scaledInto rect: Rect, _ body: (OpaquePointer?) -> Void) {
-        guard bitmap.width > 0, bitmap.height > 0, !rect.isEmpty else { return }
-        var copy = bitmap.pixels
-        copy.withUnsafeMutableBytes { raw in
-            let surface = cairo_image_surface_create_for_data(
-                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.bytesPerRow))
-            defer { cairo_surface_destroy(surface) }
+        guard !rect.isEmpty else { return }
+        bitmap.withSurface { surface in
             cairo_save(context)
             cairo_translate(context, rect.minX, rect.minY)
             cairo_scale(context, rect.width / Double(bitmap.width), rect.height / Double(bitmap.height))

@@ -1,7 +1,7 @@
 import CPangoCairo
 import FoundationEssentials
 
-/// Why a PNG could not be written or read.
+/// Why a PNG could not be written, or a PNG or JPEG image read.
 package enum PNGError: Error, CustomStringConvertible, Equatable {
     case cannotWrite(path: String, reason: String)
     case cannotRead(path: String, reason: String)
@@ -9,7 +9,7 @@ package enum PNGError: Error, CustomStringConvertible, Equatable {
     package var description: String {
         switch self {
         case let .cannotWrite(path, reason): "cannot write PNG '\(path)': \(reason)"
-        case let .cannotRead(path, reason): "cannot read PNG '\(path)': \(reason)"
+        case let .cannotRead(path, reason): "cannot read the image '\(path)': \(reason)"
         }
     }
 }

@@ -7,7 +7,7 @@ import TimelineEngine
 extension LockScreenConfig {
     /// The daemon's own provider kinds, whose keys are read here rather than declared
     /// with `@Parameter`: they take arrays and tables.
-    package static let providerKinds = ["calendar", "command", "homeassistant", "http", "mqtt", "push", "recorded"]
+    package static let providerKinds = ["calendar", "command", "homeassistant", "http", "image", "mqtt", "push", "recorded"]
 
     static func providerWidget(_ name: String, kind: String, _ table: TOMLTable, placement: Placement, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
@@ -109,6 +109,8 @@ extension LockScreenConfig {
             instance = JSONTimelineInstance.make { context in try source.timeline(board: board, now: context.date) }
             // Messages cost nothing to read; the engine asks when one arrives.
             return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
+        case "image":
+            return imageWidget(name, family: family, table, at: path, reader: &reader)
         case "homeassistant":
             reader.rejectUnknown(table, known: widgetKeys + ["entity", "attribute", "min", "max", "symbol", "stale_after", "every"], at: path)
             guard var source = homeAssistantSource(name, table, at: path, statestream: reader.statestream, reader: &reader) else { return nil }

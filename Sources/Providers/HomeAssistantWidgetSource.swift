@@ -15,6 +15,7 @@ package struct HomeAssistantWidgetSource: Sendable {
     /// The statestream's base topic ("homeassistant").
     package var base: String
     package var gauge: (min: Double, max: Double)?
+    /// An SF Symbols, Material or `mdi:` name; nil shows the entity's own icon, "" none.
     package var symbol: String?
     package var staleAfter: TimeInterval?
     /// Home Assistant's REST API instead of the statestream, where the house has none.
@@ -66,29 +67,18 @@ package struct HomeAssistantWidgetSource: Sendable {
         // Attributes come JSON-encoded ("\"°C\"", 21.5); the state as plain text.
         func decoded(_ text: String) -> String { JSONValue.parse(Data(text.utf8)).flatMap(Self.text) ?? text.trimmed() }
         let value = attribute == nil ? raw.trimmed() : decoded(raw)
-        let unit = attribute == nil ? board.latest(for: name, topic: "\(topic)/unit_of_measurement").map { decoded(String(decoding: $0.payload, as: UTF8.self)) } : nil
-        let content = try entry(value: value, unit: unit)
+        func attributeText(_ key: String) -> String? { board.latest(for: name, topic: "\(topic)/\(key)").map { decoded(String(decoding: $0.payload, as: UTF8.self)) } }
+        let unit = attribute == nil ? attributeText("unit_of_measurement") : nil
+        let icon = HomeAssistantIcons.icon(entity: entity, own: attributeText("icon"), deviceClass: attributeText("device_class"))
+        let content = try entry(value: value, unit: unit, icon: icon)
         let policy: TimelineReloadPolicy = staleAfter.map { .after(message.received.addingTimeInterval($0)) } ?? .never
         return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: content)], policy: policy)
     }
 
     /// Asks the REST API for the entity's state; asked again after the interval.
     package func fetch(now: Date) async throws -> TimelineJSON {
-        guard var fetcher = rest?.fetcher, let rest else { return TimelineJSON(entries: [], policy: .never) }
-        guard let token = try? String(contentsOfFile: rest.tokenFile, encoding: .utf8), !token.trimmed().isEmpty else {
-            throw Failure(description: "cannot read the token in \(rest.tokenFile)")
-        }
-        fetcher.headers["Authorization"] = "Bearer " + token.trimmed()
-        let body: Data
-        do {
-            body = try await fetcher.fetch()
-        } catch {
-            if case .status(401) = error {
-                throw Failure(description: "Home Assistant refused the token in \(rest.tokenFile) (HTTP 401): make a long-lived access token in your HA profile")
-            }
-            if case .status(404) = error { throw Failure(description: "Home Assistant has no entity \(entity) (HTTP 404)") }
-            throw Failure(description: "Home Assistant: \(error)")
-        }
+        guard let rest else { return TimelineJSON(entries: [], policy: .never) }
+        let body = try await Self.request(rest.fetcher, tokenFile: rest.tokenFile, naming: "entity \(entity)")
         guard case let .object(state)? = JSONValue.parse(body), let text = state["state"]?.stringValue else {
             throw Failure(description: "Home Assistant's answer for \(entity) has no state")
         }
@@ -100,8 +90,29 @@ package struct HomeAssistantWidgetSource: Sendable {
         } else {
             unit = attributes["unit_of_measurement"]?.stringValue
         }
-        let content = try entry(value: value, unit: unit)
+        let icon = HomeAssistantIcons.icon(entity: entity, own: attributes["icon"]?.stringValue, deviceClass: attributes["device_class"]?.stringValue)
+        let content = try entry(value: value, unit: unit, icon: icon)
         return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: content)], policy: .after(now.addingTimeInterval(rest.interval)))
+    }
+
+    /// A GET of Home Assistant's REST API with the long-lived token in `tokenFile` (read
+    /// at each request, so a new token needs no restart); a refused token or a missing
+    /// `what` (an entity, a camera) is an error saying so.
+    package static func request(_ fetcher: HTTPFetcher, tokenFile: String, naming what: String) async throws(Failure) -> Data {
+        guard let token = try? String(contentsOfFile: tokenFile, encoding: .utf8), !token.trimmed().isEmpty else {
+            throw Failure(description: "cannot read the token in \(tokenFile)")
+        }
+        var fetcher = fetcher
+        fetcher.headers["Authorization"] = "Bearer " + token.trimmed()
+        do {
+            return try await fetcher.fetch()
+        } catch {
+            if case .status(401) = error {
+                throw Failure(description: "Home Assistant refused the token in \(tokenFile) (HTTP 401): make a long-lived access token in your HA profile")
+            }
+            if case .status(404) = error { throw Failure(description: "Home Assistant has no \(what) (HTTP 404)") }
+            throw Failure(description: "Home Assistant: \(error)")
+        }
     }
 
     /// An attribute's value as Home Assistant shows it: text, a number without needless
@@ -115,8 +126,9 @@ package struct HomeAssistantWidgetSource: Sendable {
         }
     }
 
-    /// What the widget shows for `value`: with its unit, or as a gauge.
-    func entry(value: String, unit: String?) throws(Failure) -> JSONValue {
+    /// What the widget shows for `value`: with its unit, or as a gauge; with the configured
+    /// `symbol`, else the entity's icon (none when `symbol = ""`).
+    func entry(value: String, unit: String?, icon: String? = nil) throws(Failure) -> JSONValue {
         if ["unavailable", "unknown"].contains(value) { throw Failure(description: "\(entity) is \(value) in Home Assistant") }
         var entry: [String: JSONValue] = [:]
         let shown = unit.map { "\(value) \($0)" } ?? value
@@ -126,7 +138,7 @@ package struct HomeAssistantWidgetSource: Sendable {
         } else {
             entry["text"] = .string(String(shown.prefix(200)))
         }
-        if let symbol { entry["symbol"] = .string(symbol) }
+        if let shown = symbol ?? icon, !shown.isEmpty { entry["symbol"] = .string(shown) }
         return .object(entry)
     }
 }

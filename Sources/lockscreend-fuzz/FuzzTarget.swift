@@ -52,8 +52,10 @@ struct FuzzTarget: Sendable {
             _ = calendar.occurrences(from: now, to: now.addingTimeInterval(7 * 86_400), zone: .utc)
         },
         FuzzTarget(name: "jpeg", seeds: ["Tests/CanvasTests/Fixtures/gradient.jpg", "Examples/GameStats/Sources/gamestatsd/Images"]) { bytes in
-            // A picture a widget shows: decoded or refused, never a crash.
+            // A picture a widget shows or an image widget fetches, PNG or JPEG by its
+            // bytes: decoded (whole and shrunk while decoding) or refused, never a crash.
             _ = try? Bitmap(jpegData: bytes, name: "fuzz.jpg")
+            _ = try? Bitmap(imageData: bytes, name: "fuzz", leastSide: 16)
         },
         FuzzTarget(name: "mqtt", seeds: [], inline: mqttSeeds) { bytes in
             // A message from the broker: its topic (the first line) against the filters,

@@ -175,7 +175,7 @@ struct LockScreenConfigTests {
         ("[layout]\nrow = [\"a\"]\n[widgets.a]\nkind = \"countdown\"\ndate = \"next tuesday\"",
          "test.toml:5: widgets.a.date: expected a date and time (ISO 8601, e.g. 2026-12-24T18:00:00Z), found \"next tuesday\""),
         ("[layout]\nrow = [\"a\"]\n[widgets.a]\nfamily = \"circular\"",
-         "test.toml:3: widgets.a: no kind; expected kind = one of \"calendar\", \"clock\", \"command\", \"countdown\", \"demo.disk\", \"demo.host\", \"demo.load\", \"demo.memory\", \"homeassistant\", \"http\", \"mqtt\", \"push\", \"recorded\", \"system\", \"text\""),
+         "test.toml:3: widgets.a: no kind; expected kind = one of \"calendar\", \"clock\", \"command\", \"countdown\", \"demo.disk\", \"demo.host\", \"demo.load\", \"demo.memory\", \"homeassistant\", \"http\", \"image\", \"mqtt\", \"push\", \"recorded\", \"system\", \"text\""),
     ])
     func layoutMistakes(text: String, expected: String) {
         #expect(issues(text) == [expected])

@@ -96,6 +96,17 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case "/agent":
             let agent = request.split(separator: "\r\n").first { $0.lowercased().hasPrefix("user-agent:") }.map { String($0.dropFirst(11)).trimmingCharacters(in: .whitespaces) } ?? ""
             send(fd, status: "200 OK", body: Data("{\"agent\": \"\(agent)\"}".utf8))
+        case "/photo.jpg":
+            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/pictures/gradient.jpg")
+            send(fd, status: "200 OK", body: (try? Data(contentsOf: fixture)) ?? Data())
+        case "/api/camera_proxy/camera.door":
+            // Home Assistant's camera proxy: the picture for the right token only.
+            if request.contains("\r\nAuthorization: Bearer good-token\r\n") {
+                let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/pictures/gradient.jpg")
+                send(fd, status: "200 OK", body: (try? Data(contentsOf: fixture)) ?? Data())
+            } else {
+                send(fd, status: "401 Unauthorized", body: Data())
+            }
         case "/echo":
             let auth = request.split(separator: "\r\n").first { $0.lowercased().hasPrefix("authorization:") }.map { String($0.dropFirst(14)).trimmingCharacters(in: .whitespaces) } ?? ""
             send(fd, status: "200 OK", body: Data("{\"auth\": \"\(auth)\"}".utf8))

@@ -6,6 +6,8 @@ import Testing
 @testable import Providers
 @testable import TimelineEngine
 import Panel
+import Accessory
+import Canvas
 
 @Suite("MQTT")
 struct MQTTTests {
@@ -149,7 +151,15 @@ struct HomeAssistantTests {
         #expect(try temperature.timeline(board: board, now: t).entries.isEmpty)
         _ = board.receive(topic: "homeassistant/sensor/kitchen_temperature/unit_of_measurement", payload: Array(#""°C""#.utf8), at: t)
         _ = board.receive(topic: "homeassistant/sensor/kitchen_temperature/state", payload: Array("21.5".utf8), at: t)
-        #expect(try temperature.timeline(board: board, now: t).entries.first?.content == .object(["text": .string("21.5 °C")]))
+        // Without an icon of its own, a sensor shows HA's sensor icon; by its device class, that class's.
+        #expect(try temperature.timeline(board: board, now: t).entries.first?.content == .object(["text": .string("21.5 °C"), "symbol": .string("mdi:eye")]))
+        _ = board.receive(topic: "homeassistant/sensor/kitchen_temperature/device_class", payload: Array(#""temperature""#.utf8), at: t)
+        #expect(try temperature.timeline(board: board, now: t).entries.first?.content["symbol"] == .string("mdi:thermometer"))
+        _ = board.receive(topic: "homeassistant/sensor/kitchen_temperature/icon", payload: Array(#""mdi:fire""#.utf8), at: t)
+        #expect(try temperature.timeline(board: board, now: t).entries.first?.content["symbol"] == .string("mdi:fire"))
+        var plain = try #require(try source("entity = \"sensor.kitchen_temperature\"\nsymbol = \"\"").0)
+        plain.name = "w"
+        #expect(try plain.timeline(board: board, now: t).entries.first?.content == .object(["text": .string("21.5 °C")]))
         _ = board.receive(topic: "homeassistant/sensor/kitchen_temperature/state", payload: Array("unavailable".utf8), at: t)
         #expect(throws: HomeAssistantWidgetSource.Failure.self) { try temperature.timeline(board: board, now: t) }
 
@@ -158,7 +168,30 @@ struct HomeAssistantTests {
         board.setWidgets(["w": setpoint.filter])
         _ = board.receive(topic: "homeassistant/climate/hall/temperature", payload: Array("19.5".utf8), at: t)
         let content = try setpoint.timeline(board: board, now: t).entries.first?.content
-        #expect(content == .object(["gauge": .object(["value": .number(19.5), "min": .number(5), "max": .number(30), "text": .string("19.5")])]))
+        #expect(content == .object(["gauge": .object(["value": .number(19.5), "min": .number(5), "max": .number(30), "text": .string("19.5")]), "symbol": .string("mdi:thermometer")]))
+    }
+
+    @Test("HA's icons: every default is in Debian's Material Design Icons font, drawn from it; an unknown mdi: name is logged once")
+    func icons() throws {
+        #expect(MaterialDesignIcons.count > 1_500)
+        #expect(MaterialDesignIcons.character(named: "thermometer") == "\u{F50F}")
+        for name in Array(HomeAssistantIcons.byDeviceClass.values) + Array(HomeAssistantIcons.byDomain.values) {
+            #expect(MaterialDesignIcons.character(named: String(name.dropFirst(4))) != nil, "\(name)")
+        }
+        _ = SymbolNames.takeMissing()
+        func drawn(_ name: String) -> Frame {
+            var env = EnvironmentValues()
+            env.widgetFamily = .accessoryCircular
+            let placed = RenderableEntry(date: testNow) { Image(systemName: name).font(.system(size: 24)) }
+                .place(size: Size(width: 40, height: 40), environment: env)
+            var frame = Frame(width: 40, height: 40)
+            placed.draw(into: &frame, at: .zero, scale: 1)
+            return frame
+        }
+        let thermometer = drawn("mdi:thermometer"), fire = drawn("mdi:fire"), missing = drawn("mdi:no-such-icon")
+        #expect(thermometer.pixels.contains { $0 > 128 } && thermometer != fire && thermometer != missing)
+        #expect(missing == drawn("no.such.symbol"))
+        #expect(SymbolNames.takeMissing() == ["mdi:no-such-icon", "no.such.symbol"])
     }
 
     @Test("mistakes: no statestream, a malformed entity, half a gauge")

@@ -101,6 +101,27 @@ final class EffectNode: LayoutNode {
     }
 }
 
+/// Clips its child to a shape (`clipShape`), leaving its size alone.
+final class ShapeClipNode: LayoutNode {
+    let shape: FillShape
+    let child: LayoutNode
+
+    init(shape: FillShape, child: LayoutNode) {
+        self.shape = shape
+        self.child = child
+        super.init()
+        layoutPriority = child.layoutPriority
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size { child.sizeThatFits(proposal) }
+
+    override func place(in frame: Rect) -> PlacedView {
+        let (clip, radius) = shape.clip(in: frame)
+        let clipped = PlacedView(frame: clip, content: .roundedClip(cornerRadius: radius), children: [child.place(in: frame)], name: "ClipShape")
+        return PlacedView(frame: frame, children: [clipped], name: "Effect")
+    }
+}
+
 /// Sets the layout priority of its child, leaving everything else alone.
 final class PriorityNode: LayoutNode {
     let child: LayoutNode

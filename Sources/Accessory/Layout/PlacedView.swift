@@ -146,6 +146,19 @@ package enum FillShape: Hashable, Sendable {
         }
     }
 
+    /// The rectangle and corner radius that clip to this shape inside `rect`: a circle is
+    /// the centred square of the shorter side with half-side corners.
+    func clip(in rect: Rect) -> (rect: Rect, cornerRadius: Double) {
+        switch self {
+        case .rectangle: return (rect, 0)
+        case let .roundedRectangle(radius): return (rect, radius)
+        case .capsule: return (rect, min(rect.width, rect.height) / 2)
+        case .circle:
+            let side = min(rect.width, rect.height)
+            return (Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side), side / 2)
+        }
+    }
+
     func stroke(_ rect: Rect, lineWidth: Double, color: RGBA, on canvas: Canvas) {
         switch self {
         case .rectangle: canvas.strokeRoundedRect(rect, cornerRadius: 0, lineWidth: lineWidth, color: color)

@@ -159,6 +159,12 @@ extension View {
         layout { child, _ in EffectNode(content: .clip, child: child) }
     }
 
+    /// Clips this view to a shape — `Circle()`, `Capsule()`, `Rectangle()`,
+    /// `RoundedRectangle(cornerRadius:)` — as a photo is cut round for a circular widget.
+    public func clipShape(_ shape: ShapeView) -> some View {
+        layout { child, _ in ShapeClipNode(shape: shape.shape, child: child) }
+    }
+
     /// How early this view gets space in a stack; higher goes first.
     public func layoutPriority(_ priority: Double) -> some View {
         layout { child, _ in PriorityNode(priority: priority, child: child) }

@@ -7,14 +7,17 @@ public struct Image: View, PrimitiveView, Hashable {
         case symbol(String)
         case named(String)
         case file(String)
+        case bitmap(Bitmap)
     }
 
     let source: Source
     var isResizable = false
     var fitsAspect = false
+    var fillsAspect = false
 
     /// A symbol by SF Symbols name ("battery.100", "cloud.sun.fill") or by Material Icons
-    /// name ("battery_full"), drawn from the Material Icons font at the text size.
+    /// name ("battery_full"), drawn from the Material Icons font at the text size; or a
+    /// Home Assistant icon ("mdi:thermometer") from the Material Design Icons font.
     public init(systemName: String) {
         source = .symbol(systemName)
     }
@@ -35,6 +38,11 @@ public struct Image: View, PrimitiveView, Hashable {
         source = .file(filePath)
     }
 
+    /// A picture already decoded: the daemon's photo widgets.
+    package init(bitmap: Bitmap) {
+        source = .bitmap(bitmap)
+    }
+
     public var body: Never { bodyNever() }
 
     /// Lets the image take the size it is offered rather than its own.
@@ -51,20 +59,33 @@ public struct Image: View, PrimitiveView, Hashable {
         return copy
     }
 
+    /// Keeps the aspect ratio when resizing, covering the whole space; the parts outside
+    /// it are cut off evenly on both sides. (SwiftUI lets them overflow until a
+    /// `.clipped()`; every photo widget adds that, so here the crop is the image's own.)
+    public func scaledToFill() -> Image {
+        var copy = self
+        copy.fillsAspect = true
+        copy.fitsAspect = false
+        return copy
+    }
+
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let color = environment.foregroundColor
         switch source {
         case let .symbol(name):
+            let (text, family) = SymbolNames.drawable(for: name)
             var style = environment.textStyle
-            style.family = TextStyle.iconFamily
+            style.family = family
             style.size *= 1.15
-            return SymbolNode(ligature: SymbolNames.drawableName(for: name), style: style, color: color, resizable: isResizable, redacted: environment.isRedacted)
+            return SymbolNode(ligature: text, style: style, color: color, resizable: isResizable, redacted: environment.isRedacted)
         case let .named(name):
             let candidates = environment.imageDirectories.lazy.flatMap { directory in ["png", "jpg", "jpeg"].lazy.map { "\(directory)/\(name).\($0)" } }
             let path = candidates.first { FileManager.default.fileExists(atPath: $0) }
-            return BitmapNode(bitmap: path.flatMap { try? Bitmap(contentsOfFile: $0) }, resizable: isResizable, fitsAspect: fitsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
+            return BitmapNode(bitmap: path.flatMap { try? Bitmap(contentsOfFile: $0) }, resizable: isResizable, fitsAspect: fitsAspect, fillsAspect: fillsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
         case let .file(path):
-            return BitmapNode(bitmap: try? Bitmap(contentsOfFile: path), resizable: isResizable, fitsAspect: fitsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
+            return BitmapNode(bitmap: try? Bitmap(contentsOfFile: path), resizable: isResizable, fitsAspect: fitsAspect, fillsAspect: fillsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
+        case let .bitmap(bitmap):
+            return BitmapNode(bitmap: bitmap, resizable: isResizable, fitsAspect: fitsAspect, fillsAspect: fillsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
         }
     }
 }
@@ -118,12 +139,14 @@ final class BitmapNode: LayoutNode {
     let bitmap: Bitmap?
     let resizable: Bool
     let fitsAspect: Bool
+    let fillsAspect: Bool
     let redactedColor: RGBA?
 
-    init(bitmap: Bitmap?, resizable: Bool, fitsAspect: Bool, redactedColor: RGBA?) {
+    init(bitmap: Bitmap?, resizable: Bool, fitsAspect: Bool, fillsAspect: Bool, redactedColor: RGBA?) {
         self.bitmap = bitmap
         self.resizable = resizable
         self.fitsAspect = fitsAspect
+        self.fillsAspect = fillsAspect
         self.redactedColor = redactedColor
     }
 
@@ -142,6 +165,13 @@ final class BitmapNode: LayoutNode {
         if let redactedColor {
             return PlacedView(frame: frame, content: .fill(.roundedRectangle(cornerRadius: 4), redactedColor), name: "Image")
         }
-        return PlacedView(frame: frame, content: .bitmap(bitmap, template: nil), name: "Image")
+        guard fillsAspect, resizable, frame.width > 0, frame.height > 0 else {
+            return PlacedView(frame: frame, content: .bitmap(bitmap, template: nil), name: "Image")
+        }
+        // Scaled to cover the frame, centred, clipped to it.
+        let scale = max(frame.width / bitmap.size.width, frame.height / bitmap.size.height)
+        let covered = Size(width: bitmap.size.width * scale, height: bitmap.size.height * scale)
+        let cover = Rect(origin: Point(x: frame.midX - covered.width / 2, y: frame.midY - covered.height / 2), size: covered)
+        return PlacedView(frame: frame, content: .clip, children: [PlacedView(frame: cover, content: .bitmap(bitmap, template: nil), name: "Bitmap")], name: "Image")
     }
 }

@@ -157,10 +157,25 @@ package enum SymbolNames {
     static func drawableName(for name: String) -> String {
         let ligature = materialName(for: name)
         if IconFont.hasLigature(ligature) { return ligature }
+        reportMissing(name)
+        return fallback
+    }
+
+    /// The text and font family that draw `name`: a Home Assistant icon (`mdi:…`) from
+    /// the Material Design Icons font, anything else as `drawableName(for:)` says.
+    static func drawable(for name: String) -> (text: String, family: String) {
+        guard name.hasPrefix("mdi:") else { return (drawableName(for: name), TextStyle.iconFamily) }
+        if let character = MaterialDesignIcons.character(named: String(name.dropFirst(4))) {
+            return (character, MaterialDesignIcons.family)
+        }
+        reportMissing(name)
+        return (fallback, TextStyle.iconFamily)
+    }
+
+    private static func reportMissing(_ name: String) {
         missing.withLock { state in
             if state.reported.insert(name).inserted { state.pending.append(name) }
         }
-        return fallback
     }
 
     private struct Missing {

@@ -1,0 +1,83 @@
+import Accessory
+import FoundationEssentials
+import Glibc
+import Providers
+import TimelineEngine
+
+extension LockScreenConfig {
+    /// A `[widgets.NAME]` of kind image: one of `file`, `folder`, `url` or `camera` (a
+    /// Home Assistant camera entity, through `[homeassistant]`), `every` minutes,
+    /// `fit` ("fill" or "fit"), `max_body` for a fetched picture.
+    static func imageWidget(_ name: String, family: WidgetFamily, _ table: TOMLTable, at path: String, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+        reader.rejectUnknown(table, known: widgetKeys + ["file", "folder", "url", "camera", "every", "fit", "max_body"], at: path)
+        if family == .accessoryInline {
+            reader.report(table.line, path, "an image needs room: circular or rectangular on the lock screen, or a home-page family; not the inline line")
+            return nil
+        }
+        let given = ["file", "folder", "url", "camera"].filter { table[$0] != nil }
+        guard given.count == 1, let key = given.first else {
+            reader.report(table.line, path, given.isEmpty
+                ? "no picture; expected file = \"photo.jpg\", folder = \"/home/pi/Pictures\", url = \"https://…\" or camera = \"camera.front_door\""
+                : "one picture source, found \(given.joined(separator: " and "))")
+            return nil
+        }
+        guard let text = reader.string(table, key, at: path) else { return nil }
+        let line = table[key]!.line
+        let limit = reader.integer(table, "max_body", at: path, in: 1_024...(32 << 20)) ?? (8 << 20)
+        var local = true
+        let location: ImageWidgetSource.Location
+        switch key {
+        case "file", "folder":
+            let resolved = text.hasPrefix("/") ? text : reader.directory + "/" + text
+            var info = stat()
+            let kind = stat(resolved, &info) == 0 ? info.st_mode & S_IFMT : 0
+            if key == "file" && kind != S_IFREG || key == "folder" && kind != S_IFDIR {
+                reader.report(line, "\(path).\(key)", key == "file" ? "cannot read the picture \(resolved)" : "no folder \(resolved)")
+                return nil
+            }
+            location = key == "file" ? .file(resolved) : .folder(resolved)
+        case "url":
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                reader.report(line, "\(path).url", "expected an http:// or https:// address of a PNG or JPEG picture")
+                return nil
+            }
+            var fetcher = HTTPFetcher(url: url)
+            fetcher.limit = limit
+            location = .url(fetcher)
+            local = false
+        default:
+            guard text.hasPrefix("camera."), HomeAssistantWidgetSource.isEntity(text) else {
+                reader.report(line, "\(path).camera", "expected a camera entity such as \"camera.front_door\"")
+                return nil
+            }
+            guard let api = reader.homeAssistantAPI else {
+                reader.report(line, "\(path).camera", "a camera is fetched through Home Assistant's API: add [homeassistant] with url and token_file")
+                return nil
+            }
+            var fetcher = HTTPFetcher(url: api.url.appendingPathComponent("api/camera_proxy/\(text)"))
+            fetcher.limit = limit
+            location = .camera(entity: text, fetcher: fetcher, tokenFile: api.tokenFile)
+            local = false
+        }
+        if local, table["max_body"] != nil { reader.report(table["max_body"]!.line, "\(path).max_body", "max_body is for a picture fetched from a url or camera") }
+        if !local { reader.fetchesOverHTTP = true }
+        var source = ImageWidgetSource(location: location)
+        // A folder turns every 15 minutes; an address is asked again every 5.
+        source.interval = TimeInterval((reader.integer(table, "every", at: path, in: 1...10_080) ?? (key == "folder" || key == "file" ? 15 : 5)) * 60)
+        source.fill = (reader.choice(table, "fit", at: path, from: ["fill", "fit"]) ?? "fill") == "fill"
+        // Pixels kept: a lock-screen widget is at most a few hundred pixels across.
+        source.leastSide = family.isHomeScreen ? 1_200 : 400
+        var (budget, failure) = limits(table, at: path, local: local, reader: &reader)
+        if !local, table["min_interval"] == nil { budget.minimumInterval = min(budget.minimumInterval, source.interval) }
+        if case var .url(fetcher) = source.location {
+            fetcher.timeout = failure.timeout
+            source.location = .url(fetcher)
+        } else if case .camera(let entity, var fetcher, let tokenFile) = source.location {
+            fetcher.timeout = failure.timeout
+            source.location = .camera(entity: entity, fetcher: fetcher, tokenFile: tokenFile)
+        }
+        if !local { failure.timeout += 1 }  // the request's own deadline fires first, with its message
+        let instance = source.instance
+        return TimelineEngine.Widget(name: name, kind: "image", family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+    }
+}

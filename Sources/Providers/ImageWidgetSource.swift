@@ -1,0 +1,123 @@
+import Accessory
+import Canvas
+import FoundationEssentials
+import Glibc
+import TimelineEngine
+
+/// An `image` widget: a picture from a file, a folder (one picture after another), a
+/// web address or a Home Assistant camera, decoded here — never while drawing — and kept
+/// only as large as its place needs.
+package struct ImageWidgetSource: Sendable {
+    package enum Location: Sendable {
+        case file(String)
+        /// The folder's PNG and JPEG files by name, one per `interval`.
+        case folder(String)
+        case url(HTTPFetcher)
+        /// `/api/camera_proxy/<entity>` of Home Assistant's REST API, with its token.
+        case camera(entity: String, fetcher: HTTPFetcher, tokenFile: String)
+    }
+
+    package var location: Location
+    /// How long one picture stays: the folder's turn, the next fetch of an address.
+    package var interval: TimeInterval = 900
+    /// Shrinks the picture while decoding until its shorter side is this many pixels.
+    package var leastSide = 1_200
+    /// Cropped to fill its place (the photo widgets' look), or fitted whole inside it.
+    package var fill = true
+    /// The most files of a folder looked at.
+    package static let folderLimit = 10_000
+
+    package init(location: Location) {
+        self.location = location
+    }
+
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// The picture for `now`, shown until the next turn or fetch.
+    package func timeline(now: Date) async throws(Failure) -> RenderableTimeline {
+        let source: String, bitmap: Bitmap
+        var next = now.addingTimeInterval(interval)
+        switch location {
+        case let .file(path):
+            (source, bitmap) = (path, try decoded(path))
+        case let .folder(folder):
+            let files = Self.pictures(in: folder)
+            guard !files.isEmpty else { throw Failure(description: "no .png, .jpg or .jpeg pictures in \(folder)") }
+            // Turns on a grid of `interval` from the epoch: every display with the same
+            // folder shows the same picture, and a restart does not start over.
+            let turn = (now.timeIntervalSince1970 / interval).rounded(.down)
+            next = Date(timeIntervalSince1970: (turn + 1) * interval)
+            let path = folder + "/" + files[Int(turn.truncatingRemainder(dividingBy: Double(files.count)))]
+            (source, bitmap) = (path, try decoded(path))
+        case let .url(fetcher):
+            let body: Data
+            do { body = try await fetcher.fetch() } catch { throw Failure(description: "\(fetcher.url.absoluteString): \(error)") }
+            (source, bitmap) = (fetcher.url.absoluteString, try decoded(Array(body), name: fetcher.url.absoluteString))
+        case let .camera(entity, fetcher, tokenFile):
+            let body: Data
+            do {
+                body = try await HomeAssistantWidgetSource.request(fetcher, tokenFile: tokenFile, naming: "camera \(entity)")
+            } catch {
+                throw Failure(description: error.description)
+            }
+            (source, bitmap) = (entity, try decoded(Array(body), name: entity))
+        }
+        let entry = ImageEntry(date: now, source: source, fill: fill, bitmap: bitmap)
+        return RenderableTimeline(entries: [entry.renderable], policy: .after(next))
+    }
+
+    /// The running widget: its pictures, a photo symbol before the first, saved state.
+    package var instance: WidgetInstance {
+        let source = self
+        return WidgetInstance(
+            placeholder: ImageEntry.placeholder,
+            snapshot: { context in (try? await source.timeline(now: context.date))?.entries.first ?? ImageEntry.placeholder(context) },
+            timeline: { context in try await source.timeline(now: context.date) },
+            restore: { _, _, data in source.restore(data) })
+    }
+
+    /// A saved entry shown again after a restart: a file's picture is read anew when it
+    /// is still the configured file or in the configured folder; a fetched picture is
+    /// not kept on disk, so its widget waits for the first fetch.
+    package func restore(_ data: Data) -> RenderableEntry? {
+        guard var entry = RenderableEntry.decode(ImageEntry.self, from: data) else { return nil }
+        switch location {
+        case let .file(path) where entry.source == path: break
+        case let .folder(folder) where Self.pictures(in: folder).contains(where: { folder + "/" + $0 == entry.source }): break
+        default: return nil
+        }
+        guard let bitmap = try? decoded(entry.source) else { return nil }
+        entry.bitmap = bitmap
+        entry.fill = fill
+        return entry.renderable
+    }
+
+    /// The pictures of a folder by name: regular files ending in .png, .jpg or .jpeg in
+    /// any case, hidden files left out, the first `folderLimit` names read.
+    package static func pictures(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        var seen = 0
+        while seen < folderLimit, let item = readdir(directory) {
+            seen += 1
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let lower = name.lowercased()
+            guard !name.hasPrefix("."), [".png", ".jpg", ".jpeg"].contains(where: lower.hasSuffix) else { continue }
+            var info = stat()
+            guard stat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            names.append(name)
+        }
+        return names.sorted()
+    }
+
+    private func decoded(_ path: String) throws(Failure) -> Bitmap {
+        do { return try Bitmap(contentsOfImage: path, leastSide: leastSide) } catch { throw Failure(description: error.description) }
+    }
+
+    private func decoded(_ data: [UInt8], name: String) throws(Failure) -> Bitmap {
+        do { return try Bitmap(imageData: data, name: name, leastSide: leastSide) } catch { throw Failure(description: error.description) }
+    }
+}

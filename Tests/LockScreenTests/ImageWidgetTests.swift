@@ -1,0 +1,181 @@
+import Accessory
+import Canvas
+import Foundation
+import Panel
+import Testing
+import TestSupport
+@testable import Config
+@testable import LockScreen
+@testable import Providers
+@testable import TimelineEngine
+
+/// `kind = "image"`: pictures from a file, a folder, an address or a Home Assistant
+/// camera, decoded small, drawn as iOS's photo widgets are.
+@Suite("Image widgets", .serialized)
+struct ImageWidgetTests {
+    let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
+    let jpeg = URL(fileURLWithPath: fixtureRoot).appendingPathComponent("pictures/gradient.jpg").path
+
+    /// A folder of its own for one test, removed afterwards.
+    func folder(_ body: (String) async throws -> Void) async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pictures-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try await body(dir)
+    }
+
+    /// A `width` × `height` PNG, black left of the middle and white right of it.
+    func writePNG(_ path: String, width: Int, height: Int) throws {
+        var frame = Frame(width: width, height: height, fill: 0)
+        for y in 0..<height { for x in width / 2..<width { for c in 0..<3 { frame.pixels[y * frame.bytesPerRow + x * 4 + c] = 255 } } }
+        try frame.writePNG(to: path)
+    }
+
+    @Test("a folder shows its pictures by name, one per interval on a grid from the epoch; hidden and other files are left out")
+    func folderTurns() async throws {
+        try await folder { dir in
+            try FileManager.default.copyItem(atPath: jpeg, toPath: dir + "/b.JPG")
+            try writePNG(dir + "/a.png", width: 40, height: 20)
+            try writePNG(dir + "/.hidden.png", width: 40, height: 20)
+            try Data("notes".utf8).write(to: URL(fileURLWithPath: dir + "/notes.txt"))
+            try FileManager.default.createDirectory(atPath: dir + "/c.png", withIntermediateDirectories: false)
+            #expect(ImageWidgetSource.pictures(in: dir) == ["a.png", "b.JPG"])
+            var source = ImageWidgetSource(location: .folder(dir))
+            source.interval = 600
+            let turn = (testNow.timeIntervalSince1970 / 600).rounded(.down)
+            for step in 0..<3 {
+                let now = Date(timeIntervalSince1970: (turn + Double(step)) * 600 + 17)
+                let timeline = try await source.timeline(now: now)
+                let saved = try #require(timeline.entries.first?.data)
+                let shown = try JSONDecoder().decode([String: AnyCodable].self, from: saved)["source"]
+                #expect(shown?.text == dir + "/" + ["a.png", "b.JPG"][Int(turn + Double(step)) % 2])
+                #expect(timeline.policy == .after(Date(timeIntervalSince1970: (turn + Double(step) + 1) * 600)))
+            }
+            try FileManager.default.removeItem(atPath: dir + "/a.png")
+            try FileManager.default.removeItem(atPath: dir + "/b.JPG")
+            await #expect(throws: ImageWidgetSource.Failure.self) { try await source.timeline(now: testNow) }
+        }
+    }
+
+    @Test("a picture is kept no larger than its place needs: libjpeg's scaled decoding, then Cairo's")
+    func decodedSmall() async throws {
+        try await folder { dir in
+            try writePNG(dir + "/wide.png", width: 1_000, height: 600)
+            let png = try Bitmap(contentsOfImage: dir + "/wide.png", leastSide: 100)
+            #expect(png.width == 167 && png.height == 100)
+            // Still black on the left and white on the right after shrinking.
+            #expect(png.pixels[50 * png.bytesPerRow + 10 * 4] < 20 && png.pixels[50 * png.bytesPerRow + 150 * 4] > 235)
+            // 48 × 32: libjpeg decodes at 1/4 (12 × 8), the largest step keeping 8 pixels a side.
+            let small = try Bitmap(contentsOfImage: jpeg, leastSide: 8)
+            #expect(small.width == 12 && small.height == 8)
+            #expect(try Bitmap(contentsOfImage: jpeg).width == 48)
+        }
+    }
+
+    @Test("what is not a picture is refused by its bytes, whatever its name, before anything is decoded")
+    func refuses() async throws {
+        try await folder { dir in
+            try Data("GIF89a....".utf8).write(to: URL(fileURLWithPath: dir + "/x.png"))
+            // A PNG header claiming 60,000 × 60,000 pixels.
+            var huge = [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+            huge += [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60, 8, 2, 0, 0, 0]
+            try Data(huge).write(to: URL(fileURLWithPath: dir + "/huge.png"))
+            try Data(huge.prefix(20)).write(to: URL(fileURLWithPath: dir + "/cut.png"))
+            for name in ["x.png", "huge.png", "cut.png", "missing.png"] {
+                #expect(throws: PNGError.self, "\(name)") { try Bitmap(contentsOfImage: dir + "/" + name) }
+            }
+            let source = ImageWidgetSource(location: .file(dir + "/huge.png"))
+            let error = await #expect(throws: ImageWidgetSource.Failure.self) { try await source.timeline(now: testNow) }
+            #expect(error?.description.contains("huge.png") == true)
+        }
+    }
+
+    @Test("an address and a Home Assistant camera are fetched; a wrong token says so")
+    func fetched() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let url = ImageWidgetSource(location: .url(HTTPFetcher(url: URL(string: server.url("/photo.jpg"))!)))
+        #expect(try await url.timeline(now: testNow).entries.count == 1)
+        let notPicture = ImageWidgetSource(location: .url(HTTPFetcher(url: URL(string: server.url("/ok"))!)))
+        await #expect(throws: ImageWidgetSource.Failure.self) { try await notPicture.timeline(now: testNow) }
+        try await folder { dir in
+            let token = dir + "/token"
+            try Data("good-token\n".utf8).write(to: URL(fileURLWithPath: token))
+            let camera = HTTPFetcher(url: URL(string: server.url("/api/camera_proxy/camera.door"))!)
+            let good = ImageWidgetSource(location: .camera(entity: "camera.door", fetcher: camera, tokenFile: token))
+            #expect(try await good.timeline(now: testNow).entries.count == 1)
+            try Data("stale-token\n".utf8).write(to: URL(fileURLWithPath: token))
+            let error = await #expect(throws: ImageWidgetSource.Failure.self) { try await good.timeline(now: testNow) }
+            #expect(error?.description.contains("refused the token") == true)
+        }
+    }
+
+    @Test("on the lock screen a photo is cut round for circular and fills rectangular; a file's picture comes back after a restart")
+    func drawn() async throws {
+        let config = try LockScreenConfig.parse("""
+            [layout]
+            row = ["round", "wide"]
+            [widgets.round]
+            kind = "image"
+            family = "circular"
+            file = "\(jpeg)"
+            [widgets.wide]
+            kind = "image"
+            family = "rectangular"
+            file = "\(jpeg)"
+            """, file: "i.toml", registry: registry)
+        let display = MemoryDisplay(width: 800, height: 480)
+        let daemon = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()), display: display, clock: ManualClock(start: testNow), logger: quietLogger)
+        try await daemon.step(now: testNow)
+        let frame = try #require(display.lastFrame)
+        let families = config.content.row.map(\.family)
+        func grey(_ x: Double, _ y: Double) -> Int {
+            let i = Int(y) * frame.bytesPerRow + Int(x) * frame.format.bytesPerPixel
+            return Int(frame.pixels[i])
+        }
+        let round = try #require(daemon.renderer.rect(of: .unit(0), rowFamilies: families))
+        let wide = try #require(daemon.renderer.rect(of: .unit(1), rowFamilies: families))
+        // The gradient runs red to blue: the photo's two sides differ, its corner is cut off.
+        #expect(abs(grey(round.minX + 6, round.midY) - grey(round.maxX - 6, round.midY)) > 10)
+        #expect(grey(round.minX + 2, round.minY + 2) == 0)
+        #expect(abs(grey(wide.minX + 10, wide.midY) - grey(wide.maxX - 10, wide.midY)) > 20)
+        // Saved state names the file; restored, the same picture is decoded again.
+        let widget = config.content.row[0].widgets[0]
+        let saved = try #require(try await widget.instance.timeline(TimelineProviderContext(family: .accessoryCircular, displaySize: CGSize(width: 76, height: 76), isPreview: false, date: testNow)).entries.first?.data)
+        #expect(widget.instance.restore(testNow, nil, saved) != nil)
+        // Saved state is input: a file other than the configured one is not opened.
+        let elsewhere = #"{"date": 1795356297, "fill": true, "source": "/etc/passwd"}"#
+        #expect(widget.instance.restore(testNow, nil, Data(elsewhere.utf8)) == nil)
+        #expect(widget.instance.restore(testNow, nil, Data(elsewhere.replacing("/etc/passwd", with: jpeg).utf8)) != nil)
+    }
+
+    @Test("config mistakes name the key: no source, two sources, the inline line, a missing folder, a camera without Home Assistant")
+    func mistakes() throws {
+        func issues(_ body: String, family: String = "rectangular") -> String {
+            let text = "[layout]\nrow = [\"p\"]\n[widgets.p]\nkind = \"image\"\nfamily = \"\(family)\"\n" + body
+            do {
+                _ = try LockScreenConfig.parse(text, file: "i.toml", registry: registry)
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(issues("").contains("no picture"))
+        #expect(issues("file = \"\(jpeg)\"\nurl = \"https://example.com/a.jpg\"").contains("one picture source, found file and url"))
+        #expect(issues("folder = \"/nonexistent-pictures\"").contains("widgets.p.folder: no folder /nonexistent-pictures"))
+        #expect(issues("url = \"ftp://example.com/a.jpg\"").contains("widgets.p.url"))
+        #expect(issues("camera = \"camera.door\"").contains("add [homeassistant]"))
+        #expect(issues("camera = \"sensor.door\"").contains("expected a camera entity"))
+        #expect(issues("file = \"\(jpeg)\"\nmax_body = 4096").contains("max_body is for a picture fetched"))
+        #expect(issues("file = \"\(jpeg)\"\nfit = \"stretch\"").contains("widgets.p.fit"))
+        #expect(issues("file = \"\(jpeg)\"").isEmpty)
+    }
+}
+
+/// Reads one string out of saved JSON.
+private struct AnyCodable: Decodable {
+    let text: String?
+    init(from decoder: any Decoder) throws {
+        text = try? decoder.singleValueContainer().decode(String.self)
+    }
+}
