@@ -245,6 +245,11 @@ package struct Canvas {
         withBitmapSurface(bitmap, scaledInto: rect) { surface in
             cairo_set_source_surface(context, surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            // Edge pixels are repeated outward for the filter, then the picture's own
+            // rectangle is painted: without it, its borders fade into what lies behind.
+            cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+            cairo_rectangle(context, 0, 0, Double(bitmap.width), Double(bitmap.height))
+            cairo_clip(context)
             cairo_paint_with_alpha(context, opacity)
         }
     }

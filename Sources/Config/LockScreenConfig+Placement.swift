@@ -5,7 +5,7 @@ import TimelineEngine
 /// Where a widget is placed, which decides the families it may take: the inline slot
 /// after the date, the row below the clock, or the home-screen page.
 enum Placement {
-    case inline, row, home
+    case inline, row, home, photo
 
     /// A widget table placed nowhere is checked as its `family` suggests.
     init(family: TOMLValue?) {
@@ -22,6 +22,7 @@ enum Placement {
         case .inline: family == .accessoryInline
         case .row: family == .accessoryCircular || family == .accessoryRectangular
         case .home: family.isHomeScreen
+        case .photo: family == .systemExtraLarge
         }
     }
 
@@ -31,6 +32,7 @@ enum Placement {
         case .inline: .accessoryInline
         case .row: .accessoryCircular
         case .home: .systemSmall
+        case .photo: .systemExtraLarge
         }
     }
 
@@ -40,6 +42,7 @@ enum Placement {
         case .inline: "inline"
         case .row: "in the row"
         case .home: "on the home page"
+        case .photo: "on the photo page"
         }
     }
 
@@ -49,6 +52,7 @@ enum Placement {
         case .inline: "the inline slot takes family \"inline\""
         case .row: "the row takes circular or rectangular widgets"
         case .home: "the home page takes small, medium, large or extralarge widgets"
+        case .photo: "the photo page shows its widget over the whole panel: family \"extralarge\" or none"
         }
     }
 }
@@ -79,13 +83,17 @@ extension LockScreenConfig {
         return .fits(given)
     }
 
-    /// `[layout] page`: which page shows, "lock" (the default) or "home".
-    static func page(_ layout: TOMLTable, home: [WidgetStack], at path: String, reader: inout ConfigReader) -> LockScreenContent.Page {
-        guard let page = reader.choice(layout, "page", at: path, from: ["lock", "home"]) else { return .lock }
-        if page == "home", home.isEmpty {
+    /// `[layout] page`: which page shows, "lock" (the default), "home" or "photo".
+    static func page(_ layout: TOMLTable, home: [WidgetStack], photo: WidgetStack?, at path: String, reader: inout ConfigReader) -> LockScreenContent.Page {
+        guard let name = reader.choice(layout, "page", at: path, from: LockScreenContent.Page.allCases.map(\.rawValue)),
+              let page = LockScreenContent.Page(rawValue: name) else { return .lock }
+        if page == .home, home.isEmpty {
             reader.report(layout["page"]!.line, "\(path).page", "the home page has no widgets: list them in [layout] home")
         }
-        return page == "home" ? .home : .lock
+        if page == .photo, photo == nil {
+            reader.report(layout["page"]!.line, "\(path).page", "the photo page has no widget: name one in [layout] photo, such as an image widget")
+        }
+        return page
     }
 }
 

@@ -196,7 +196,7 @@ package struct LockScreenConfig: Sendable {
 
     private mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) {
         let path = "layout"
-        reader.rejectUnknown(layout, known: ["inline", "row", "stack_rotation", "home", "page"], at: path)
+        reader.rejectUnknown(layout, known: ["inline", "row", "stack_rotation", "home", "page", "photo"], at: path)
         var rotation: TimeInterval?
         if let minutes = reader.integer(layout, "stack_rotation", at: path, in: 1...1_440) { rotation = TimeInterval(minutes * 60) }
         var used: [String: Int] = [:]
@@ -257,6 +257,7 @@ package struct LockScreenConfig: Sendable {
                 reader.mismatch(value, "\(path).home", expected: "an array of widget names, e.g. [\"weather\", \"calendar\"]")
             }
         }
+        let photo = layout["photo"].flatMap { stack($0, key: "\(path).photo", placement: .photo) }
         // Widgets not placed are checked all the same, so a mistake shows before they are.
         for entry in widgets.entries where used[entry.key] == nil {
             guard let table = entry.value.table else {
@@ -265,7 +266,7 @@ package struct LockScreenConfig: Sendable {
             }
             _ = Self.widget(entry.key, table, placement: Placement(family: table["family"]), registry: registry, board: board, reader: &reader)
         }
-        content = LockScreenContent(inline: inline, row: row, home: home, page: Self.page(layout, home: home, at: path, reader: &reader))
+        content = LockScreenContent(inline: inline, row: row, home: home, photo: photo, page: Self.page(layout, home: home, photo: photo, at: path, reader: &reader))
     }
 
     /// One `[widgets.NAME]` table, checked against its kind's declared parameters.

@@ -14,22 +14,36 @@ package struct LockScreenContent: Sendable {
     package var row: [WidgetStack]
     /// The home-screen page's widgets (system families), in reading order.
     package var home: [WidgetStack] = []
+    /// The photo page's widget (or stack), drawn over the whole panel.
+    package var photo: WidgetStack?
     /// Which page the display shows.
     package var page: Page = .lock
 
-    /// The two pages a display can show.
+    /// The pages a display can show.
     package enum Page: String, Sendable, CaseIterable {
         /// The lock screen: date line, clock, row.
         case lock
         /// Home-screen widgets in a grid.
         case home
+        /// One widget, a picture frame's photo, edge to edge.
+        case photo
     }
 
-    package init(inline: WidgetStack?, row: [WidgetStack], home: [WidgetStack] = [], page: Page = .lock) {
+    package init(inline: WidgetStack?, row: [WidgetStack], home: [WidgetStack] = [], photo: WidgetStack? = nil, page: Page = .lock) {
         self.inline = inline
         self.row = row
         self.home = home
+        self.photo = photo
         self.page = page
+    }
+
+    /// The pages this content has, in the order "next" walks them.
+    package var pages: [Page] { [.lock] + (home.isEmpty ? [] : [.home]) + (photo == nil ? [] : [.photo]) }
+
+    /// The page after `page` among those this content has.
+    package func page(after page: Page) -> Page {
+        let pages = self.pages
+        return pages[((pages.firstIndex(of: page) ?? 0) + 1) % pages.count]
     }
 
     /// Single widgets, no stacks.
@@ -37,8 +51,8 @@ package struct LockScreenContent: Sendable {
         self.init(inline: inline.map { WidgetStack([$0]) }, row: row.map { WidgetStack([$0]) })
     }
 
-    /// Every stack, in the engine's order: inline, row, home.
-    package var stacks: [WidgetStack] { (inline.map { [$0] } ?? []) + row + home }
+    /// Every stack, in the engine's order: inline, row, home, photo.
+    package var stacks: [WidgetStack] { (inline.map { [$0] } ?? []) + row + home + (photo.map { [$0] } ?? []) }
 
     /// The demo lock screen: host and uptime inline; memory, disk and load in the row.
     package static func demo(stats: SystemStats = SystemStats()) -> LockScreenContent {

@@ -15,13 +15,13 @@ package enum ControlRequest: Sendable, Equatable {
     case status
     /// What the panel shows, as PNG bytes in the reply: the daemon writes no file.
     case snapshot
-    /// Show a page: "lock", "home", or "next" (the other one).
+    /// Show a page: "lock", "home", "photo", or "next" (the next the display has).
     case page(String)
 
     /// The requests' names on the wire.
     package static let names = ["reload", "push", "status", "snapshot", "page"]
     /// The pages a `page` request may name.
-    package static let pages = ["lock", "home", "next"]
+    package static let pages = ["lock", "home", "photo", "next"]
 
     /// The largest request read: a pushed timeline and its envelope.
     package static let maximumSize = (1 << 20) + 4_096
@@ -75,7 +75,7 @@ package enum ControlRequest: Sendable, Equatable {
         case "snapshot":
             return .snapshot
         case "page":
-            guard let page = wire.page, pages.contains(page) else { throw .incomplete("page needs page: lock, home or next") }
+            guard let page = wire.page, pages.contains(page) else { throw .incomplete("page needs page: lock, home, photo or next") }
             return .page(page)
         default:
             throw .unknown(wire.request)

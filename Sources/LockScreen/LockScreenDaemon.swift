@@ -131,7 +131,7 @@ public final class LockScreenDaemon {
     package var reconfigureHandle: ReconfigureHandle { ReconfigureHandle(box: pendingReconfiguration, wake: wake) }
     let pendingReconfiguration = ReconfigurationBox()
     /// Switches the page from any thread (the control socket); nil without home widgets.
-    package var pageHandle: PageHandle? { content.home.isEmpty ? nil : PageHandle(box: pendingPage, wake: wake) }
+    package var pageHandle: PageHandle? { content.pages.count < 2 ? nil : PageHandle(box: pendingPage, wake: wake, pages: content.pages) }
     let pendingPage = PageBox()
     /// Turns stacks and asks for full refreshes from any thread (the HAT's keys).
     package var actionHandle: ActionHandle { ActionHandle(box: pendingActions, wake: wake) }
@@ -242,6 +242,7 @@ public final class LockScreenDaemon {
             drawHome(shown, in: Rect(x: 0, y: 0, width: Double(renderer.layout.width), height: Double(renderer.layout.height)), now: now)
             return
         }
+        if content.page == .photo { return drawPhoto(shown, now: now) }
         if !content.home.isEmpty, let below = renderer.layout.below { drawHome(shown, in: below, now: now) }
         let inline = content.inline == nil ? nil : shown[0].shown
         update(.dateLine, key: content.inline == nil ? "-" : shown[0].key) {
@@ -309,7 +310,7 @@ public final class LockScreenDaemon {
                 scheduled = nil
             }
             if let page = pendingPage.take() {
-                show(page ?? (content.page == .lock ? .home : .lock), now: clock.now())
+                show(page ?? content.page(after: content.page), now: clock.now())
                 scheduled = nil
             }
             for action in pendingActions.take() {

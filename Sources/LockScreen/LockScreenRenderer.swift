@@ -53,7 +53,7 @@ package struct LockScreenRenderer: Sendable {
         case .dateLine: layout.dateLine
         case .clock: layout.clock
         case let .unit(n): n < rowFamilies.count ? layout.unitRects(for: rowFamilies)[n] : nil
-        case .home: nil
+        case .home, .photo: nil
         }
     }
 
@@ -102,6 +102,13 @@ package struct LockScreenRenderer: Sendable {
     /// A widget of the row in its family's size.
     package func placeUnit(_ entry: RenderableEntry, family: WidgetFamily, now: Date, placeholder: Bool = false, staleMark: StaleMark = .none) -> PlacedView {
         let placed = entry.place(size: family.referencePointSize, environment: environment(family: family, now: now, placeholder: placeholder))
+        return Self.mark(placed, with: staleMark, at: placed.frame)
+    }
+
+    /// The photo page's widget over the whole panel, in colour.
+    package func placePage(_ entry: RenderableEntry, now: Date, placeholder: Bool = false, staleMark: StaleMark = .none) -> PlacedView {
+        let size = Size(width: Double(layout.width) / layout.scale, height: Double(layout.height) / layout.scale)
+        let placed = entry.placePage(size: size, environment: environment(family: .systemExtraLarge, now: now, placeholder: placeholder))
         return Self.mark(placed, with: staleMark, at: placed.frame)
     }
 

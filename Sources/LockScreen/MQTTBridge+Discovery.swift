@@ -30,7 +30,7 @@ extension MQTTBridge {
             entity("button", "reload", "Reload widgets", ["command_topic": .string("\(config.prefix)/reload"), "payload_press": .string("all")]),
             entity("button", "refresh", "Full refresh", ["command_topic": .string("\(config.prefix)/refresh"), "payload_press": .string("full")]),
             entity("select", "page", "Page", [
-                "command_topic": .string("\(config.prefix)/page"), "options": .array([.string("lock"), .string("home")]), "optimistic": .bool(true),
+                "command_topic": .string("\(config.prefix)/page"), "options": .array((handler.pages?.pages ?? [.lock]).map { .string($0.rawValue) }), "optimistic": .bool(true),
             ]),
             entity("image", "screen", "Screen", ["image_topic": .string("\(config.prefix)/screen"), "content_type": .string("image/png")]),
         ]

@@ -23,10 +23,12 @@ final class ReconfigurationBox: Sendable {
     func take() -> LockScreenDaemon.Reconfiguration? { value.withLock { v in defer { v = nil }; return v } }
 }
 
-/// Asks a running daemon to show a page (nil: the other one) and wakes its loop.
+/// Asks a running daemon to show a page (nil: the next one) and wakes its loop.
 package struct PageHandle: Sendable {
     let box: PageBox
     let wake: WakeSignal
+    /// The pages the display had when the handle was made.
+    package let pages: [LockScreenContent.Page]
 
     package func request(_ page: LockScreenContent.Page?) {
         box.put(page)

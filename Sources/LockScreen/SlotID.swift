@@ -12,6 +12,8 @@ package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {
     case unit(Int)
     /// The n-th widget of the home page.
     case home(Int)
+    /// The photo page's widget.
+    case photo
 
     package var description: String {
         switch self {
@@ -19,6 +21,7 @@ package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {
         case .clock: "clock"
         case let .unit(n): "unit \(n)"
         case let .home(n): "home \(n)"
+        case .photo: "photo"
         }
     }
 
@@ -28,6 +31,7 @@ package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {
         case .clock: -1
         case let .unit(n): n
         case let .home(n): 1_000 + n
+        case .photo: 10_000
         }
     }
 

@@ -125,10 +125,10 @@ extension Lockscreenctl {
     struct Page: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show the lock screen, the home page of home-screen widgets, or the other one (next).")
         @OptionGroup var connection: Connection
-        @Argument(help: "lock, home or next.") var page: String
+        @Argument(help: "lock, home, photo or next.") var page: String
 
         func validate() throws {
-            guard ControlRequest.pages.contains(page) else { throw ValidationError("the page is lock, home or next") }
+            guard ControlRequest.pages.contains(page) else { throw ValidationError("the page is lock, home, photo or next") }
         }
 
         func run() throws {

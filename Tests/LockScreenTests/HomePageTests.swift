@@ -156,7 +156,7 @@ struct PageSwitchTests {
         let refused = await bare.handle(ControlRequest.page("home").encoded().dropLast())
         #expect(!refused.ok)
         #expect(refused.error == "this display has no home page: list widgets in [layout] home")
-        #expect(throws: ControlRequest.Malformed.incomplete("page needs page: lock, home or next")) {
+        #expect(throws: ControlRequest.Malformed.incomplete("page needs page: lock, home, photo or next")) {
             try ControlRequest.decode(Data(#"{"request": "page", "page": "settings"}"#.utf8))
         }
     }

@@ -5,6 +5,7 @@ import Panel
 import Testing
 import TestSupport
 @testable import Config
+@testable import ControlProtocol
 @testable import LockScreen
 @testable import Providers
 @testable import TimelineEngine
@@ -149,6 +150,56 @@ struct ImageWidgetTests {
         #expect(widget.instance.restore(testNow, nil, Data(elsewhere.replacing("/etc/passwd", with: jpeg).utf8)) != nil)
     }
 
+    @Test("the photo page shows its widget over the whole panel, edge to edge; next walks lock → photo → lock; pages a display lacks are refused")
+    func photoPage() async throws {
+        let config = try LockScreenConfig.parse("""
+            [layout]
+            row = ["round"]
+            photo = "frame"
+            [widgets.round]
+            kind = "image"
+            family = "circular"
+            file = "\(jpeg)"
+            [widgets.frame]
+            kind = "image"
+            file = "\(jpeg)"
+            """, file: "p.toml", registry: registry)
+        #expect(config.content.pages == [.lock, .photo])
+        #expect(config.content.page(after: .lock) == .photo && config.content.page(after: .photo) == .lock)
+        let display = MemoryDisplay(width: 400, height: 240)
+        let clock = ManualClock(start: testNow)
+        let daemon = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions(width: 400, height: 240)), display: display, clock: clock, logger: quietLogger)
+        try await daemon.step(now: testNow)
+        let lockFrame = try #require(display.lastFrame)
+        daemon.show(.photo, now: testNow + 1)
+        clock.advance(to: testNow + 1)
+        try await daemon.step(now: testNow + 1)
+        let photo = try #require(display.lastFrame)
+        func pixel(_ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+            let i = y * photo.bytesPerRow + x * 4
+            return (photo.pixels[i + 2], photo.pixels[i + 1], photo.pixels[i])
+        }
+        // The gradient, red on the left and blue on the right, in colour to the very edges.
+        #expect(pixel(0, 120).r > 180 && pixel(0, 120).b < 80)
+        #expect(pixel(399, 120).b > 180 && pixel(399, 120).r < 80)
+        #expect(pixel(200, 0) != (0, 0, 0) && pixel(200, 239) != (0, 0, 0))
+        #expect(daemon.redraws[.photo] == 1)
+        // No home page here: asked for, it is refused and the photo stays.
+        daemon.show(.home, now: testNow + 2)
+        #expect(daemon.content.page == .photo)
+        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock, pages: daemon.pageHandle)
+        let refused = await handler.handle(ControlRequest.page("home").encoded().dropLast())
+        #expect(refused.error == "this display has no home page: list widgets in [layout] home")
+        #expect(await handler.handle(ControlRequest.page("photo").encoded().dropLast()).ok)
+        daemon.show(.lock, now: testNow + 3)
+        clock.advance(to: testNow + 3)
+        try await daemon.step(now: testNow + 3)
+        // The lock screen as it was, the clock a minute on (14:04:57 + 3 s).
+        let back = try #require(display.lastFrame)
+        let belowClock = 120 * back.bytesPerRow
+        #expect(zip(back.pixels[belowClock...], lockFrame.pixels[belowClock...]).filter { $0 != $1 }.count == 0)
+    }
+
     @Test("config mistakes name the key: no source, two sources, the inline line, a missing folder, a camera without Home Assistant")
     func mistakes() throws {
         func issues(_ body: String, family: String = "rectangular") -> String {
@@ -169,6 +220,10 @@ struct ImageWidgetTests {
         #expect(issues("file = \"\(jpeg)\"\nmax_body = 4096").contains("max_body is for a picture fetched"))
         #expect(issues("file = \"\(jpeg)\"\nfit = \"stretch\"").contains("widgets.p.fit"))
         #expect(issues("file = \"\(jpeg)\"").isEmpty)
+        let noPhoto = "[layout]\npage = \"photo\"\n"
+        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse(noPhoto, file: "i.toml", registry: registry) }
+        let small = "[layout]\nphoto = \"p\"\n[widgets.p]\nkind = \"image\"\nfamily = \"small\"\nfile = \"\(jpeg)\"\n"
+        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse(small, file: "i.toml", registry: registry) }
     }
 }
 

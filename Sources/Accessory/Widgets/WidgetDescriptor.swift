@@ -177,6 +177,20 @@ package struct RenderableEntry: Sendable {
         return PlacedView(frame: Rect(origin: .zero, size: size), content: .clip, children: [placed], name: family.rawValue)
     }
 
+    /// A widget over a whole page (the photo page): its container background edge to
+    /// edge, its content centred on it, no tile, margins or corners.
+    package func placePage(size: Size, environment: EnvironmentValues) -> PlacedView {
+        var env = environment
+        let sink = ContainerBackgroundSink()
+        env.containerBackground = sink
+        let root = makeNode(env)
+        let page = Rect(origin: .zero, size: size)
+        let fitted = root.sizeThatFits(ProposedSize(size))
+        let content = root.place(in: Rect(x: (size.width - fitted.width) / 2, y: (size.height - fitted.height) / 2, width: fitted.width, height: fitted.height))
+        let background = sink.node.map { [FrameNode.filling($0).place(in: page)] } ?? []
+        return PlacedView(frame: page, content: .clip, children: background + [content], name: "Page")
+    }
+
     /// The home screen's tile corner radius and content margins, in points.
     static let tileCornerRadius = 22.0
     static let tileMargin = 16.0

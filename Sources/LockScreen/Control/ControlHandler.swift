@@ -15,7 +15,7 @@ package struct ControlHandler: Sendable {
     package let board: PushBoard
     package let frames: FrameMailbox
     package let clock: any DaemonClock
-    /// Switches the page the daemon shows; nil when this daemon has no home page.
+    /// Switches the page the daemon shows; nil when this daemon has one page only.
     package let pages: PageHandle?
 
     package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock, pages: PageHandle? = nil) {
@@ -64,8 +64,11 @@ package struct ControlHandler: Sendable {
             reply.widgets = await engine.report(at: clock.now())
             return reply
         case let .page(name):
-            guard let pages else { return .failure("this display has no home page: list widgets in [layout] home") }
-            pages.request(name == "next" ? nil : LockScreenContent.Page(rawValue: name))
+            let page = LockScreenContent.Page(rawValue: name)
+            guard let pages, page.map(pages.pages.contains) ?? true else {
+                return .failure(name == "photo" ? "this display has no photo page: name a widget in [layout] photo" : "this display has no home page: list widgets in [layout] home")
+            }
+            pages.request(page)
             return .success
         case .snapshot:
             guard let frame = frames.latest else { return .failure("nothing has been presented yet") }

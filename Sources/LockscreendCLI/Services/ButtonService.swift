@@ -64,7 +64,7 @@ struct ButtonService: Service, CustomStringConvertible {
             case .refresh: actions.request(.fullRefresh)
             case let .next(widget): actions.request(.nextInStack(widget: widget))
             case .page:
-                guard let pages else { return logger.warning("key '\(button.name)': this display has no home page ([layout] home)") }
+                guard let pages else { return logger.warning("key '\(button.name)': this display has one page; add [layout] home or photo") }
                 pages.request(nil)
             case let .command(arguments):
                 guard running.names.withLock({ $0.insert(button.name).inserted }) else { return }
