@@ -180,15 +180,9 @@ package struct RenderableEntry: Sendable {
     /// A widget over a whole page (the photo page): its container background edge to
     /// edge, its content centred on it, no tile, margins or corners.
     package func placePage(size: Size, environment: EnvironmentValues) -> PlacedView {
-        var env = environment
-        let sink = ContainerBackgroundSink()
-        env.containerBackground = sink
-        let root = makeNode(env)
         let page = Rect(origin: .zero, size: size)
-        let fitted = root.sizeThatFits(ProposedSize(size))
-        let content = root.place(in: Rect(x: (size.width - fitted.width) / 2, y: (size.height - fitted.height) / 2, width: fitted.width, height: fitted.height))
-        let background = sink.node.map { [FrameNode.filling($0).place(in: page)] } ?? []
-        return PlacedView(frame: page, content: .clip, children: background + [content], name: "Page")
+        let (background, content) = placeWithBackground(in: page, contentIn: page, environment: environment)
+        return PlacedView(frame: page, content: .clip, children: (background.map { [$0] } ?? []) + [content], name: "Page")
     }
 
     /// The home screen's tile corner radius and content margins, in points.
@@ -199,18 +193,25 @@ package struct RenderableEntry: Sendable {
     /// behind the whole tile, the content inside the standard margins, all clipped to
     /// the tile's rounded corners.
     private func placeTile(size: Size, environment: EnvironmentValues) -> PlacedView {
+        let tile = Rect(origin: .zero, size: size)
+        let inner = tile.inset(top: Self.tileMargin, leading: Self.tileMargin, bottom: Self.tileMargin, trailing: Self.tileMargin)
+        let (given, content) = placeWithBackground(in: tile, contentIn: inner, environment: environment)
+        // iOS's secondary grouped backgrounds: a tile stands out from the page in either appearance.
+        let tileColour = environment.colorScheme == .dark ? RGBA(red: 28 / 255, green: 28 / 255, blue: 30 / 255) : RGBA(red: 229 / 255, green: 229 / 255, blue: 234 / 255)
+        let background = given ?? PlacedView(frame: tile, content: .fill(.rectangle, tileColour), name: "TileBackground")
+        return PlacedView(frame: tile, content: .roundedClip(cornerRadius: Self.tileCornerRadius), children: [background, content], name: environment.widgetFamily.rawValue)
+    }
+
+    /// The view centred in `inner`, and the container background it gave (if any)
+    /// filling `area`.
+    private func placeWithBackground(in area: Rect, contentIn inner: Rect, environment: EnvironmentValues) -> (background: PlacedView?, content: PlacedView) {
         var env = environment
         let sink = ContainerBackgroundSink()
         env.containerBackground = sink
         let root = makeNode(env)
-        let tile = Rect(origin: .zero, size: size)
-        let inner = tile.inset(top: Self.tileMargin, leading: Self.tileMargin, bottom: Self.tileMargin, trailing: Self.tileMargin)
         let fitted = root.sizeThatFits(ProposedSize(inner.size))
         let content = root.place(in: Rect(x: inner.minX + (inner.width - fitted.width) / 2, y: inner.minY + (inner.height - fitted.height) / 2, width: fitted.width, height: fitted.height))
-        // iOS's secondary grouped backgrounds: a tile stands out from the page in either appearance.
-        let tileColour = environment.colorScheme == .dark ? RGBA(red: 28 / 255, green: 28 / 255, blue: 30 / 255) : RGBA(red: 229 / 255, green: 229 / 255, blue: 234 / 255)
-        let background = sink.node.map { FrameNode.filling($0).place(in: tile) } ?? PlacedView(frame: tile, content: .fill(.rectangle, tileColour), name: "TileBackground")
-        return PlacedView(frame: tile, content: .roundedClip(cornerRadius: Self.tileCornerRadius), children: [background, content], name: environment.widgetFamily.rawValue)
+        return (sink.node.map { FrameNode.filling($0).place(in: area) }, content)
     }
 }
 
