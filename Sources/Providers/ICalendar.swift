@@ -6,7 +6,8 @@ import ZoneInfo
 /// The events of an iCalendar (RFC 5545) document as Google, iCloud, Outlook and
 /// Nextcloud export them: VEVENTs with SUMMARY, DTSTART and DTEND (UTC, floating, by
 /// TZID, or all-day dates); DAILY, WEEKLY, MONTHLY and YEARLY RRULEs with INTERVAL,
-/// COUNT, UNTIL, BYDAY (with ordinals: 2TU, -1FR), BYMONTHDAY and BYMONTH; EXDATE; moved
+/// COUNT, UNTIL, BYDAY (with ordinals: 2TU, -1FR), BYMONTHDAY, BYMONTH and WKST; RDATE and
+/// EXDATE; moved
 /// or cancelled occurrences (RECURRENCE-ID, STATUS:CANCELLED). A TZID is a tz-database
 /// name, or a VTIMEZONE's name that its X-LIC-LOCATION or a Windows zone name maps to
 /// one; any other is an error naming it.
@@ -22,6 +23,8 @@ package struct ICalendar: Sendable {
         package var recurrenceID: Date?
         package var cancelled = false
         package var exceptions: Set<Date> = []
+        /// RDATE: starts added to the rule's (or to DTSTART alone), each as long as the event.
+        package var extraStarts: Set<Date> = []
         /// The zone its DTSTART names (TZID, or UTC): where a rule keeps its wall-clock
         /// time; nil for floating times and dates, which follow the reader's zone.
         package var zone: ZoneRules?
@@ -38,9 +41,13 @@ package struct ICalendar: Sendable {
         package var days: [(ordinal: Int?, weekday: Int)] = []
         package var monthDays: [Int] = []
         package var months: [Int] = []
+        /// WKST: the day weeks start on (1 = Sunday), which decides which weeks an
+        /// INTERVAL above one counts; RFC 5545's default is Monday.
+        package var weekStart = 2
 
         package static func == (a: Rule, b: Rule) -> Bool {
             a.frequency == b.frequency && a.interval == b.interval && a.count == b.count && a.until == b.until && a.monthDays == b.monthDays
+                && a.weekStart == b.weekStart
                 && a.months == b.months && a.days.map { "\($0.ordinal ?? 0)\($0.weekday)" } == b.days.map { "\($0.ordinal ?? 0)\($0.weekday)" }
         }
 
@@ -101,6 +108,14 @@ package struct ICalendar: Sendable {
                 for exdate in properties["EXDATE"] ?? [] {
                     for value in exdate.value.split(separator: ",") {
                         if let excluded = try read((exdate.parameters, String(value))) { event.exceptions.insert(excluded.date) }
+                    }
+                }
+                // RDATE: date-times or dates, or periods ("start/end" or "start/duration")
+                // of which the start is taken; at most 1,000 per event.
+                for rdate in properties["RDATE"] ?? [] {
+                    for value in rdate.value.split(separator: ",").prefix(1_000) {
+                        let start = value.split(separator: "/").first.map(String.init) ?? ""
+                        if let added = try read((rdate.parameters, start)) { event.extraStarts.insert(added.date) }
                     }
                 }
                 events.append(event)
@@ -202,6 +217,7 @@ package struct ICalendar: Sendable {
         }
         rule.monthDays = (fields["BYMONTHDAY"] ?? "").split(separator: ",").compactMap { Int($0) }.filter { (-31...31).contains($0) && $0 != 0 }
         rule.months = (fields["BYMONTH"] ?? "").split(separator: ",").compactMap { Int($0) }.filter { (1...12).contains($0) }
+        if let start = fields["WKST"].flatMap({ names.firstIndex(of: $0.uppercased()) }) { rule.weekStart = start + 1 }
         return rule
     }
 
@@ -219,15 +235,18 @@ package struct ICalendar: Sendable {
                 if end > from && start < to { found.append(Occurrence(summary: event.summary, start: start, end: end, allDay: event.allDay)) }
             }
             if event.cancelled { continue }
-            guard let rule = event.rule, event.recurrenceID == nil else {
-                add(event.start)
-                continue
-            }
             let skip = event.exceptions.union(replaced[event.uid] ?? [])
-            let home = event.zone ?? zone
-            RecurrenceWalk(rule: rule, first: home.civil(event.start), zone: home).forEach(from: from.addingTimeInterval(-max(0, length)), to: to) { day in
-                if !skip.contains(day) { add(day) }
+            // A start both the rule and an RDATE make is one occurrence.
+            var starts = event.extraStarts.subtracting(skip)
+            if let rule = event.rule, event.recurrenceID == nil {
+                let home = event.zone ?? zone
+                RecurrenceWalk(rule: rule, first: home.civil(event.start), zone: home).forEach(from: from.addingTimeInterval(-max(0, length)), to: to) { day in
+                    if !skip.contains(day) { starts.insert(day) }
+                }
+            } else if event.recurrenceID != nil || !skip.contains(event.start) {
+                starts.insert(event.start)
             }
+            starts.forEach(add)
         }
         return found.sorted { ($0.start, $0.summary) < ($1.start, $1.summary) }
     }

@@ -40,9 +40,8 @@ struct RecurrenceWalk {
             return days % interval == 0 && (rule.months.isEmpty || rule.months.contains(reading.month))
                 && (rule.days.isEmpty || rule.weekdays.contains(reading.weekday))
         case .weekly:
-            // Weeks start on Sunday here (WKST=SU, what exports of these calendars use for
-            // the common INTERVAL=1; other starts only matter with an interval above one).
-            let weeks = (days + first.weekday - 1) / 7
+            // Weeks counted from the one holding the first occurrence, starting on WKST.
+            let weeks = (days + (first.weekday - rule.weekStart + 7) % 7) / 7
             let weekdays = rule.days.isEmpty ? [first.weekday] : rule.weekdays
             return weeks % interval == 0 && weekdays.contains(reading.weekday)
         case .monthly:

@@ -56,10 +56,37 @@ struct CalendarExportTests {
         }
     }
 
+    @Test("RDATE adds starts (dates, date-times in a zone, periods), EXDATE still takes them away, a start made twice is one")
+    func rdate() throws {
+        let text = """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:talks
+            SUMMARY:Talk
+            DTSTART;TZID=Europe/London:20261123T180000
+            DTEND;TZID=Europe/London:20261123T190000
+            RDATE;TZID=Europe/London:20261125T180000,20261127T170000
+            RDATE;VALUE=PERIOD:20261126T120000Z/PT1H
+            RDATE;TZID=Europe/London:20261123T180000
+            EXDATE;TZID=Europe/London:20261127T170000
+            END:VEVENT
+            END:VCALENDAR
+            """
+        let calendar = try ICalendar.parse(text, zone: .utc)
+        let from = try #require(ISO8601.parse("2026-11-22T00:00:00Z"))
+        let found = calendar.occurrences(from: from, to: from.addingTimeInterval(7 * 86_400), zone: .utc)
+        #expect(found.map { ISO8601.format($0.start) } == ["2026-11-23T18:00:00Z", "2026-11-25T18:00:00Z", "2026-11-26T12:00:00Z"])
+        #expect(found.allSatisfy { $0.end.timeIntervalSince($0.start) == 3_600 })
+    }
+
     @Test("BYDAY ordinals from the month's end, and leap years", arguments: [
         ("FREQ=MONTHLY;BYDAY=-1FR", "20260130T120000", ["2026-01-30", "2026-02-27", "2026-03-27"]),
         ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "20240229T120000", ["2024-02-29", "2028-02-29"]),
         ("FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=1,15", "20260101T120000", ["2026-01-01", "2026-01-15", "2026-03-01"]),
+        // RFC 5545's own WKST example: which weeks "every other" counts depends on where a week starts.
+        ("FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=MO", "20240806T090000", ["2024-08-06", "2024-08-11", "2024-08-20", "2024-08-25"]),
+        ("FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU;WKST=SU", "20240806T090000", ["2024-08-06", "2024-08-18", "2024-08-20", "2024-09-01"]),
+        ("FREQ=WEEKLY;INTERVAL=2;COUNT=4;BYDAY=TU,SU", "20240806T090000", ["2024-08-06", "2024-08-11", "2024-08-20", "2024-08-25"]),
     ])
     func rules(rule: String, start: String, expected: [String]) throws {
         let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:\(start)Z\nRRULE:\(rule)\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n"
