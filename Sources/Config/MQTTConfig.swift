@@ -4,7 +4,7 @@ import Providers
 
 /// `[mqtt]`: the broker the daemon connects to, how it logs in, and the topics it answers
 /// on (docs/HOME-ASSISTANT.md).
-package struct MQTTConfig: Sendable {
+package struct MQTTConfig: Sendable, Equatable {
     package var host: String
     package var port: Int
     package var tls: Bool

@@ -8,7 +8,7 @@ extension MQTTBridge {
     /// shows; stale or not as an attribute) and an image entity showing the screen. Each
     /// config is retained on `homeassistant/<component>/<node>/<object>/config`.
     func discoveryMessages() -> [(topic: String, payload: JSONValue)] {
-        let node = String(config.clientID.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
+        let node = discoveryNode
         let device: JSONValue = .object([
             "identifiers": .array([.string(node)]),
             "name": .string(config.prefix.split(separator: "/").last.map(String.init) ?? node),
@@ -35,7 +35,7 @@ extension MQTTBridge {
             entity("image", "screen", "Screen", ["image_topic": .string("\(config.prefix)/screen"), "content_type": .string("image/png")]),
         ]
         for widget in widgets {
-            let object = "widget_" + String(widget.name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+            let object = Self.object(of: widget.name)
             let pick = "(value_json.widgets | selectattr('name', 'equalto', '\(widget.name)') | first)"
             messages.append(entity("sensor", object, widget.name, [
                 "state_topic": .string(config.statusTopic),
@@ -45,6 +45,24 @@ extension MQTTBridge {
             ]))
         }
         return messages
+    }
+
+    /// This display's node id in discovery topics: its client id, made safe.
+    var discoveryNode: String {
+        String(config.clientID.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
+    }
+
+    /// The discovery object id of a widget's sensor.
+    static func object(of widget: String) -> String {
+        "widget_" + String(widget.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+
+    /// Empty retained configs, which make Home Assistant remove the entities: the named
+    /// widgets' sensors, or (nil) every entity of this display.
+    func withdrawDiscovery(_ client: MQTTClient, widgets names: [String]?) {
+        let node = discoveryNode
+        let topics = names.map { $0.map { "homeassistant/sensor/\(node)/\(Self.object(of: $0))/config" } } ?? discoveryMessages().map(\.topic)
+        for topic in topics { client.publish(topic, [], qos: 1, retain: true) }
     }
 
     func publishDiscovery(_ client: MQTTClient) {

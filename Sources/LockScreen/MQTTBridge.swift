@@ -23,7 +23,20 @@ package final class MQTTBridge: Sendable {
     let clock: any DaemonClock
     let logger: Logger
     /// The widgets shown, for discovery: name and family.
-    let widgets: [(name: String, family: String)]
+    package let widgets: [Widget]
+    /// Widgets a reload took away: their sensors are withdrawn from Home Assistant.
+    let retired: [String]
+
+    /// A widget as discovery names it.
+    package struct Widget: Sendable, Equatable {
+        package let name: String
+        package let family: String
+
+        package init(name: String, family: String) {
+            self.name = name
+            self.family = family
+        }
+    }
     private let state = Mutex(State())
 
     private struct State {
@@ -33,6 +46,9 @@ package final class MQTTBridge: Sendable {
         var refusedPassword = false
         /// The frame mailbox's update count of the last screen sent.
         var screenUpdates: Int?
+        /// Set when a reload replaces this bridge with one of another node: its
+        /// discovered entities are taken back from Home Assistant as it closes.
+        var retiring = false
         var screenSent: Date?
         /// The widget filters subscribed on this connection.
         var subscribed: Set<String> = []
@@ -40,7 +56,7 @@ package final class MQTTBridge: Sendable {
 
     package init(
         config: MQTTConfig, board: MQTTBoard, handler: ControlHandler, actions: ActionHandle, clock: any DaemonClock,
-        widgets: [(name: String, family: String)], logger: Logger
+        widgets: [Widget], retired: [String] = [], logger: Logger
     ) {
         self.config = config
         self.board = board
@@ -48,6 +64,7 @@ package final class MQTTBridge: Sendable {
         self.actions = actions
         self.clock = clock
         self.widgets = widgets
+        self.retired = retired
         self.logger = logger
     }
 
@@ -77,7 +94,14 @@ package final class MQTTBridge: Sendable {
             }
             group.cancelAll()
         }
+        if config.discovery && state.withLock({ $0.retiring }) { withdrawDiscovery(client, widgets: nil) }
         client.close(last: (config.availabilityTopic, "offline"))
+    }
+
+    /// Marks this bridge as replaced by one with another client id: when it closes, its
+    /// Home Assistant entities are withdrawn, so the old device does not linger.
+    package func retire() {
+        state.withLock { $0.retiring = true }
     }
 
     func handle(_ event: MQTTClient.Event, client: MQTTClient) async {
@@ -95,7 +119,10 @@ package final class MQTTBridge: Sendable {
             for filter in filters.sorted() + controlFilters { client.subscribe(filter) }
             state.withLock { $0.subscribed = filters }
             client.publish(config.availabilityTopic, Array("online".utf8), qos: 1, retain: true)
-            if config.discovery { publishDiscovery(client) }
+            if config.discovery {
+                withdrawDiscovery(client, widgets: retired)
+                publishDiscovery(client)
+            }
             await publishStatus(client)
         case let .disconnected(code):
             state.withLock { $0.connected = false }

@@ -18,6 +18,8 @@ struct ConfigReload: Sendable {
     let registry: WidgetRegistry
     /// The clock height the daemon was laid out with.
     let clockHeight: Double?
+    /// Where a reload's `[mqtt]` goes to the running broker connection.
+    var mqtt: MQTTChannel?
 
     func run(_ handle: ReconfigureHandle) {
         let path = common.config ?? LockScreenConfig.defaultPath
@@ -35,8 +37,10 @@ struct ConfigReload: Sendable {
         if config.clockHeight != clockHeight {
             logger.notice("[clock] height changed; that takes effect when lockscreend restarts")
         }
-        // The broker itself ([mqtt]) is read at start; the widgets' topics follow the file.
+        // The widgets' topics follow the file; a changed [mqtt] or widget list makes the
+        // connection again.
         MQTTBoard.shared.setWidgets(config.mqttFilters)
+        mqtt?.continuation.yield(MQTTSettings(config: config.mqtt, content: config.content))
         logger.notice("reloading \(path)")
         handle.request(LockScreenDaemon.Reconfiguration(
             content: config.content, colorScheme: common.appearance?.scheme ?? config.colorScheme,

@@ -196,8 +196,9 @@ extension Lockscreend {
             }
             // The file's display choice, when it made it (the command line may override it).
             let fileDisplay = headless == nil && fb == nil && drm == nil ? config?.output : nil
+            let mqttChannel = MQTTChannel()
             let reload = ConfigReload(common: common, board: config?.pushBoard, display: fileDisplay, logger: logger,
-                registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight)
+                registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight, mqtt: once ? nil : mqttChannel)
             // The group stops its services in reverse order: the daemon, first, stops
             // last, so the socket answers until the final frame. When the daemon's loop
             // ends, for whatever reason, the group ends with it.
@@ -212,13 +213,15 @@ extension Lockscreend {
                 services.append(.init(service: ButtonService(buttons, keys: keys, actions: daemon.actionHandle, pages: daemon.pageHandle, logger: logger)))
                 logger.info("listening to \(buttons.buttons.count) key\(buttons.buttons.count == 1 ? "" : "s") on \(keys.chip)")
             }
-            if let mqtt = config?.mqtt, !once {
+            if !once {
+                // Always there, so a reload can add [mqtt]; without it the service only waits.
                 MQTTBoard.shared.setWidgets(config?.mqttFilters ?? [:])
                 let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
-                daemon.frames.open()
-                let widgets = (options.content?.stacks ?? []).flatMap { $0.widgets.map { ($0.name, $0.family.shortName) } }
-                services.append(.init(service: MQTTService(bridge: MQTTBridge(
-                    config: mqtt, board: .shared, handler: handler, actions: daemon.actionHandle, clock: daemon.clock, widgets: widgets, logger: logger))))
+                let (frames, actions, clock) = (daemon.frames, daemon.actionHandle, daemon.clock)
+                services.append(.init(service: MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqttChannel, logger: logger) { mqtt, widgets, retired in
+                    frames.open()
+                    return MQTTBridge(config: mqtt, board: .shared, handler: handler, actions: actions, clock: clock, widgets: widgets, retired: retired, logger: logger)
+                }))
             }
             if !noSocket && !once {
                 do {

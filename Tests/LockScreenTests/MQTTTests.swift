@@ -118,7 +118,7 @@ struct MQTTTests {
             content: .init(inline: nil, row: [WidgetStack]()), renderer: LockScreenApplication.renderer(testOptions()),
             display: MemoryDisplay(width: 100, height: 100), clock: SystemClock(), logger: quietLogger)
         let bridge = MQTTBridge(config: config, board: MQTTBoard(), handler: handler, actions: daemon.actionHandle, clock: SystemClock(),
-                                widgets: [("temp", "circular")], logger: quietLogger)
+                                widgets: [MQTTBridge.Widget(name: "temp", family: "circular")], logger: quietLogger)
         let messages = bridge.discoveryMessages()
         #expect(messages.map(\.topic) == [
             "homeassistant/button/lockscreend-kitchen/reload/config", "homeassistant/button/lockscreend-kitchen/refresh/config",

@@ -253,6 +253,15 @@ class HomeAssistantStandIn(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(b"401: Unauthorized")
             return
+        if self.path == "/api/camera_proxy/camera.door":
+            # The camera's still picture, a JPEG, as HA's camera proxy answers.
+            with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../LockScreenTests/Fixtures/pictures/gradient.jpg"), "rb") as f:
+                body = f.read()
+            self.send_response(200)
+            self.send_header("Content-Type", "image/jpeg")
+            self.end_headers()
+            self.wfile.write(body)
+            return
         entity = self.path.removeprefix("/api/states/")
         body = json.dumps(self.states[entity]).encode() if entity in self.states else b'{"message": "Entity not found."}'
         self.send_response(200 if entity in self.states else 404)
@@ -368,6 +377,23 @@ def main():
               took is not None and shows(main, "temp", "23.5°")(), main.status().get("temp"))
         reaches_screen("after the reconnection a new value", main, lambda: broker.publish("home/kitchen/temperature", "24.5", retain=True), "temp", "24.5°")
 
+        # SIGHUP with another prefix and one widget fewer: the connection is made again.
+        old = main.prefix
+        main.prefix = "lockscreend/main-renamed"
+        text = open(main.config).read().replace(f'prefix = "{old}"', f'prefix = "{main.prefix}"')
+        open(main.config, "w").write(text.replace('row = ["temp", "power", "everyone", "count"]', 'row = ["temp", "power", "count"]'))
+        main.process.send_signal(signal.SIGHUP)
+        took = main.wait(lambda: [p for _, p in broker.collect(f"{main.prefix}/availability", 1)] == ["online"], 10, step=0.1)
+        check("a SIGHUP that changes [mqtt] connects again under the new prefix", took is not None)
+        check("the old prefix is left offline", [p for _, p in broker.collect(f"{old}/availability", 1)] == ["offline"])
+        sensors = dict(broker.collect("homeassistant/sensor/test-main/+/config", 1))
+        check("the sensor of the widget the reload took away is withdrawn from Home Assistant, the others follow the new prefix",
+              "homeassistant/sensor/test-main/widget_everyone/config" not in sensors
+              and json.loads(sensors.get("homeassistant/sensor/test-main/widget_temp/config") or "{}").get("state_topic") == f"{main.prefix}/status",
+              f"{sorted(sensors)}")
+        reaches_screen("after the reload a push on the new prefix", main,
+                       lambda: broker.publish(f"{main.prefix}/push/note", json.dumps({"entries": [{"text": "Renamed"}]})), "note", "Renamed", limit=2.0)
+
         # Home Assistant's REST API where there is no statestream, with a good token and a wrong one.
         main.stop()
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), HomeAssistantStandIn)
@@ -381,6 +407,9 @@ def main():
             os.chmod(tokens, 0o600)
             text = open(d.config).read().replace('statestream = "homeassistant"\n', "")
             text = text.replace("[layout]", f'[homeassistant]\nurl = "http://127.0.0.1:{server.server_address[1]}"\ntoken_file = "{tokens}"\n[layout]', 1)
+            # A camera's picture through the same API, on the home page.
+            text = text.replace('home = ["later", "hall"]', 'home = ["later", "hall", "door"]') + '[widgets.door]\nkind = "image"\ncamera = "camera.door"\nfamily = "medium"\n'
+
             open(d.config, "w").write(text)
             d.start()
         rest, bad = daemons[-2], daemons[-1]
@@ -388,6 +417,11 @@ def main():
               rest.wait(shows(rest, "hall", "22.0 °C"), 15) is not None, rest.status().get("hall"))
         check("a wrong token is a clear error in the status",
               bad.wait(lambda: "refused the token" in (bad.status().get("hall", {}).get("lastError") or ""), 15) is not None, bad.status().get("hall"))
+        check("a Home Assistant camera's picture is fetched through /api/camera_proxy with the token",
+              rest.wait(lambda: rest.status().get("door", {}).get("text") == "camera.door" and not rest.status()["door"].get("lastError"), 15) is not None,
+              rest.status().get("door"))
+        check("a camera with a wrong token is a clear error in the status",
+              bad.wait(lambda: "refused the token" in (bad.status().get("door", {}).get("lastError") or ""), 15) is not None, bad.status().get("door"))
         rest.stop()
         bad.stop()
         server.shutdown()

@@ -17,8 +17,9 @@ extension TimelineEngine {
                 providerCalls: status.providerCalls, failures: status.failures, lastError: status.lastError,
                 nextReload: status.nextReload.map { ISO8601.format($0) }, budgetLeft: status.budgetLeft)
             // Entries given as JSON keep it: their content says what they show.
-            if !shown.isPlaceholder, let data = shown.entry.data, case let .object(entry)? = JSONValue.parse(data), let content = entry["content"] {
-                report.text = Self.summary(of: content)
+            if !shown.isPlaceholder, let data = shown.entry.data, case let .object(entry)? = JSONValue.parse(data) {
+                // A picture says where it came from: its file, address or camera.
+                report.text = entry["content"].flatMap(Self.summary) ?? entry["source"]?.stringValue
             }
             return report
         }
