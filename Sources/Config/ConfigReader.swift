@@ -36,6 +36,14 @@ package struct ConfigReader {
     package private(set) var moreIssues = 0
     static let maximumIssues = 1_000
 
+    /// What is not a mistake of the file but will show on the screen (a folder not there
+    /// yet, on a share that mounts later): `check` prints them, the daemon logs them.
+    package private(set) var warnings: [ConfigIssue] = []
+
+    package mutating func warn(_ line: Int, _ key: String, _ message: String) {
+        if warnings.count < 100 { warnings.append(ConfigIssue(file: file, line: line, key: key, message: message)) }
+    }
+
     package mutating func report(_ line: Int, _ key: String, _ message: String) {
         guard issues.count < Self.maximumIssues else { return moreIssues += 1 }
         issues.append(ConfigIssue(file: file, line: line, key: key, message: message))

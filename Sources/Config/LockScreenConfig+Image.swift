@@ -31,9 +31,10 @@ extension LockScreenConfig {
             let resolved = text.hasPrefix("/") ? text : reader.directory + "/" + text
             var info = stat()
             let kind = stat(resolved, &info) == 0 ? info.st_mode & S_IFMT : 0
+            // Not there yet is no mistake of the file (a share may mount later): the widget
+            // shows its placeholder and the reason until it appears.
             if key == "file" && kind != S_IFREG || key == "folder" && kind != S_IFDIR {
-                reader.report(line, "\(path).\(key)", key == "file" ? "cannot read the picture \(resolved)" : "no folder \(resolved)")
-                return nil
+                reader.warn(line, "\(path).\(key)", key == "file" ? "no picture \(resolved) yet: the widget waits for it" : "no folder \(resolved) yet: the widget waits for it")
             }
             location = key == "file" ? .file(resolved) : .folder(resolved)
         case "url":

@@ -39,6 +39,8 @@ package struct LockScreenConfig: Sendable {
     /// Whether a widget fetches over HTTP (`http`, or `calendar` with a `url`): such a
     /// configuration needs libcurl where it runs.
     package var fetchesOverHTTP = false
+    /// Things that will show on the screen, though the file is right.
+    package var warnings: [ConfigIssue] = []
 
     package static let defaultPath = "/etc/lockscreend/config.toml"
 
@@ -100,6 +102,7 @@ package struct LockScreenConfig: Sendable {
         }
         guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues, more: reader.moreIssues) }
         config.fetchesOverHTTP = reader.fetchesOverHTTP
+        config.warnings = reader.warnings
         config.mqttFilters = reader.mqttFilters
         pushBoard.setNames(pushNames)
         return config

@@ -149,6 +149,7 @@ extension Lockscreend {
             // What a command leaves behind (a `setsid` child) becomes ours to end.
             if !once { ChildRegistry.shared.becomeSubreaper() }
             let config = try common.loadConfig()
+            for warning in config?.warnings ?? [] { logger.warning("\(warning.file):\(warning.line): \(warning.key): \(warning.message)") }
             var options = common.daemonOptions(config)
             let output = output(config)
             options.stateDirectory = stateDir ?? StateStore.defaultDirectory()

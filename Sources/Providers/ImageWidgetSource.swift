@@ -44,7 +44,9 @@ package struct ImageWidgetSource: Sendable {
             (source, bitmap) = (path, try decoded(path))
         case let .folder(folder):
             let files = Self.pictures(in: folder)
-            guard !files.isEmpty else { throw Failure(description: "no .png, .jpg or .jpeg pictures in \(folder)") }
+            guard !files.isEmpty else {
+                throw Failure(description: access(folder, R_OK | X_OK) == 0 ? "no .png, .jpg or .jpeg pictures in \(folder)" : "cannot open the folder \(folder)")
+            }
             // Turns on a grid of `interval` from the epoch: every display with the same
             // folder shows the same picture, and a restart does not start over.
             let turn = (now.timeIntervalSince1970 / interval).rounded(.down)
