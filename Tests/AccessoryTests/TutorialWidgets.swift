@@ -232,10 +232,63 @@ extension ConfigurationAppIntent {
     }
 }
 
+// MARK: A photo widget, as photo-of-the-day tutorials write it
+
+struct PhotoEntry: TimelineEntry {
+    let date: Date
+    let photoName: String
+}
+
+struct PhotoProvider: TimelineProvider {
+    func placeholder(in context: Context) -> PhotoEntry {
+        PhotoEntry(date: Date(), photoName: "beach")
+    }
+
+    func getSnapshot(in context: Context, completion: @escaping (PhotoEntry) -> ()) {
+        completion(placeholder(in: context))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<PhotoEntry>) -> ()) {
+        completion(Timeline(entries: [placeholder(in: context)], policy: .never))
+    }
+}
+
+struct PhotoWidgetView: View {
+    @Environment(\.widgetFamily) var family
+    var entry: PhotoEntry
+
+    var body: some View {
+        if family == .accessoryCircular {
+            Image(entry.photoName)
+                .resizable()
+                .scaledToFill()
+                .clipShape(Circle())
+        } else {
+            Color.clear
+                .containerBackground(for: .widget) {
+                    Image(entry.photoName)
+                        .resizable()
+                        .scaledToFill()
+                }
+        }
+    }
+}
+
+struct PhotoWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Photo", provider: PhotoProvider()) { entry in
+            PhotoWidgetView(entry: entry)
+        }
+        .configurationDisplayName("Photo of the day")
+        .supportedFamilies([.systemSmall, .systemLarge, .accessoryCircular])
+    }
+}
+
 struct TutorialBundle: WidgetBundle {
     var body: some Widget {
         EmojiWidget()
         LevelWidget()
         IntentWidget()
+        PhotoWidget()
     }
 }

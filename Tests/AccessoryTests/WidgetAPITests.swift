@@ -10,11 +10,28 @@ struct WidgetAPITests {
     @Test("a bundle lists its widgets with names, descriptions and families")
     func bundle() {
         let descriptors = TutorialBundle().descriptors
-        #expect(descriptors.map(\.kind) == ["EmojiWidget", "Level", "IntentWidget"])
+        #expect(descriptors.map(\.kind) == ["EmojiWidget", "Level", "IntentWidget", "Photo"])
         #expect(descriptors[0].displayName == "My Widget")
         #expect(descriptors[0].description == "This is an example widget.")
         #expect(descriptors[0].supportedFamilies == [.accessoryCircular, .accessoryRectangular, .accessoryInline])
         #expect(descriptors[2].displayName == "Configuration")
+    }
+
+    @Test("a photo widget as tutorials write it: cut round on the lock screen, edge to edge on a home tile")
+    func photo() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("CanvasTests/Fixtures").path
+        let entry = PhotoEntry(date: testNow, photoName: "gradient")
+        let round = place(.accessoryCircular, environment: { $0.imageDirectories = [fixtures] }) { PhotoWidgetView(entry: entry) }
+        let clip = try #require(round.all.first { $0.name == "ClipShape" })
+        guard case let .roundedClip(radius) = clip.content else { Issue.record("not clipped round"); return }
+        #expect(radius == clip.frame.width / 2 && clip.frame.width == round.frame.width)
+        // Filled: the picture's frame covers the circle's, cut evenly on its longer side.
+        let bitmap = try #require(round.all.first { $0.name == "Bitmap" })
+        #expect(bitmap.frame.height == clip.frame.height && bitmap.frame.width > clip.frame.width)
+        #expect(abs(bitmap.frame.midX - clip.frame.midX) < 0.001)
+        let tile = place(.systemSmall, environment: { $0.imageDirectories = [fixtures] }) { PhotoWidgetView(entry: entry) }
+        let picture = try #require(tile.all.first { $0.name == "Bitmap" })
+        #expect(picture.frame.height == tile.frame.height && picture.frame.width >= tile.frame.width)
     }
 
     @Test("a completion-handler provider's timeline arrives with its entries and policy")
