@@ -41,7 +41,7 @@ package struct ImageWidgetSource: Sendable {
         var next = now.addingTimeInterval(interval)
         switch location {
         case let .file(path):
-            (source, bitmap) = (path, try decoded(path))
+            (source, bitmap) = (path, try await decodedAway { decode(path) })
         case let .folder(folder):
             let files = Self.pictures(in: folder)
             guard !files.isEmpty else {
@@ -52,11 +52,12 @@ package struct ImageWidgetSource: Sendable {
             let turn = (now.timeIntervalSince1970 / interval).rounded(.down)
             next = Date(timeIntervalSince1970: (turn + 1) * interval)
             let path = folder + "/" + files[Int(turn.truncatingRemainder(dividingBy: Double(files.count)))]
-            (source, bitmap) = (path, try decoded(path))
+            (source, bitmap) = (path, try await decodedAway { decode(path) })
         case let .url(fetcher):
             let body: Data
             do { body = try await fetcher.fetch() } catch { throw Failure(description: "\(fetcher.url.absoluteString): \(error)") }
-            (source, bitmap) = (fetcher.url.absoluteString, try decoded(Array(body), name: fetcher.url.absoluteString))
+            let name = fetcher.url.absoluteString
+            (source, bitmap) = (name, try await decodedAway { decode(Array(body), name: name) })
         case let .camera(entity, fetcher, tokenFile):
             let body: Data
             do {
@@ -64,7 +65,7 @@ package struct ImageWidgetSource: Sendable {
             } catch {
                 throw Failure(description: error.description)
             }
-            (source, bitmap) = (entity, try decoded(Array(body), name: entity))
+            (source, bitmap) = (entity, try await decodedAway { decode(Array(body), name: entity) })
         }
         let entry = ImageEntry(date: now, source: source, fill: fill, bitmap: bitmap)
         return RenderableTimeline(entries: [entry.renderable], policy: .after(next))
@@ -90,7 +91,7 @@ package struct ImageWidgetSource: Sendable {
         case let .folder(folder) where Self.pictures(in: folder).contains(where: { folder + "/" + $0 == entry.source }): break
         default: return nil
         }
-        guard let bitmap = try? decoded(entry.source) else { return nil }
+        guard let bitmap = try? decode(entry.source).get() else { return nil }
         entry.bitmap = bitmap
         entry.fill = fill
         return entry.renderable
@@ -115,11 +116,17 @@ package struct ImageWidgetSource: Sendable {
         return names.sorted()
     }
 
-    private func decoded(_ path: String) throws(Failure) -> Bitmap {
-        do { return try Bitmap(contentsOfImage: path, leastSide: leastSide) } catch { throw Failure(description: error.description) }
+    /// Reads and decodes on a thread of its own: a 16-megapixel JPEG from a slow SD card
+    /// takes a while, and the daemon's own threads draw the clock meanwhile.
+    private func decodedAway(_ work: @escaping @Sendable () -> Result<Bitmap, Failure>) async throws(Failure) -> Bitmap {
+        try await OwnThread.run(named: "image", work).get()
     }
 
-    private func decoded(_ data: [UInt8], name: String) throws(Failure) -> Bitmap {
-        do { return try Bitmap(imageData: data, name: name, leastSide: leastSide) } catch { throw Failure(description: error.description) }
+    private func decode(_ path: String) -> Result<Bitmap, Failure> {
+        do { return .success(try Bitmap(contentsOfImage: path, leastSide: leastSide)) } catch { return .failure(Failure(description: error.description)) }
+    }
+
+    private func decode(_ data: [UInt8], name: String) -> Result<Bitmap, Failure> {
+        do { return .success(try Bitmap(imageData: data, name: name, leastSide: leastSide)) } catch { return .failure(Failure(description: error.description)) }
     }
 }
