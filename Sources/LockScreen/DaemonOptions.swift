@@ -1,3 +1,4 @@
+import Canvas
 import Accessory
 import Config
 import ControlProtocol
@@ -58,11 +59,16 @@ package enum LockScreenApplication {
 
     /// Renders one frame of the demo lock screen at the options' time and writes it as PNG.
     package static func snapshot(_ options: DaemonOptions, to path: String, logger: Logger) async throws {
+        try await snapshot(options, logger: logger).writePNG(to: path)
+    }
+
+    /// One frame of the lock screen, drawn as the daemon would draw it first.
+    package static func snapshot(_ options: DaemonOptions, logger: Logger) async throws -> Frame {
         let display = MemoryDisplay(width: options.width, height: options.height, keepsHistory: false)
         var options = options
         options.stateDirectory = nil
         let daemon = daemon(options, display: display, logger: logger)
         try await daemon.step(now: options.start ?? Date())
-        try daemon.currentFrame.writePNG(to: path)
+        return daemon.currentFrame
     }
 }

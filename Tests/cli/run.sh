@@ -32,6 +32,8 @@ printf '[display]\noutput = "headless"\nformat = "gray4"\n' >"$work/headless-for
 "$bin" --config "$work/headless-format.toml" --headless "$work/hf" --once --state-dir "$work/hf-state" --log-level error
 check "--headless keeps the configuration's format" grep -q '"format":"gray4"' "$work/hf/frames.jsonl"
 expect_error "snapshot to an unwritable file" "/proc/x.png" snapshot --out /proc/x.png --log-level error
+expect_error "snapshot to an unwritable BMP" "cannot write '/proc/x.bmp'" snapshot --out /proc/x.bmp --depth 1bit --log-level error
+expect_error "a depth no device has" "--depth is one of 1bit, 4grey, 16grey, colour" snapshot --out "$work/x.bmp" --depth 2bit
 # The control socket named on the command line: never in place of a file, never cut short.
 printf 'keep me' >"$work/not-a-socket"
 expect_error "--socket naming a regular file" "is not a socket; not replacing it" --headless "$work/a" --socket "$work/not-a-socket" --log-level error
@@ -58,6 +60,13 @@ check "snapshot writes a 250×122 PNG" python3 -c "
 import struct,sys
 d=open('$work/shot.png','rb').read(24)
 sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and struct.unpack('>II',d[16:24])==(250,122) else 1)"
+
+"$bin" snapshot --out "$work/trmnl.bmp" --depth 1bit --size 800x480 --appearance light --log-level error
+check "snapshot --depth 1bit writes the 48,062-byte 800×480 BMP a TRMNL reads" python3 -c "
+import struct,sys
+d=open('$work/trmnl.bmp','rb').read()
+w,h=struct.unpack('<ii',d[18:26]); bits=struct.unpack('<H',d[28:30])[0]
+sys.exit(0 if d[:2]==b'BM' and len(d)==48062 and (w,h,bits)==(800,480,1) else 1)"
 
 "$bin" --headless "$work/once" --state-dir "$work/state" --once --format gray4 --at 2026-11-22T14:04:57Z --log-level error
 check "--once writes one gray4 frame and one JSON line" bash -c "
