@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // The HTTP face: NIO's HTTP/1 server, without Foundation (docs/PERFORMANCE.md).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         .systemLibrary(
@@ -81,9 +83,19 @@ let package = Package(
             ]
         ),
         .target(
+            name: "Web",
+            dependencies: [
+                "LockScreen", "Config", "ControlProtocol", "Providers", "Canvas", "JSON",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "LockscreendCLI",
             dependencies: [
-                "LockScreen", "Config", "Providers", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
+                "Web", "LockScreen", "Config", "Providers", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -108,7 +120,7 @@ let package = Package(
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
         .target(name: "EPDModels", dependencies: ["Panel", "Canvas"], path: "Tests/EPDModels"),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockscreendCLI", "Config", "Providers", "TimelineEngine", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "EPDModels"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockscreendCLI", "Web", "Config", "Providers", "TimelineEngine", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "EPDModels"], exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,6 +32,7 @@ package struct LockScreenConfig: Sendable {
     package var buttons: ButtonsConfig?
     /// `[mqtt]`: the broker; nil without the table.
     package var mqtt: MQTTConfig?
+    package var web: WebConfig?
     /// The mqtt widgets' topic filters, by widget name.
     package var mqttFilters: [String: MQTTTopicFilter] = [:]
     /// Where `push` widgets' timelines arrive.
@@ -86,7 +87,7 @@ package struct LockScreenConfig: Sendable {
             throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
         }
         var reader = ConfigReader(file: file)
-        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "mqtt", "homeassistant"], at: "")
+        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "mqtt", "homeassistant", "http"], at: "")
         var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
         config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)

@@ -4,6 +4,7 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import LockScreen
+import Web
 import Logging
 import Panel
 import Providers
@@ -83,6 +84,9 @@ extension Lockscreend {
         @Flag(help: "Open no control socket.")
         var noSocket = false
 
+        @Option(help: ArgumentHelp("Serve the HTTP API here, e.g. 127.0.0.1:8080 (default: [http] listen, else off). An address other than loopback needs [http] token_file.", valueName: "ADDR:PORT"))
+        var http: String?
+
         @Flag(help: "On SIGTERM, replace the date line with \"Offline since HH:MM\" before exiting (an e-ink panel keeps its last picture; it must not look live).")
         var offlineMark = false
 
@@ -99,6 +103,7 @@ extension Lockscreend {
             }
             if connector != nil || mode != nil, drm == nil { throw ValidationError("--connector and --mode go with --drm") }
             if let kind = eink.epdc, fb == nil { throw ValidationError("--eink \(kind.rawValue) drives an e-reader's framebuffer: give --fb") }
+            if let http, WebConfig.listen(http) == nil { throw ValidationError("--http takes ADDRESS:PORT with a numeric address, such as 127.0.0.1:8080") }
             if let format, fb == nil, !PixelFormat.headless.contains(format) {
                 throw ValidationError("--format \(format.rawValue) is for --fb; headless frames are \(PixelFormat.headlessChoices)")
             }
@@ -237,6 +242,15 @@ extension Lockscreend {
                     if socket != nil || socketGroup != nil { throw ValidationFailure(error.description) }
                     logger.warning("\(error); running without a control socket")
                 }
+            }
+            if !once, var web = http.flatMap(WebConfig.listen) ?? config?.web {
+                web.tokenFile = config?.web?.tokenFile
+                if !web.isLoopback && web.tokenFile == nil {
+                    throw ValidationFailure("--http \(http ?? ""): an address other than loopback needs a token: [http] token_file in the configuration")
+                }
+                let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
+                daemon.frames.open()
+                services.append(.init(service: WebService(config: web, api: WebAPI(handler: handler, config: web), logger: logger)))
             }
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

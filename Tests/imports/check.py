@@ -23,6 +23,7 @@ LAYERS = [
     ["Config"],
     ["ControlProtocol"],
     ["LockScreen"],
+    ["Web"],
     ["LockscreendCLI"],
     ["lockscreend", "lockscreenctl", "lockscreend-fuzz"],
 ]

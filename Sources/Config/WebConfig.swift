@@ -1,0 +1,61 @@
+import FoundationEssentials
+import Glibc
+
+/// `[http]` (or `--http`): where the daemon's HTTP face listens and the file holding the
+/// token that guards it. Off unless asked; loopback by default; any other address needs
+/// the token for every request, and a state change needs it on any address.
+package struct WebConfig: Sendable, Equatable {
+    /// A numeric address: "127.0.0.1", "0.0.0.0", "::1", "::".
+    package var host: String
+    package var port: Int
+    /// A file holding the bearer token, not readable by every user.
+    package var tokenFile: String?
+
+    package init(host: String, port: Int, tokenFile: String? = nil) {
+        self.host = host
+        self.port = port
+        self.tokenFile = tokenFile
+    }
+
+    /// Only this machine can connect.
+    package var isLoopback: Bool { host == "::1" || host.hasPrefix("127.") }
+
+    /// "127.0.0.1:8080", "0.0.0.0:8080", "[::1]:8080" or ":8080" (loopback); nil for
+    /// anything else, a name included: the daemon listens on addresses, not names.
+    package static func listen(_ text: String) -> WebConfig? {
+        var host: Substring, port: Substring
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else { return nil }
+            host = text[text.index(after: text.startIndex)..<close]
+            port = text[text.index(close, offsetBy: 2)...]
+        } else {
+            guard let colon = text.lastIndex(of: ":") else { return nil }
+            (host, port) = (text[..<colon], text[text.index(after: colon)...])
+            if host.isEmpty { host = "127.0.0.1" }
+        }
+        guard let number = Int(port), (1...65_535).contains(number) else { return nil }
+        var v4 = in_addr(), v6 = in6_addr()
+        let numeric = String(host).withCString { inet_pton(AF_INET, $0, &v4) == 1 || inet_pton(AF_INET6, $0, &v6) == 1 }
+        return numeric ? WebConfig(host: String(host), port: number) : nil
+    }
+}
+
+extension LockScreenConfig {
+    /// `[http]`: `listen` ("127.0.0.1:8080") and `token_file`; an address other than
+    /// loopback without a token is refused.
+    static func readWeb(_ table: TOMLTable, reader: inout ConfigReader) -> WebConfig? {
+        let path = "http"
+        reader.rejectUnknown(table, known: ["listen", "token_file"], at: path)
+        let text = reader.string(table, "listen", at: path) ?? "127.0.0.1:8080"
+        guard var web = WebConfig.listen(text) else {
+            reader.report(table["listen"]?.line ?? table.line, "\(path).listen", "expected ADDRESS:PORT with a numeric address, such as \"127.0.0.1:8080\" or \"0.0.0.0:8080\", found \"\(text)\"")
+            return nil
+        }
+        web.tokenFile = reader.secretFile(table, "token_file", at: path)
+        if !web.isLoopback, web.tokenFile == nil, table["token_file"] == nil {
+            reader.report(table["listen"]?.line ?? table.line, "\(path).token_file", "listening on \(web.host) lets other machines in: give token_file (a file with a long random token, chmod 600)")
+            return nil
+        }
+        return web
+    }
+}

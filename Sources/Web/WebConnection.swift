@@ -1,0 +1,97 @@
+import FoundationEssentials
+import NIOCore
+import NIOHTTP1
+
+/// One client's connection: its request read whole (a body over `WebServer.maximumBody`
+/// is refused with 413 as soon as it is announced or arrives), answered by the API off
+/// the event loop, then closed. A client silent for `idleTimeout`, or not done within
+/// `requestTimeout`, is disconnected (with 408 when it had begun a request), so a slow or
+/// stuck client never holds the server.
+final class WebConnection: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let api: WebAPI
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    private var answered = false
+    private var deadline: Scheduled<Void>?
+
+    init(api: WebAPI) {
+        self.api = api
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: .seconds(WebServer.requestTimeout)) { bound.value.close(promise: nil) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !answered else { return }
+        switch unwrapInboundIn(data) {
+        case let .head(request):
+            head = request
+            if let length = request.headers.first(name: "Content-Length").flatMap(Int.init), length > WebServer.maximumBody {
+                send(.error(413, "the body is larger than \(WebServer.maximumBody) bytes"), context: context)
+            }
+        case var .body(chunk):
+            guard chunk.readableBytes + body.count <= WebServer.maximumBody else {
+                return send(.error(413, "the body is larger than \(WebServer.maximumBody) bytes"), context: context)
+            }
+            body += chunk.readBytes(length: chunk.readableBytes) ?? []
+        case .end:
+            guard let head else { return }
+            answered = true
+            let path = String(head.uri.prefix { $0 != "?" })
+            let request = WebRequest(method: head.method.rawValue, path: path, authorization: head.headers.first(name: "Authorization"), body: body)
+            body = []
+            let api = self.api
+            let promise = context.eventLoop.makePromise(of: WebResponse.self)
+            promise.completeWithTask { await api.respond(to: request) }
+            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            promise.futureResult.whenSuccess { response in
+                let (connection, context) = bound.value
+                connection.write(response, context: context)
+            }
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent, !answered {
+            send(.error(408, "no complete request within \(WebServer.idleTimeout) s"), context: context)
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        // NIO's error handler has answered a request HTTP cannot parse with 400.
+        context.close(promise: nil)
+    }
+
+    /// Answers before the request is complete (too large, too slow). Before its head
+    /// there is no request to answer (NIO allows no response then): the client is let go.
+    private func send(_ response: WebResponse, context: ChannelHandlerContext) {
+        answered = true
+        guard head != nil else { return context.close(promise: nil) }
+        write(response, context: context)
+    }
+
+    private func write(_ response: WebResponse, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders([("Content-Type", response.contentType), ("Content-Length", String(response.body.count)), ("Connection", "close")])
+        for (name, value) in response.headers { headers.add(name: name, value: value) }
+        let status = HTTPResponseStatus(statusCode: response.status)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        if head?.method != .HEAD {
+            var buffer = context.channel.allocator.buffer(capacity: response.body.count)
+            buffer.writeBytes(response.body)
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        }
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+}

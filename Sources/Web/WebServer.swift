@@ -1,0 +1,73 @@
+import Config
+import FoundationEssentials
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// The daemon's HTTP face on SwiftNIO's HTTP/1 server: one event-loop thread, at most
+/// `maximumConnections` clients at once, each answered once and disconnected. Measured
+/// against FlyingFox and Hummingbird, which bring Foundation with them (docs/PERFORMANCE.md).
+package final class WebServer: Sendable {
+    /// The largest request body: a pushed timeline or a configuration file.
+    package static let maximumBody = 1 << 20
+    /// Seconds a client may stay silent.
+    package static let idleTimeout: Int64 = 10
+    /// Seconds a client has to send its whole request.
+    package static let requestTimeout: Int64 = 30
+    package static let maximumConnections = 64
+
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+
+    /// Listens at once; throws when the address cannot be bound.
+    package init(config: WebConfig, api: WebAPI) async throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let open = ManagedAtomicCounter()
+        do {
+            channel = try await ServerBootstrap(group: group)
+                .serverChannelOption(.backlog, value: 32)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelInitializer { channel in
+                    guard open.enter() else { return channel.close() }
+                    channel.closeFuture.whenComplete { _ in open.leave() }
+                    return channel.eventLoop.makeCompletedFuture {
+                        let sync = channel.pipeline.syncOperations
+                        try sync.addHandler(IdleStateHandler(readTimeout: .seconds(WebServer.idleTimeout)))
+                        try sync.configureHTTPServerPipeline(withErrorHandling: true)
+                        try sync.addHandler(WebConnection(api: api))
+                    }
+                }
+                .bind(host: config.host, port: config.port).get()
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        self.group = group
+    }
+
+    /// The port listened on (the configured one, or the one the system gave for 0).
+    package var port: Int? { channel.localAddress?.port }
+
+    /// Stops listening and ends every connection.
+    package func close() async {
+        try? await channel.close()
+        try? await group.shutdownGracefully()
+    }
+}
+
+/// Counts open connections from any event-loop thread.
+private final class ManagedAtomicCounter: Sendable {
+    private let count = Mutex(0)
+
+    func enter() -> Bool {
+        count.withLock { count in
+            guard count < WebServer.maximumConnections else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    func leave() { count.withLock { $0 -= 1 } }
+}

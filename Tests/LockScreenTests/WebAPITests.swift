@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import Config
+@testable import ControlProtocol
+@testable import LockScreen
+@testable import Panel
+@testable import Providers
+@testable import TimelineEngine
+@testable import Web
+
+/// The HTTP API's rules, without a socket (Tests/web/run.py runs them over one).
+@Suite("HTTP API", .serialized)
+struct WebAPITests {
+    @Test("listen addresses: numeric, IPv4 or IPv6, a port in range; names refused")
+    func listen() {
+        #expect(WebConfig.listen("127.0.0.1:8080") == WebConfig(host: "127.0.0.1", port: 8080))
+        #expect(WebConfig.listen(":8080")?.isLoopback == true)
+        #expect(WebConfig.listen("[::1]:80")?.isLoopback == true)
+        #expect(WebConfig.listen("0.0.0.0:8080")?.isLoopback == false)
+        #expect(WebConfig.listen("[::]:8080")?.host == "::")
+        for bad in ["localhost:8080", "127.0.0.1", "127.0.0.1:0", "127.0.0.1:70000", "[::1]8080", "example.org:80", ""] {
+            #expect(WebConfig.listen(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("a token file is checked like a password file; beyond loopback one is required")
+    func config() throws {
+        func issues(_ text: String) -> String {
+            do {
+                _ = try LockScreenConfig.parse(text, file: "h.toml", registry: .standard(systemRoot: fixtureRoot))
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(issues("[http]\nlisten = \"0.0.0.0:8080\"\n").contains("h.toml:2: http.token_file: listening on 0.0.0.0"))
+        #expect(issues("[http]\nlisten = \"lockscreen.local:8080\"\n").contains("http.listen: expected ADDRESS:PORT"))
+        #expect(issues("[http]\ntoken_file = \"/nonexistent/token\"\n").contains("http.token_file: cannot read /nonexistent/token"))
+        #expect(issues("[http]\n").isEmpty)
+    }
+
+    func api(tokenFile: String?, host: String = "127.0.0.1") -> WebAPI {
+        let engine = TimelineEngine(widgets: [], now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
+        let handler = ControlHandler(engine: engine, board: PushBoard(names: ["note"]), frames: FrameMailbox(), clock: ManualClock(start: testNow))
+        return WebAPI(handler: handler, config: WebConfig(host: host, port: 8080, tokenFile: tokenFile))
+    }
+
+    @Test("reads need no token on loopback; changes always do, compared whole; beyond loopback everything does")
+    func tokens() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let token = dir.appendingPathComponent("token").path
+        try Data("good\n".utf8).write(to: URL(fileURLWithPath: token))
+        let local = api(tokenFile: token)
+        #expect(await local.respond(to: WebRequest(method: "GET", path: "/api/status")).status == 200)
+        #expect(await local.respond(to: WebRequest(method: "POST", path: "/api/reload")).status == 401)
+        #expect(await local.respond(to: WebRequest(method: "POST", path: "/api/reload", authorization: "Bearer goo")).status == 401)
+        #expect(await local.respond(to: WebRequest(method: "POST", path: "/api/reload", authorization: "Bearer goodd")).status == 401)
+        #expect(await local.respond(to: WebRequest(method: "POST", path: "/api/reload", authorization: "Bearer good")).status == 200)
+        #expect(await api(tokenFile: nil).respond(to: WebRequest(method: "POST", path: "/api/reload", authorization: "Bearer good")).status == 401)
+        let house = api(tokenFile: token, host: "0.0.0.0")
+        #expect(await house.respond(to: WebRequest(method: "GET", path: "/api/status")).status == 401)
+        #expect(await house.respond(to: WebRequest(method: "GET", path: "/api/status", authorization: "Bearer good")).status == 200)
+        #expect(WebAPI.equal(Array("abc".utf8), Array("abc".utf8)) && !WebAPI.equal(Array("abc".utf8), Array("abd".utf8)) && !WebAPI.equal([], Array("a".utf8)))
+    }
+
+    @Test("paths: a push needs a name and a JSON body; wrong methods and unknown pages say so; no screen before the first frame")
+    func routes() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let token = dir.appendingPathComponent("token").path
+        try Data("t".utf8).write(to: URL(fileURLWithPath: token))
+        let api = api(tokenFile: token)
+        func post(_ path: String, _ body: String) async -> Int {
+            await api.respond(to: WebRequest(method: "POST", path: path, authorization: "Bearer t", body: Array(body.utf8))).status
+        }
+        #expect(await post("/api/push/note", #"{"entries": [{"text": "hi"}]}"#) == 200)
+        #expect(await post("/api/push/note", "not json") == 400)
+        #expect(await post("/api/push/..", #"{"entries": []}"#) == 400)
+        #expect(await post("/api/push/a%2Fb", #"{"entries": []}"#) == 400)
+        #expect(await post("/api/push/" + String(repeating: "x", count: 65), #"{"entries": []}"#) == 400)
+        #expect(await post("/api/push/other", #"{"entries": [{"text": "hi"}]}"#) == 400)
+        #expect(await api.respond(to: WebRequest(method: "DELETE", path: "/api/status", authorization: "Bearer t")).status == 405)
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/etc/passwd")).status == 404)
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/api/screen.png")).status == 503)
+    }
+}

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""lockscreend's HTTP API (--http), against the release binary, headless.
+
+Checks: status on loopback without a token; a change without the token, or with a wrong
+one, is 401 and changes nothing; with the token a push reaches the screen; a body of
+1 MiB + 1 is 413; a bad widget name is 400; the screen comes back as a PNG of the panel's
+size; a client that never sends its request does not stop others and is disconnected; an
+address other than loopback without a token is refused at start.
+
+Usage: Tests/web/run.py [--binary .build/release/lockscreend]
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+failures = 0
+
+
+def check(name, ok, detail=""):
+    global failures
+    print(("✔ " if ok else "✘ ") + name + ("" if ok or not detail else f": {detail}"), flush=True)
+    if not ok:
+        failures += 1
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def request(url, method="GET", body=None, token=None, timeout=5):
+    """(status, body bytes, headers) of one request."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    req = urllib.request.Request(url, data=body, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.status, r.read(), r.headers
+    except urllib.error.HTTPError as e:
+        return e.code, e.read(), e.headers
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/release/lockscreend")
+    binary = os.path.abspath(parser.parse_args().binary)
+    ctl = os.path.join(os.path.dirname(binary), "lockscreenctl")
+    work = tempfile.mkdtemp(prefix="lockscreend-web-")
+    port = free_port()
+    token = os.path.join(work, "token")
+    with open(token, "w") as f:
+        f.write("7f3a-good-token\n")
+    os.chmod(token, 0o600)
+    config = os.path.join(work, "config.toml")
+    with open(config, "w") as f:
+        f.write(f"""[display]
+size = "400x240"
+[http]
+listen = "127.0.0.1:{port}"
+token_file = "{token}"
+[layout]
+inline = "note"
+row = ["count"]
+[widgets.note]
+kind = "push"
+[widgets.count]
+kind = "command"
+command = ["sh", "-c", "n=$(( $(cat {work}/n 2>/dev/null || echo 0) + 1 )); echo $n > {work}/n; echo '{{\\"entries\\": [{{\\"text\\": \\"run '$n'\\"}}]}}'"]
+family = "circular"
+""")
+    base = f"http://127.0.0.1:{port}"
+    log = open(os.path.join(work, "log"), "w")
+    daemon = subprocess.Popen([binary, "--config", config, "--headless", os.path.join(work, "frames"), "--socket", os.path.join(work, "ctl.sock"),
+                               "--state-dir", os.path.join(work, "state")], stdout=log, stderr=log)
+
+    def status():
+        code, body, _ = request(base + "/api/status")
+        return {w["name"]: w for w in json.loads(body).get("widgets", [])} if code == 200 else {}
+
+    def runs():
+        try:
+            return int(open(os.path.join(work, "n")).read())
+        except (OSError, ValueError):
+            return 0
+
+    try:
+        start = time.time()
+        while time.time() - start < 15:
+            try:
+                if status().get("count", {}).get("text"):
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        check("GET /api/status on loopback needs no token", "count" in status(), f"{status()}")
+
+        before = runs()
+        code, body, headers = request(base + "/api/reload", "POST")
+        check("a change without the token is 401, with a Bearer challenge", code == 401 and "Bearer" in (headers.get("WWW-Authenticate") or ""), f"{code} {body}")
+        code, body, _ = request(base + "/api/reload", "POST", token="guessed")
+        time.sleep(1)
+        check("a wrong token is 401 and changes nothing", code == 401 and runs() == before, f"{code} {body} runs {before} → {runs()}")
+        code, body, _ = request(base + "/api/reload", "POST", token="7f3a-good-token")
+        took = None
+        start = time.time()
+        while time.time() - start < 5:
+            if runs() > before:
+                took = time.time() - start
+                break
+            time.sleep(0.05)
+        check("POST /api/reload with the token reloads the widgets", code == 200 and took is not None, f"{code} {body}")
+
+        timeline = json.dumps({"entries": [{"text": "Pushed over HTTP"}]}).encode()
+        code, body, _ = request(base + "/api/push/note", "POST", timeline, token="7f3a-good-token")
+        start, shown = time.time(), False
+        while time.time() - start < 2 and not shown:
+            shown = status().get("note", {}).get("text") == "Pushed over HTTP"
+            time.sleep(0.05)
+        check("POST /api/push/<widget> reaches the screen within 2 s", code == 200 and shown, f"{code} {body}")
+        code, body, _ = request(base + "/api/push/note", "POST", b"x" * ((1 << 20) + 1), token="7f3a-good-token")
+        check("a body of 1 MiB + 1 is 413", code == 413, f"{code} {body[:100]}")
+        code, body, _ = request(base + "/api/push/..%2Fetc", "POST", timeline, token="7f3a-good-token")
+        check("a widget name that is not a name is 400", code == 400, f"{code} {body}")
+        code, body, _ = request(base + "/api/push/nosuch", "POST", timeline, token="7f3a-good-token")
+        check("an unknown push widget is refused, naming the push widgets", code == 400 and b"note" in body, f"{code} {body}")
+
+        code, body, headers = request(base + "/api/screen.png")
+        size = struct.unpack(">II", body[16:24]) if body[:8] == b"\x89PNG\r\n\x1a\n" else None
+        check("GET /api/screen.png is a PNG of the panel's size", code == 200 and headers.get("Content-Type") == "image/png" and size == (400, 240), f"{code} {size}")
+
+        # A client that connects and never sends, and one that stops halfway through its
+        # headers: others are served, the first is let go, the second gets 408.
+        silent = socket.create_connection(("127.0.0.1", port))
+        halfway = socket.create_connection(("127.0.0.1", port))
+        halfway.sendall(b"POST /api/push/note HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        start = time.time()
+        code, _, _ = request(base + "/api/status", timeout=3)
+        check("clients that never finish their requests do not stop others", code == 200 and time.time() - start < 1, f"{code} {time.time() - start:.2f} s")
+        answers = []
+        for s in (silent, halfway):
+            s.settimeout(15)
+            try:
+                answers.append(s.recv(4096))
+            except OSError as e:
+                answers.append(str(e).encode())
+            s.close()
+        waited = time.time() - start
+        check(f"after 10 s of silence both are disconnected ({waited:.1f} s), the one halfway with 408",
+              answers[0] == b"" and b" 408 " in answers[1].split(b"\r\n")[0] and waited < 14, f"{answers}")
+        garbage = socket.create_connection(("127.0.0.1", port))
+        garbage.sendall(b"\x16\x03\x01 not http at all\r\n\r\n")
+        garbage.settimeout(5)
+        answer = garbage.recv(4096)
+        garbage.close()
+        check("bytes that are not HTTP get 400 and the daemon runs on", b" 400 " in answer.split(b"\r\n")[0] and daemon.poll() is None, f"{answer[:60]}")
+        code, _, _ = request(base + "/nothing/here")
+        check("an unknown path is 404", code == 404)
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        daemon.wait(20)
+
+    # Another machine's address without a token: refused before anything starts.
+    bare = os.path.join(work, "bare.toml")
+    with open(bare, "w") as f:
+        f.write(f'[http]\nlisten = "0.0.0.0:{port}"\n')
+    out = subprocess.run([binary, "check", "--config", bare], capture_output=True, text=True)
+    check("listening beyond loopback without a token is a config error naming the key",
+          out.returncode != 0 and "http.token_file" in out.stdout + out.stderr, (out.stdout + out.stderr)[-200:])
+    out = subprocess.run([binary, "--http", f"0.0.0.0:{port}", "--headless", os.path.join(work, "x"), "--no-socket", "--state-dir", os.path.join(work, "x-state")],
+                         capture_output=True, text=True, timeout=30)
+    check("--http 0.0.0.0 without a token refuses to start", out.returncode != 0 and "token" in out.stderr, out.stderr[-200:])
+
+    if failures:
+        print(f"kept {work} for a look")
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+        print("all HTTP checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
