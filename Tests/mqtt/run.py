@@ -27,20 +27,9 @@ import sys
 import tempfile
 import time
 
-failures = 0
-
-
-def check(name, ok, detail=""):
-    global failures
-    print(("✔ " if ok else "✘ ") + name + ("" if ok or not detail else f": {detail}"), flush=True)
-    if not ok:
-        failures += 1
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import checks  # noqa: E402
+from checks import check, free_port  # noqa: E402
 
 
 def run(*args, **kw):
@@ -470,12 +459,12 @@ def main():
             except Exception:
                 d.process.kill()
         broker.stop()
-        if failures == 0:
+        if checks.failures == 0:
             shutil.rmtree(work, ignore_errors=True)
         else:
             print(f"kept {work} for a look")
-    print(f"{failures} failed" if failures else "all MQTT checks passed")
-    return 1 if failures else 0
+    print(f"{checks.failures} failed" if checks.failures else "all MQTT checks passed")
+    return 1 if checks.failures else 0
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ address other than loopback without a token is refused at start.
 Usage: Tests/web/run.py [--binary .build/release/lockscreend]
 """
 import argparse
+import sys
 import json
 import os
 import shutil
@@ -22,20 +23,9 @@ import time
 import urllib.error
 import urllib.request
 
-failures = 0
-
-
-def check(name, ok, detail=""):
-    global failures
-    print(("✔ " if ok else "✘ ") + name + ("" if ok or not detail else f": {detail}"), flush=True)
-    if not ok:
-        failures += 1
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import checks  # noqa: E402
+from checks import check, free_port  # noqa: E402
 
 
 def request(url, method="GET", body=None, token=None, timeout=5):
@@ -179,12 +169,12 @@ family = "circular"
                          capture_output=True, text=True, timeout=30)
     check("--http 0.0.0.0 without a token refuses to start", out.returncode != 0 and "token" in out.stderr, out.stderr[-200:])
 
-    if failures:
+    if checks.failures:
         print(f"kept {work} for a look")
     else:
         shutil.rmtree(work, ignore_errors=True)
         print("all HTTP checks passed")
-    return 1 if failures else 0
+    return 1 if checks.failures else 0
 
 
 if __name__ == "__main__":
