@@ -31,7 +31,8 @@ package struct WebAPI: Sendable {
             if let refusal = check(request.authorization, change: changes) { return refusal }
         }
         let path = request.path.split(separator: "/", omittingEmptySubsequences: false)
-        switch (request.method, path.dropFirst().map(String.init)) {
+        // HEAD is GET without the body, which the connection leaves out.
+        switch (request.method == "HEAD" ? "GET" : request.method, path.dropFirst().map(String.init)) {
         case ("GET", ["api", "status"]):
             return .reply(await handler.handle(ControlRequest.status.encoded().dropLast()))
         case ("POST", ["api", "reload"]):

@@ -83,6 +83,7 @@ struct WebAPITests {
         #expect(await post("/api/push/" + String(repeating: "x", count: 65), #"{"entries": []}"#) == 400)
         #expect(await post("/api/push/other", #"{"entries": [{"text": "hi"}]}"#) == 400)
         #expect(await api.respond(to: WebRequest(method: "DELETE", path: "/api/status", authorization: "Bearer t")).status == 405)
+        #expect(await api.respond(to: WebRequest(method: "HEAD", path: "/api/status")).status == 200)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/etc/passwd")).status == 404)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/api/screen.png")).status == 503)
     }
