@@ -7,7 +7,8 @@ import LockScreen
 import Providers
 
 /// The HTTP API: the operations of `lockscreenctl` over HTTP. `GET /api/status`,
-/// `POST /api/reload`, `POST /api/push/<widget>` (a JSON timeline), `GET /api/screen.png`.
+/// `POST /api/reload`, `POST /api/push/<widget>` (a JSON timeline), `POST /api/page/<page>`,
+/// `GET /api/screen.png`.
 /// Every state change needs the bearer token; on an address other than loopback, every
 /// request does. The token is read from its file at each request, so a new one needs no
 /// restart, and compared in constant time.
@@ -41,6 +42,9 @@ package struct WebAPI: Sendable {
             guard Self.isName(path[3]) else { return .error(400, "a widget name is letters, digits, _, - and ., at most 64") }
             guard let timeline = JSONValue.parse(Data(request.body)) else { return .error(400, "the body is not JSON: send a timeline (docs/TIMELINE-JSON.md)") }
             return .reply(await handler.handle(ControlRequest.push(widget: parts[2], timeline: timeline).encoded().dropLast()))
+        case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "page":
+            guard ControlRequest.pages.contains(parts[2]) else { return .error(400, "the page is lock, home, photo or next") }
+            return .reply(await handler.handle(ControlRequest.page(parts[2]).encoded().dropLast()))
         case ("GET", ["api", "screen.png"]):
             guard let frame = handler.frames.latest, let png = try? frame.pngData() else { return .error(503, "nothing has been presented yet") }
             return WebResponse(status: 200, contentType: "image/png", body: Array(png), headers: [("Cache-Control", "no-store")])

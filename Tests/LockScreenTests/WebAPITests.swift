@@ -84,6 +84,10 @@ struct WebAPITests {
         #expect(await post("/api/push/other", #"{"entries": [{"text": "hi"}]}"#) == 400)
         #expect(await api.respond(to: WebRequest(method: "DELETE", path: "/api/status", authorization: "Bearer t")).status == 405)
         #expect(await api.respond(to: WebRequest(method: "HEAD", path: "/api/status")).status == 200)
+        // One page only here: switching is refused by the daemon, a page nobody has by the API.
+        #expect(await post("/api/page/home", "") == 400)
+        #expect(await post("/api/page/settings", "") == 400)
+        #expect(await api.respond(to: WebRequest(method: "POST", path: "/api/page/next")).status == 401)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/etc/passwd")).status == 404)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/api/screen.png")).status == 503)
     }

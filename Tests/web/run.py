@@ -60,6 +60,11 @@ token_file = "{token}"
 [layout]
 inline = "note"
 row = ["count"]
+home = ["later"]
+[widgets.later]
+kind = "text"
+text = "Home page"
+family = "small"
 [widgets.note]
 kind = "push"
 [widgets.count]
@@ -122,6 +127,20 @@ family = "circular"
         check("a widget name that is not a name is 400", code == 400, f"{code} {body}")
         code, body, _ = request(base + "/api/push/nosuch", "POST", timeline, token="7f3a-good-token")
         check("an unknown push widget is refused, naming the push widgets", code == 400 and b"note" in body, f"{code} {body}")
+
+        def frames():
+            try:
+                return sum(1 for _ in open(os.path.join(work, "frames", "frames.jsonl")))
+            except OSError:
+                return 0
+        before = frames()
+        code, body, _ = request(base + "/api/page/home", "POST", b"", token="7f3a-good-token")
+        start, drawn = time.time(), False
+        while time.time() - start < 2 and not drawn:
+            drawn = frames() > before
+            time.sleep(0.05)
+        check("POST /api/page/home shows the home page within 2 s", code == 200 and drawn, f"{code} {body}")
+        request(base + "/api/page/lock", "POST", b"", token="7f3a-good-token")
 
         code, body, headers = request(base + "/api/screen.png")
         size = struct.unpack(">II", body[16:24]) if body[:8] == b"\x89PNG\r\n\x1a\n" else None
