@@ -6,7 +6,10 @@ import NIOHTTP1
 /// is refused with 413 as soon as it is announced or arrives), answered by the API off
 /// the event loop, then closed. A client silent for `idleTimeout`, or not done within
 /// `requestTimeout`, is disconnected (with 408 when it had begun a request), so a slow or
-/// stuck client never holds the server.
+/// stuck client never holds the server. An early answer (413, 408) is followed by a
+/// lingering close, as web servers do: the server stops writing but reads and drops what
+/// the client is still sending for up to `WebServer.linger` seconds, so the client, busy
+/// sending its body, reads the answer instead of a reset connection.
 final class WebConnection: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -78,10 +81,10 @@ final class WebConnection: ChannelInboundHandler {
     private func send(_ response: WebResponse, context: ChannelHandlerContext) {
         answered = true
         guard head != nil else { return context.close(promise: nil) }
-        write(response, context: context)
+        write(response, context: context, lingering: true)
     }
 
-    private func write(_ response: WebResponse, context: ChannelHandlerContext) {
+    private func write(_ response: WebResponse, context: ChannelHandlerContext, lingering: Bool = false) {
         var headers = HTTPHeaders([("Content-Type", response.contentType), ("Content-Length", String(response.body.count)), ("Connection", "close")])
         for (name, value) in response.headers { headers.add(name: name, value: value) }
         let status = HTTPResponseStatus(statusCode: response.status)
@@ -92,6 +95,11 @@ final class WebConnection: ChannelInboundHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        guard lingering else { return written.whenComplete { _ in channel.close(promise: nil) } }
+        written.whenComplete { _ in
+            channel.close(mode: .output, promise: nil)
+            channel.eventLoop.scheduleTask(in: .seconds(WebServer.linger)) { channel.close(promise: nil) }
+        }
     }
 }

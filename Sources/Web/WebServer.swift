@@ -17,6 +17,8 @@ package final class WebServer: Sendable {
     /// Seconds a client has to send its whole request.
     package static let requestTimeout: Int64 = 30
     package static let maximumConnections = 64
+    /// Seconds a client refused early may go on sending before it is disconnected.
+    package static let linger: Int64 = 2
 
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel

@@ -121,8 +121,13 @@ family = "circular"
             shown = status().get("note", {}).get("text") == "Pushed over HTTP"
             time.sleep(0.05)
         check("POST /api/push/<widget> reaches the screen within 2 s", code == 200 and shown, f"{code} {body}")
-        code, body, _ = request(base + "/api/push/note", "POST", b"x" * ((1 << 20) + 1), token="7f3a-good-token")
-        check("a body of 1 MiB + 1 is 413", code == 413, f"{code} {body[:100]}")
+        codes = []
+        for _ in range(10):  # the answer comes while the body is still being sent: the server must linger
+            try:
+                codes.append(request(base + "/api/push/note", "POST", b"x" * ((1 << 20) + 1), token="7f3a-good-token")[0])
+            except OSError as error:
+                codes.append(str(error))
+        check("a body of 1 MiB + 1 is 413, every time of 10 (read by the client, not a reset)", codes == [413] * 10, f"{codes}")
         code, body, _ = request(base + "/api/push/..%2Fetc", "POST", timeline, token="7f3a-good-token")
         check("a widget name that is not a name is 400", code == 400, f"{code} {body}")
         code, body, _ = request(base + "/api/push/nosuch", "POST", timeline, token="7f3a-good-token")
