@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "LockScreen", "Config", "ControlProtocol", "Providers", "Canvas", "JSON",
+                "LockScreen", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

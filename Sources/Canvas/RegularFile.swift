@@ -21,4 +21,40 @@ package enum RegularFile {
         }
         return bytes
     }
+
+    /// Replaces `path` with `bytes` atomically: a temporary file beside it, flushed to
+    /// disk, renamed over the old one, and the directory flushed, so a power cut leaves
+    /// the old file or the new one, never half of either. Returns nil, or why it failed.
+    package static func replace(_ path: String, with bytes: some Collection<UInt8>, mode: mode_t = 0o600) -> String? {
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        let written = Array(bytes).withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written, synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return reason
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 {
+            fsync(dir)
+            close(dir)
+        }
+        return nil
+    }
 }

@@ -18,6 +18,9 @@ package struct ConfigIssue: Error, Equatable, Sendable, CustomStringConvertible,
         return key.isEmpty ? "\(place): \(Self.escaped(message))" : "\(place): \(Self.escaped(key)): \(Self.escaped(message))"
     }
 
+    /// As `lockscreend check` prints a warning: `FILE:LINE: KEY: warning: MESSAGE`.
+    package var warning: String { "\(file):\(line): \(key): warning: \(message)" }
+
     /// `text` with control characters written as `\u{1B}`.
     package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }

@@ -143,7 +143,7 @@ package struct LockScreenConfig: Sendable {
         if let appearance = reader.choice(table, "appearance", at: path, from: ["dark", "light"]) { colorScheme = appearance == "dark" ? .dark : .light }
     }
 
-    private func readSize(_ table: TOMLTable, _ key: String, at path: String, reader: inout ConfigReader) -> (width: Int, height: Int)? {
+    func readSize(_ table: TOMLTable, _ key: String, at path: String, reader: inout ConfigReader) -> (width: Int, height: Int)? {
         guard let text = reader.string(table, key, at: path) else { return nil }
         switch PanelSize.parse(text) {
         case let .success(size): return size

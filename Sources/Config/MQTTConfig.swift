@@ -74,7 +74,7 @@ extension ConfigReader {
 extension LockScreenConfig {
     /// `[mqtt]` and `[homeassistant]`: what mqtt and homeassistant widgets read from.
     mutating func readHouse(_ root: TOMLTable, reader: inout ConfigReader) {
-        if let table = reader.table(root, "http", at: "") { web = Self.readWeb(table, reader: &reader) }
+        if let table = reader.table(root, "http", at: "") { web = readWeb(table, reader: &reader) }
         if let mqtt = reader.table(root, "mqtt", at: "") {
             self.mqtt = Self.readMQTT(mqtt, reader: &reader)
             reader.hasMQTTBroker = true

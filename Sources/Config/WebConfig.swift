@@ -10,6 +10,8 @@ package struct WebConfig: Sendable, Equatable {
     package var port: Int
     /// A file holding the bearer token, not readable by every user.
     package var tokenFile: String?
+    /// Devices that fetch the screen, by name (`[http.clients.NAME]`).
+    package var clients: [String: ClientProfile] = [:]
 
     package init(host: String, port: Int, tokenFile: String? = nil) {
         self.host = host
@@ -43,9 +45,9 @@ package struct WebConfig: Sendable, Equatable {
 extension LockScreenConfig {
     /// `[http]`: `listen` ("127.0.0.1:8080") and `token_file`; an address other than
     /// loopback without a token is refused.
-    static func readWeb(_ table: TOMLTable, reader: inout ConfigReader) -> WebConfig? {
+    func readWeb(_ table: TOMLTable, reader: inout ConfigReader) -> WebConfig? {
         let path = "http"
-        reader.rejectUnknown(table, known: ["listen", "token_file"], at: path)
+        reader.rejectUnknown(table, known: ["listen", "token_file", "clients"], at: path)
         let text = reader.string(table, "listen", at: path) ?? "127.0.0.1:8080"
         guard var web = WebConfig.listen(text) else {
             reader.report(table["listen"]?.line ?? table.line, "\(path).listen", "expected ADDRESS:PORT with a numeric address, such as \"127.0.0.1:8080\" or \"0.0.0.0:8080\", found \"\(text)\"")
@@ -56,6 +58,7 @@ extension LockScreenConfig {
             reader.report(table["listen"]?.line ?? table.line, "\(path).token_file", "listening on \(web.host) lets other machines in: give token_file (a file with a long random token, chmod 600)")
             return nil
         }
+        if let clients = reader.table(table, "clients", at: path) { web.clients = readClients(clients, reader: &reader) }
         return web
     }
 }

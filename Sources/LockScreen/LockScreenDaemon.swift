@@ -65,6 +65,8 @@ public final class LockScreenDaemon {
     package let heartbeat = Heartbeat()
     /// The last presented frame, for the control socket's snapshots.
     package let frames = FrameMailbox()
+    /// What the last step showed, for client screens drawn at other sizes.
+    package let screens = ScreenBoard()
     /// The next instant the panel must show on time: a slot's own change, a stack's turn,
     /// an entry's date, a cleaning refresh. Changes between now and then may wait for it
     /// (`Behaviour.holdChanges`).
@@ -231,6 +233,7 @@ public final class LockScreenDaemon {
     /// Draws the slots whose content changed or is due into the frame.
     func draw(_ reading: TimelineEngine.Reading, now: Date) {
         let shown = scheduler.choose(reading, now: now)
+        screens.publish(ScreenBoard.Shown(content: content, widgets: shown.map(\.shown), renderer: renderer, staleMark: staleMark, nextEvent: reading.nextEvent))
         func update(_ slot: SlotID, key: String, place: () -> PlacedView) {
             guard scheduler.isDue(slot, key: key, now: now), let rect = renderer.rect(of: slot, rowFamilies: rowFamilies) else { return }
             let placed = place()

@@ -5,6 +5,7 @@ import LockScreen
 import Logging
 import Providers
 import TimelineEngine
+import Web
 
 /// What SIGHUP does: reads the configuration file again; a valid one goes to the running
 /// daemon, an invalid one is logged, mistake by mistake, while the old one runs on.
@@ -46,5 +47,22 @@ struct ConfigReload: Sendable {
             content: config.content, colorScheme: common.appearance?.scheme ?? config.colorScheme,
             uses24HourClock: common.twelveHour ? false : config.uses24HourClock, timeZone: config.timeZone, clockFont: config.clockFont,
             dateLanguage: config.dateLanguage))
+    }
+}
+
+extension ConfigEditor {
+    /// The editor of the file a reload reads: a text is checked as `lockscreend check`
+    /// checks the file, and applying it reloads as SIGHUP does.
+    static func forDaemon(reload: ConfigReload, handle: ReconfigureHandle) -> ConfigEditor {
+        let path = reload.common.config ?? LockScreenConfig.defaultPath
+        let registry = reload.registry
+        return ConfigEditor(path: path, check: { text, worldReadable in
+            do throws(ConfigErrors) {
+                let config = try LockScreenConfig.parse(text, file: path, registry: registry, worldReadable: worldReadable)
+                return ([], config.warnings.map(\.warning))
+            } catch {
+                return (error.description.split(separator: "\n").map(String.init), [])
+            }
+        }, reload: { reload.run(handle) })
     }
 }

@@ -26,7 +26,7 @@ extension Lockscreend {
                 let checked = try LockScreenConfig.load(path: config, registry: .standard(systemRoot: systemRoot))
                 let widgets = checked.content.stacks.reduce(0) { $0 + $1.widgets.count }
                 print("\(config): OK, \(widgets) widget\(widgets == 1 ? "" : "s") placed")
-                for warning in checked.warnings { print("\(warning.file):\(warning.line): \(warning.key): warning: \(warning.message)") }
+                for warning in checked.warnings { print(warning.warning) }
                 if checked.fetchesOverHTTP, let reason = HTTPFetcher.unavailability() {
                     print("\(config): warning: web widgets will show stale: \(reason)")
                 }

@@ -248,9 +248,14 @@ extension Lockscreend {
                 if !web.isLoopback && web.tokenFile == nil {
                     throw ValidationFailure("--http \(http ?? ""): an address other than loopback needs a token: [http] token_file in the configuration")
                 }
+                web.clients = config?.web?.clients ?? [:]
                 let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
                 daemon.frames.open()
-                services.append(.init(service: WebService(config: web, api: WebAPI(handler: handler, config: web), logger: logger)))
+                daemon.screens.open()
+                let editor = config == nil ? nil : ConfigEditor.forDaemon(reload: reload, handle: daemon.reconfigureHandle)
+                let keys = ClientKeys(file: options.stateDirectory.map { $0 + "/clients.json" })
+                let api = WebAPI(handler: handler, config: web, screens: daemon.screens, editor: editor, keys: keys, actions: daemon.actionHandle, logger: logger)
+                services.append(.init(service: WebService(config: web, api: api, logger: logger)))
             }
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -33,14 +33,11 @@ extension Lockscreend {
             let client = ClientScreen(depth: depth.flatMap(ClientScreen.Depth.init(rawValue:)) ?? .colour)
             do {
                 let frame = try await LockScreenApplication.snapshot(common.daemonOptions(try common.loadConfig()), logger: logger)
-                if out.lowercased().hasSuffix(".bmp") {
-                    do {
-                        try Data(client.bmp(frame)).write(to: URL(fileURLWithPath: out), options: .atomic)
-                    } catch {
-                        throw ValidationFailure("cannot write '\(out)': \(error)")
-                    }
-                } else {
-                    try client.shown(frame).writePNG(to: out)
+                guard let bytes = client.file(frame, bmp: out.lowercased().hasSuffix(".bmp")) else { throw ValidationFailure("cannot make the PNG") }
+                do {
+                    try Data(bytes).write(to: URL(fileURLWithPath: out), options: .atomic)
+                } catch {
+                    throw ValidationFailure("cannot write '\(out)': \(error)")
                 }
             } catch let failure as ValidationFailure {
                 throw failure

@@ -106,4 +106,10 @@ package struct ClientScreen: Sendable {
         grey.pixels.withUnsafeMutableBytes { _ = PixelConverter.convert(frame, rect: frame.bounds, to: .gray8, into: $0, stride: stride, grayLevels: levels) }
         return grey
     }
+
+    /// The file a device fetches: a BMP, or a PNG of the greys it will show; nil when
+    /// the PNG cannot be made.
+    package func file(_ frame: Frame, bmp: Bool) -> [UInt8]? {
+        bmp ? self.bmp(frame) : (try? shown(frame).pngData()).map(Array.init)
+    }
 }

@@ -4,21 +4,43 @@ import ControlProtocol
 import FoundationEssentials
 import JSON
 import LockScreen
+import Logging
 import Providers
 
-/// The HTTP API: the operations of `lockscreenctl` over HTTP. `GET /api/status`,
-/// `POST /api/reload`, `POST /api/push/<widget>` (a JSON timeline), `POST /api/page/<page>`,
-/// `GET /api/screen.png`.
-/// Every state change needs the bearer token; on an address other than loopback, every
-/// request does. The token is read from its file at each request, so a new one needs no
-/// restart, and compared in constant time.
+/// The HTTP face: the operations of `lockscreenctl` (`GET /api/status`, `POST /api/reload`,
+/// `POST /api/push/<widget>`, `POST /api/page/<page>`, `GET /api/screen.png`), the live
+/// page (`/`, `/api/events`, `/api/config`), screens for client devices
+/// (`/screen/<client>.png|.bmp`) and TRMNL's device API (`/api/setup`, `/api/display`,
+/// `/api/log`).
+///
+/// Every state change needs the token, as `Authorization: Bearer …` or as the password
+/// of HTTP Basic (what a browser asks for); on an address other than loopback, every
+/// request does, except a client device's own screen with its key and TRMNL's calls with
+/// theirs. The token is read from its file at each request, so a new one needs no
+/// restart, and compared in constant time. A change sent from another site's page
+/// (`Origin` not this server) is refused, so a browser that remembers the password
+/// cannot be made to use it by a page elsewhere.
 package struct WebAPI: Sendable {
     let handler: ControlHandler
     let config: WebConfig
+    /// What the lock screen shows, for client screens.
+    let screens: ScreenBoard?
+    /// The configuration file, for the page's editor; nil when the daemon runs without one.
+    let editor: ConfigEditor?
+    let keys: ClientKeys
+    /// Full refreshes; nil in tests without a daemon.
+    let actions: ActionHandle?
+    let logger: Logger
 
-    package init(handler: ControlHandler, config: WebConfig) {
+    package init(handler: ControlHandler, config: WebConfig, screens: ScreenBoard? = nil, editor: ConfigEditor? = nil, keys: ClientKeys = ClientKeys(file: nil),
+                 actions: ActionHandle? = nil, logger: Logger = Logger(label: "lockscreend.http")) {
         self.handler = handler
         self.config = config
+        self.screens = screens
+        self.editor = editor
+        self.keys = keys
+        self.actions = actions
+        self.logger = logger
     }
 
     /// Widget names in a path: letters, digits, `_`, `-` and `.`, at most 64.
@@ -27,19 +49,45 @@ package struct WebAPI: Sendable {
     }
 
     package func respond(to request: WebRequest) async -> WebResponse {
-        let changes = request.method != "GET" && request.method != "HEAD"
-        if changes || !config.isLoopback {
-            if let refusal = check(request.authorization, change: changes) { return refusal }
-        }
-        let path = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         // HEAD is GET without the body, which the connection leaves out.
-        switch (request.method == "HEAD" ? "GET" : request.method, path.dropFirst().map(String.init)) {
+        let method = request.method == "HEAD" ? "GET" : request.method
+        if parts.count == 2, parts[0] == "api", ["setup", "display", "log"].contains(parts[1]) {
+            return trmnl(parts[1], method: method, request: request)
+        }
+        let changes = method != "GET"
+        if changes, let refusal = sameSite(request) { return refusal }
+        if parts.count == 2, parts[0] == "screen", method == "GET" {
+            return screen(parts[1], request: request)
+        }
+        if changes || !config.isLoopback {
+            if let refusal = check(request.authorization, change: changes, page: parts == [""]) { return refusal }
+        }
+        switch (method, parts) {
+        case ("GET", [""]):
+            return .text(await page(request), contentType: "text/html")
+        case ("GET", ["api", "events"]):
+            return events()
+        case ("GET", ["api", "config"]):
+            guard let editor else { return .error(404, "this daemon runs without a configuration file") }
+            return .json(editor.current())
+        case ("POST", ["api", "config"]):
+            guard let editor else { return .error(404, "this daemon runs without a configuration file: start it with --config FILE") }
+            let text = String(decoding: request.body, as: UTF8.self)
+            let outcome = editor.apply(text)
+            return .json(outcome, status: outcome.applied ? 200 : 422)
+        case ("GET", ["api", "clients"]):
+            return .json(clients(request))
         case ("GET", ["api", "status"]):
             return .reply(await handler.handle(ControlRequest.status.encoded().dropLast()))
         case ("POST", ["api", "reload"]):
             return .reply(await handler.handle(ControlRequest.reloadAll.encoded().dropLast()))
+        case ("POST", ["api", "refresh"]):
+            guard let actions else { return .error(400, "this display cannot refresh whole") }
+            actions.request(.fullRefresh)
+            return .reply(.success)
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "push":
-            guard Self.isName(path[3]) else { return .error(400, "a widget name is letters, digits, _, - and ., at most 64") }
+            guard Self.isName(Substring(parts[2])) else { return .error(400, "a widget name is letters, digits, _, - and ., at most 64") }
             guard let timeline = JSONValue.parse(Data(request.body)) else { return .error(400, "the body is not JSON: send a timeline (docs/TIMELINE-JSON.md)") }
             return .reply(await handler.handle(ControlRequest.push(widget: parts[2], timeline: timeline).encoded().dropLast()))
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "page":
@@ -48,27 +96,49 @@ package struct WebAPI: Sendable {
         case ("GET", ["api", "screen.png"]):
             guard let frame = handler.frames.latest, let png = try? frame.pngData() else { return .error(503, "nothing has been presented yet") }
             return WebResponse(status: 200, contentType: "image/png", body: Array(png), headers: [("Cache-Control", "no-store")])
-        case (_, ["api", "status"]), (_, ["api", "reload"]), (_, ["api", "screen.png"]):
+        case (_, ["api", "status"]), (_, ["api", "reload"]), (_, ["api", "screen.png"]), (_, ["api", "config"]), (_, [""]):
             return .error(405, "\(request.method) is not allowed on \(request.path)")
         default:
             return .error(404, "no such page: \(String(request.path.prefix(100)))")
         }
     }
 
-    /// Nil when `header` carries the token; else the 401 to send.
-    func check(_ header: String?, change: Bool) -> WebResponse? {
-        let challenge = [("WWW-Authenticate", "Bearer realm=\"lockscreend\"")]
+    /// Nil when `header` carries the token (Bearer, or Basic with it as the password);
+    /// else the 401 to send. The page's 401 asks a browser for the password.
+    func check(_ header: String?, change: Bool, page: Bool = false) -> WebResponse? {
+        let challenge = [("WWW-Authenticate", page ? "Basic realm=\"lockscreend\", charset=\"UTF-8\"" : "Bearer realm=\"lockscreend\"")]
         guard let file = config.tokenFile else {
             return .error(401, "changes need a token: set token_file in [http]", headers: challenge)
         }
-        guard let bytes = RegularFile.read(file, limit: 4_096),
-              case let token = String(decoding: bytes, as: UTF8.self).trimmed(), !token.isEmpty else {
+        guard let token = Self.token(file) else {
             return .error(401, "the token file \(file) cannot be read", headers: challenge)
         }
-        guard let header, header.hasPrefix("Bearer ") else {
+        guard let given = header.flatMap(Self.credential) else {
             return .error(401, change ? "a change needs the token: Authorization: Bearer …" : "this address needs the token: Authorization: Bearer …", headers: challenge)
         }
-        return Self.equal(Array(header.dropFirst(7).utf8), Array(token.utf8)) ? nil : .error(401, "wrong token", headers: challenge)
+        return Self.equal(Array(given.utf8), Array(token.utf8)) ? nil : .error(401, "wrong token", headers: challenge)
+    }
+
+    /// The token in its file, trimmed; nil when it cannot be read or is empty.
+    static func token(_ file: String) -> String? {
+        guard let bytes = RegularFile.read(file, limit: 4_096), case let token = String(decoding: bytes, as: UTF8.self).trimmed(), !token.isEmpty else { return nil }
+        return token
+    }
+
+    /// The secret an Authorization header carries: a Bearer token, or a Basic password.
+    static func credential(_ header: String) -> String? {
+        if header.hasPrefix("Bearer ") { return String(header.dropFirst(7)) }
+        guard header.hasPrefix("Basic "), let data = Data(base64Encoded: String(header.dropFirst(6))),
+              let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":") else { return nil }
+        return String(pair[pair.index(after: colon)...])
+    }
+
+    /// A 403 for a change a page of another site sent: its `Origin` is not this server.
+    func sameSite(_ request: WebRequest) -> WebResponse? {
+        if request.header("Sec-Fetch-Site") == "cross-site" { return .error(403, "a change from another site's page is refused") }
+        guard let origin = request.header("Origin") else { return nil }
+        let host = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first.map(String.init)
+        return host != nil && host == request.header("Host") ? nil : .error(403, "a change from another site's page (\(origin.prefix(100))) is refused")
     }
 
     /// Compares without stopping at the first difference, so the time taken says nothing

@@ -19,6 +19,10 @@ final class WebConnection: ChannelInboundHandler {
     private var body: [UInt8] = []
     private var answered = false
     private var deadline: Scheduled<Void>?
+    /// The task feeding a stream's chunks to the client, cancelled when it leaves.
+    private var streaming: Task<Void, Never>?
+    /// Set when the connection is gone: chunks still on their way are dropped.
+    private var removed = false
 
     init(api: WebAPI) {
         self.api = api
@@ -31,6 +35,8 @@ final class WebConnection: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         deadline?.cancel()
+        streaming?.cancel()
+        removed = true
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -50,7 +56,8 @@ final class WebConnection: ChannelInboundHandler {
             guard let head else { return }
             answered = true
             let path = String(head.uri.prefix { $0 != "?" })
-            let request = WebRequest(method: head.method.rawValue, path: path, authorization: head.headers.first(name: "Authorization"), body: body)
+            let query = String(head.uri.dropFirst(path.count + 1))
+            let request = WebRequest(method: head.method.rawValue, path: path, query: query, headers: head.headers.map { ($0.name, $0.value) }, body: body)
             body = []
             let api = self.api
             let promise = context.eventLoop.makePromise(of: WebResponse.self)
@@ -76,6 +83,32 @@ final class WebConnection: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
+    /// Sends the stream's chunks as they come, with no deadline: a live page may stay
+    /// open for hours. It ends when the stream does or the client leaves.
+    private func stream(_ stream: AsyncStream<[UInt8]>, context: ChannelHandlerContext) {
+        deadline?.cancel()
+        context.flush()
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((self, context), eventLoop: loop)
+        streaming = Task {
+            for await chunk in stream {
+                loop.execute {
+                    let (connection, context) = bound.value
+                    guard !connection.removed else { return }
+                    var buffer = context.channel.allocator.buffer(capacity: chunk.count)
+                    buffer.writeBytes(chunk)
+                    context.writeAndFlush(connection.wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+                }
+            }
+            loop.execute {
+                let (connection, context) = bound.value
+                guard !connection.removed else { return }
+                let channel = context.channel
+                context.writeAndFlush(connection.wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+            }
+        }
+    }
+
     /// Answers before the request is complete (too large, too slow). Before its head
     /// there is no request to answer (NIO allows no response then): the client is let go.
     private func send(_ response: WebResponse, context: ChannelHandlerContext) {
@@ -85,10 +118,12 @@ final class WebConnection: ChannelInboundHandler {
     }
 
     private func write(_ response: WebResponse, context: ChannelHandlerContext, lingering: Bool = false) {
-        var headers = HTTPHeaders([("Content-Type", response.contentType), ("Content-Length", String(response.body.count)), ("Connection", "close")])
+        var headers = HTTPHeaders([("Content-Type", response.contentType), ("Connection", "close")])
+        if response.stream == nil { headers.add(name: "Content-Length", value: String(response.body.count)) }
         for (name, value) in response.headers { headers.add(name: name, value: value) }
         let status = HTTPResponseStatus(statusCode: response.status)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        if let stream = response.stream, head?.method != .HEAD { return self.stream(stream, context: context) }
         if head?.method != .HEAD {
             var buffer = context.channel.allocator.buffer(capacity: response.body.count)
             buffer.writeBytes(response.body)

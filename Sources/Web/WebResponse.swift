@@ -7,12 +7,21 @@ package struct WebResponse: Sendable {
     package var contentType: String
     package var body: [UInt8]
     package var headers: [(String, String)] = []
+    /// For a stream (server-sent events): the chunks sent after the head as they come,
+    /// the connection held open until the stream ends or the client leaves.
+    package var stream: AsyncStream<[UInt8]>?
 
-    package init(status: Int, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
+    package init(status: Int, contentType: String, body: [UInt8], headers: [(String, String)] = [], stream: AsyncStream<[UInt8]>? = nil) {
         self.status = status
         self.contentType = contentType
         self.body = body
         self.headers = headers
+        self.stream = stream
+    }
+
+    /// 200 with `text` in `contentType` (UTF-8), never cached.
+    static func text(_ text: String, contentType: String) -> WebResponse {
+        WebResponse(status: 200, contentType: contentType + "; charset=utf-8", body: Array(text.utf8), headers: [("Cache-Control", "no-store")])
     }
 
     /// A control reply as JSON: 200 when it succeeded, `failure` (400 by default) when not.
@@ -28,18 +37,11 @@ package struct WebResponse: Sendable {
         return response
     }
 
-    /// The reason phrase of the statuses the server gives.
-    var reason: String {
-        switch status {
-        case 200: "OK"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 413: "Content Too Large"
-        case 503: "Service Unavailable"
-        default: "Error"
-        }
+    /// 200 (or `status`) with `value` as JSON.
+    static func json(_ value: some Encodable, status: Int = 200) -> WebResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = (try? encoder.encode(value)).map(Array.init) ?? Array(#"{"ok":false}"#.utf8)
+        return WebResponse(status: status, contentType: "application/json", body: body, headers: [("Cache-Control", "no-store")])
     }
 }

@@ -31,3 +31,13 @@ let quietLogger: Logger = {
     logger.logLevel = .critical
     return logger
 }()
+
+/// The mistakes `LockScreenConfig.parse` finds in `text` as it prints them; empty when none.
+func configIssues(_ text: String, file: String) -> String {
+    do {
+        _ = try LockScreenConfig.parse(text, file: file, registry: .standard(systemRoot: fixtureRoot))
+        return ""
+    } catch {
+        return "\(error)"
+    }
+}

@@ -25,14 +25,7 @@ struct WebAPITests {
 
     @Test("a token file is checked like a password file; beyond loopback one is required")
     func config() throws {
-        func issues(_ text: String) -> String {
-            do {
-                _ = try LockScreenConfig.parse(text, file: "h.toml", registry: .standard(systemRoot: fixtureRoot))
-                return ""
-            } catch {
-                return "\(error)"
-            }
-        }
+        let issues = { (text: String) in configIssues(text, file: "h.toml") }
         #expect(issues("[http]\nlisten = \"0.0.0.0:8080\"\n").contains("h.toml:2: http.token_file: listening on 0.0.0.0"))
         #expect(issues("[http]\nlisten = \"lockscreen.local:8080\"\n").contains("http.listen: expected ADDRESS:PORT"))
         #expect(issues("[http]\ntoken_file = \"/nonexistent/token\"\n").contains("http.token_file: cannot read /nonexistent/token"))

@@ -13,7 +13,6 @@ import argparse
 import sys
 import json
 import os
-import shutil
 import signal
 import socket
 import struct
@@ -39,6 +38,16 @@ def request(url, method="GET", body=None, token=None, timeout=5):
         return e.code, e.read(), e.headers
 
 
+def trmnl(url, headers, body=None):
+    """(status, body, headers) of a call as TRMNL's firmware makes it."""
+    req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET", headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=5) as r:
+            return r.status, r.read(), r.headers
+    except urllib.error.HTTPError as e:
+        return e.code, e.read(), e.headers
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=".build/release/lockscreend")
@@ -57,6 +66,13 @@ size = "400x240"
 [http]
 listen = "127.0.0.1:{port}"
 token_file = "{token}"
+[http.clients.trmnl]
+size = "800x480"
+trmnl_id = "A1:B2:C3:D4:E5:F6"
+refresh_min = 300
+[http.clients.kindle]
+size = "600x800"
+depth = "16grey"
 [layout]
 inline = "note"
 row = ["count"]
@@ -178,6 +194,33 @@ family = "circular"
         check("bytes that are not HTTP get 400 and the daemon runs on", b" 400 " in answer.split(b"\r\n")[0] and daemon.poll() is None, f"{answer[:60]}")
         code, _, _ = request(base + "/nothing/here")
         check("an unknown path is 404", code == 404)
+
+        # A TRMNL stand-in, as its firmware calls: setup by MAC, then display with the key.
+        later = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 1200))
+        request(base + "/api/push/note", "POST", json.dumps({"entries": [{"text": "now"}, {"date": later, "text": "in 20 min"}]}).encode(), token="7f3a-good-token")
+        time.sleep(0.5)
+        code, body, _ = trmnl(base + "/api/setup", {"ID": "a1:b2:c3:d4:e5:f6"})
+        setup = json.loads(body) if code == 200 else {}
+        check("TRMNL /api/setup gives a configured MAC an api_key and friendly_id", setup.get("status") == 200 and len(setup.get("api_key", "")) == 32 and len(setup.get("friendly_id", "")) == 6, body[:200])
+        code, _, _ = trmnl(base + "/api/setup", {"ID": "00:11:22:33:44:55"})
+        check("… and an unknown one 404", code == 404)
+        firmware = {"ID": "A1:B2:C3:D4:E5:F6", "Access-Token": setup.get("api_key", ""), "Refresh-Rate": "900", "Battery-Voltage": "4.1",
+                    "FW-Version": "1.5.2", "RSSI": "-60", "Width": "800", "Height": "480"}
+        code, body, _ = trmnl(base + "/api/display", firmware)
+        display = json.loads(body) if code == 200 else {}
+        code, image, headers = trmnl(display.get("image_url", base + "/none"), {})
+        bmp = struct.unpack("<2sIHHIIiiHH", image[:30]) if image[:2] == b"BM" else None
+        check("TRMNL /api/display points at a 1-bit BMP of 800x480 (48,062 bytes) that the device can fetch",
+              code == 200 and bmp is not None and bmp[6:8] == (800, 480) and bmp[9] == 1 and len(image) == 48062, f"{code} {bmp} {len(image)}")
+        rate = display.get("refresh_rate", 0)
+        check(f"… with refresh_rate {rate} s: not sooner than refresh_min, not after the pushed entry due in 20 minutes", 300 <= rate <= 1201, body[:300])
+        code, _, _ = trmnl(base + "/api/display", dict(firmware, **{"Access-Token": "0" * 32}))
+        check("TRMNL /api/display with a wrong Access-Token is 401", code == 401)
+        code, _, _ = trmnl(base + "/api/log", firmware, b'{"log":{"logs_array":[{"log_message":"wifi weak"}]}}')
+        check("TRMNL /api/log is accepted", code == 200)
+        code, image, headers = request(base + "/screen/kindle.png")
+        size = struct.unpack(">II", image[16:24]) if image[:8] == b"\x89PNG\r\n\x1a\n" else None
+        check("a Kindle's /screen/kindle.png is a 600x800 PNG", code == 200 and size == (600, 800), f"{code} {size}")
     finally:
         daemon.send_signal(signal.SIGTERM)
         daemon.wait(20)
@@ -193,12 +236,7 @@ family = "circular"
                          capture_output=True, text=True, timeout=30)
     check("--http 0.0.0.0 without a token refuses to start", out.returncode != 0 and "token" in out.stderr, out.stderr[-200:])
 
-    if checks.failures:
-        print(f"kept {work} for a look")
-    else:
-        shutil.rmtree(work, ignore_errors=True)
-        print("all HTTP checks passed")
-    return 1 if checks.failures else 0
+    return checks.finish(work, "HTTP")
 
 
 if __name__ == "__main__":

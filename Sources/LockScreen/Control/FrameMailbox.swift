@@ -10,8 +10,36 @@ import Synchronization
 /// daemon's frame would make the daemon's next drawing copy the whole screen.
 /// Until something will read it (a control socket is open), it keeps nothing.
 package final class FrameMailbox: Sendable {
-    /// Whether a reader is there, the frame kept for it, and how many updates it took.
-    private let state = Mutex<(open: Bool, frame: Frame?, updates: Int)>((false, nil, 0))
+    /// One presentation as a watcher hears of it: the update's number and the
+    /// rectangles that changed, in the frame's pixels.
+    package struct Change: Sendable, Equatable {
+        package var updates: Int
+        package var rects: [PixelRect]
+        package var width: Int
+        package var height: Int
+
+        package init(updates: Int, rects: [PixelRect], width: Int, height: Int) {
+            self.updates = updates
+            self.rects = rects
+            self.width = width
+            self.height = height
+        }
+    }
+
+    private struct State {
+        var open = false
+        var frame: Frame?
+        var updates = 0
+        var watchers: [Int: AsyncStream<Change>.Continuation] = [:]
+        var nextWatcher = 0
+    }
+
+    /// Whether a reader is there, the frame kept for it, how many updates it took, and
+    /// who watches for the next.
+    private let state = Mutex(State())
+
+    /// At most this many watchers at once (the live pages open).
+    package static let maximumWatchers = 8
 
     package init() {}
 
@@ -30,8 +58,30 @@ package final class FrameMailbox: Sendable {
             } else {
                 state.frame = new.separateCopy()
             }
+            let change = Change(updates: state.updates, rects: changed, width: new.width, height: new.height)
+            for watcher in state.watchers.values { watcher.yield(change) }
         }
     }
+
+    /// The changes from now on, for as long as the stream is read; nil when
+    /// `maximumWatchers` already watch. A slow reader gets the latest few, not a backlog.
+    package func watch() -> AsyncStream<Change>? {
+        let (stream, continuation) = AsyncStream.makeStream(of: Change.self, bufferingPolicy: .bufferingNewest(4))
+        let id: Int? = state.withLock { state in
+            guard state.watchers.count < Self.maximumWatchers else { return nil }
+            state.nextWatcher += 1
+            state.watchers[state.nextWatcher] = continuation
+            return state.nextWatcher
+        }
+        guard let id else { return nil }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.watchers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// How many watch now.
+    package var watchers: Int { state.withLock { $0.watchers.count } }
 
     package var latest: Frame? { state.withLock { $0.frame } }
 

@@ -24,6 +24,7 @@ final class DaemonService: Service, CustomStringConvertible {
 
     let engine: TimelineEngine
     let frames: FrameMailbox
+    let screens: ScreenBoard
     let clock: any DaemonClock
     let heartbeat: Heartbeat
     let reconfigureHandle: ReconfigureHandle
@@ -39,6 +40,7 @@ final class DaemonService: Service, CustomStringConvertible {
         let daemon = LockScreenApplication.daemon(options, display: display, logger: logger)
         daemon.onFirstFrame = onFirstFrame
         (engine, frames, clock, heartbeat) = (daemon.engine, daemon.frames, daemon.clock, daemon.heartbeat)
+        screens = daemon.screens
         (stop, reconfigureHandle, pageHandle, actionHandle) = (daemon.stopHandle, daemon.reconfigureHandle, daemon.pageHandle, daemon.actionHandle)
         parts = Mutex((daemon, display))
         self.once = once

@@ -1,0 +1,79 @@
+import Accessory
+import Canvas
+import Config
+import FoundationEssentials
+import Synchronization
+import TimelineEngine
+
+/// What the lock screen shows, kept at each of the daemon's steps so it can be drawn
+/// again for another screen — a client device of another size and appearance — from the
+/// running engine's entries, without asking any provider again.
+package final class ScreenBoard: Sendable {
+    /// What the daemon's last step chose.
+    package struct Shown: Sendable {
+        package var content: LockScreenContent
+        /// The widget each stack shows, in the order of `content.stacks`.
+        package var widgets: [TimelineEngine.Shown]
+        package var renderer: LockScreenRenderer
+        package var staleMark: StaleMark
+        /// When the engine next has something new: an entry's date, a reload.
+        package var nextEvent: Date?
+    }
+
+    private let state = Mutex<(open: Bool, shown: Shown?)>((false, nil))
+
+    package init() {}
+
+    /// Starts keeping what is shown, from the next step on.
+    package func open() { state.withLock { $0.open = true } }
+
+    func publish(_ shown: @autoclosure () -> Shown) {
+        state.withLock { state in
+            guard state.open else { return }
+            state.shown = shown()
+        }
+    }
+
+    package var latest: Shown? { state.withLock { $0.shown } }
+}
+
+extension ScreenBoard.Shown {
+    /// The lock screen drawn whole at `width` × `height` in `colorScheme`, at `now`: the
+    /// date line, the clock, the row, and the home widgets below it on a portrait screen.
+    package func lockScreen(width: Int, height: Int, colorScheme: ColorScheme, now: Date) -> Frame {
+        var renderer = LockScreenRenderer(layout: LockScreenLayout(width: width, height: height))
+        renderer.colorScheme = colorScheme
+        renderer.uses24HourClock = self.renderer.uses24HourClock
+        renderer.dateLanguage = self.renderer.dateLanguage
+        renderer.clockFont = self.renderer.clockFont
+        renderer.timeZone = self.renderer.timeZone
+        renderer.imageDirectories = self.renderer.imageDirectories
+        var frame = renderer.blankFrame()
+        let families = content.row.map(\.family)
+        let mark = { (widget: TimelineEngine.Shown) in widget.isStale ? staleMark : .none }
+        let inline = content.inline == nil ? nil : widgets.first
+        if let rect = renderer.rect(of: .dateLine, rowFamilies: families) {
+            let placed = renderer.placeDateLine(now: now, inline: inline?.entry, inlinePlaceholder: inline?.isPlaceholder ?? false, staleMark: inline.map(mark) ?? .none)
+            renderer.draw(placed, in: rect, into: &frame)
+        }
+        if let rect = renderer.rect(of: .clock, rowFamilies: families) {
+            renderer.draw(renderer.placeClock(now: now), in: rect, into: &frame)
+        }
+        let first = content.inline == nil ? 0 : 1
+        for (n, family) in families.enumerated() where first + n < widgets.count {
+            guard let rect = renderer.rect(of: .unit(n), rowFamilies: families) else { continue }
+            let widget = widgets[first + n]
+            renderer.draw(renderer.placeUnit(widget.entry, family: family, now: now, placeholder: widget.isPlaceholder, staleMark: mark(widget)), in: rect, into: &frame)
+        }
+        if !content.home.isEmpty, let below = renderer.layout.below {
+            let home = HomeLayout(area: below, families: content.home.map(\.family))
+            for (n, family) in content.home.map(\.family).enumerated() where first + families.count + n < widgets.count {
+                guard let rect = home.rects[n] else { continue }
+                let widget = widgets[first + families.count + n]
+                let placed = renderer.placeUnit(widget.entry, family: family, now: now, placeholder: widget.isPlaceholder, staleMark: mark(widget))
+                renderer.draw(placed, in: rect, into: &frame, scale: home.scale, fullColor: true)
+            }
+        }
+        return frame
+    }
+}

@@ -1,0 +1,125 @@
+import Canvas
+import Config
+import FoundationEssentials
+import LockScreen
+import Panel
+
+/// Screens for client devices, and TRMNL's device API.
+extension WebAPI {
+    /// `GET /screen/<client>.png|.bmp`: the lock screen as that client shows it. Beyond
+    /// loopback it needs the client's key (`?key=`) or the server's token.
+    func screen(_ file: String, request: WebRequest) -> WebResponse {
+        guard let dot = file.lastIndex(of: "."), case let name = String(file[..<dot]), let profile = config.clients[name],
+              case let format = file[file.index(after: dot)...], format == "png" || format == "bmp" else {
+            return .error(404, "no such client screen: \(String(file.prefix(80))) (clients: \(config.clients.keys.sorted().joined(separator: ", ")); /screen/NAME.png or .bmp)")
+        }
+        if !config.isLoopback {
+            if let key = request.parameter("key") {
+                guard keys.matches(key, client: name) else { return .error(401, "wrong key for the client \(name)") }
+            } else if let refusal = check(request.authorization, change: false) {
+                return refusal
+            }
+        }
+        guard let (bytes, _) = picture(profile, bmp: format == "bmp") else { return .error(503, "nothing has been shown yet") }
+        return WebResponse(status: 200, contentType: format == "bmp" ? "image/bmp" : "image/png", body: bytes, headers: [("Cache-Control", "no-store")])
+    }
+
+    /// The client's picture and the seconds until what it shows next changes.
+    func picture(_ profile: ClientProfile, bmp: Bool) -> ([UInt8], Double?)? {
+        guard let shown = screens?.latest else { return nil }
+        let now = handler.clock.now()
+        let frame = shown.lockScreen(width: profile.width, height: profile.height, colorScheme: profile.colorScheme, now: now)
+        guard let bytes = ClientScreen(depth: profile.depth).file(frame, bmp: bmp) else { return nil }
+        return (bytes, shown.nextEvent.map { $0.timeIntervalSince(now) })
+    }
+
+    /// `GET /api/setup`, `GET /api/display`, `POST /api/log`, as TRMNL's firmware calls
+    /// them: the device names itself by its MAC address (`ID`), which must be a
+    /// configured client's `trmnl_id`, and proves itself with the key setup gave it
+    /// (`Access-Token`).
+    func trmnl(_ call: String, method: String, request: WebRequest) -> WebResponse {
+        let id = request.header("ID")?.uppercased()
+        let profile = id.flatMap { id in config.clients.values.first { $0.trmnlID == id } }
+        switch (call, method) {
+        case ("setup", "GET"):
+            guard let profile else {
+                logger.warning("a TRMNL device \(id.map { String($0.prefix(17)) } ?? "without an ID") asked to be set up; give a client trmnl_id = \"…\" in [http.clients.NAME]")
+                return .json(TRMNLSetup(status: 404, message: "no client has this trmnl_id: add it to [http.clients.NAME]"), status: 404)
+            }
+            let key = keys.key(for: profile.name)
+            logger.notice("TRMNL device \(profile.trmnlID ?? "") set up as the client \(profile.name)")
+            return .json(TRMNLSetup(status: 200, api_key: key, friendly_id: String(key.prefix(6)).uppercased(), message: "this device shows the client \(profile.name)"))
+        case ("display", "GET"), ("log", "POST"):
+            guard let profile, let token = request.header("Access-Token"), keys.matches(token, client: profile.name) else {
+                return .json(TRMNLDisplay(status: 500, error: "unknown device or wrong Access-Token: set the device up again"), status: 401)
+            }
+            if call == "log" {
+                let text = String(decoding: request.body.prefix(2_000), as: UTF8.self).filter { !$0.isNewline }
+                logger.notice("TRMNL \(profile.name) says: \(text)")
+                return .json(TRMNLSetup(status: 200))
+            }
+            guard let host = request.header("Host"), !host.isEmpty, host.count <= 255,
+                  host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }) else {
+                return .error(400, "no Host header to build the image's address from")
+            }
+            let bmp = profile.depth == .mono
+            guard let (bytes, wait) = picture(profile, bmp: bmp) else {
+                return .json(TRMNLDisplay(status: 202, error: "nothing has been shown yet", refresh_rate: 60))
+            }
+            let version = String(Self.fnv1a(bytes), radix: 16).leftPadded(to: 16)
+            let key = keys.key(for: profile.name)
+            return .json(TRMNLDisplay(
+                status: 0, image_url: "http://\(host)/screen/\(profile.name).\(bmp ? "bmp" : "png")?key=\(key)&v=\(version)",
+                filename: "\(profile.name)-\(version)", refresh_rate: profile.refreshRate(untilNextChange: wait)))
+        default:
+            return .error(405, "\(request.method) is not allowed on \(request.path)")
+        }
+    }
+
+    /// FNV-1a, 64 bits: the picture's name, so a device can tell a new picture from the
+    /// one it has without fetching it.
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+
+    /// `GET /api/clients` (token only): each client's screen addresses with its key, for
+    /// setting up a Kindle or a board that cannot send a header.
+    func clients(_ request: WebRequest) -> [ClientLink] {
+        let host = request.header("Host") ?? "\(config.host):\(config.port)"
+        return config.clients.values.sorted { $0.name < $1.name }.map { profile in
+            let key = keys.key(for: profile.name)
+            return ClientLink(name: profile.name, size: "\(profile.width)x\(profile.height)", depth: profile.depth.rawValue, trmnl_id: profile.trmnlID,
+                              png: "http://\(host)/screen/\(profile.name).png?key=\(key)", bmp: "http://\(host)/screen/\(profile.name).bmp?key=\(key)")
+        }
+    }
+}
+
+/// `/api/setup`'s answer, in the names TRMNL's firmware reads.
+struct TRMNLSetup: Encodable {
+    var status: Int
+    var api_key: String?
+    var friendly_id: String?
+    var message: String?
+}
+
+/// `/api/display`'s answer, in the names TRMNL's firmware reads.
+struct TRMNLDisplay: Encodable {
+    var status: Int
+    var error: String?
+    var image_url: String?
+    var filename: String?
+    var refresh_rate: Int?
+    var reset_firmware = false
+    var update_firmware = false
+    var special_function = "sleep"
+}
+
+/// A client's screen addresses (`/api/clients`).
+struct ClientLink: Encodable {
+    var name: String
+    var size: String
+    var depth: String
+    var trmnl_id: String?
+    var png: String
+    var bmp: String
+}

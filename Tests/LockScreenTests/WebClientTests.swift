@@ -1,0 +1,254 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Accessory
+@testable import Canvas
+@testable import Config
+@testable import ControlProtocol
+@testable import LockScreen
+@testable import Panel
+@testable import Providers
+@testable import TimelineEngine
+@testable import Web
+
+/// Client screens, TRMNL's device API, the page's editor and sign-in, without a socket
+/// (Tests/web/run.py and Tests/web/browser.py run them over one).
+@Suite("HTTP clients and page", .serialized)
+struct WebClientTests {
+    let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
+
+    func temporaryDirectory() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-clients-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test("[http.clients.NAME]: a size, appearance, inks, a TRMNL's MAC, refresh bounds; mistakes named by file:line and key")
+    func profiles() throws {
+        let config = try LockScreenConfig.parse("""
+            [http]
+            [http.clients.kitchen]
+            size = "800x480"
+            trmnl_id = "a1:b2:c3:d4:e5:f6"
+            refresh_min = 120
+            [http.clients.kindle]
+            size = "600x800"
+            depth = "16grey"
+            appearance = "dark"
+            """, file: "c.toml", registry: registry)
+        let clients = try #require(config.web?.clients)
+        #expect(clients["kitchen"]?.trmnlID == "A1:B2:C3:D4:E5:F6" && clients["kitchen"]?.depth == .mono && clients["kitchen"]?.colorScheme == .light)
+        #expect(clients["kitchen"]?.refreshMin == 120 && clients["kitchen"]?.refreshMax == 3_600)
+        #expect(clients["kindle"]?.width == 600 && clients["kindle"]?.depth == .gray16 && clients["kindle"]?.colorScheme == .dark)
+        let issues = { (text: String) in configIssues("[http]\n" + text, file: "c.toml") }
+        #expect(issues("[http.clients.a]\ndepth = \"1bit\"\n").contains("c.toml:2: http.clients.a.size: no size"))
+        #expect(issues("[http.clients.a]\nsize = \"4000x100\"\n").contains("c.toml:3: http.clients.a.size: at most 2000x2000"))
+        #expect(issues("[http.clients.a]\nsize = \"80x40\"\ntrmnl_id = \"kitchen\"\n").contains("c.toml:4: http.clients.a.trmnl_id: expected the device's MAC address"))
+        #expect(issues("[http.clients.a]\nsize = \"80x40\"\ntrmnl_id = \"01:02:03:04:05:06\"\n[http.clients.b]\nsize = \"80x40\"\ntrmnl_id = \"01:02:03:04:05:06\"\n")
+            .contains("c.toml:7: http.clients.b.trmnl_id: 01:02:03:04:05:06 is already the client a"))
+        #expect(issues("[http.clients.a]\nsize = \"80x40\"\ndepth = \"2bit\"\n").contains("http.clients.a.depth: expected one of"))
+        #expect(issues("[http.clients.a]\nsize = \"80x40\"\nrefresh_min = 900\nrefresh_max = 600\n").contains("c.toml:5: http.clients.a.refresh_max: is below refresh_min (900)"))
+        #expect(issues("[http.clients.a]\nsize = \"80x40\"\ncolour = 1\n").contains("http.clients.a.colour"))
+        var profile = ClientProfile(name: "x", width: 1, height: 1)
+        profile.refreshMin = 300
+        #expect(profile.refreshRate(untilNextChange: 900.2) == 901 && profile.refreshRate(untilNextChange: 5) == 300 && profile.refreshRate(untilNextChange: nil) == 3_600)
+    }
+
+    /// A daemon with a push widget and a text widget, one step on, and the API in front of it.
+    func running(_ listen: String = "127.0.0.1", keys: ClientKeys, token: String? = nil) async throws -> (LockScreenDaemon, WebAPI, LockScreenConfig) {
+        let config = try LockScreenConfig.parse("""
+            [http]
+            [http.clients.kitchen]
+            size = "800x480"
+            trmnl_id = "A1:B2:C3:D4:E5:F6"
+            [http.clients.kindle]
+            size = "600x800"
+            depth = "16grey"
+            [layout]
+            inline = "note"
+            row = ["word"]
+            [widgets.note]
+            kind = "push"
+            [widgets.word]
+            kind = "text"
+            text = "Hello"
+            family = "rectangular"
+            """, file: "c.toml", registry: registry)
+        let clock = ManualClock(start: testNow)
+        let daemon = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions(width: 400, height: 240)),
+                                      display: MemoryDisplay(width: 400, height: 240), clock: clock, logger: quietLogger)
+        daemon.frames.open()
+        daemon.screens.open()
+        try await daemon.step(now: testNow)
+        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock)
+        var web = try #require(WebConfig.listen(listen + ":8080"))
+        web.clients = config.web?.clients ?? [:]
+        web.tokenFile = token
+        return (daemon, WebAPI(handler: handler, config: web, screens: daemon.screens, keys: keys, logger: quietLogger), config)
+    }
+
+    @Test("/screen/<client>: the lock screen drawn for the client from the engine's entries, in its size and inks, no provider asked again")
+    func screens() async throws {
+        let (daemon, api, _) = try await running(keys: ClientKeys(file: nil))
+        let calls = await daemon.engine.report(at: testNow).map(\.providerCalls)
+        let png = await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.png"))
+        #expect(png.status == 200 && png.contentType == "image/png")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kindle-\(UUID()).png").path
+        try Data(png.body).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let image = try Bitmap(contentsOfPNG: file)
+        #expect(image.width == 600 && image.height == 800)
+        // Sixteen greys at most: the Kindle's inks.
+        var greys = Set<UInt8>()
+        for y in 0..<image.height { for x in 0..<image.width { greys.insert(image.pixels[y * image.bytesPerRow + x * 4]) } }
+        #expect(greys.count <= 16 && greys.count > 2)
+        let bmp = await api.respond(to: WebRequest(method: "GET", path: "/screen/kitchen.bmp"))
+        #expect(bmp.status == 200 && bmp.body.count == 48_062 && bmp.body.prefix(2) == [0x42, 0x4D])
+        #expect(await daemon.engine.report(at: testNow).map(\.providerCalls) == calls)
+        // What the row shows is on the client's screen: the same screen without the text differs.
+        var blank = try #require(daemon.screens.latest)
+        blank.widgets = blank.widgets.map { _ in TimelineEngine.Shown(entry: RenderableEntry(date: testNow) { Text("") }, isPlaceholder: false, isStale: false, key: "") }
+        let withText = try #require(daemon.screens.latest).lockScreen(width: 800, height: 480, colorScheme: .light, now: testNow)
+        let without = blank.lockScreen(width: 800, height: 480, colorScheme: .light, now: testNow)
+        #expect(zip(withText.pixels, without.pixels).filter { $0 != $1 }.count > 200)
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.gif")).status == 404)
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/nobody.png")).status == 404)
+    }
+
+    @Test("beyond loopback a client screen needs its key or the token; a wrong key is 401")
+    func screenKeys() async throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let token = dir + "/token"
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: token))
+        let keys = ClientKeys(file: dir + "/clients.json")
+        let (_, api, _) = try await running("0.0.0.0", keys: keys, token: token)
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.png")).status == 401)
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.png", query: "key=guess")).status == 401)
+        let key = keys.key(for: "kindle")
+        #expect(key.count == 32 && key != keys.key(for: "kitchen"))
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.png", query: "key=\(key)")).status == 200)
+        // The kitchen's key is not the Kindle's.
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.png", query: "key=\(keys.key(for: "kitchen"))")).status == 401)
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.png", authorization: "Bearer secret")).status == 200)
+        // Kept across restarts: another instance reads the same keys.
+        #expect(ClientKeys(file: dir + "/clients.json").matches(key, client: "kindle"))
+        let mode = try FileManager.default.attributesOfItem(atPath: dir + "/clients.json")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // The list of addresses with keys needs the token even where reads are open.
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/api/clients")).status == 401)
+        let list = await api.respond(to: WebRequest(method: "GET", path: "/api/clients", headers: [("Authorization", "Bearer secret"), ("Host", "pi.local:8080")]))
+        #expect(String(decoding: list.body, as: UTF8.self).contains("http://pi.local:8080/screen/kindle.png?key=\(key)"))
+    }
+
+    @Test("TRMNL: setup gives a configured MAC its key; display answers with the picture's address, name and a refresh rate from the timeline; log is accepted")
+    func trmnl() async throws {
+        let (daemon, api, config) = try await running(keys: ClientKeys(file: nil))
+        func get(_ path: String, _ headers: [(String, String)]) async -> (Int, [String: Any]) {
+            let response = await api.respond(to: WebRequest(method: "GET", path: path, headers: headers))
+            return (response.status, (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:])
+        }
+        let (unknown, refused) = await get("/api/setup", [("ID", "00:00:00:00:00:01")])
+        #expect(unknown == 404 && refused["status"] as? Int == 404 && refused["api_key"] == nil)
+        let (code, setup) = await get("/api/setup", [("ID", "a1:b2:c3:d4:e5:f6")])
+        let key = try #require(setup["api_key"] as? String)
+        #expect(code == 200 && setup["status"] as? Int == 200 && (setup["friendly_id"] as? String)?.count == 6)
+        #expect(await get("/api/display", [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", "wrong"), ("Host", "pi:8080")]).0 == 401)
+        // A pushed timeline whose next entry is 20 minutes on: the device is told to come back then.
+        let timeline = #"{"entries": [{"text": "now"}, {"date": "\#(ISO8601DateFormatter().string(from: testNow + 1_200))", "text": "later"}]}"#
+        #expect(config.pushBoard.push(try TimelineJSON.decode(Data(timeline.utf8), now: testNow), to: "note"))
+        await daemon.reload(kind: nil)
+        try await daemon.step(now: testNow)
+        let (shown, display) = await get("/api/display", [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", key), ("Host", "pi:8080")])
+        #expect(shown == 200 && display["status"] as? Int == 0)
+        let url = try #require(display["image_url"] as? String)
+        #expect(url.hasPrefix("http://pi:8080/screen/kitchen.bmp?key=\(key)&v="))
+        let rate = try #require(display["refresh_rate"] as? Int)
+        #expect((1_195...1_201).contains(rate), "\(rate)")
+        #expect((display["filename"] as? String)?.hasPrefix("kitchen-") == true)
+        // The same picture keeps its name, so the device need not fetch it again.
+        #expect(await get("/api/display", [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", key), ("Host", "pi:8080")]).1["filename"] as? String == display["filename"] as? String)
+        let log = await api.respond(to: WebRequest(method: "POST", path: "/api/log", headers: [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", key)], body: Array(#"{"log":{"message":"low battery"}}"#.utf8)))
+        #expect(log.status == 200)
+        #expect(await api.respond(to: WebRequest(method: "POST", path: "/api/log", headers: [("ID", "A1:B2:C3:D4:E5:F6")])).status == 401)
+    }
+
+    @Test("sign-in: Bearer or Basic with the token as password; a change from another site's page is 403")
+    func signIn() async throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let token = dir + "/token"
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: token))
+        let (_, api, _) = try await running("0.0.0.0", keys: ClientKeys(file: nil), token: token)
+        let basic = "Basic " + Data("me:secret".utf8).base64EncodedString()
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/", authorization: basic)).status == 200)
+        let page = await api.respond(to: WebRequest(method: "GET", path: "/"))
+        #expect(page.status == 401 && page.headers.contains { $0.0 == "WWW-Authenticate" && $0.1.hasPrefix("Basic") })
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/", authorization: "Basic " + Data("me:guess".utf8).base64EncodedString())).status == 401)
+        #expect(await api.respond(to: WebRequest(method: "POST", path: "/api/reload", headers: [("Authorization", basic), ("Origin", "http://evil.example"), ("Host", "pi:8080")])).status == 403)
+        #expect(await api.respond(to: WebRequest(method: "POST", path: "/api/reload", headers: [("Authorization", basic), ("Sec-Fetch-Site", "cross-site")])).status == 403)
+        #expect(await api.respond(to: WebRequest(method: "POST", path: "/api/reload", headers: [("Authorization", basic), ("Origin", "http://pi:8080"), ("Host", "pi:8080")])).status == 200)
+    }
+
+    @Test("the page: the panel, each widget's state and the file's check as HTML, text escaped")
+    func page() async throws {
+        let (_, api, config) = try await running(keys: ClientKeys(file: nil))
+        #expect(config.pushBoard.push(try TimelineJSON.decode(Data(#"{"entries": [{"text": "<b>tag</b>"}]}"#.utf8), now: testNow), to: "note"))
+        let html = String(decoding: await api.respond(to: WebRequest(method: "GET", path: "/")).body, as: UTF8.self)
+        #expect(html.contains("<img id=shot src=\"/api/screen.png"))
+        #expect(html.contains("<b>word</b>") && html.contains("<b>note</b>"))
+        #expect(html.contains("/screen/kindle.png") && !html.contains("<b>tag</b>"))
+        // Nothing fetched from elsewhere: every address on the page is this server's.
+        #expect(html.contains("name=viewport") && !html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("url("))
+        let events = await api.respond(to: WebRequest(method: "GET", path: "/api/events"))
+        #expect(events.contentType == "text/event-stream")
+        var iterator = try #require(events.stream).makeAsyncIterator()
+        let first = String(decoding: await iterator.next() ?? [], as: UTF8.self)
+        #expect(first.hasPrefix("event: frame\ndata: {\"n\":1,\"w\":400,\"h\":240,"))
+    }
+
+    @Test("the editor: a text with mistakes changes nothing; a good one keeps the old file as .previous, is written whole and reloaded")
+    func editor() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/config.toml"
+        try Data("[layout]\ninline = \"a\"\n[widgets.a]\nkind = \"text\"\ntext = \"one\"\n".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o640)
+        let reloads = ReloadCount()
+        let registry = self.registry
+        let editor = ConfigEditor(path: path, check: { text, worldReadable in
+            do throws(ConfigErrors) {
+                _ = try LockScreenConfig.parse(text, file: path, registry: registry, worldReadable: worldReadable)
+                return ([], [])
+            } catch {
+                return (error.issues.map(\.description), [])
+            }
+        }, reload: { reloads.add() })
+        #expect(editor.current().errors.isEmpty && editor.current().text?.contains("one") == true)
+        let bad = editor.apply("[layout]\ninline = \"b\"\n")
+        #expect(!bad.applied && bad.errors == ["\(path):2: layout.inline: no [widgets.b] table"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("one") && reloads.value == 0)
+        #expect(!FileManager.default.fileExists(atPath: path + ".previous"))
+        let good = editor.apply("[layout]\ninline = \"a\"\n[widgets.a]\nkind = \"text\"\ntext = \"two\"\n")
+        #expect(good.applied && reloads.value == 1)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("two"))
+        #expect(try String(contentsOfFile: path + ".previous", encoding: .utf8).contains("one"))
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
+        #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
+    }
+
+    @Test("query parameters are decoded; malformed escapes are refused")
+    func query() {
+        let request = WebRequest(method: "GET", path: "/", query: "a=1&key=ab%2Bc+d&empty=&bad=%zz")
+        #expect(request.parameter("key") == "ab+c d" && request.parameter("a") == "1" && request.parameter("empty") == "")
+        #expect(request.parameter("bad") == nil && request.parameter("none") == nil)
+        #expect(WebAPI.credential("Basic " + Data("u:p:q".utf8).base64EncodedString()) == "p:q" && WebAPI.credential("Basic !!") == nil)
+    }
+}
+
+/// Counts calls from any thread.
+private final class ReloadCount: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}

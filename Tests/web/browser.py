@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""lockscreend's page (--http), in Debian's Chromium, headless, over the DevTools protocol.
+
+Checks, in a phone-sized window: the page loads and its picture is the lock screen; a
+timeline pushed through the API shows on the page within 2 s, its damage outlined; the
+status reads without JavaScript; the buttons need the token; a broken configuration
+applied from the editor shows its file:line mistakes and changes neither the file nor
+the running daemon; a good one is applied, the old file kept, and shows. With
+--screenshots DIR, saves the pictures docs/WEB.md shows.
+
+Usage: Tests/web/browser.py [--binary .build/release/lockscreend] [--screenshots docs/images]
+"""
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checks  # noqa: E402
+from checks import check, free_port  # noqa: E402
+from devtools import Browser, DevToolsError  # noqa: E402
+
+TOKEN = "b7e1-page-token"
+
+CONFIG = """[display]
+size = "400x240"
+[http]
+listen = "127.0.0.1:{port}"
+token_file = "{work}/token"
+[http.clients.kitchen]
+size = "800x480"
+trmnl_id = "A1:B2:C3:D4:E5:F6"
+[layout]
+inline = "note"
+row = ["done", "steps"]
+[widgets.note]
+kind = "push"
+[widgets.done]
+kind = "text"
+text = "Dishes done"
+symbol = "checkmark"
+family = "rectangular"
+[widgets.steps]
+kind = "text"
+text = "7"
+family = "circular"
+"""
+
+# The picture's bright pixels, counted in the page: the <img> drawn on a canvas.
+BRIGHT = """(() => { const img = document.getElementById('shot'); const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight; const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data; let n = 0, sum = 0;
+  for (let i = 0; i < d.length; i += 4) { if (d[i] > 128) n++; sum = (sum * 31 + d[i]) % 1000000007; }
+  return [c.width, c.height, n, sum]; })()"""
+
+
+def post(url, body=b"", token=TOKEN):
+    req = urllib.request.Request(url, data=body, method="POST", headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=5) as r:
+        return r.status
+
+
+def status(base):
+    with urllib.request.urlopen(base + "/api/status", timeout=5) as r:
+        return {w["name"]: w for w in json.load(r).get("widgets", [])}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/release/lockscreend")
+    parser.add_argument("--screenshots", help="a directory for the pictures docs/WEB.md shows")
+    args = parser.parse_args()
+    binary = os.path.abspath(args.binary)
+    work = tempfile.mkdtemp(prefix="lockscreend-browser-")
+    port = free_port()
+    with open(os.path.join(work, "token"), "w") as f:
+        f.write(TOKEN + "\n")
+    os.chmod(os.path.join(work, "token"), 0o600)
+    config = os.path.join(work, "config.toml")
+    with open(config, "w") as f:
+        f.write(CONFIG.format(port=port, work=work))
+    base = f"http://127.0.0.1:{port}"
+    log = open(os.path.join(work, "log"), "w")
+    daemon = subprocess.Popen([binary, "--config", config, "--headless", os.path.join(work, "frames"), "--socket", os.path.join(work, "ctl.sock"),
+                               "--state-dir", os.path.join(work, "state")], stdout=log, stderr=log)
+    try:
+        start = time.time()
+        while time.time() - start < 15:
+            try:
+                if "done" in status(base):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        post(base + "/api/push/note", json.dumps({"entries": [{"text": "Bins out tonight"}]}).encode())
+        time.sleep(0.5)
+
+        # Without JavaScript: the status is in the HTML itself.
+        with urllib.request.urlopen(base + "/", timeout=5) as r:
+            html = r.read().decode()
+        check("the page's status reads without JavaScript: every widget and what it shows is in the HTML",
+              all(s in html for s in ["<b>note</b>", "<b>done</b>", "Dishes done", "Bins out tonight", "<b>kitchen</b>"]), html[:200])
+
+        with Browser(width=390, height=844) as browser:
+            page = browser.open(base + "/")
+            page.wait_for("document.body.dataset.frame !== undefined", 10)
+            width, height, bright, before = page.evaluate(BRIGHT)
+            check("in Chromium the page shows the panel's picture: the lock screen, light text on black",
+                  (width, height) == (400, 240) and 800 < bright < 40_000, f"{width}x{height}, {bright} bright pixels")
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            check("it fits a phone's screen (390 px wide, nothing scrolls sideways)", wide <= 390, f"{wide} px wide")
+            if args.screenshots:
+                os.makedirs(args.screenshots, exist_ok=True)
+                with open(os.path.join(args.screenshots, "web-phone.png"), "wb") as f:
+                    f.write(page.screenshot())
+
+            frame = int(page.evaluate("document.body.dataset.frame"))
+            post(base + "/api/push/note", json.dumps({"entries": [{"text": "Parcel at the door"}]}).encode())
+            pushed = time.time()
+            try:
+                page.wait_for(f"Number(document.body.dataset.frame) > {frame}", 2)
+                took = time.time() - pushed
+            except DevToolsError:
+                took = None
+            after = page.evaluate(BRIGHT)[3]
+            rects = page.evaluate("document.querySelectorAll('#damage rect').length")
+            check(f"a timeline pushed through the API changes the page's picture within 2 s ({took and f'{took:.2f} s'}), its damage outlined",
+                  took is not None and after != before and rects >= 1, f"took {took}, picture changed {after != before}, {rects} rectangles")
+            page.wait_for("document.querySelector('#widgets').textContent.includes('Parcel at the door')", 4)
+            check("the widget table follows: it says what the pushed widget shows now", True)
+
+            # A button without the token: refused, and the page says why.
+            page.evaluate("document.querySelector('button[data-post=\"/api/reload\"]').click()")
+            page.wait_for("document.getElementById('said').textContent.length > 0", 3)
+            said = page.evaluate("document.getElementById('said').textContent")
+            check("a button without the token is refused and the page says so", "token" in said, said)
+
+            # A broken configuration through the editor, with the token.
+            page.evaluate(f"(() => {{ const t = document.getElementById('token'); t.value = '{TOKEN}'; t.dispatchEvent(new Event('change')); }})()")
+            original = open(config).read()
+            broken = original.replace('row = ["done", "steps"]', 'row = ["done", "stpes"]')
+            page.evaluate(f"document.getElementById('config').value = {json.dumps(broken)}")
+            page.evaluate("document.getElementById('apply').click()")
+            page.wait_for("document.getElementById('issues').textContent.includes('layout.row')", 4)
+            issues = page.evaluate("document.getElementById('issues').textContent")
+            line = broken.splitlines().index('row = ["done", "stpes"]') + 1
+            check("a broken configuration applied from the page shows its mistake by file:line and key",
+                  f"config.toml:{line}: layout.row" in issues, issues[:300])
+            check("… and changes nothing: the file is as it was, no .previous, the daemon shows the same widgets",
+                  open(config).read() == original and not os.path.exists(config + ".previous") and set(status(base)) == {"note", "done", "steps"})
+            if args.screenshots:
+                page.evaluate("document.getElementById('issues').scrollIntoView()")
+                with open(os.path.join(args.screenshots, "web-config-error.png"), "wb") as f:
+                    f.write(page.screenshot())
+
+            # A good one: applied, kept, reloaded.
+            good = original + '[widgets.spare]\nkind = "text"\ntext = "Spare"\n'
+            good = good.replace('row = ["done", "steps"]', 'row = ["done", "steps", "spare"]')
+            page.evaluate(f"document.getElementById('config').value = {json.dumps(good)}")
+            page.evaluate("document.getElementById('apply').click()")
+            page.wait_for("document.getElementById('issues').textContent.includes('Applied')", 4)
+            start = time.time()
+            while time.time() - start < 3 and "spare" not in status(base):
+                time.sleep(0.1)
+            check("a good configuration is written, the old one kept as .previous, and reloaded as SIGHUP does",
+                  open(config).read() == good and open(config + ".previous").read() == original and "spare" in status(base))
+
+        with Browser(width=1200, height=900) as browser:
+            page = browser.open(base + "/")
+            page.wait_for("document.body.dataset.frame !== undefined", 10)
+            frame = int(page.evaluate("document.body.dataset.frame"))
+            post(base + "/api/push/note", json.dumps({"entries": [{"text": "Tea at four"}]}).encode())
+            page.wait_for(f"Number(document.body.dataset.frame) > {frame}", 2)
+            check("a second window gets the change too", True)
+            if args.screenshots:
+                with open(os.path.join(args.screenshots, "web-desktop.png"), "wb") as f:
+                    f.write(page.screenshot())
+    except DevToolsError as error:
+        check("the browser did what was asked", False, str(error))
+    finally:
+        daemon.send_signal(signal.SIGTERM)
+        daemon.wait(20)
+
+    return checks.finish(work, "browser")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
