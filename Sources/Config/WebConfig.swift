@@ -10,6 +10,9 @@ package struct WebConfig: Sendable, Equatable {
     package var port: Int
     /// A file holding the bearer token, not readable by every user.
     package var tokenFile: String?
+    /// Whether the page may apply an edited configuration (`edit = true`). Off by
+    /// default: a configuration can run commands, so writing one is more than a push.
+    package var edit = false
     /// Devices that fetch the screen, by name (`[http.clients.NAME]`).
     package var clients: [String: ClientProfile] = [:]
 
@@ -47,7 +50,7 @@ extension LockScreenConfig {
     /// loopback without a token is refused.
     func readWeb(_ table: TOMLTable, reader: inout ConfigReader) -> WebConfig? {
         let path = "http"
-        reader.rejectUnknown(table, known: ["listen", "token_file", "clients"], at: path)
+        reader.rejectUnknown(table, known: ["listen", "token_file", "edit", "clients"], at: path)
         let text = reader.string(table, "listen", at: path) ?? "127.0.0.1:8080"
         guard var web = WebConfig.listen(text) else {
             reader.report(table["listen"]?.line ?? table.line, "\(path).listen", "expected ADDRESS:PORT with a numeric address, such as \"127.0.0.1:8080\" or \"0.0.0.0:8080\", found \"\(text)\"")
@@ -58,6 +61,7 @@ extension LockScreenConfig {
             reader.report(table["listen"]?.line ?? table.line, "\(path).token_file", "listening on \(web.host) lets other machines in: give token_file (a file with a long random token, chmod 600)")
             return nil
         }
+        web.edit = reader.boolean(table, "edit", at: path) ?? false
         if let clients = reader.table(table, "clients", at: path) { web.clients = readClients(clients, reader: &reader) }
         return web
     }

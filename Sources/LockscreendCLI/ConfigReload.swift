@@ -21,6 +21,8 @@ struct ConfigReload: Sendable {
     let clockHeight: Double?
     /// Where a reload's `[mqtt]` goes to the running broker connection.
     var mqtt: MQTTChannel?
+    /// The `[http]` the daemon started with: the server is made once.
+    var web: WebConfig?
 
     func run(_ handle: ReconfigureHandle) {
         let path = common.config ?? LockScreenConfig.defaultPath
@@ -34,6 +36,9 @@ struct ConfigReload: Sendable {
         }
         if let display, "\(config.output.target)" != "\(display.target)" || config.output.rotation != display.rotation {
             logger.notice("the [display] section changed; that takes effect when lockscreend restarts")
+        }
+        if config.web != web {
+            logger.notice("[http] changed; that takes effect when lockscreend restarts")
         }
         if config.clockHeight != clockHeight {
             logger.notice("[clock] height changed; that takes effect when lockscreend restarts")

@@ -204,7 +204,7 @@ extension Lockscreend {
             let fileDisplay = headless == nil && fb == nil && drm == nil ? config?.output : nil
             let mqttChannel = MQTTChannel()
             let reload = ConfigReload(common: common, board: config?.pushBoard, display: fileDisplay, logger: logger,
-                registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight, mqtt: once ? nil : mqttChannel)
+                registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight, mqtt: once ? nil : mqttChannel, web: config?.web)
             // The group stops its services in reverse order: the daemon, first, stops
             // last, so the socket answers until the final frame. When the daemon's loop
             // ends, for whatever reason, the group ends with it.
@@ -249,6 +249,7 @@ extension Lockscreend {
                     throw ValidationFailure("--http \(http ?? ""): an address other than loopback needs a token: [http] token_file in the configuration")
                 }
                 web.clients = config?.web?.clients ?? [:]
+                web.edit = config?.web?.edit ?? false
                 let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
                 daemon.frames.open()
                 daemon.screens.open()

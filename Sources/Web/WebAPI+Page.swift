@@ -13,7 +13,7 @@ extension WebAPI {
         let (width, height) = (frame.frame?.width ?? 800, frame.frame?.height ?? 480)
         var html = WebPage.head
         html += "<main>\n<section class=screen><h2>The panel</h2>\n"
-        html += "<div class=panel style=\"aspect-ratio:\(width)/\(height)\"><img id=shot src=\"/api/screen.png?n=\(frame.updates)\" alt=\"What the panel shows\" width=\(width) height=\(height)>"
+        html += "<div class=panel style=\"aspect-ratio:\(width)/\(height);max-width:\(width * 2)px\"><img id=shot src=\"/api/screen.png?n=\(frame.updates)\" alt=\"What the panel shows\" width=\(width) height=\(height)>"
         html += "<svg id=damage viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=none aria-hidden=true></svg></div>\n"
         html += "<p class=actions><button data-post=\"/api/reload\">Reload widgets</button> <button data-post=\"/api/page/next\">Next page</button> <button data-post=\"/api/refresh\">Full refresh</button></p>\n"
         html += "<p id=said role=status></p><noscript><p>The buttons, the live picture and the editor need JavaScript; the status below does not.</p></noscript>\n"
@@ -39,8 +39,8 @@ extension WebAPI {
             let file = editor.current()
             html += "<section><h2>Configuration</h2><p><code>\(escape(file.path))</code></p>\n<ul id=issues>"
             html += issues(file)
-            html += "</ul>\n<textarea id=config spellcheck=false rows=18>\(escape(file.text ?? ""))</textarea>\n"
-            html += "<p><button id=apply>Check and apply</button></p></section>\n"
+            html += "</ul>\n<textarea id=config spellcheck=false rows=18\(config.edit ? "" : " readonly")>\(escape(file.text ?? ""))</textarea>\n"
+            html += config.edit ? "<p><button id=apply>Check and apply</button></p></section>\n" : "<p>Editing here is off: <code>edit = true</code> in <code>[http]</code> turns it on.</p></section>\n"
         }
         html += "</main>\n<script>\(WebPage.script)</script>\n</body></html>\n"
         return html

@@ -73,6 +73,7 @@ package struct WebAPI: Sendable {
             return .json(editor.current())
         case ("POST", ["api", "config"]):
             guard let editor else { return .error(404, "this daemon runs without a configuration file: start it with --config FILE") }
+            guard config.edit else { return .error(403, "editing from the page is off: set edit = true in [http] (docs/WEB.md)") }
             let text = String(decoding: request.body, as: UTF8.self)
             let outcome = editor.apply(text)
             return .json(outcome, status: outcome.applied ? 200 : 422)

@@ -237,6 +237,27 @@ struct WebClientTests {
         #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
     }
 
+    @Test("applying from the page is off unless [http] edit = true; the page then shows the file read-only")
+    func editingOff() async throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/config.toml"
+        try Data("[http]\n".utf8).write(to: URL(fileURLWithPath: path))
+        let (_, running, _) = try await running(keys: ClientKeys(file: nil), token: path)
+        let editor = ConfigEditor(path: path, check: { _, _ in ([], []) }, reload: {})
+        for edit in [false, true] {
+            var web = running.config
+            web.edit = edit
+            let api = WebAPI(handler: running.handler, config: web, editor: editor, logger: quietLogger)
+            let applied = await api.respond(to: WebRequest(method: "POST", path: "/api/config", authorization: "Bearer [http]", body: Array("[http]\n#\n".utf8)))
+            #expect(applied.status == (edit ? 200 : 403))
+            let html = String(decoding: await api.respond(to: WebRequest(method: "GET", path: "/")).body, as: UTF8.self)
+            #expect(html.contains("id=apply") == edit && html.contains("readonly") == !edit)
+        }
+        #expect(try LockScreenConfig.parse("[http]\nedit = true\n", file: "c.toml", registry: registry).web?.edit == true)
+        #expect(try LockScreenConfig.parse("[http]\n", file: "c.toml", registry: registry).web?.edit == false)
+    }
+
     @Test("query parameters are decoded; malformed escapes are refused")
     func query() {
         let request = WebRequest(method: "GET", path: "/", query: "a=1&key=ab%2Bc+d&empty=&bad=%zz")

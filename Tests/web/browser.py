@@ -33,6 +33,7 @@ size = "400x240"
 [http]
 listen = "127.0.0.1:{port}"
 token_file = "{work}/token"
+edit = true
 [http.clients.kitchen]
 size = "800x480"
 trmnl_id = "A1:B2:C3:D4:E5:F6"
