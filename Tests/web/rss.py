@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""The daemon's resident memory (with its control socket, as installed) with the HTTP face off, on and idle, on with one page open
+in Chromium, and on after 100 status and 100 screen polls: VmRSS 8 s after each state is
+reached, several runs, medians (docs/PERFORMANCE.md). Not a test: it prints figures.
+
+Usage: Tests/web/rss.py [--binary .build/release/lockscreend] [--runs 5]
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import free_port  # noqa: E402
+from devtools import Browser  # noqa: E402
+
+SCREEN = """[display]
+size = "800x480"
+[layout]
+inline = "note"
+row = ["cpu", "word"]
+[widgets.note]
+kind = "text"
+text = "Bins out tonight"
+[widgets.cpu]
+kind = "system"
+metric = "cpu"
+family = "circular"
+[widgets.word]
+kind = "text"
+text = "Dishes done"
+family = "rectangular"
+"""
+
+
+def rss(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def run(binary, mode, work):
+    port = free_port()
+    config = os.path.join(work, "config.toml")
+    with open(config, "w") as f:
+        f.write(SCREEN)
+    args = [binary, "--config", config, "--headless", os.path.join(work, "frames"), "--socket", os.path.join(work, "ctl.sock"), "--state-dir", os.path.join(work, "state")]
+    if mode != "off":
+        args += ["--http", f"127.0.0.1:{port}"]
+    daemon = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        time.sleep(1)
+        if mode == "polled":
+            for _ in range(100):
+                urllib.request.urlopen(base + "/api/status").read()
+                urllib.request.urlopen(base + "/api/screen.png").read()
+        if mode == "page":
+            with Browser(width=390, height=844) as browser:
+                page = browser.open(base + "/")
+                page.wait_for("document.body.dataset.frame !== undefined", 10)
+                time.sleep(8)
+                return rss(daemon.pid)
+        time.sleep(8)
+        return rss(daemon.pid)
+    finally:
+        daemon.terminate()
+        daemon.wait(20)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/release/lockscreend")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--modes", default="off,idle,page,polled")
+    args = parser.parse_args()
+    binary = os.path.abspath(args.binary)
+    for mode in args.modes.split(","):
+        figures = []
+        for _ in range(args.runs):
+            with tempfile.TemporaryDirectory(prefix="lockscreend-rss-") as work:
+                figures.append(run(binary, mode, work))
+        print(f"{mode:7} median {statistics.median(figures):.1f} MB ({min(figures):.1f}–{max(figures):.1f}) over {len(figures)} runs", flush=True)
+
+
+if __name__ == "__main__":
+    main()
