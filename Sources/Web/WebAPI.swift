@@ -60,7 +60,8 @@ package struct WebAPI: Sendable {
         if parts.count == 2, parts[0] == "screen", method == "GET" {
             return screen(parts[1], request: request)
         }
-        if changes || !config.isLoopback {
+        // The clients' keys open their screens from anywhere: the list needs the token even here.
+        if changes || !config.isLoopback || parts == ["api", "clients"] {
             if let refusal = check(request.authorization, change: changes, page: parts == [""]) { return refusal }
         }
         switch (method, parts) {

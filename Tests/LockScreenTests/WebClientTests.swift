@@ -112,6 +112,8 @@ struct WebClientTests {
         let without = blank.lockScreen(width: 800, height: 480, colorScheme: .light, now: testNow)
         #expect(zip(withText.pixels, without.pixels).filter { $0 != $1 }.count > 200)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.gif")).status == 404)
+        // On loopback too, the list of keys needs the token.
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/api/clients")).status == 401)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/nobody.png")).status == 404)
     }
 

@@ -3,7 +3,11 @@
 in Chromium, and on after 100 status and 100 screen polls: VmRSS 8 s after each state is
 reached, several runs, medians (docs/PERFORMANCE.md). Not a test: it prints figures.
 
-Usage: Tests/web/rss.py [--binary .build/release/lockscreend] [--runs 5]
+The states are measured in turns, round after round, so a drift of the machine's memory
+over the minutes of a run weighs on each alike. --baseline adds a build without the HTTP
+server (an older checkout) as a state of its own.
+
+Usage: Tests/web/rss.py [--binary .build/release/lockscreend] [--baseline OTHER-BINARY] [--runs 5]
 """
 import argparse
 import os
@@ -78,15 +82,19 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=".build/release/lockscreend")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--baseline")
     parser.add_argument("--modes", default="off,idle,page,polled")
     args = parser.parse_args()
-    binary = os.path.abspath(args.binary)
-    for mode in args.modes.split(","):
-        figures = []
-        for _ in range(args.runs):
+    states = [(mode, os.path.abspath(args.binary)) for mode in args.modes.split(",")]
+    if args.baseline:
+        states.insert(0, ("baseline", os.path.abspath(args.baseline)))
+    figures = {name: [] for name, _ in states}
+    for _ in range(args.runs):
+        for name, binary in states:
             with tempfile.TemporaryDirectory(prefix="lockscreend-rss-") as work:
-                figures.append(run(binary, mode, work))
-        print(f"{mode:7} median {statistics.median(figures):.1f} MB ({min(figures):.1f}–{max(figures):.1f}) over {len(figures)} runs", flush=True)
+                figures[name].append(run(binary, "off" if name == "baseline" else name, work))
+    for name, values in figures.items():
+        print(f"{name:8} median {statistics.median(values):.1f} MB ({min(values):.1f}–{max(values):.1f}) over {len(values)} runs", flush=True)
 
 
 if __name__ == "__main__":
