@@ -68,7 +68,8 @@ package struct WebAPI: Sendable {
         case ("GET", [""]):
             return .text(await page(request), contentType: "text/html")
         case ("GET", ["api", "events"]):
-            return events()
+            // HEAD gets the head alone: no watcher is taken that nobody would read.
+            return request.method == "HEAD" ? WebResponse(status: 200, contentType: "text/event-stream", body: []) : events()
         case ("GET", ["api", "config"]):
             guard let editor else { return .error(404, "this daemon runs without a configuration file") }
             return .json(editor.current())

@@ -202,11 +202,20 @@ struct WebClientTests {
         #expect(html.contains("/screen/kindle.png") && !html.contains("<b>tag</b>"))
         // Nothing fetched from elsewhere: every address on the page is this server's.
         #expect(html.contains("name=viewport") && !html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("url("))
+        // HEAD takes no watcher; a page's GET does, and gives it back when it leaves.
+        #expect(await api.respond(to: WebRequest(method: "HEAD", path: "/api/events")).stream == nil && api.handler.frames.watchers == 0)
         let events = await api.respond(to: WebRequest(method: "GET", path: "/api/events"))
+        #expect(api.handler.frames.watchers == 1)
         #expect(events.contentType == "text/event-stream")
-        var iterator = try #require(events.stream).makeAsyncIterator()
-        let first = String(decoding: await iterator.next() ?? [], as: UTF8.self)
-        #expect(first.hasPrefix("event: frame\ndata: {\"n\":1,\"w\":400,\"h\":240,"))
+        // Read as the connection reads it, in a task cancelled when the client leaves.
+        let stream = try #require(events.stream)
+        let chunks = Mutex<[String]>([])
+        let reader = Task { for await chunk in stream { chunks.withLock { $0.append(String(decoding: chunk, as: UTF8.self)) } } }
+        for _ in 0..<1_000 where chunks.withLock({ $0.isEmpty }) { await Task.yield() }
+        #expect(chunks.withLock { $0.first?.hasPrefix("event: frame\ndata: {\"n\":1,\"w\":400,\"h\":240,") } == true)
+        reader.cancel()
+        for _ in 0..<1_000 where api.handler.frames.watchers > 0 { await Task.yield() }
+        #expect(api.handler.frames.watchers == 0)
     }
 
     @Test("the editor: a text with mistakes changes nothing; a good one keeps the old file as .previous, is written whole and reloaded")
