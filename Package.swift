@@ -112,7 +112,10 @@ let package = Package(
             linkerSettings: packedRelocations
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
-        .executableTarget(name: "lockscreend-fuzz", dependencies: ["Config", "ControlProtocol", "Providers", "LockScreen", "Accessory", "Canvas", "JSON", "ZoneInfo", "Panel"]),
+        .executableTarget(name: "lockscreend-fuzz", dependencies: [
+            "Config", "ControlProtocol", "Providers", "LockScreen", "Web", "TimelineEngine", "Accessory", "Canvas", "JSON", "ZoneInfo", "Panel",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .target(name: "TestSupport", dependencies: ["Canvas"], path: "Tests/Support", exclude: ["fonts.conf"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
