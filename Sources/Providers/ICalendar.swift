@@ -10,7 +10,7 @@ import ZoneInfo
 /// EXDATE; moved
 /// or cancelled occurrences (RECURRENCE-ID, STATUS:CANCELLED). A TZID is a tz-database
 /// name, or a VTIMEZONE's name that its X-LIC-LOCATION or a Windows zone name maps to
-/// one; any other is an error naming it.
+/// one, or else that defines its own offsets; any other is an error naming it.
 package struct ICalendar: Sendable {
     package struct Event: Sendable, Equatable {
         package var summary: String
@@ -69,7 +69,7 @@ package struct ICalendar: Sendable {
         package let description: String
     }
 
-    private typealias Property = (parameters: [String: String], value: String)
+    typealias Property = (parameters: [String: String], value: String)
 
     /// Parses `text`; floating times and all-day dates are read in `zone`.
     package static func parse(_ text: String, zone: ZoneRules) throws(Failure) -> ICalendar {
@@ -119,18 +119,38 @@ package struct ICalendar: Sendable {
                     }
                 }
                 events.append(event)
-            } else if current != nil, let colon = line.firstIndex(of: ":") {
-                let head = line[..<colon].split(separator: ";")
-                guard let name = head.first else { continue }
-                var parameters: [String: String] = [:]
-                for parameter in head.dropFirst() {
-                    let pair = parameter.split(separator: "=", maxSplits: 1)
-                    if pair.count == 2 { parameters[pair[0].uppercased()] = String(pair[1]).trimmed { $0 == "\"" } }
-                }
-                current?[name.uppercased(), default: []].append((parameters, String(line[line.index(after: colon)...])))
+            } else if current != nil, let (name, property) = property(line) {
+                current?[name, default: []].append(property)
             }
         }
         return ICalendar(events: events)
+    }
+
+    /// A content line's name (upper case), parameters and value: `DTSTART;TZID="A B":2026…`.
+    /// A quoted parameter value may hold ":" and ";" (Outlook's `TZID="(UTC+01:00) Berlin"`).
+    static func property(_ line: String) -> (name: String, Property)? {
+        var quoted = false
+        var cuts: [String.Index] = []
+        var colon: String.Index?
+        for index in line.indices {
+            switch line[index] {
+            case "\"": quoted.toggle()
+            case ";" where !quoted: cuts.append(index)
+            case ":" where !quoted: colon = index
+            default: continue
+            }
+            if colon != nil { break }
+        }
+        guard let colon else { return nil }
+        var parameters: [String: String] = [:]
+        let bounds = cuts + [colon]
+        for (start, end) in zip(bounds, bounds.dropFirst()) {
+            let pair = line[line.index(after: start)..<end].split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { parameters[pair[0].uppercased()] = String(pair[1]).trimmed { $0 == "\"" } }
+        }
+        let name = line[..<(cuts.first ?? colon)]
+        guard !name.isEmpty else { return nil }
+        return (name.uppercased(), (parameters, String(line[line.index(after: colon)...])))
     }
 
     private static func unescape(_ text: String) -> String {
@@ -138,21 +158,15 @@ package struct ICalendar: Sendable {
             .replacing("\\,", with: ",").replacing("\\;", with: ";").replacing("\\\\", with: "\\")
     }
 
-    /// The document's VTIMEZONE names and the tz-database zone each stands for: its
-    /// X-LIC-LOCATION (Google, Apple, Nextcloud), or the Windows name's zone (Outlook).
+    /// The document's VTIMEZONE names and the zone each stands for: the tz database's
+    /// named by its X-LIC-LOCATION (Google, Apple, Nextcloud) or Windows name (Outlook),
+    /// else the offsets the VTIMEZONE itself defines (Exchange's "Customized Time Zone").
     private static func timeZones(_ lines: [String]) -> [String: ZoneRules] {
         var zones: [String: ZoneRules] = [:]
-        var id: String?, location: String?
-        for line in lines {
-            if line == "BEGIN:VTIMEZONE" {
-                (id, location) = (nil, nil)
-            } else if line.hasPrefix("TZID:"), id == nil {
-                id = String(line.dropFirst(5))
-            } else if line.hasPrefix("X-LIC-LOCATION:") {
-                location = String(line.dropFirst(15))
-            } else if line == "END:VTIMEZONE", let name = id {
-                if let zone = (location ?? WindowsZones.iana[name]).flatMap(ZoneRules.named) { zones[name] = zone }
-            }
+        var budget = VTimeZone.walkBudget
+        // A TZID the tz database knows is taken from it (zoneNamed), whatever the file says.
+        for definition in VTimeZone.all(in: lines) where zones[definition.id] == nil && ZoneRules.named(definition.id) == nil {
+            if let zone = definition.zone(budget: &budget) { zones[definition.id] = zone }
         }
         return zones
     }
@@ -166,7 +180,7 @@ package struct ICalendar: Sendable {
 
     private static func zoneNamed(_ name: String, zones: [String: ZoneRules], what: String) throws(Failure) -> ZoneRules {
         guard let named = ZoneRules.named(name) ?? zones[name] ?? WindowsZones.iana[name].flatMap(ZoneRules.named) else {
-            throw Failure(description: "unknown time zone \"\(name)\"\(what.isEmpty ? "" : " in \"\(what)\""): not in the tz database, and no VTIMEZONE in the file names a location for it")
+            throw Failure(description: "unknown time zone \"\(name)\"\(what.isEmpty ? "" : " in \"\(what)\""): not in the tz database, and no VTIMEZONE in the file names a location or gives its offsets")
         }
         return named
     }
@@ -174,7 +188,6 @@ package struct ICalendar: Sendable {
     /// "20261122T100000Z" (UTC), "20261122T100000" (TZID or floating), "20261122" (a date).
     /// A TZID nothing maps to a zone is an error naming it and the event.
     static func date(_ value: String, parameters: [String: String], zone: ZoneRules, zones: [String: ZoneRules] = [:], what: String = "") throws(Failure) -> (date: Date, allDay: Bool)? {
-        let digits = value.filter(\.isNumber)
         let utc = value.hasSuffix("Z")
         var zone = zone
         if utc {
@@ -182,10 +195,15 @@ package struct ICalendar: Sendable {
         } else if let name = parameters["TZID"] {
             zone = try zoneNamed(name, zones: zones, what: what)
         }
+        guard let (reading, allDay) = reading(value) else { return nil }
+        return (zone.date(reading), allDay)
+    }
+
+    /// "20261122T100000" as a wall-clock reading, or "20261122" as a date alone (allDay).
+    static func reading(_ value: String) -> (reading: CivilDateTime, allDay: Bool)? {
+        let digits = value.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.map { Int($0 - UInt8(ascii: "0")) }
         func field(_ from: Int, _ length: Int) -> Int? {
-            guard digits.count >= from + length else { return nil }
-            let start = digits.index(digits.startIndex, offsetBy: from)
-            return Int(digits[start..<digits.index(start, offsetBy: length)])
+            digits.count >= from + length ? digits[from..<from + length].reduce(0) { $0 * 10 + $1 } : nil
         }
         guard let year = field(0, 4), let month = field(4, 2), let day = field(6, 2) else { return nil }
         guard (1...12).contains(month), (1...31).contains(day) else { return nil }
@@ -195,7 +213,7 @@ package struct ICalendar: Sendable {
             guard let hour = field(8, 2), let minute = field(10, 2) else { return nil }
             (reading.hour, reading.minute, reading.second) = (hour, minute, field(12, 2) ?? 0)
         }
-        return (zone.date(reading), allDay)
+        return (reading, allDay)
     }
 
     static func rule(_ text: String, zone: ZoneRules, zones: [String: ZoneRules] = [:]) throws(Failure) -> Rule? {

@@ -60,6 +60,14 @@ package struct ZoneRules: Hashable, Sendable, CustomStringConvertible {
         self.init(identifier: text, table: Table(transitions: [], offsets: [], initial: rule.standardOffset, rule: rule))
     }
 
+    /// A zone from its changes: the offset before the first, then each instant (seconds
+    /// since the epoch) and the offset from it on, in any order; what a calendar file's
+    /// own VTIMEZONE definition works out to.
+    package init(identifier: String, initial: Int, changes: [(at: Int64, offset: Int)]) {
+        let sorted = changes.sorted { $0.at < $1.at }
+        self.init(identifier: identifier, table: Table(transitions: sorted.map(\.at), offsets: sorted.map(\.offset), initial: initial, rule: nil))
+    }
+
     /// A zone from the contents of a TZif file (RFC 8536), versions 1 to 4.
     package init?(identifier: String, tzif bytes: [UInt8]) {
         guard let table = Self.parse(bytes) else { return nil }

@@ -56,6 +56,94 @@ struct CalendarExportTests {
         }
     }
 
+    @Test("Exchange and older Outlook: zones only the file's VTIMEZONE defines, a quoted TZID holding a colon")
+    func ownDefinitions() throws {
+        #expect(try list("exchange", from: "2026-10-10T00:00:00Z", days: 30) == [
+            "Planning 2026-10-14T07:00:00Z", "Planning 2026-10-21T07:00:00Z",  // 09:00 at +02:00
+            "Planning 2026-10-28T08:00:00Z",  // the last Sunday of October went back to +01:00
+            "Call New York 2026-10-30T14:00:00Z", "Call New York 2026-10-31T14:00:00Z",
+            "Call New York 2026-11-01T15:00:00Z",  // the first Sunday of November, -05:00
+            "Call New York 2026-11-02T15:00:00Z", "Planning 2026-11-04T08:00:00Z",
+        ])
+    }
+
+    @Test("a definition whose rules changed (UNTIL, then a new rule) and RDATE onsets")
+    func changedRules() throws {
+        let text = """
+            BEGIN:VCALENDAR
+            BEGIN:VTIMEZONE
+            TZID:Eastern
+            BEGIN:DAYLIGHT
+            DTSTART:19870405T020000
+            RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU;UNTIL=20060402T070000Z
+            TZOFFSETFROM:-0500
+            TZOFFSETTO:-0400
+            END:DAYLIGHT
+            BEGIN:DAYLIGHT
+            DTSTART:20070311T020000
+            RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU
+            TZOFFSETFROM:-0500
+            TZOFFSETTO:-0400
+            END:DAYLIGHT
+            BEGIN:STANDARD
+            DTSTART:19671029T020000
+            RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU;UNTIL=20061029T060000Z
+            TZOFFSETFROM:-0400
+            TZOFFSETTO:-0500
+            END:STANDARD
+            BEGIN:STANDARD
+            DTSTART:20071104T020000
+            RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU
+            TZOFFSETFROM:-0400
+            TZOFFSETTO:-0500
+            END:STANDARD
+            END:VTIMEZONE
+            BEGIN:VTIMEZONE
+            TZID:Island
+            BEGIN:STANDARD
+            DTSTART:20200101T000000
+            RDATE:20260601T000000
+            TZOFFSETFROM:+0100
+            TZOFFSETTO:+0000
+            END:STANDARD
+            BEGIN:DAYLIGHT
+            DTSTART:20200101T000000
+            RDATE:20260301T000000
+            TZOFFSETFROM:+0000
+            TZOFFSETTO:+0100
+            END:DAYLIGHT
+            END:VTIMEZONE
+
+            """
+        let events = [("a", "Eastern", "20050320"), ("b", "Eastern", "20050410"), ("c", "Eastern", "20260320"), ("d", "Island", "20260401"), ("e", "Island", "20260701")]
+            .map { "BEGIN:VEVENT\nUID:\($0)\nSUMMARY:\($0)\nDTSTART;TZID=\($1):\($2)T120000\nEND:VEVENT\n" }
+        let starts = try ICalendar.parse(text + events.joined() + "END:VCALENDAR\n", zone: .utc).events.map { "\($0.summary) \(ISO8601.format($0.start))" }
+        #expect(starts == [
+            "a 2005-03-20T17:00:00Z",  // before the first Sunday of April: -05:00
+            "b 2005-04-10T16:00:00Z",  // after it: -04:00
+            "c 2026-03-20T16:00:00Z",  // the 2007 rule: the second Sunday of March
+            "d 2026-04-01T11:00:00Z", "e 2026-07-01T12:00:00Z",  // onsets given by RDATE
+        ])
+    }
+
+    @Test("a tz-database name wins over the file's definition; a VTIMEZONE without one is still an unknown zone")
+    func databaseFirst() throws {
+        let block = "BEGIN:VTIMEZONE\nTZID:Europe/Berlin\nBEGIN:STANDARD\nDTSTART:19700101T000000\nTZOFFSETFROM:+0500\nTZOFFSETTO:+0500\nEND:STANDARD\nEND:VTIMEZONE\n"
+        let event = "BEGIN:VEVENT\nUID:x\nSUMMARY:x\nDTSTART;TZID=Europe/Berlin:20260701T120000\nEND:VEVENT\n"
+        let calendar = try ICalendar.parse("BEGIN:VCALENDAR\n" + block + event + "END:VCALENDAR\n", zone: .utc)
+        #expect(calendar.events.map { ISO8601.format($0.start) } == ["2026-07-01T10:00:00Z"])
+        // A definition too large to work out (here 300 daily rules) is refused, not walked for minutes.
+        let daily = "BEGIN:DAYLIGHT\nDTSTART:19700101T000000\nRRULE:FREQ=DAILY\nTZOFFSETFROM:+0000\nTZOFFSETTO:+0100\nEND:DAYLIGHT\n"
+        let huge = "BEGIN:VTIMEZONE\nTZID:Huge\n" + String(repeating: daily, count: 300) + "END:VTIMEZONE\n"
+        #expect(throws: ICalendar.Failure.self) {
+            try ICalendar.parse("BEGIN:VCALENDAR\n" + huge + event.replacing("Europe/Berlin", with: "Huge") + "END:VCALENDAR\n", zone: .utc)
+        }
+        let empty = "BEGIN:VTIMEZONE\nTZID:Nowhere\nEND:VTIMEZONE\n"
+        #expect(throws: ICalendar.Failure.self) {
+            try ICalendar.parse("BEGIN:VCALENDAR\n" + empty + event.replacing("Europe/Berlin", with: "Nowhere") + "END:VCALENDAR\n", zone: .utc)
+        }
+    }
+
     @Test("RDATE adds starts (dates, date-times in a zone, periods), EXDATE still takes them away, a start made twice is one")
     func rdate() throws {
         let text = """
