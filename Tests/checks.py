@@ -1,6 +1,8 @@
 """What the end-to-end scripts (Tests/mqtt, Tests/web) share: a check that prints one
 line and counts failures, and a free loopback port."""
+import os
 import socket
+import subprocess
 
 failures = 0
 
@@ -28,3 +30,11 @@ def finish(work, what):
     shutil.rmtree(work, ignore_errors=True)
     print(f"all {what} checks passed")
     return 0
+
+
+def start_daemon(binary, config, work, extra=(), log=None):
+    """lockscreend on `config`, headless into work/frames, its socket and state in `work`;
+    its output to `log` (an open file), else nowhere."""
+    out = log if log is not None else subprocess.DEVNULL
+    return subprocess.Popen([binary, "--config", config, "--headless", os.path.join(work, "frames"), "--socket", os.path.join(work, "ctl.sock"),
+                             "--state-dir", os.path.join(work, "state"), *extra], stdout=out, stderr=out)

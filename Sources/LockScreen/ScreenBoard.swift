@@ -18,9 +18,12 @@ package final class ScreenBoard: Sendable {
         package var staleMark: StaleMark
         /// When the engine next has something new: an entry's date, a reload.
         package var nextEvent: Date?
+        /// Which of the daemon's steps published it: a picture drawn from one step and
+        /// minute can be kept until either moves on.
+        package internal(set) var step = 0
     }
 
-    private let state = Mutex<(open: Bool, shown: Shown?)>((false, nil))
+    private let state = Mutex<(open: Bool, shown: Shown?, steps: Int)>((false, nil, 0))
 
     package init() {}
 
@@ -30,7 +33,9 @@ package final class ScreenBoard: Sendable {
     func publish(_ shown: @autoclosure () -> Shown) {
         state.withLock { state in
             guard state.open else { return }
+            state.steps += 1
             state.shown = shown()
+            state.shown?.step = state.steps
         }
     }
 

@@ -18,9 +18,7 @@ package final class ClientKeys: Sendable {
 
     /// The client's key, made and saved the first time it is asked for.
     package func key(for client: String) -> String {
-        keys.withLock { keys in
-            var known = keys ?? load()
-            defer { keys = known }
+        withKeys { known in
             if let key = known[client] { return key }
             var generator = SystemRandomNumberGenerator()
             let key = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
@@ -32,12 +30,17 @@ package final class ClientKeys: Sendable {
 
     /// Whether `key` is the client's, compared in constant time; never makes one.
     package func matches(_ key: String, client: String) -> Bool {
-        let known = keys.withLock { keys in
-            if keys == nil { keys = load() }
-            return keys?[client]
-        }
-        guard let known else { return false }
+        guard let known = withKeys({ $0[client] }) else { return false }
         return WebAPI.equal(Array(key.utf8), Array(known.utf8))
+    }
+
+    /// The keys, read from the file the first time they are needed.
+    private func withKeys<Result>(_ body: (inout [String: String]) -> Result) -> Result {
+        keys.withLock { keys in
+            var known = keys ?? load()
+            defer { keys = known }
+            return body(&known)
+        }
     }
 
     private func load() -> [String: String] {

@@ -24,12 +24,16 @@ extension WebAPI {
         return WebResponse(status: 200, contentType: format == "bmp" ? "image/bmp" : "image/png", body: bytes, headers: [("Cache-Control", "no-store")])
     }
 
-    /// The client's picture and the seconds until what it shows next changes.
+    /// The client's picture (drawn once per step and minute) and the seconds until what it
+    /// shows next changes.
     func picture(_ profile: ClientProfile, bmp: Bool) -> ([UInt8], Double?)? {
         guard let shown = screens?.latest else { return nil }
         let now = handler.clock.now()
-        let frame = shown.lockScreen(width: profile.width, height: profile.height, colorScheme: profile.colorScheme, now: now)
-        guard let bytes = ClientScreen(depth: profile.depth).file(frame, bmp: bmp) else { return nil }
+        let drawn = pictures.picture(for: profile.name + (bmp ? ".bmp" : ".png"), step: shown.step, now: now) {
+            let frame = shown.lockScreen(width: profile.width, height: profile.height, colorScheme: profile.colorScheme, now: now)
+            return ClientScreen(depth: profile.depth).file(frame, bmp: bmp)
+        }
+        guard let bytes = drawn else { return nil }
         return (bytes, shown.nextEvent.map { $0.timeIntervalSince(now) })
     }
 
@@ -67,9 +71,8 @@ extension WebAPI {
                 return .json(TRMNLDisplay(status: 202, error: "nothing has been shown yet", refresh_rate: 60))
             }
             let version = String(Self.fnv1a(bytes), radix: 16).leftPadded(to: 16)
-            let key = keys.key(for: profile.name)
             return .json(TRMNLDisplay(
-                status: 0, image_url: "http://\(host)/screen/\(profile.name).\(bmp ? "bmp" : "png")?key=\(key)&v=\(version)",
+                status: 0, image_url: screenURL(profile, host: host, type: bmp ? "bmp" : "png") + "&v=\(version)",
                 filename: "\(profile.name)-\(version)", refresh_rate: profile.refreshRate(untilNextChange: wait)))
         default:
             return .error(405, "\(request.method) is not allowed on \(request.path)")
@@ -87,10 +90,14 @@ extension WebAPI {
     func clients(_ request: WebRequest) -> [ClientLink] {
         let host = request.header("Host") ?? "\(config.host):\(config.port)"
         return config.clients.values.sorted { $0.name < $1.name }.map { profile in
-            let key = keys.key(for: profile.name)
-            return ClientLink(name: profile.name, size: "\(profile.width)x\(profile.height)", depth: profile.depth.rawValue, trmnl_id: profile.trmnlID,
-                              png: "http://\(host)/screen/\(profile.name).png?key=\(key)", bmp: "http://\(host)/screen/\(profile.name).bmp?key=\(key)")
+            ClientLink(name: profile.name, size: "\(profile.width)x\(profile.height)", depth: profile.depth.rawValue, trmnl_id: profile.trmnlID,
+                       png: screenURL(profile, host: host, type: "png"), bmp: screenURL(profile, host: host, type: "bmp"))
         }
+    }
+
+    /// Where a client fetches its screen from beyond loopback: `http://HOST/screen/NAME.TYPE?key=…`.
+    func screenURL(_ profile: ClientProfile, host: String, type: String) -> String {
+        "http://\(host)/screen/\(profile.name).\(type)?key=\(keys.key(for: profile.name))"
     }
 }
 

@@ -28,6 +28,8 @@ package struct WebAPI: Sendable {
     /// The configuration file, for the page's editor; nil when the daemon runs without one.
     let editor: ConfigEditor?
     let keys: ClientKeys
+    /// Client screens drawn at the daemon's last step.
+    let pictures = ClientPictures()
     /// Full refreshes; nil in tests without a daemon.
     let actions: ActionHandle?
     let logger: Logger

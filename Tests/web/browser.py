@@ -14,7 +14,6 @@ import argparse
 import json
 import os
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -23,7 +22,7 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
-from checks import check, free_port  # noqa: E402
+from checks import check, free_port, start_daemon  # noqa: E402
 from devtools import Browser, DevToolsError  # noqa: E402
 
 TOKEN = "b7e1-page-token"
@@ -88,8 +87,7 @@ def main():
         f.write(CONFIG.format(port=port, work=work))
     base = f"http://127.0.0.1:{port}"
     log = open(os.path.join(work, "log"), "w")
-    daemon = subprocess.Popen([binary, "--config", config, "--headless", os.path.join(work, "frames"), "--socket", os.path.join(work, "ctl.sock"),
-                               "--state-dir", os.path.join(work, "state")], stdout=log, stderr=log)
+    daemon = start_daemon(binary, config, work, log=log)
     try:
         start = time.time()
         while time.time() - start < 15:

@@ -12,7 +12,6 @@ Usage: Tests/web/rss.py [--binary .build/release/lockscreend] [--baseline OTHER-
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,7 +19,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import free_port  # noqa: E402
+from checks import free_port, start_daemon  # noqa: E402
 from devtools import Browser  # noqa: E402
 
 SCREEN = """[display]
@@ -54,10 +53,7 @@ def run(binary, mode, work):
     config = os.path.join(work, "config.toml")
     with open(config, "w") as f:
         f.write(SCREEN)
-    args = [binary, "--config", config, "--headless", os.path.join(work, "frames"), "--socket", os.path.join(work, "ctl.sock"), "--state-dir", os.path.join(work, "state")]
-    if mode != "off":
-        args += ["--http", f"127.0.0.1:{port}"]
-    daemon = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    daemon = start_daemon(binary, config, work, [] if mode == "off" else ["--http", f"127.0.0.1:{port}"])
     base = f"http://127.0.0.1:{port}"
     try:
         time.sleep(1)

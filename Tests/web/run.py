@@ -24,7 +24,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import checks  # noqa: E402
-from checks import check, free_port  # noqa: E402
+from checks import check, free_port, start_daemon  # noqa: E402
 
 
 def request(url, method="GET", body=None, token=None, timeout=5):
@@ -90,8 +90,7 @@ family = "circular"
 """)
     base = f"http://127.0.0.1:{port}"
     log = open(os.path.join(work, "log"), "w")
-    daemon = subprocess.Popen([binary, "--config", config, "--headless", os.path.join(work, "frames"), "--socket", os.path.join(work, "ctl.sock"),
-                               "--state-dir", os.path.join(work, "state")], stdout=log, stderr=log)
+    daemon = start_daemon(binary, config, work, log=log)
 
     def status():
         code, body, _ = request(base + "/api/status")
