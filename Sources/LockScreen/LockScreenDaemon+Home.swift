@@ -5,29 +5,6 @@ import FoundationEssentials
 import TimelineEngine
 
 extension LockScreenDaemon {
-    /// Draws the home widgets in `area` (the whole panel for the home page, the part
-    /// below the row on a portrait panel): each in its grid cell, in full colour where
-    /// the panel has it, redrawn only when what it shows changes, as the lock screen's slots.
-    func drawHome(_ shown: [(shown: TimelineEngine.Shown, key: String)], in area: Rect, now: Date) {
-        let families = content.home.map(\.family)
-        if homeLayout == nil || homeLayout?.rects.count != families.count {
-            homeLayout = HomeLayout(area: area, families: families)
-        }
-        guard let layout = homeLayout else { return }
-        let first = (content.inline == nil ? 0 : 1) + content.row.count
-        let mark = staleMark
-        for (n, family) in families.enumerated() {
-            let (widget, key) = shown[first + n]
-            let slot = SlotID.home(n)
-            guard scheduler.isDue(slot, key: key, now: now), let rect = layout.rects[n] else { continue }
-            let placed = renderer.placeUnit(widget.entry, family: family, now: now, placeholder: widget.isPlaceholder, staleMark: widget.isStale ? mark : .none)
-            compositor.draw(placed, in: rect, with: renderer, scale: layout.scale, fullColor: true)
-            scheduler.drew(slot, key: key, nextChange: placed.nextChange(after: now), now: now)
-        }
-    }
-}
-
-extension LockScreenDaemon {
     /// Draws the photo page: its widget over the whole panel, in colour where the panel
     /// has it, redrawn only when what it shows changes.
     func drawPhoto(_ shown: [(shown: TimelineEngine.Shown, key: String)], now: Date) {

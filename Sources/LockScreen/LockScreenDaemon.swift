@@ -233,37 +233,26 @@ public final class LockScreenDaemon {
     /// Draws the slots whose content changed or is due into the frame.
     func draw(_ reading: TimelineEngine.Reading, now: Date) {
         let shown = scheduler.choose(reading, now: now)
-        screens.publish(ScreenBoard.Shown(content: content, widgets: shown.map(\.shown), renderer: renderer, staleMark: staleMark, nextEvent: reading.nextEvent))
-        func update(_ slot: SlotID, key: String, place: () -> PlacedView) {
-            guard scheduler.isDue(slot, key: key, now: now), let rect = renderer.rect(of: slot, rowFamilies: rowFamilies) else { return }
-            let placed = place()
-            compositor.draw(placed, in: rect, with: renderer)
-            scheduler.drew(slot, key: key, nextChange: placed.nextChange(after: now), now: now)
-        }
-        let mark = staleMark
-        if content.page == .home {
-            drawHome(shown, in: Rect(x: 0, y: 0, width: Double(renderer.layout.width), height: Double(renderer.layout.height)), now: now)
-            return
-        }
+        let widgets = shown.map(\.shown)
+        screens.publish(ScreenBoard.Shown(content: content, widgets: widgets, renderer: renderer, staleMark: staleMark, nextEvent: reading.nextEvent))
         if content.page == .photo { return drawPhoto(shown, now: now) }
-        if !content.home.isEmpty, let below = renderer.layout.below { drawHome(shown, in: below, now: now) }
-        let inline = content.inline == nil ? nil : shown[0].shown
-        update(.dateLine, key: content.inline == nil ? "-" : shown[0].key) {
-            renderer.placeDateLine(now: now, inline: inline?.entry, inlinePlaceholder: inline?.isPlaceholder ?? false, staleMark: inline?.isStale == true ? mark : .none)
+        // The home grid is laid out once per page and configuration.
+        let area = renderer.homeArea(on: content.page, content: content)
+        if let area, homeLayout?.rects.count != content.home.count {
+            homeLayout = HomeLayout(area: area, families: content.home.map(\.family))
         }
-        update(.clock, key: "clock") { renderer.placeClock(now: now) }
-        for n in content.row.indices {
-            let (widget, key) = shown[n + inlineOffset]
-            update(.unit(n), key: key) {
-                renderer.placeUnit(widget.entry, family: content.row[n].family, now: now, placeholder: widget.isPlaceholder, staleMark: widget.isStale ? mark : .none)
-            }
+        let home = area == nil ? nil : homeLayout
+        for slot in renderer.slots(of: content, page: content.page, home: home, shown: shown.count) {
+            let key = slot.widget.map { shown[$0].key } ?? (slot.id == .clock ? "clock" : "-")
+            guard scheduler.isDue(slot.id, key: key, now: now) else { continue }
+            let placed = renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
+            compositor.draw(placed, in: slot.rect, with: renderer, scale: slot.scale, fullColor: slot.fullColor)
+            scheduler.drew(slot.id, key: key, nextChange: placed.nextChange(after: now), now: now)
         }
         for name in SymbolNames.takeMissing() {
             logger.warning("Image(systemName: \"\(name)\") has no glyph in the icon font: drawn as a blank square (docs/WIDGETS.md#symbols)")
         }
     }
-
-    var inlineOffset: Int { content.inline == nil ? 0 : 1 }
 
     // MARK: Running
 

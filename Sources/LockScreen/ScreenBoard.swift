@@ -54,30 +54,10 @@ extension ScreenBoard.Shown {
         renderer.timeZone = self.renderer.timeZone
         renderer.imageDirectories = self.renderer.imageDirectories
         var frame = renderer.blankFrame()
-        let families = content.row.map(\.family)
-        let mark = { (widget: TimelineEngine.Shown) in widget.isStale ? staleMark : .none }
-        let inline = content.inline == nil ? nil : widgets.first
-        if let rect = renderer.rect(of: .dateLine, rowFamilies: families) {
-            let placed = renderer.placeDateLine(now: now, inline: inline?.entry, inlinePlaceholder: inline?.isPlaceholder ?? false, staleMark: inline.map(mark) ?? .none)
-            renderer.draw(placed, in: rect, into: &frame)
-        }
-        if let rect = renderer.rect(of: .clock, rowFamilies: families) {
-            renderer.draw(renderer.placeClock(now: now), in: rect, into: &frame)
-        }
-        let first = content.inline == nil ? 0 : 1
-        for (n, family) in families.enumerated() where first + n < widgets.count {
-            guard let rect = renderer.rect(of: .unit(n), rowFamilies: families) else { continue }
-            let widget = widgets[first + n]
-            renderer.draw(renderer.placeUnit(widget.entry, family: family, now: now, placeholder: widget.isPlaceholder, staleMark: mark(widget)), in: rect, into: &frame)
-        }
-        if !content.home.isEmpty, let below = renderer.layout.below {
-            let home = HomeLayout(area: below, families: content.home.map(\.family))
-            for (n, family) in content.home.map(\.family).enumerated() where first + families.count + n < widgets.count {
-                guard let rect = home.rects[n] else { continue }
-                let widget = widgets[first + families.count + n]
-                let placed = renderer.placeUnit(widget.entry, family: family, now: now, placeholder: widget.isPlaceholder, staleMark: mark(widget))
-                renderer.draw(placed, in: rect, into: &frame, scale: home.scale, fullColor: true)
-            }
+        let home = renderer.homeArea(on: .lock, content: content).map { HomeLayout(area: $0, families: content.home.map(\.family)) }
+        for slot in renderer.slots(of: content, page: .lock, home: home, shown: widgets.count) {
+            let placed = renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
+            renderer.draw(placed, in: slot.rect, into: &frame, scale: slot.scale, fullColor: slot.fullColor)
         }
         return frame
     }

@@ -111,6 +111,10 @@ struct WebClientTests {
         let withText = try #require(daemon.screens.latest).lockScreen(width: 800, height: 480, colorScheme: .light, now: testNow)
         let without = blank.lockScreen(width: 800, height: 480, colorScheme: .light, now: testNow)
         #expect(zip(withText.pixels, without.pixels).filter { $0 != $1 }.count > 200)
+        // At the daemon's own size and appearance the client's screen is the daemon's frame:
+        // both walk the same slots.
+        let own = try #require(daemon.screens.latest).lockScreen(width: 400, height: 240, colorScheme: daemon.renderer.colorScheme, now: testNow)
+        #expect(zip(own.pixels, daemon.compositor.frame.pixels).filter { $0 != $1 }.count == 0)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.gif")).status == 404)
         // On loopback too, the list of keys needs the token.
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/api/clients")).status == 401)
