@@ -32,9 +32,18 @@ def finish(work, what):
     return 0
 
 
-def start_daemon(binary, config, work, extra=(), log=None):
+def start_daemon(binary, config, work, extra=(), log=None, env=None):
     """lockscreend on `config`, headless into work/frames, its socket and state in `work`;
-    its output to `log` (an open file), else nowhere."""
+    its output to `log` (an open file), else nowhere; `env` added to the environment."""
     out = log if log is not None else subprocess.DEVNULL
     return subprocess.Popen([binary, "--config", config, "--headless", os.path.join(work, "frames"), "--socket", os.path.join(work, "ctl.sock"),
-                             "--state-dir", os.path.join(work, "state"), *extra], stdout=out, stderr=out)
+                             "--state-dir", os.path.join(work, "state"), *extra], stdout=out, stderr=out,
+                            env=None if env is None else {**os.environ, **env})
+
+
+def rss_mb(pid):
+    """The process's resident set (VmRSS) in MB."""
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0

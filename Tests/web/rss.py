@@ -19,7 +19,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import free_port, start_daemon  # noqa: E402
+from checks import free_port, rss_mb, start_daemon  # noqa: E402
 from devtools import Browser  # noqa: E402
 
 SCREEN = """[display]
@@ -41,13 +41,6 @@ family = "rectangular"
 """
 
 
-def rss(pid):
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def run(binary, mode, work):
     port = free_port()
     config = os.path.join(work, "config.toml")
@@ -66,9 +59,9 @@ def run(binary, mode, work):
                 page = browser.open(base + "/")
                 page.wait_for("document.body.dataset.frame !== undefined", 10)
                 time.sleep(8)
-                return rss(daemon.pid)
+                return rss_mb(daemon.pid)
         time.sleep(8)
-        return rss(daemon.pid)
+        return rss_mb(daemon.pid)
     finally:
         daemon.terminate()
         daemon.wait(20)
