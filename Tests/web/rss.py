@@ -19,26 +19,8 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from checks import free_port, rss_mb, start_daemon  # noqa: E402
+from checks import SCREEN, free_port, rss_mb, start_daemon  # noqa: E402
 from devtools import Browser  # noqa: E402
-
-SCREEN = """[display]
-size = "800x480"
-[layout]
-inline = "note"
-row = ["cpu", "word"]
-[widgets.note]
-kind = "text"
-text = "Bins out tonight"
-[widgets.cpu]
-kind = "system"
-metric = "cpu"
-family = "circular"
-[widgets.word]
-kind = "text"
-text = "Dishes done"
-family = "rectangular"
-"""
 
 
 def run(binary, mode, work):
