@@ -26,7 +26,7 @@ extension CalendarSource {
             return nil
         }
         if let days = reader.integer(table, "days", at: path, in: 1...366) { source.days = days }
-        if let minutes = reader.integer(table, "every", at: path, in: 1...1_440) { source.interval = TimeInterval(minutes * 60) }
+        if let every = reader.duration(table, "every", at: path, unit: 60, in: 60...86_400) { source.interval = every }
         if let name = reader.string(table, "time_zone", at: path) {
             if let zone = ZoneRules.named(name) { source.zone = zone } else { reader.report(table["time_zone"]!.line, "\(path).time_zone", "expected a time zone such as \"Europe/London\", found \"\(name)\"") }
         }

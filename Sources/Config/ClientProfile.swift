@@ -71,8 +71,8 @@ extension LockScreenConfig {
                     profile.trmnlID = mac
                 }
             }
-            profile.refreshMin = reader.integer(client, "refresh_min", at: path, in: 10...86_400) ?? profile.refreshMin
-            profile.refreshMax = reader.integer(client, "refresh_max", at: path, in: 10...86_400) ?? max(profile.refreshMax, profile.refreshMin)
+            profile.refreshMin = reader.duration(client, "refresh_min", at: path, unit: 1, in: 10...86_400).map { Int($0) } ?? profile.refreshMin
+            profile.refreshMax = reader.duration(client, "refresh_max", at: path, unit: 1, in: 10...86_400).map { Int($0) } ?? max(profile.refreshMax, profile.refreshMin)
             if profile.refreshMax < profile.refreshMin {
                 reader.report(client["refresh_max"]?.line ?? client.line, "\(path).refresh_max", "is below refresh_min (\(profile.refreshMin))")
             }

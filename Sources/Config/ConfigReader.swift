@@ -84,6 +84,31 @@ package struct ConfigReader {
         return i
     }
 
+    /// A length of time in seconds: a whole number in the key's own `unit` (60 for a key
+    /// documented in minutes), or a string with its unit — "45s", "5m", "2h", "1d" — so no
+    /// one has to remember which keys count minutes. Outside `range` (in seconds) is a mistake.
+    package mutating func duration(_ table: TOMLTable, _ name: String, at path: String, unit: Int, in range: ClosedRange<Int>) -> TimeInterval? {
+        guard let value = table[name] else { return nil }
+        var seconds: Int?
+        switch value.kind {
+        case let .integer(i):
+            seconds = i.multipliedReportingOverflow(by: unit).overflow ? nil : i * unit
+        case let .string(text):
+            let trimmed = text.filter { $0 != " " }
+            let scale = ["s": 1, "m": 60, "h": 3_600, "d": 86_400][String(trimmed.suffix(1))]
+            if let scale, trimmed.count <= 10, let count = Int(trimmed.dropLast()), count >= 0 { seconds = count * scale }
+        default:
+            break
+        }
+        guard let seconds, range.contains(seconds) else {
+            func shown(_ s: Int) -> String { s % 86_400 == 0 ? "\(s / 86_400)d" : s % 3_600 == 0 ? "\(s / 3_600)h" : s % 60 == 0 ? "\(s / 60)m" : "\(s)s" }
+            let bounds = unit == 60 ? "\(range.lowerBound / 60) to \(range.upperBound / 60) minutes" : "\(range.lowerBound) to \(range.upperBound) seconds"
+            mismatch(value, Self.join(path, name), expected: "\(bounds), as a number or with a unit (\"\(shown(range.lowerBound))\" to \"\(shown(range.upperBound))\")")
+            return nil
+        }
+        return TimeInterval(seconds)
+    }
+
     /// A whole number or one with a fraction, inside `range` when given; `expected` says
     /// what a wrong value should have been.
     package mutating func number(_ table: TOMLTable, _ name: String, at path: String, in range: ClosedRange<Double>? = nil, expected: String) -> Double? {

@@ -13,7 +13,7 @@ extension HTTPWidgetSource {
             return nil
         }
         var source = HTTPWidgetSource(fetcher: HTTPFetcher(url: url))
-        if let minutes = reader.integer(table, "every", at: path, in: 1...10_080) { source.interval = TimeInterval(minutes * 60) }
+        if let every = reader.duration(table, "every", at: path, unit: 60, in: 60...604_800) { source.interval = every }
         source.fetcher.limit = reader.integer(table, "max_body", at: path, in: 1_024...(16 << 20)) ?? source.fetcher.limit
         if let headers = reader.table(table, "headers", at: path) {
             for entry in headers.entries {

@@ -64,7 +64,7 @@ extension LockScreenConfig {
         if !local { reader.fetchesOverHTTP = true }
         var source = ImageWidgetSource(location: location)
         // A folder turns every 15 minutes; an address is asked again every 5.
-        source.interval = TimeInterval((reader.integer(table, "every", at: path, in: 1...10_080) ?? (key == "folder" || key == "file" ? 15 : 5)) * 60)
+        source.interval = reader.duration(table, "every", at: path, unit: 60, in: 60...604_800) ?? TimeInterval((key == "folder" || key == "file" ? 15 : 5) * 60)
         source.fill = (reader.choice(table, "fit", at: path, from: ["fill", "fit"]) ?? "fill") == "fill"
         // Pixels kept: a lock-screen widget is at most a few hundred pixels across.
         source.leastSide = family.isHomeScreen ? 1_200 : 400

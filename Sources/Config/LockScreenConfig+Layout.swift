@@ -172,9 +172,9 @@ extension LockScreenConfig {
     static func limits(_ table: TOMLTable, at path: String, local: Bool, reader: inout ConfigReader) -> (ReloadBudget, FailurePolicy) {
         var budget = local && table["budget"] == nil && table["min_interval"] == nil ? ReloadBudget.unlimited : .standard
         if let perDay = reader.integer(table, "budget", at: path, in: 0...100_000) { budget.maximumPerDay = perDay == 0 ? nil : perDay }
-        if let seconds = reader.integer(table, "min_interval", at: path, in: 0...86_400) { budget.minimumInterval = TimeInterval(seconds) }
+        if let seconds = reader.duration(table, "min_interval", at: path, unit: 1, in: 0...86_400) { budget.minimumInterval = seconds }
         var failure = FailurePolicy()
-        if let seconds = reader.integer(table, "timeout", at: path, in: 1...3_600) { failure.timeout = TimeInterval(seconds) }
+        if let seconds = reader.duration(table, "timeout", at: path, unit: 1, in: 1...3_600) { failure.timeout = seconds }
         return (budget, failure)
     }
 

@@ -138,7 +138,7 @@ extension LockScreenConfig {
         }
         config.discovery = reader.boolean(table, "discovery", at: path) ?? true
         if let version = reader.choice(table, "protocol", at: path, from: ["3.1.1", "5"]) { config.protocolVersion = version == "5" ? 5 : 4 }
-        if let seconds = reader.integer(table, "screen_interval", at: path, in: 5...86_400) { config.screenInterval = TimeInterval(seconds) }
+        if let seconds = reader.duration(table, "screen_interval", at: path, unit: 1, in: 5...86_400) { config.screenInterval = seconds }
         if let base = reader.string(table, "statestream", at: path) {
             if !MQTTTopicFilter.isPlainTopic(base) {
                 reader.report(table["statestream"]!.line, "\(path).statestream", "expected the statestream's base_topic, such as \"homeassistant\"")
@@ -163,7 +163,7 @@ extension LockScreenConfig {
         }
         guard let template = EntryTemplate.read(table, at: path, reader: &reader) else { return nil }
         var source = MQTTWidgetSource(name: name, filter: filter, template: template)
-        source.staleAfter = reader.integer(table, "stale_after", at: path, in: 1...604_800).map(TimeInterval.init)
+        source.staleAfter = reader.duration(table, "stale_after", at: path, unit: 1, in: 1...604_800)
         return source
     }
 }
@@ -199,13 +199,13 @@ extension LockScreenConfig {
             reader.report(table.line, path, "a gauge needs both min and max")
         }
         source.symbol = reader.string(table, "symbol", at: path)
-        source.staleAfter = reader.integer(table, "stale_after", at: path, in: 1...604_800).map(TimeInterval.init)
+        source.staleAfter = reader.duration(table, "stale_after", at: path, unit: 1, in: 1...604_800)
         if statestream == nil, let api = reader.homeAssistantAPI {
             // No statestream: the REST API, asked every `every` seconds.
             var fetcher = HTTPFetcher(url: api.url.appendingPathComponent("api/states/\(entity)"))
             fetcher.limit = 1 << 20
             source.rest = HomeAssistantWidgetSource.REST(fetcher: fetcher, tokenFile: api.tokenFile)
-            if let seconds = reader.integer(table, "every", at: path, in: 10...86_400) { source.rest?.interval = TimeInterval(seconds) }
+            if let every = reader.duration(table, "every", at: path, unit: 1, in: 10...86_400) { source.rest?.interval = every }
         } else if table["every"] != nil {
             reader.report(table["every"]!.line, "\(path).every", "every is for Home Assistant's REST API; statestream pushes each change")
         }

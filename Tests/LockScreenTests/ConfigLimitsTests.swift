@@ -24,6 +24,29 @@ struct ConfigLimitsTests {
         #expect((try? TOMLParser.parse("a = " + String(repeating: "[", count: 64) + String(repeating: "]", count: 64))) != nil)
     }
 
+    @Test("a length of time: a number in the key's unit, or with its own (45s, 5m, 2h, 1d); out of range or unreadable named with the bounds", arguments: [
+        ("15", 60, 900.0), ("\"45s\"", 1, 45), ("\"5m\"", 1, 300), ("\"2h\"", 60, 7_200), ("\"1d\"", 60, 86_400), ("\" 90 s \"", 1, 90),
+    ])
+    func durations(written: String, unit: Int, seconds: Double) throws {
+        var reader = ConfigReader(file: "c.toml")
+        let table = try TOMLParser.parse("every = \(written)")
+        #expect(reader.duration(table, "every", at: "widgets.w", unit: unit, in: 1...604_800) == seconds)
+        #expect(reader.issues.isEmpty)
+    }
+
+    @Test("a duration outside its range or without a unit it knows", arguments: [
+        ("\"30s\"", "c.toml:1: widgets.w.every: expected 1 to 10080 minutes, as a number or with a unit (\"1m\" to \"7d\"), found \"30s\""),
+        ("\"5 minutes\"", "c.toml:1: widgets.w.every: expected 1 to 10080 minutes, as a number or with a unit (\"1m\" to \"7d\"), found \"5 minutes\""),
+        ("99999999999999999", "c.toml:1: widgets.w.every: expected 1 to 10080 minutes, as a number or with a unit (\"1m\" to \"7d\"), found 99999999999999999"),
+        ("-5", "c.toml:1: widgets.w.every: expected 1 to 10080 minutes, as a number or with a unit (\"1m\" to \"7d\"), found -5"),
+    ])
+    func wrongDurations(written: String, message: String) throws {
+        var reader = ConfigReader(file: "c.toml")
+        let table = try TOMLParser.parse("every = \(written)")
+        #expect(reader.duration(table, "every", at: "widgets.w", unit: 60, in: 60...604_800) == nil)
+        #expect(reader.issues.map(\.description) == [message])
+    }
+
     func file(_ bytes: [UInt8]) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID()).toml").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
