@@ -41,6 +41,22 @@ struct LiveContentTests {
         #expect(place(.accessoryRectangular) { Text(date, style: .offset) }.texts == [signed])
     }
 
+    @Test("relative and offset texts in [clock] locale's language, with its plural forms", arguments: [
+        ("de_DE", 674.0, "11 Min., 14 Sek.", "+11 Minuten"), ("de", 266_400.0, "3 Tg., 2 Std.", "+3 Tage"), ("de", 60.0, "1 Min., 0 Sek.", "+1 Minute"),
+        ("fr_FR", 674.0, "11\u{A0}min et 14\u{202F}s", "+11 minutes"), ("fr", 3_600.0, "1\u{202F}h et 0\u{A0}min", "+1\u{A0}heure"),
+        ("es", 7_500.0, "2 h y 5 min", "+2 horas"), ("it", 90_000.0, "1 giorno e 1 h", "+1 giorno"), ("nl", 674.0, "11 min, 14 sec", "+11 minuten"),
+        ("pt_BR", 30.0, "30 seg", "+0 minuto"), ("sv", 7_500.0, "2 tim, 5 min", "+2 timmar"), ("da", 674.0, "11 min. og 14 sek.", "+11 minutter"),
+        ("nb", 86_400.0, "1 d, 0 t", "+1 døgn"), ("pl", 1_320.0, "22 min i 0 sek.", "+22 minuty"), ("pl", 720.0, "12 min i 0 sek.", "+12 minut"),
+        ("pl", 7_200.0, "2 godz. i 0 min", "+2 godziny"), ("en_US", 674.0, "11 min, 14 sec", "+11 minutes"), ("C", -7_500.0, "2 hr, 5 min", "-2 hours"),
+    ])
+    func relativeInLanguages(locale: String, offset: Double, relative: String, signed: String) throws {
+        let language = try #require(DateLanguage.named(locale))
+        let date = testNow.addingTimeInterval(offset)
+        let set: (inout EnvironmentValues) -> Void = { $0.dateLanguage = language }
+        #expect(place(.accessoryRectangular, environment: set) { Text(date, style: .relative) }.texts == [relative])
+        #expect(place(.accessoryRectangular, environment: set) { Text(date, style: .offset) }.texts == [signed])
+    }
+
     @Test("relative text asks for a redraw when it next reads differently, not every second", arguments: [
         2_764_800.3, 90_000.0, 86_400.0, 3_660.5, 61.0, 0.4, -59.0, -3_599.5, -86_399.0,
     ])

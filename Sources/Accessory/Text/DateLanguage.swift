@@ -2,8 +2,8 @@
 /// often set to: what `Text(date, style: .date)`, the lock screen's date line and date
 /// formats use. Chosen by `[clock] locale`, else the `LC_ALL`, `LC_TIME` or `LANG` the
 /// daemon runs with; `standard` (English, "November 22, 2026", 24-hour) when none names
-/// a known language, as with `C` or none set. Relative and offset texts
-/// ("11 min, 14 sec") stay English.
+/// a known language, as with `C` or none set. Relative and offset texts ("11 min,
+/// 14 sec") use its `durationWords`.
 package struct DateLanguage: Sendable, Hashable {
     /// How a long date is ordered.
     enum Order: Sendable, Hashable {
@@ -25,6 +25,9 @@ package struct DateLanguage: Sendable, Hashable {
     package let uses24HourClock: Bool
     /// "Sun 22 Nov" (English) or "So. 22. Nov." (German): abbreviations end in a dot.
     let abbreviationDot: Bool
+
+    /// The words of relative and offset texts ("11 Min., 14 Sek.").
+    var durationWords: DurationWords { DurationWords.named(String(identifier.prefix { $0 != "_" })) }
 
     /// "November 22, 2026" in this language.
     func longDate(day: Int, month: Int, year: Int) -> String {

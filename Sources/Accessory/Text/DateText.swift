@@ -3,7 +3,7 @@ import FoundationEssentials
 import ZoneInfo
 
 /// Formats the self-updating date texts of `Text(date, style:)` and friends, and says
-/// when each next changes. English, as the lock screen's default locale.
+/// when each next changes, in the language of `[clock] locale` (English without one).
 enum DateText {
 
     /// "9:41 AM" or "09:41" / "21:41".
@@ -32,24 +32,25 @@ enum DateText {
         return language.shortDate(weekday: c.weekday, day: c.day, month: c.month)
     }
 
-    /// "11 min, 14 sec", "2 hr, 5 min", "3 days, 2 hr": the two largest units.
-    static func relative(_ seconds: TimeInterval) -> String {
+    /// "11 min, 14 sec", "2 hr, 5 min", "3 days, 2 hr": the two largest units, in the
+    /// language's short words ("11 Min., 14 Sek.", "11\u{A0}min et 14\u{202F}s").
+    static func relative(_ seconds: TimeInterval, words: DurationWords = .english) -> String {
         let s = Int(abs(seconds).rounded(.down))
         let (days, hours, minutes, secs) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60, s % 60)
-        if days > 0 { return "\(days) \(days == 1 ? "day" : "days"), \(hours) hr" }
-        if hours > 0 { return "\(hours) hr, \(minutes) min" }
-        if minutes > 0 { return "\(minutes) min, \(secs) sec" }
-        return "\(secs) sec"
+        if days > 0 { return words.pair(words.short(days, .day), words.short(hours, .hour)) }
+        if hours > 0 { return words.pair(words.short(hours, .hour), words.short(minutes, .minute)) }
+        if minutes > 0 { return words.pair(words.short(minutes, .minute), words.short(secs, .second)) }
+        return words.short(secs, .second)
     }
 
-    /// "+11 minutes", "-2 hours", "+3 days": the largest whole unit, signed by direction.
-    static func offset(_ seconds: TimeInterval) -> String {
+    /// "+11 minutes", "-2 hours", "+3 days": the largest whole unit, signed by direction,
+    /// in the language's long words ("+11 Minuten").
+    static func offset(_ seconds: TimeInterval, words: DurationWords = .english) -> String {
         let sign = seconds < 0 ? "-" : "+"
         let s = Int(abs(seconds).rounded(.down))
-        func unit(_ n: Int, _ name: String) -> String { "\(sign)\(n) \(name)\(n == 1 ? "" : "s")" }
-        if s >= 86_400 { return unit(s / 86_400, "day") }
-        if s >= 3_600 { return unit(s / 3_600, "hour") }
-        return unit(s / 60, "minute")
+        if s >= 86_400 { return sign + words.long(s / 86_400, .day) }
+        if s >= 3_600 { return sign + words.long(s / 3_600, .hour) }
+        return sign + words.long(s / 60, .minute)
     }
 
     /// "15:00", "1:02:03": a running clock of elapsed or remaining time.

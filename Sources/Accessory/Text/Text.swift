@@ -127,10 +127,10 @@ public struct Text: View, PrimitiveView, Equatable {
                     text += DateText.lockScreenDate(date, zone: environment.zone, language: environment.dateLanguage)
                     live.append(.days(environment.zone))
                 case .relative:
-                    text += DateText.relative(date.timeIntervalSince(now))
+                    text += DateText.relative(date.timeIntervalSince(now), words: environment.dateLanguage.durationWords)
                     live.append(.relative(to: date))
                 case .offset:
-                    text += DateText.offset(date.timeIntervalSince(now))
+                    text += DateText.offset(date.timeIntervalSince(now), words: environment.dateLanguage.durationWords)
                     live.append(.minutes(phase: date))
                 case .timer:
                     text += DateText.timer(now.timeIntervalSince(date))
