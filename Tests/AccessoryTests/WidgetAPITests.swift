@@ -116,3 +116,52 @@ struct WidgetAPITests {
         #expect(await iterator.next() == .all)
     }
 }
+
+/// A view that fills whatever it is given and says the margins it reads.
+private struct EdgeToEdgeView: View {
+    var entry: SimpleEntry
+    @Environment(\.widgetContentMargins) var margins
+
+    var body: some View {
+        ZStack {
+            Color.red
+            Text("\(Int(margins.leading))")
+        }
+    }
+}
+
+private struct WithMargins: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "WithMargins", provider: Provider()) { EdgeToEdgeView(entry: $0) }
+            .supportedFamilies([.systemSmall])
+    }
+}
+
+private struct WithoutMargins: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "WithoutMargins", provider: Provider()) { EdgeToEdgeView(entry: $0) }
+            .contentMarginsDisabled()
+            .supportedFamilies([.systemSmall])
+    }
+}
+
+@Suite("Content margins")
+struct ContentMarginTests {
+    func tile(_ widget: some Widget) throws -> PlacedView {
+        let instance = try #require(widget.descriptors.first).instantiate([:])
+        let entry = instance.placeholder(TimelineProviderContext(family: .systemSmall, displaySize: CGSize(width: 170, height: 170)))
+        return entry.place(size: Size(width: 170, height: 170), environment: testEnvironment(.systemSmall))
+    }
+
+    @Test("a home tile keeps 16 pt around its content unless the widget disables its content margins; the view reads them either way")
+    func margins() throws {
+        let kept = try tile(WithMargins()), filled = try tile(WithoutMargins())
+        let keptFill = try #require(kept.all.first { if case .fill = $0.content { $0.name != "TileBackground" } else { false } })
+        let filledFill = try #require(filled.all.first { if case .fill = $0.content { $0.name != "TileBackground" } else { false } })
+        #expect(keptFill.frame == Rect(x: 16, y: 16, width: 138, height: 138))
+        #expect(filledFill.frame == Rect(x: 0, y: 0, width: 170, height: 170))
+        #expect(kept.texts == ["16"] && filled.texts == ["16"])
+        // The lock screen's families have none.
+        #expect(place(.accessoryRectangular) { EdgeToEdgeView(entry: SimpleEntry(date: testNow, emoji: "")) }.texts == ["0"])
+    }
+}

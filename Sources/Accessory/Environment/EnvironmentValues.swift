@@ -33,6 +33,13 @@ public struct EnvironmentValues: Sendable {
     public var showsWidgetContainerBackground: Bool = false
     /// True on always-on, dimmed screens.
     public var isLuminanceReduced: Bool = false
+    /// The margins the host keeps around a widget's content: 16 points on each side of a
+    /// home-screen tile, none on the lock screen. A widget that disables them
+    /// (`.contentMarginsDisabled()`) still reads them here, to pad only some of its views.
+    public var widgetContentMargins: EdgeInsets {
+        let margin = widgetFamily.isHomeScreen ? RenderableEntry.tileMargin : 0
+        return EdgeInsets(top: margin, leading: margin, bottom: margin, trailing: margin)
+    }
 
     /// The time zone dates are shown in, as the daemon's own rules, so that drawing never
     /// loads Foundation's ICU-backed `TimeZone`.

@@ -58,8 +58,10 @@ extension WidgetConfiguration {
         edited { $0.supportedFamilies = families }
     }
 
-    /// Asks the host not to add margins around the content (the lock screen adds none).
-    public func contentMarginsDisabled() -> some WidgetConfiguration { edited { _ in } }
+    /// Asks the host not to add its margins around the content: on a home-screen tile the
+    /// view gets the whole tile, and pads itself with `widgetContentMargins` where it
+    /// wants (the lock screen's families have none either way).
+    public func contentMarginsDisabled() -> some WidgetConfiguration { edited { $0 = $0.withoutContentMargins() } }
 }
 
 /// Several widgets offered together, as WidgetKit's `WidgetBundle`.

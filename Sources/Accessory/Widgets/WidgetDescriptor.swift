@@ -15,9 +15,19 @@ package struct WidgetDescriptor: Sendable {
     package private(set) var instantiate: @Sendable (_ parameters: [String: String]) throws(ParameterError) -> WidgetInstance
     /// Draws an entry given from outside (a test, a preview) with the widget's own view;
     /// nil when it is not of the widget's entry type.
-    package let draw: @Sendable (any TimelineEntry) -> RenderableEntry?
+    package private(set) var draw: @Sendable (any TimelineEntry) -> RenderableEntry?
     /// Parameters whose valid values a provider or query lists, by name.
     var optionSources: [String: IntentOptionsSource] = [:]
+
+    /// This widget drawn without the home screen's content margins
+    /// (`.contentMarginsDisabled()`): every entry its instances and `draw` make fills its tile.
+    func withoutContentMargins() -> WidgetDescriptor {
+        var changed = self
+        let (instantiate, draw) = (self.instantiate, self.draw)
+        changed.instantiate = { (values: [String: String]) throws(ParameterError) in try instantiate(values).withoutContentMargins() }
+        changed.draw = { draw($0)?.withoutContentMargins() }
+        return changed
+    }
 
     /// This descriptor with each dynamic parameter's options asked for: they become the
     /// values the config file may give (an enumeration, with "did you mean"), and any
@@ -72,6 +82,20 @@ package struct WidgetInstance: Sendable {
         self.snapshot = snapshot
         self.timeline = timeline
         self.restore = restore
+    }
+
+    /// The same instance, each entry it hands over drawn without content margins.
+    func withoutContentMargins() -> WidgetInstance {
+        let instance = self
+        return WidgetInstance(
+            placeholder: { instance.placeholder($0).withoutContentMargins() },
+            snapshot: { await instance.snapshot($0).withoutContentMargins() },
+            timeline: { context in
+                var timeline = try await instance.timeline(context)
+                timeline.entries = timeline.entries.map { $0.withoutContentMargins() }
+                return timeline
+            },
+            restore: { instance.restore($0, $1, $2)?.withoutContentMargins() })
     }
 
     /// An instance whose entries are `Entry` values drawn by `content`; entries that are
@@ -133,6 +157,17 @@ package struct RenderableEntry: Sendable {
     package var data: Data? { encode() }
     private let encode: @Sendable () -> Data?
     let makeNode: @Sendable (EnvironmentValues) -> LayoutNode
+    /// On a home-screen tile, the content fills the tile instead of keeping the standard
+    /// margins (`.contentMarginsDisabled()`); the view can read them from
+    /// `widgetContentMargins` and pad where it wants.
+    private(set) var contentMarginsDisabled = false
+
+    /// This entry drawn without content margins.
+    func withoutContentMargins() -> RenderableEntry {
+        var entry = self
+        entry.contentMarginsDisabled = true
+        return entry
+    }
 
     /// An entry showing `content(entry)`.
     init<Entry: TimelineEntry, Content: View>(_ entry: Entry, content: ViewFactory<Entry, Content>) {
@@ -194,7 +229,7 @@ package struct RenderableEntry: Sendable {
     /// the tile's rounded corners.
     private func placeTile(size: Size, environment: EnvironmentValues) -> PlacedView {
         let tile = Rect(origin: .zero, size: size)
-        let inner = tile.inset(top: Self.tileMargin, leading: Self.tileMargin, bottom: Self.tileMargin, trailing: Self.tileMargin)
+        let inner = contentMarginsDisabled ? tile : tile.inset(top: Self.tileMargin, leading: Self.tileMargin, bottom: Self.tileMargin, trailing: Self.tileMargin)
         let (given, content) = placeWithBackground(in: tile, contentIn: inner, environment: environment)
         // iOS's secondary grouped backgrounds: a tile stands out from the page in either appearance.
         let tileColour = environment.colorScheme == .dark ? RGBA(red: 28 / 255, green: 28 / 255, blue: 30 / 255) : RGBA(red: 229 / 255, green: 229 / 255, blue: 234 / 255)
