@@ -23,7 +23,9 @@ public struct Image: View, PrimitiveView, Hashable {
     }
 
     /// An image named `name.png`, `name.jpg` or `name.jpeg` among the pictures the widget
-    /// package ships (its SwiftPM resources).
+    /// package ships (its SwiftPM resources), else the image set `name` of an asset
+    /// catalog among them (`Assets.xcassets`), in the appearance's variant and the
+    /// panel's scale.
     public init(_ name: String) {
         source = .named(name)
     }
@@ -80,8 +82,12 @@ public struct Image: View, PrimitiveView, Hashable {
             return SymbolNode(ligature: text, style: style, color: color, resizable: isResizable, redacted: environment.isRedacted)
         case let .named(name):
             let candidates = environment.imageDirectories.lazy.flatMap { directory in ["png", "jpg", "jpeg"].lazy.map { "\(directory)/\(name).\($0)" } }
-            let path = candidates.first { FileManager.default.fileExists(atPath: $0) }
-            return BitmapNode(bitmap: path.flatMap { try? Bitmap(contentsOfFile: $0) }, resizable: isResizable, fitsAspect: fitsAspect, fillsAspect: fillsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
+            var found = candidates.first { FileManager.default.fileExists(atPath: $0) }.map { (path: $0, scale: 1.0) }
+            if found == nil {
+                found = AssetCatalog.image(named: name, in: environment.imageDirectories, displayScale: environment.displayScale, dark: environment.colorScheme == .dark)
+            }
+            return BitmapNode(bitmap: found.flatMap { try? Bitmap(contentsOfFile: $0.path) }, pointScale: found?.scale ?? 1, resizable: isResizable, fitsAspect: fitsAspect,
+                              fillsAspect: fillsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
         case let .file(path):
             return BitmapNode(bitmap: try? Bitmap(contentsOfFile: path), resizable: isResizable, fitsAspect: fitsAspect, fillsAspect: fillsAspect, redactedColor: environment.isRedacted ? color.multiplyingAlpha(0.35) : nil)
         case let .bitmap(bitmap):
@@ -142,8 +148,12 @@ final class BitmapNode: LayoutNode {
     let fillsAspect: Bool
     let redactedColor: RGBA?
 
-    init(bitmap: Bitmap?, resizable: Bool, fitsAspect: Bool, fillsAspect: Bool, redactedColor: RGBA?) {
+    /// Pixels per point of the picture: 2 and 3 for an asset catalog's @2x and @3x files.
+    let pointScale: Double
+
+    init(bitmap: Bitmap?, pointScale: Double = 1, resizable: Bool, fitsAspect: Bool, fillsAspect: Bool, redactedColor: RGBA?) {
         self.bitmap = bitmap
+        self.pointScale = pointScale
         self.resizable = resizable
         self.fitsAspect = fitsAspect
         self.fillsAspect = fillsAspect
@@ -152,12 +162,13 @@ final class BitmapNode: LayoutNode {
 
     override func measure(_ proposal: ProposedSize) -> Size {
         guard let bitmap else { return .zero }
-        guard resizable else { return bitmap.size }
-        let offered = proposal.replacingUnspecified(with: bitmap.size)
-        let target = Size(width: offered.width.isFinite ? offered.width : bitmap.size.width, height: offered.height.isFinite ? offered.height : bitmap.size.height)
+        let natural = Size(width: bitmap.size.width / pointScale, height: bitmap.size.height / pointScale)
+        guard resizable else { return natural }
+        let offered = proposal.replacingUnspecified(with: natural)
+        let target = Size(width: offered.width.isFinite ? offered.width : natural.width, height: offered.height.isFinite ? offered.height : natural.height)
         guard fitsAspect else { return target }
-        let scale = min(target.width / bitmap.size.width, target.height / bitmap.size.height)
-        return Size(width: bitmap.size.width * scale, height: bitmap.size.height * scale)
+        let scale = min(target.width / natural.width, target.height / natural.height)
+        return Size(width: natural.width * scale, height: natural.height * scale)
     }
 
     override func place(in frame: Rect) -> PlacedView {
