@@ -80,9 +80,10 @@ package struct CalendarSource: Sendable {
         case .accessoryCircular:
             return .object(["symbol": .string("event"), "text": .string("\(when(next))\n\(next.summary)")])
         default:
-            let lines = events.prefix(3).map { JSONValue.string("\(when($0)) \($0.summary)") }
-            let heading = isToday(next.start) || next.start <= date ? "Today" : "Next"
-            return .object(["symbol": .string("event"), "text": .string(heading), "lines": .array(Array(lines))])
+            // The next event as the headline, the two after it below: three rows, as
+            // many as the family holds.
+            let lines = events.dropFirst().prefix(2).map { JSONValue.string("\(when($0)) \($0.summary)") }
+            return .object(["symbol": .string("event"), "text": .string("\(when(next)) \(next.summary)"), "lines": .array(Array(lines))])
         }
     }
 

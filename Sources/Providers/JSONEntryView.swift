@@ -55,7 +55,8 @@ struct JSONEntryView: View {
                     if let emoji { Text(emoji) }
                     if let text { Text(text).font(.headline).lineLimit(1) }
                 }
-                ForEach(0..<min(lines.count, 3)) { i in
+                // Three rows fit the family: a headline row leaves room for two lines.
+                ForEach(0..<min(lines.count, text == nil && symbol == nil && emoji == nil ? 3 : 2)) { i in
                     Text(lines[i]).lineLimit(1).foregroundStyle(i == 0 ? .primary : .secondary)
                 }
                 if let gauge { Self.gauge(gauge, circular: false) }
