@@ -28,8 +28,9 @@ struct VTimeZone {
     /// The years a definition's rules are worked out for; a lock screen shows no earlier
     /// or later instant, and readings outside keep the nearest offset.
     static let years = 1970..<2100
-    /// At most this many changes per zone, and days of rules walked per document (about
-    /// ten zones of two yearly rules each): a file cannot make the reader work without end.
+    /// At most this many changes per observance (twice as many per zone), and days of
+    /// rules walked per document (about ten zones of two yearly rules each): a file cannot
+    /// make the reader work without end.
     static let changeLimit = 1_000
     static let walkBudget = 1_000_000
 
@@ -42,7 +43,7 @@ struct VTimeZone {
     /// The offsets the observances define, as changes at instants; nil when there are none
     /// or working them out would take more than `budget` days of walking (which it spends).
     func ownRules(budget: inout Int) -> ZoneRules? {
-        let start = Date(timeIntervalSince1970: 0)
+        let start = ZoneRules.utc.date(CivilDateTime(year: Self.years.lowerBound, month: 1, day: 1))
         let end = ZoneRules.utc.date(CivilDateTime(year: Self.years.upperBound, month: 1, day: 1))
         var changes: [(at: Int64, offset: Int, from: Int)] = []
         for observance in observances {
@@ -62,8 +63,9 @@ struct VTimeZone {
                 onsets.append(before.date(observance.onset))
             }
             changes += onsets.prefix(Self.changeLimit).map { (Int64($0.timeIntervalSince1970), observance.offsetTo, observance.offsetFrom) }
+            guard changes.count <= 2 * Self.changeLimit else { return nil }
         }
-        guard let first = changes.min(by: { $0.at < $1.at }), changes.count <= 2 * Self.changeLimit else { return nil }
+        guard let first = changes.min(by: { $0.at < $1.at }) else { return nil }
         return ZoneRules(identifier: id, initial: first.from, changes: changes.map { ($0.at, $0.offset) })
     }
 
