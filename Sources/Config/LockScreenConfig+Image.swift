@@ -69,7 +69,7 @@ extension LockScreenConfig {
         // Pixels kept: a lock-screen widget is at most a few hundred pixels across.
         source.leastSide = family.isHomeScreen ? 1_200 : 400
         var (budget, failure) = limits(table, at: path, local: local, reader: &reader)
-        if !local, table["min_interval"] == nil { budget.minimumInterval = min(budget.minimumInterval, source.interval) }
+        if !local { budget = paced(budget, every: source.interval, table) }
         if case var .url(fetcher) = source.location {
             fetcher.timeout = failure.timeout
             source.location = .url(fetcher)

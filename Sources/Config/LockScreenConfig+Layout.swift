@@ -178,6 +178,25 @@ extension LockScreenConfig {
         return (budget, failure)
     }
 
+    /// The budget of a widget that asks again every `interval` by itself (`http`, `image`
+    /// and `calendar` from an address, Home Assistant's REST API). Its `every` is its
+    /// reload policy, so without a `budget` of the user's the day's reloads fit it (96 a
+    /// day every 15 minutes, where the standard 70 would spend itself by the evening and
+    /// leave the widget unchanged for hours); with a `budget` too small for it, the
+    /// reloads are spread evenly over the day instead of spent in a burst.
+    static func paced(_ budget: ReloadBudget, every interval: TimeInterval, _ table: TOMLTable) -> ReloadBudget {
+        var budget = budget
+        if table["min_interval"] == nil { budget.minimumInterval = min(budget.minimumInterval, interval) }
+        guard let perDay = budget.maximumPerDay, perDay > 0, interval > 0 else { return budget }
+        let wanted = Int((86_400 / interval).rounded(.up))
+        if table["budget"] == nil {
+            budget.maximumPerDay = max(perDay, wanted)
+        } else if wanted > perDay, table["min_interval"] == nil {
+            budget.minimumInterval = max(budget.minimumInterval, 86_400 / Double(perDay))
+        }
+        return budget
+    }
+
     /// A TOML value as a parameter's text, when its TOML type suits the parameter.
     static func text(of value: TOMLValue, for kind: IntentValueKind) -> String? {
         switch (kind, value.kind) {

@@ -55,7 +55,8 @@ extension LockScreenConfig {
             // A local file costs nothing to read; a URL is budgeted like any web API.
             var local = false
             if case .file = source.location { local = true } else { reader.fetchesOverHTTP = true }
-            let (budget, failure) = limits(table, at: path, local: local, reader: &reader)
+            var (budget, failure) = limits(table, at: path, local: local, reader: &reader)
+            budget = paced(budget, every: source.interval, table)
             var configured = source
             if case var .url(fetcher) = source.location {
                 fetcher.timeout = failure.timeout
@@ -93,8 +94,7 @@ extension LockScreenConfig {
             guard let source = HTTPWidgetSource.read(table, at: path, reader: &reader) else { return nil }
             reader.fetchesOverHTTP = true
             var (budget, failure) = limits(table, at: path, local: false, reader: &reader)
-            // The widget's own interval is its reload policy; the budget still bounds it.
-            if table["min_interval"] == nil { budget.minimumInterval = min(budget.minimumInterval, source.interval) }
+            budget = paced(budget, every: source.interval, table)
             var fetcher = source.fetcher
             fetcher.timeout = failure.timeout
             let configured = fetcher
@@ -116,7 +116,7 @@ extension LockScreenConfig {
             guard var source = homeAssistantSource(name, table, at: path, statestream: reader.statestream, reader: &reader) else { return nil }
             if let rest = source.rest {
                 var (budget, failure) = limits(table, at: path, local: false, reader: &reader)
-                if table["min_interval"] == nil { budget.minimumInterval = min(budget.minimumInterval, rest.interval) }
+                budget = paced(budget, every: rest.interval, table)
                 source.rest?.fetcher.timeout = failure.timeout
                 failure.timeout += 1  // the request's own deadline fires first, with its message
                 let configured = source
