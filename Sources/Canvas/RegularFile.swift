@@ -25,10 +25,21 @@ package enum RegularFile {
     /// Replaces `path` with `bytes` atomically: a temporary file beside it, flushed to
     /// disk, renamed over the old one, and the directory flushed, so a power cut leaves
     /// the old file or the new one, never half of either. Returns nil, or why it failed.
+    ///
+    /// The temporary is a new file of a name nobody could know (`PATH.tmp.XXXXXX`,
+    /// created with `O_EXCL`): a file or a link someone left at a fixed name beside it
+    /// (a hard link to another file, a symlink) is never opened and written through.
     package static func replace(_ path: String, with bytes: some Collection<UInt8>, mode: mode_t = 0o600) -> String? {
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
+        var template = Array((path + ".tmp.XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return String(cString: strerror(errno)) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        guard fcntl(fd, F_SETFD, FD_CLOEXEC) == 0, fchmod(fd, mode) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            unlink(temporary)
+            return reason
+        }
         let written = Array(bytes).withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {

@@ -15,11 +15,21 @@ package struct WebConfig: Sendable, Equatable {
     package var edit = false
     /// Devices that fetch the screen, by name (`[http.clients.NAME]`).
     package var clients: [String: ClientProfile] = [:]
+    /// Host names the server answers to besides its address, `localhost` (on loopback)
+    /// and the machine's own name (`names = ["lockscreen.example"]`): a request whose
+    /// `Host` is another name is refused, so a page elsewhere cannot point a name it owns
+    /// at this server (DNS rebinding).
+    package var names: [String] = []
 
     package init(host: String, port: Int, tokenFile: String? = nil) {
         self.host = host
         self.port = port
         self.tokenFile = tokenFile
+    }
+
+    /// A DNS name as a `Host` header carries it: letters, digits, `-` and `.`, at most 253.
+    package static func isHostName(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 253 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
     }
 
     /// Only this machine can connect.
@@ -50,7 +60,7 @@ extension LockScreenConfig {
     /// loopback without a token is refused.
     func readWeb(_ table: TOMLTable, reader: inout ConfigReader) -> WebConfig? {
         let path = "http"
-        reader.rejectUnknown(table, known: ["listen", "token_file", "edit", "clients"], at: path)
+        reader.rejectUnknown(table, known: ["listen", "token_file", "edit", "clients", "names"], at: path)
         let text = reader.string(table, "listen", at: path) ?? "127.0.0.1:8080"
         guard var web = WebConfig.listen(text) else {
             reader.report(table["listen"]?.line ?? table.line, "\(path).listen", "expected ADDRESS:PORT with a numeric address, such as \"127.0.0.1:8080\" or \"0.0.0.0:8080\", found \"\(text)\"")
@@ -62,6 +72,15 @@ extension LockScreenConfig {
             return nil
         }
         web.edit = reader.boolean(table, "edit", at: path) ?? false
+        if let value = table["names"] {
+            let items: [TOMLValue] = if case let .array(items) = value.kind { items } else { [] }
+            let names = items.compactMap { if case let .string(s) = $0.kind { s.lowercased() } else { nil } }
+            if case .array = value.kind, names.count == items.count, names.count <= 32, names.allSatisfy(WebConfig.isHostName) {
+                web.names = names
+            } else {
+                reader.mismatch(value, "\(path).names", expected: "an array of at most 32 host names (letters, digits, '-' and '.'), such as [\"lockscreen.home.arpa\"]")
+            }
+        }
         if let clients = reader.table(table, "clients", at: path) { web.clients = readClients(clients, reader: &reader) }
         return web
     }

@@ -46,13 +46,21 @@ package final class ConfigEditor: Sendable {
     }
 
     /// Checks `text`; when it has no mistakes, keeps the running file as `FILE.previous`,
-    /// writes `text` in its place (same permissions) and reloads.
+    /// writes `text` in its place (same permissions) and reloads. A configuration that is
+    /// a symlink is edited where it points: the link stays, its target is replaced (in the
+    /// target's directory, beside it, as `TARGET.previous`).
     package func apply(_ text: String) -> Outcome {
         writing.withLock { _ in
             let mode = mode()
             let (errors, warnings) = check(text, mode & 0o004 != 0)
             var outcome = Outcome(path: path, text: text, errors: errors, warnings: warnings)
             guard errors.isEmpty else { return outcome }
+            guard let resolved = realpath(path, nil) else {
+                outcome.failure = "cannot find \(path): \(String(cString: strerror(errno)))"
+                return outcome
+            }
+            let path = String(cString: resolved)
+            free(resolved)
             if let old = RegularFile.read(path, limit: 1 << 20), let reason = RegularFile.replace(path + ".previous", with: old, mode: mode) {
                 outcome.failure = "cannot keep the running file as \(path).previous: \(reason)"
                 return outcome

@@ -44,10 +44,17 @@ extension WebAPI {
     func trmnl(_ call: String, method: String, request: WebRequest) -> WebResponse {
         let id = request.header("ID")?.uppercased()
         let profile = id.flatMap { id in config.clients.values.first { $0.trmnlID == id } }
+        // Unknown devices are logged at most once a minute, saying how many called since.
+        if profile == nil, call == "setup", case let .allowed(more) = unknownDeviceLines.admit() {
+            let others = more > 0 ? " (and \(more) more calls from unknown devices since the last such line)" : ""
+            logger.warning("a TRMNL device \(id.map { String($0.prefix(17)) } ?? "without an ID") asked to be set up\(others); give a client trmnl_id = \"…\" in [http.clients.NAME]")
+        }
+        if case let .refused(wait) = deviceCalls.admit(profile?.name ?? "") {
+            return .error(429, "too many calls from this device: try again in \(Int(wait.rounded(.up))) s", headers: [("Retry-After", String(Int(wait.rounded(.up))))])
+        }
         switch (call, method) {
         case ("setup", "GET"):
             guard let profile else {
-                logger.warning("a TRMNL device \(id.map { String($0.prefix(17)) } ?? "without an ID") asked to be set up; give a client trmnl_id = \"…\" in [http.clients.NAME]")
                 return .json(TRMNLSetup(status: 404, message: "no client has this trmnl_id: add it to [http.clients.NAME]"), status: 404)
             }
             let key = keys.key(for: profile.name)

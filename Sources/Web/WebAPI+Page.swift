@@ -36,10 +36,12 @@ extension WebAPI {
             html += "</ul></section>\n"
         }
         if let editor {
-            let file = editor.current()
-            html += "<section><h2>Configuration</h2><p><code>\(escape(file.path))</code></p>\n<ul id=issues>"
-            html += issues(file)
-            html += "</ul>\n<textarea id=config spellcheck=false rows=18\(config.edit ? "" : " readonly")>\(escape(file.text ?? ""))</textarea>\n"
+            // The file holds secrets and commands: its text only with the token.
+            let signedIn = check(request.authorization, change: false) == nil
+            let file = signedIn ? editor.current() : nil
+            html += "<section><h2>Configuration</h2><p><code>\(escape(editor.path))</code></p>\n<ul id=issues>"
+            html += file.map(issues) ?? "<li>The file and its check need the token: enter it above.</li>"
+            html += "</ul>\n<textarea id=config spellcheck=false rows=18\(config.edit ? "" : " readonly")\(signedIn ? "" : " placeholder=\"needs the token\"")>\(escape(file?.text ?? ""))</textarea>\n"
             html += config.edit ? "<p><button id=apply>Check and apply</button></p></section>\n" : "<p>Editing here is off: <code>edit = true</code> in <code>[http]</code> turns it on.</p></section>\n"
         }
         html += "</main>\n<script>\(WebPage.script)</script>\n</body></html>\n"

@@ -2,10 +2,12 @@ import Canvas
 import Config
 import ControlProtocol
 import FoundationEssentials
+import Glibc
 import JSON
 import LockScreen
 import Logging
 import Providers
+import TimelineEngine
 
 /// The HTTP face: the operations of `lockscreenctl` (`GET /api/status`, `POST /api/reload`,
 /// `POST /api/push/<widget>`, `POST /api/page/<page>`, `GET /api/screen.png`), the live
@@ -33,6 +35,11 @@ package struct WebAPI: Sendable {
     /// Full refreshes; nil in tests without a daemon.
     let actions: ActionHandle?
     let logger: Logger
+    /// TRMNL's calls: 10 at once, then one every 2 s per device, with unknown devices
+    /// sharing one bucket (their IDs are whatever a sender makes up).
+    let deviceCalls: RateLimiter
+    /// Log lines about unknown devices: one a minute, counting the ones left out.
+    let unknownDeviceLines: RateLimiter
 
     package init(handler: ControlHandler, config: WebConfig, screens: ScreenBoard? = nil, editor: ConfigEditor? = nil, keys: ClientKeys = ClientKeys(file: nil),
                  actions: ActionHandle? = nil, logger: Logger = Logger(label: "lockscreend.http")) {
@@ -43,6 +50,8 @@ package struct WebAPI: Sendable {
         self.keys = keys
         self.actions = actions
         self.logger = logger
+        deviceCalls = RateLimiter(burst: 10, interval: 2, maximumKeys: 64, clock: handler.clock)
+        unknownDeviceLines = RateLimiter(burst: 1, interval: 60, maximumKeys: 1, clock: handler.clock)
     }
 
     /// Widget names in a path: letters, digits, `_`, `-` and `.`, at most 64.
@@ -54,6 +63,7 @@ package struct WebAPI: Sendable {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         // HEAD is GET without the body, which the connection leaves out.
         let method = request.method == "HEAD" ? "GET" : request.method
+        if let refusal = knownHost(request) { return refusal }
         if parts.count == 2, parts[0] == "api", ["setup", "display", "log"].contains(parts[1]) {
             return trmnl(parts[1], method: method, request: request)
         }
@@ -62,8 +72,10 @@ package struct WebAPI: Sendable {
         if parts.count == 2, parts[0] == "screen", method == "GET" {
             return screen(parts[1], request: request)
         }
-        // The clients' keys open their screens from anywhere: the list needs the token even here.
-        if changes || !config.isLoopback || parts == ["api", "clients"] {
+        // The clients' keys open their screens from anywhere: the list needs the token even
+        // here. The configuration holds secrets and commands: its text needs the token too,
+        // whoever can reach loopback (the file's permissions are not the server's).
+        if changes || !config.isLoopback || parts == ["api", "clients"] || parts == ["api", "config"] {
             if let refusal = check(request.authorization, change: changes, page: parts == [""]) { return refusal }
         }
         switch (method, parts) {
@@ -136,6 +148,39 @@ package struct WebAPI: Sendable {
         guard header.hasPrefix("Basic "), let data = Data(base64Encoded: String(header.dropFirst(6))),
               let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":") else { return nil }
         return String(pair[pair.index(after: colon)...])
+    }
+
+    /// A 403 when the `Host` header names neither an address nor a name this server
+    /// answers to (`localhost`, the machine's own name, `[http] names`), or is missing: a page elsewhere
+    /// that points a name of its own at this address (DNS rebinding) gets nothing.
+    func knownHost(_ request: WebRequest) -> WebResponse? {
+        guard let header = request.header("Host") else { return nil }
+        var host = Substring(header.lowercased())
+        if host.hasPrefix("[") {
+            // "[::1]:8080": an IPv6 literal.
+            guard let close = host.firstIndex(of: "]") else { return .error(400, "a malformed Host header") }
+            host = host[host.index(after: host.startIndex)..<close]
+        } else if let colon = host.lastIndex(of: ":") {
+            host = host[..<colon]
+        }
+        if host.hasSuffix(".") { host = host.dropLast() }
+        let name = String(host)
+        var v4 = in_addr(), v6 = in6_addr()
+        if name.withCString({ inet_pton(AF_INET, $0, &v4) == 1 || inet_pton(AF_INET6, $0, &v6) == 1 }) { return nil }
+        let own = Self.machineName()
+        if name == "localhost" || config.names.contains(name) || (!own.isEmpty && (name == own || name == own + ".local")) { return nil }
+        // Beyond loopback every request needs the token or a key, which a page elsewhere
+        // does not have; the machine's name under the network's own domain
+        // (kitchen.fritz.box, kitchen.lan) is taken without listing it.
+        if !config.isLoopback, !own.isEmpty, name.hasPrefix(own + ".") { return nil }
+        return .error(403, "this server does not answer to the name \"\(String(header.prefix(100)))\": use its address, or add the name to names in [http] (docs/WEB.md)")
+    }
+
+    /// The machine's host name, lower case.
+    static func machineName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
     }
 
     /// A 403 for a change a page of another site sent: its `Origin` is not this server.

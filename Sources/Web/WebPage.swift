@@ -91,6 +91,21 @@ enum WebPage {
         refreshStatus().catch(() => {});
       });
     }
+    // The configuration's text comes only with the token: fetched once it is entered,
+    // unless the editor already holds a text.
+    async function loadConfig() {
+      const area = $("config");
+      if (!area || area.value !== "" || !token.value) return;
+      const response = await fetch("/api/config", { headers: { "Authorization": "Bearer " + token.value } });
+      if (!response.ok || area.value !== "") return;
+      const file = await response.json();
+      area.value = file.text || "";
+      const items = (file.errors || []).map((e) => Object.assign(cell(e, "li"), { className: "error" }))
+        .concat((file.warnings || []).map((w) => Object.assign(cell(w, "li"), { className: "warning" })));
+      $("issues").replaceChildren(...(items.length ? items : [Object.assign(cell("No mistakes.", "li"), { className: "ok" })]));
+    }
+    token.addEventListener("change", () => loadConfig().catch(() => {}));
+    loadConfig().catch(() => {});
     const apply = $("apply");
     if (apply) apply.addEventListener("click", async () => {
       const { status, reply } = await post("/api/config", $("config").value);

@@ -6,6 +6,7 @@ import Foundation
 @testable import Providers
 @testable import TimelineEngine
 import Logging
+import Synchronization
 import TestSupport
 import ZoneInfo
 
@@ -39,5 +40,31 @@ func configIssues(_ text: String, file: String) -> String {
         return ""
     } catch {
         return "\(error)"
+    }
+}
+
+/// Keeps every line logged through it, for tests that count what a flood writes.
+final class CapturedLog: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var logger: Logger {
+        Logger(label: "captured") { _ in Handler(log: self) }
+    }
+
+    var all: [String] { lines.withLock { $0 } }
+
+    private struct Handler: LogHandler {
+        let log: CapturedLog
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            log.lines.withLock { $0.append("\(event.level): \(event.message)") }
+        }
     }
 }

@@ -58,6 +58,52 @@ struct WebAPITests {
         #expect(WebAPI.equal(Array("abc".utf8), Array("abc".utf8)) && !WebAPI.equal(Array("abc".utf8), Array("abd".utf8)) && !WebAPI.equal([], Array("a".utf8)))
     }
 
+    @Test("the configuration's text needs the token even on loopback, in the API and on the page (attack 8)")
+    func configNeedsToken() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let token = dir.appendingPathComponent("token").path
+        try Data("good".utf8).write(to: URL(fileURLWithPath: token))
+        let path = dir.appendingPathComponent("config.toml").path
+        try Data("[mqtt]\npassword = \"hunter2\"\n".utf8).write(to: URL(fileURLWithPath: path))
+        let plain = api(tokenFile: token)
+        let web = WebAPI(handler: plain.handler, config: plain.config, editor: ConfigEditor(path: path, check: { _, _ in ([], []) }, reload: {}))
+        let refused = await web.respond(to: WebRequest(method: "GET", path: "/api/config"))
+        #expect(refused.status == 401 && !String(decoding: refused.body, as: UTF8.self).contains("hunter2"))
+        let page = String(decoding: await web.respond(to: WebRequest(method: "GET", path: "/")).body, as: UTF8.self)
+        #expect(page.contains("<b>") || page.contains("Configuration"))
+        #expect(!page.contains("hunter2") && page.contains("need the token"))
+        let granted = await web.respond(to: WebRequest(method: "GET", path: "/api/config", authorization: "Bearer good"))
+        #expect(granted.status == 200 && String(decoding: granted.body, as: UTF8.self).contains("hunter2"))
+        let signedIn = String(decoding: await web.respond(to: WebRequest(method: "GET", path: "/", authorization: "Bearer good")).body, as: UTF8.self)
+        #expect(signedIn.contains("hunter2"))
+    }
+
+    @Test("a Host that is not an address, localhost, the machine's name or a configured name is refused (DNS rebinding, attack 8)")
+    func hostNames() async throws {
+        var config = WebConfig(host: "127.0.0.1", port: 8080)
+        config.names = ["lockscreen.home.arpa"]
+        let plain = api(tokenFile: nil)
+        let web = WebAPI(handler: plain.handler, config: config)
+        func status(_ host: String) async -> Int {
+            await web.respond(to: WebRequest(method: "GET", path: "/api/status", headers: [("Host", host)])).status
+        }
+        for good in ["127.0.0.1:8080", "127.0.0.1", "localhost:8080", "LOCALHOST", "[::1]:8080", "192.168.1.20:8080", "lockscreen.home.arpa:8080",
+                     "lockscreen.home.arpa.", WebAPI.machineName(), WebAPI.machineName() + ".local:8080"] {
+            #expect(await status(good) == 200, "\(good)")
+        }
+        for bad in ["evil.example:8080", "evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "[::1"] {
+            #expect(await status(bad) >= 400, "\(bad)")
+        }
+        #expect(await web.respond(to: WebRequest(method: "GET", path: "/api/status")).status == 200)
+        #expect(await web.respond(to: WebRequest(method: "GET", path: "/api/setup", headers: [("Host", "evil.example"), ("ID", "AA")])).status == 403)
+        let issues = { (text: String) in configIssues(text, file: "h.toml") }
+        #expect(issues("[http]\nnames = [\"pi.local\", \"Screen.Home.Arpa\"]\n").isEmpty)
+        #expect(issues("[http]\nnames = [\"bad name\"]\n").contains("h.toml:2: http.names: expected an array of at most 32 host names"))
+        #expect(try LockScreenConfig.parse("[http]\nnames = [\"Screen.Home.Arpa\"]\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot)).web?.names == ["screen.home.arpa"])
+    }
+
     @Test("paths: a push needs a name and a JSON body; wrong methods and unknown pages say so; no screen before the first frame")
     func routes() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID())")

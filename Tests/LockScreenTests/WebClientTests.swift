@@ -58,6 +58,7 @@ struct WebClientTests {
     func running(_ listen: String = "127.0.0.1", keys: ClientKeys, token: String? = nil) async throws -> (LockScreenDaemon, WebAPI, LockScreenConfig) {
         let config = try LockScreenConfig.parse("""
             [http]
+            names = ["pi", "pi.local"]
             [http.clients.kitchen]
             size = "800x480"
             trmnl_id = "A1:B2:C3:D4:E5:F6"
@@ -84,6 +85,7 @@ struct WebClientTests {
         var web = try #require(WebConfig.listen(listen + ":8080"))
         web.clients = config.web?.clients ?? [:]
         web.tokenFile = token
+        web.names = config.web?.names ?? []
         return (daemon, WebAPI(handler: handler, config: web, screens: daemon.screens, keys: keys, logger: quietLogger), config)
     }
 
@@ -188,6 +190,29 @@ struct WebClientTests {
         #expect(await api.respond(to: WebRequest(method: "POST", path: "/api/log", headers: [("ID", "A1:B2:C3:D4:E5:F6")])).status == 401)
     }
 
+    @Test("TRMNL: 5,000 set-up calls from unknown devices get 429 after a burst and one log line, counted in the next (attack 12)")
+    func trmnlFlood() async throws {
+        let (_, running, _) = try await running(keys: ClientKeys(file: nil))
+        let log = CapturedLog()
+        let api = WebAPI(handler: running.handler, config: running.config, screens: running.screens, keys: running.keys, logger: log.logger)
+        let clock = try #require(api.handler.clock as? ManualClock)
+        var statuses: [Int: Int] = [:]
+        for n in 0..<5_000 {
+            let id = String(format: "00:00:00:%02X:%02X:00", n / 256, n % 256)
+            statuses[await api.respond(to: WebRequest(method: "GET", path: "/api/setup", headers: [("ID", id)])).status, default: 0] += 1
+        }
+        #expect(statuses[404] == 10 && statuses[429] == 4_990)
+        let unknown = { log.all.filter { $0.contains("asked to be set up") } }
+        #expect(unknown().count == 1)
+        // A configured device still gets its answer: unknown ones have a bucket of their own.
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/api/setup", headers: [("ID", "A1:B2:C3:D4:E5:F6")])).status == 200)
+        clock.advance(by: 61)
+        #expect(await api.respond(to: WebRequest(method: "GET", path: "/api/setup", headers: [("ID", "00:00:00:00:00:09")])).status == 404)
+        #expect(unknown().count == 2 && unknown().last?.contains("and 4999 more") == true)
+        let refused = await api.respond(to: WebRequest(method: "GET", path: "/api/setup", headers: [("ID", "00:00:00:00:00:0A")]))
+        #expect(refused.status == 404 || refused.headers.contains { $0.0 == "Retry-After" })
+    }
+
     @Test("sign-in: Bearer or Basic with the token as password; a change from another site's page is 403")
     func signIn() async throws {
         let dir = try temporaryDirectory()
@@ -259,6 +284,38 @@ struct WebClientTests {
         #expect(try String(contentsOfFile: path + ".previous", encoding: .utf8).contains("one"))
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o640)
         #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
+    }
+
+    @Test("the editor writes through a new temporary of its own: a hard link left at FILE.tmp is not written through; a symlinked file is edited where it points (attack 13)")
+    func editorLinks() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/config.toml"
+        try Data("# one\n".utf8).write(to: URL(fileURLWithPath: path))
+        let victim = dir + "/victim"
+        try Data("keep me\n".utf8).write(to: URL(fileURLWithPath: victim))
+        #expect(link(victim, path + ".tmp") == 0)
+        #expect(link(victim, path + ".previous.tmp") == 0)
+        let editor = ConfigEditor(path: path, check: { _, _ in ([], []) }, reload: {})
+        #expect(editor.apply("# two\n").applied)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "# two\n")
+        #expect(try String(contentsOfFile: path + ".previous", encoding: .utf8) == "# one\n")
+
+        // A symlinked configuration: the link stays, its target changes.
+        try FileManager.default.createDirectory(atPath: dir + "/real", withIntermediateDirectories: true)
+        let target = dir + "/real/screen.toml"
+        try Data("# three\n".utf8).write(to: URL(fileURLWithPath: target))
+        let linked = dir + "/linked.toml"
+        #expect(symlink(target, linked) == 0)
+        let viaLink = ConfigEditor(path: linked, check: { _, _ in ([], []) }, reload: {})
+        #expect(viaLink.apply("# four\n").applied)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: linked) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "# four\n")
+        #expect(try String(contentsOfFile: target + ".previous", encoding: .utf8) == "# three\n")
+        // No temporary left behind anywhere.
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir) + FileManager.default.contentsOfDirectory(atPath: dir + "/real")
+        #expect(left.filter { $0.contains(".tmp.") }.isEmpty)
     }
 
     @Test("applying from the page is off unless [http] edit = true; the page then shows the file read-only")
