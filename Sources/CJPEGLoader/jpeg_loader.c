@@ -62,7 +62,31 @@ static void error_exit(j_common_ptr info) {
 
 static void quiet(j_common_ptr info, int level) { (void)info; (void)level; }
 
-void CJPEGLoader_decode(const unsigned char *data, size_t length, long max_pixels, int least_side, CJPEGLoader_image *image) {
+// libjpeg calls the progress monitor as it works through the data (every row of MCUs,
+// every scan of a progressive file): the one place a long decode can be stopped. It
+// stops one that has been cancelled, or that has more scans than any camera writes
+// (a progressive JPEG can hold hundreds of thousands, each a pass over the picture).
+struct progress_state {
+    struct jpeg_progress_mgr manager;
+    const CJPEGLoader_stop *stop;
+};
+
+static void watch(j_common_ptr info) {
+    struct progress_state *progress = (struct progress_state *)info->progress;
+    struct error_state *state = (struct error_state *)info->err;
+    if (progress->stop && __atomic_load_n(&progress->stop->cancelled, __ATOMIC_RELAXED)) {
+        snprintf(state->message, sizeof state->message, "decoding stopped: it took too long or was no longer wanted");
+        longjmp(state->back, 1);
+    }
+    if (info->is_decompressor && ((j_decompress_ptr)info)->input_scan_number > CJPEGLoader_maximum_scans) {
+        snprintf(state->message, sizeof state->message, "more than %d progressive scans", CJPEGLoader_maximum_scans);
+        longjmp(state->back, 1);
+    }
+}
+
+void CJPEGLoader_cancel(CJPEGLoader_stop *stop) { __atomic_store_n(&stop->cancelled, 1, __ATOMIC_RELAXED); }
+
+void CJPEGLoader_decode(const unsigned char *data, size_t length, long max_pixels, int least_side, const CJPEGLoader_stop *stop, CJPEGLoader_image *image) {
     memset(image, 0, sizeof *image);
     pthread_once(&jpeg_once, load_jpeg);
     if (jpeg.failure) {
@@ -75,6 +99,8 @@ void CJPEGLoader_decode(const unsigned char *data, size_t length, long max_pixel
     info.err = jpeg.std_error(&errors.manager);
     errors.manager.error_exit = error_exit;
     errors.manager.emit_message = quiet;
+    struct progress_state progress = { .stop = stop };
+    progress.manager.progress_monitor = watch;
     if (setjmp(errors.back)) {
         snprintf(image->message, sizeof image->message, "not a readable JPEG: %s", errors.message);
         jpeg.destroy_decompress(&info);
@@ -82,6 +108,7 @@ void CJPEGLoader_decode(const unsigned char *data, size_t length, long max_pixel
         return;
     }
     jpeg.create_decompress(&info, JPEG_LIB_VERSION, sizeof info);
+    info.progress = &progress.manager;
     jpeg.mem_src(&info, data, (unsigned long)length);
     jpeg.read_header(&info, TRUE);
     if ((long)info.image_width * (long)info.image_height > max_pixels) {

@@ -44,10 +44,12 @@ package struct Bitmap: Sendable, Hashable {
 
     /// Decodes JPEG bytes; `name` says where they came from in an error. With
     /// `leastSide` > 0 libjpeg shrinks the picture while decoding, keeping both sides at
-    /// least that long.
-    package init(jpegData data: [UInt8], name: String, leastSide: Int = 0) throws(PNGError) {
+    /// least that long. `stop` ends the decode early with an error.
+    package init(jpegData data: [UInt8], name: String, leastSide: Int = 0, stop: DecodeStop? = nil) throws(PNGError) {
         var image = CJPEGLoader_image()
-        data.withUnsafeBufferPointer { CJPEGLoader_decode($0.baseAddress, $0.count, Int(Self.maximumJPEGPixels), Int32(clamping: leastSide), &image) }
+        withExtendedLifetime(stop) {
+            data.withUnsafeBufferPointer { CJPEGLoader_decode($0.baseAddress, $0.count, Int(Self.maximumJPEGPixels), Int32(clamping: leastSide), stop?.flag, &image) }
+        }
         defer { CJPEGLoader_free(&image) }
         guard image.ok != 0, let decoded = image.pixels else {
             throw .cannotRead(path: name, reason: withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })

@@ -26,6 +26,11 @@ package struct ImageWidgetSource: Sendable {
     package var fill = true
     /// The most files of a folder looked at.
     package static let folderLimit = 10_000
+    /// Seconds one picture may take to decode (on the provider's clock) before it is
+    /// stopped: a camera's 12-megapixel JPEG takes well under one on a Pi 4.
+    package static let decodeTimeLimit: TimeInterval = 10
+    /// Set while a decode of this widget runs: one at a time, whatever asks.
+    private let decoding = OneAtATime()
 
     package init(location: Location) {
         self.location = location
@@ -41,7 +46,7 @@ package struct ImageWidgetSource: Sendable {
         var next = now.addingTimeInterval(interval)
         switch location {
         case let .file(path):
-            (source, bitmap) = (path, try await decodedAway { decode(path) })
+            (source, bitmap) = (path, try await decodedAway { decode(path, stop: $0) })
         case let .folder(folder):
             let files = Self.pictures(in: folder)
             guard !files.isEmpty else {
@@ -52,12 +57,12 @@ package struct ImageWidgetSource: Sendable {
             let turn = (now.timeIntervalSince1970 / interval).rounded(.down)
             next = Date(timeIntervalSince1970: (turn + 1) * interval)
             let path = folder + "/" + files[Int(turn.truncatingRemainder(dividingBy: Double(files.count)))]
-            (source, bitmap) = (path, try await decodedAway { decode(path) })
+            (source, bitmap) = (path, try await decodedAway { decode(path, stop: $0) })
         case let .url(fetcher):
             let body: Data
             do { body = try await fetcher.fetch() } catch { throw Failure(description: "\(fetcher.url.absoluteString): \(error)") }
             let name = fetcher.url.absoluteString
-            (source, bitmap) = (name, try await decodedAway { decode(Array(body), name: name) })
+            (source, bitmap) = (name, try await decodedAway { decode(Array(body), name: name, stop: $0) })
         case let .camera(entity, fetcher, tokenFile):
             let body: Data
             do {
@@ -65,7 +70,7 @@ package struct ImageWidgetSource: Sendable {
             } catch {
                 throw Failure(description: error.description)
             }
-            (source, bitmap) = (entity, try await decodedAway { decode(Array(body), name: entity) })
+            (source, bitmap) = (entity, try await decodedAway { decode(Array(body), name: entity, stop: $0) })
         }
         let entry = ImageEntry(date: now, source: source, fill: fill, bitmap: bitmap)
         return RenderableTimeline(entries: [entry.renderable], policy: .after(next))
@@ -117,16 +122,28 @@ package struct ImageWidgetSource: Sendable {
     }
 
     /// Reads and decodes on a thread of its own: a 16-megapixel JPEG from a slow SD card
-    /// takes a while, and the daemon's own threads draw the clock meanwhile.
-    private func decodedAway(_ work: @escaping @Sendable () -> Result<Bitmap, Failure>) async throws(Failure) -> Bitmap {
-        try await OwnThread.run(named: "image", work).get()
+    /// takes a while, and the daemon's own threads draw the clock meanwhile. One decode
+    /// of this widget at a time; one past `decodeTimeLimit`, or whose fetch the engine
+    /// gave up on, is stopped at the decoder's next row and its memory freed.
+    private func decodedAway(_ work: @escaping @Sendable (DecodeStop) -> Result<Bitmap, Failure>) async throws(Failure) -> Bitmap {
+        guard decoding.enter() else { throw Failure(description: "the previous picture is still being decoded") }
+        let stop = DecodeStop()
+        let decoding = self.decoding
+        let (result, stopped) = await OwnThread.run(named: "image", within: Self.decodeTimeLimit, stop: { stop.cancel() }) {
+            defer { decoding.leave() }
+            return work(stop)
+        }
+        if stopped, case .failure = result {
+            throw Failure(description: "decoding the picture took longer than \(Int(Self.decodeTimeLimit)) s")
+        }
+        return try result.get()
     }
 
-    private func decode(_ path: String) -> Result<Bitmap, Failure> {
-        do { return .success(try Bitmap(contentsOfImage: path, leastSide: leastSide)) } catch { return .failure(Failure(description: error.description)) }
+    private func decode(_ path: String, stop: DecodeStop? = nil) -> Result<Bitmap, Failure> {
+        do { return .success(try Bitmap(contentsOfImage: path, leastSide: leastSide, stop: stop)) } catch { return .failure(Failure(description: error.description)) }
     }
 
-    private func decode(_ data: [UInt8], name: String) -> Result<Bitmap, Failure> {
-        do { return .success(try Bitmap(imageData: data, name: name, leastSide: leastSide)) } catch { return .failure(Failure(description: error.description)) }
+    private func decode(_ data: [UInt8], name: String, stop: DecodeStop) -> Result<Bitmap, Failure> {
+        do { return .success(try Bitmap(imageData: data, name: name, leastSide: leastSide, stop: stop)) } catch { return .failure(Failure(description: error.description)) }
     }
 }

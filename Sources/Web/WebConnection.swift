@@ -15,6 +15,8 @@ final class WebConnection: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let api: WebAPI
+    /// Tells the server the request is whole, so its slot is not given to a newcomer.
+    private let requested: @Sendable () -> Void
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var answered = false
@@ -24,8 +26,9 @@ final class WebConnection: ChannelInboundHandler {
     /// Set when the connection is gone: chunks still on their way are dropped.
     private var removed = false
 
-    init(api: WebAPI) {
+    init(api: WebAPI, requested: @escaping @Sendable () -> Void = {}) {
         self.api = api
+        self.requested = requested
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -55,6 +58,7 @@ final class WebConnection: ChannelInboundHandler {
         case .end:
             guard let head else { return }
             answered = true
+            requested()
             let path = String(head.uri.prefix { $0 != "?" })
             let query = String(head.uri.dropFirst(path.count + 1))
             let request = WebRequest(method: head.method.rawValue, path: path, query: query, headers: head.headers.map { ($0.name, $0.value) }, body: body)

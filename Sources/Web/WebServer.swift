@@ -20,25 +20,28 @@ package final class WebServer: Sendable {
     /// Seconds a client refused early may go on sending before it is disconnected.
     package static let linger: Int64 = 2
 
+    /// Connections one address other than loopback may hold at once.
+    package static let connectionsPerAddress = 16
+
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
 
     /// Listens at once; throws when the address cannot be bound.
     package init(config: WebConfig, api: WebAPI) async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let open = ManagedAtomicCounter()
+        let open = ConnectionTable(limit: Self.maximumConnections, perAddress: Self.connectionsPerAddress)
         do {
             channel = try await ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 32)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelInitializer { channel in
-                    guard open.enter() else { return channel.close() }
-                    channel.closeFuture.whenComplete { _ in open.leave() }
+                    guard let ticket = open.admit(channel) else { return channel.close() }
+                    channel.closeFuture.whenComplete { _ in open.leave(ticket) }
                     return channel.eventLoop.makeCompletedFuture {
                         let sync = channel.pipeline.syncOperations
                         try sync.addHandler(IdleStateHandler(readTimeout: .seconds(WebServer.idleTimeout)))
                         try sync.configureHTTPServerPipeline(withErrorHandling: true)
-                        try sync.addHandler(WebConnection(api: api))
+                        try sync.addHandler(WebConnection(api: api, requested: { open.requested(ticket) }))
                     }
                 }
                 .bind(host: config.host, port: config.port).get()
@@ -57,19 +60,4 @@ package final class WebServer: Sendable {
         try? await channel.close()
         try? await group.shutdownGracefully()
     }
-}
-
-/// Counts open connections from any event-loop thread.
-private final class ManagedAtomicCounter: Sendable {
-    private let count = Mutex(0)
-
-    func enter() -> Bool {
-        count.withLock { count in
-            guard count < WebServer.maximumConnections else { return false }
-            count += 1
-            return true
-        }
-    }
-
-    func leave() { count.withLock { $0 -= 1 } }
 }

@@ -91,6 +91,54 @@ struct ImageWidgetTests {
         }
     }
 
+    @Test("a PNG is refused by the size its header declares: a 16 KB file claiming 4096 × 4096 is never decoded (attack 14)")
+    func declaredSize() throws {
+        // A real PNG's header with its width and height made 4096 × 4096: refused on the
+        // header's word, so the broken checksum is never reached.
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("declared-\(UUID()).png")
+        defer { try? FileManager.default.removeItem(at: png) }
+        try writePNG(png.path, width: 20, height: 10)
+        var bytes = try [UInt8](Data(contentsOf: png))
+        for (offset, value) in [(16, 4_096), (20, 4_096)] {
+            bytes[offset..<offset + 4] = [UInt8(value >> 24), UInt8(value >> 16 & 255), UInt8(value >> 8 & 255), UInt8(value & 255)][...]
+        }
+        let error = #expect(throws: PNGError.self) { try Bitmap(imageData: bytes, name: "claim.png") }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("4096 × 4096 pixels, more than 8388608"))
+        // A PNG of a size a screen has, shrunk while it is read to what its place needs.
+        try writePNG(png.path, width: 1_920, height: 1_080)
+        let shown = try Bitmap(imageData: [UInt8](Data(contentsOf: png)), name: "screen.png", leastSide: 270)
+        #expect(shown.width == 480 && shown.height == 270)
+        #expect(shown.pixels[135 * shown.bytesPerRow + 10 * 4] == 0 && shown.pixels[135 * shown.bytesPerRow + 470 * 4] == 255)
+    }
+
+    @Test("a progressive JPEG of more scans than any camera writes is refused; a cancelled decode stops (attack 7)")
+    func jpegWork() throws {
+        let progressive = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixtureRoot).appendingPathComponent("pictures/progressive.jpg")))
+        #expect(try Bitmap(imageData: progressive, name: "p.jpg").width == 32)
+        // Its last scan again 600 times: libjpeg only warns about each, and would decode
+        // every one of them.
+        let end = try #require(progressive.lastIndex(of: 0xD9).map { $0 - 1 })
+        let lastScan = try #require((0..<end).last { progressive[$0] == 0xFF && progressive[$0 + 1] == 0xDA })
+        let scan = progressive[lastScan..<end]
+        var stalling = Array(progressive[..<end])
+        for _ in 0..<600 { stalling += scan }
+        stalling += [0xFF, 0xD9]
+        let error = #expect(throws: PNGError.self) { try Bitmap(imageData: stalling, name: "stall.jpg") }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("more than 500 progressive scans"))
+        // A decode whose stop is set ends at once, for JPEG and PNG alike.
+        let stop = DecodeStop()
+        stop.cancel()
+        for picture in [progressive, try [UInt8](Data(contentsOf: URL(fileURLWithPath: jpeg)))] {
+            let stopped = #expect(throws: PNGError.self) { try Bitmap(imageData: picture, name: "p", stop: stop) }
+            #expect("\(stopped.map { "\($0)" } ?? "")".contains("decoding stopped"))
+        }
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("stop-\(UUID()).png")
+        defer { try? FileManager.default.removeItem(at: png) }
+        try writePNG(png.path, width: 64, height: 64)
+        let stoppedPNG = #expect(throws: PNGError.self) { try Bitmap(imageData: [UInt8](Data(contentsOf: png)), name: "p.png", stop: stop) }
+        #expect("\(stoppedPNG.map { "\($0)" } ?? "")".contains("decoding stopped"))
+    }
+
     @Test("an address and a Home Assistant camera are fetched; a wrong token says so")
     func fetched() async throws {
         let server = try LoopbackHTTPServer()

@@ -220,6 +220,68 @@ family = "circular"
         code, image, headers = request(base + "/screen/kindle.png")
         size = struct.unpack(">II", image[16:24]) if image[:8] == b"\x89PNG\r\n\x1a\n" else None
         check("a Kindle's /screen/kindle.png is a 600x800 PNG", code == 200 and size == (600, 800), f"{code} {size}")
+        # The configuration holds secrets: not without the token, even on loopback; and
+        # a name that is not this server's (DNS rebinding) gets nothing at all.
+        code, body, _ = request(base + "/api/config")
+        check("GET /api/config without the token is 401 on loopback too (attack 8)", code == 401 and b"token_file" not in body, f"{code} {body[:100]}")
+        code, body, _ = request(base + "/api/config", token="7f3a-good-token")
+        check("… and 200 with it", code == 200 and b"token_file" in body, f"{code}")
+        code, html, _ = request(base + "/")
+        check("the page shows the file only with the token", code == 200 and b"token_file" not in html and b"need the token" in html, f"{code}")
+        code, body, _ = trmnl(base + "/api/status", {"Host": f"rebound.example:{port}"})
+        check("a request naming another host (DNS rebinding) is 403 (attack 8)", code == 403, f"{code} {body[:100]}")
+
+        # 5,000 set-up calls from devices nobody configured: a burst answered, the rest
+        # 429, and the log says it once (attack 12).
+        log.flush()
+        lines_before = open(os.path.join(work, "log")).read().count("asked to be set up")
+        codes = {}
+        for n in range(5000):
+            try:
+                code, _, _ = trmnl(base + "/api/setup", {"ID": f"00:00:00:{n // 256:02X}:{n % 256:02X}:00"})
+            except OSError as e:
+                code = str(e)
+            codes[code] = codes.get(code, 0) + 1
+        time.sleep(0.3)
+        lines = open(os.path.join(work, "log")).read().count("asked to be set up") - lines_before
+        check(f"5,000 unknown TRMNL set-ups: {codes.get(404, 0)} answered, {codes.get(429, 0)} told to wait, {lines} log lines (attack 12)",
+              codes.get(429, 0) >= 4900 and codes.get(404, 0) <= 100 and lines <= 2, f"{codes}")
+
+        # Slowloris: 200 clients that send a header line every second and never finish,
+        # reconnecting when let go; every status probe meanwhile is answered (attack 10).
+        import threading
+        stop = threading.Event()
+
+        def slow_client():
+            while not stop.is_set():
+                s = None
+                try:
+                    s = socket.create_connection(("127.0.0.1", port), timeout=2)
+                    s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                    while not stop.is_set():
+                        time.sleep(1)
+                        s.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    time.sleep(0.2)
+                finally:
+                    if s is not None:
+                        s.close()
+        threads = [threading.Thread(target=slow_client, daemon=True) for _ in range(200)]
+        for t in threads:
+            t.start()
+        time.sleep(3)
+        answered = 0
+        for _ in range(36):
+            try:
+                if request(base + "/api/status", timeout=3)[0] == 200:
+                    answered += 1
+            except OSError:
+                pass
+            time.sleep(0.25)
+        stop.set()
+        check(f"with 200 slow clients holding on, {answered} of 36 status probes are answered (attack 10)", answered == 36, f"{answered}")
+        for t in threads:
+            t.join(5)
     finally:
         daemon.send_signal(signal.SIGTERM)
         daemon.wait(20)
