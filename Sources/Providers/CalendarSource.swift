@@ -45,8 +45,13 @@ package struct CalendarSource: Sendable {
             text = String(decoding: try await fetcher.fetch(), as: UTF8.self)
         }
         let zone = zone ?? SystemTimeZone().current()
-        let calendar = try ICalendar.parse(text, zone: zone)
-        let upcoming = calendar.occurrences(from: now, to: now.addingTimeInterval(Double(days) * 86_400), zone: zone)
+        // Parsing and walking rules take a moment for a large file: on a thread of their
+        // own, never the one that draws the clock and tells systemd the daemon is alive.
+        let window = now.addingTimeInterval(Double(days) * 86_400)
+        let read = await OwnThread.run(named: "calendar") { () -> Result<[ICalendar.Occurrence], ICalendar.Failure> in
+            Result { () throws(ICalendar.Failure) in try ICalendar.parse(text, zone: zone).occurrences(from: now, to: window, zone: zone) }
+        }
+        let upcoming = try read.get()
         // An entry now, and one as each event ends (showing what comes next).
         var changes = [now] + upcoming.map(\.end).filter { $0 > now && $0 < now.addingTimeInterval(interval) }
         changes = Array(Set(changes)).sorted()

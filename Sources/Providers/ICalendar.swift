@@ -239,14 +239,21 @@ package struct ICalendar: Sendable {
         return rule
     }
 
+    /// Days of recurrence rules one reading of a file may walk, all its events together:
+    /// thousands of weekly and yearly events fit many times over (measured in
+    /// docs/PERFORMANCE.md); a file made to stall the reader does not.
+    package static let walkBudget = 2_000_000
+
     /// The occurrences that have not ended by `from` and start before `to`, soonest first:
     /// exceptions left out, moved and changed ones where they went, cancelled ones gone.
-    package func occurrences(from: Date, to: Date, zone: ZoneRules) -> [Occurrence] {
+    /// Throws when the file's rules together need more than `budget` days walked.
+    package func occurrences(from: Date, to: Date, zone: ZoneRules, budget: Int = walkBudget) throws(Failure) -> [Occurrence] {
+        var budget = budget
         var found: [Occurrence] = []
         // The occurrences replaced by an event of their own, by UID.
         var replaced: [String: Set<Date>] = [:]
         for event in events { if let id = event.recurrenceID { replaced[event.uid, default: []].insert(id) } }
-        for event in events {
+        for (index, event) in events.enumerated() {
             let length = event.end.timeIntervalSince(event.start)
             func add(_ start: Date) {
                 let end = start.addingTimeInterval(length)
@@ -258,8 +265,11 @@ package struct ICalendar: Sendable {
             var starts = event.extraStarts.subtracting(skip)
             if let rule = event.rule, event.recurrenceID == nil {
                 let home = event.zone ?? zone
-                RecurrenceWalk(rule: rule, first: home.civil(event.start), zone: home).forEach(from: from.addingTimeInterval(-max(0, length)), to: to) { day in
+                let walked = RecurrenceWalk(rule: rule, first: home.civil(event.start), zone: home).forEach(from: from.addingTimeInterval(-max(0, length)), to: to, budget: &budget) { day in
                     if !skip.contains(day) { starts.insert(day) }
+                }
+                guard walked else {
+                    throw Failure(description: "the calendar's repeating events need more than \(Self.walkBudget) days of walking to find this week's (at \"\(event.summary.prefix(60))\", event \(index + 1) of \(events.count)): refused, not shown wrongly")
                 }
             } else if event.recurrenceID != nil || !skip.contains(event.start) {
                 starts.insert(event.start)

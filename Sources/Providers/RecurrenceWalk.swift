@@ -3,33 +3,101 @@ import ZoneInfo
 
 /// The start times a recurrence rule makes, walked day by day from the first occurrence
 /// at its wall-clock time (so 09:00 stays 09:00 across daylight-saving changes). A rule
-/// without COUNT starts its walk about a year before the window, so a birthday from
-/// 1950 costs the same as one from last year; with COUNT every occurrence from the first
-/// is counted, as RFC 5545 counts them before EXDATE takes any away.
+/// without COUNT starts its walk a day before the window, so a birthday from 1950 costs
+/// the same as one from last year; with COUNT every occurrence from the first is
+/// counted, as RFC 5545 counts them before EXDATE takes any away.
+///
+/// The walk is paid for from a budget of days shared by the whole file: months and
+/// years a MONTHLY or YEARLY rule skips are jumped over, the repeating weeks of a
+/// DAILY or WEEKLY rule counted by arithmetic, and a walk that still finds no end is cut
+/// after 20,000 days looked at, or when the file's budget runs out — so a calendar made to stall
+/// the reader (ten thousand rules that never match) costs a bounded moment, and is
+/// refused, never a stall.
 struct RecurrenceWalk {
     let rule: ICalendar.Rule
     let first: CivilDateTime
     let zone: ZoneRules
 
-    /// Calls `body` with each start in [`from`, `to`).
-    func forEach(from: Date, to: Date, _ body: (Date) -> Void) {
+    /// The most days one rule's walk looks at: about 55 years of days, more of time where
+    /// months, years or repeating weeks are jumped over.
+    static let dayLimit = 20_000
+
+    /// Calls `body` with each start in [`from`, `to`), taking every day looked at from
+    /// `budget`. Returns false when the budget ran out before the walk was done.
+    func forEach(from: Date, to: Date, budget: inout Int, _ body: (Date) -> Void) -> Bool {
         let firstDate = zone.date(first)
         let daysToWindow = Int((from.timeIntervalSince(firstDate) / 86_400).rounded(.down))
-        var days = rule.count == nil ? max(0, daysToWindow - 400) : 0
-        var emitted = 0
-        // At most about 55 years of days past the walk's start.
-        let limit = days + 20_000
-        while days < limit {
-            defer { days += 1 }
+        // Without COUNT nothing before the window matters: start a day early for zones.
+        var days = rule.count == nil ? max(0, daysToWindow - 1) : 0
+        // Past this many days every start is at or after `to` (a day of slack for zones).
+        let daysToEnd = Int((to.timeIntervalSince(firstDate) / 86_400).rounded(.up)) + 1
+        var emitted = 0, steps = 0
+        // Counting a period's occurrences looks at its days once, paid from the budget.
+        let period = rule.count != nil && daysToWindow > 0 ? repeatingPeriod : nil
+        if let period {
+            guard budget >= period.days else { return false }
+            budget -= period.days
+        }
+        while days < daysToEnd, steps < Self.dayLimit {
+            guard budget > 0 else { return false }
+            budget -= 1
+            steps += 1
+            // A COUNT rule far before the window: whole repeating periods counted at once.
+            if let period, let count = rule.count, days >= period.days, days % period.days == 0 {
+                let whole = min((daysToWindow - days - 1) / period.days, (count - emitted) / max(1, period.occurrences) - 1)
+                if whole > 0 {
+                    days += whole * period.days
+                    emitted += whole * period.occurrences
+                    continue
+                }
+            }
             let reading = first.adding(days: days)
-            let day = zone.date(reading)
-            if day >= to { return }
-            if let until = rule.until, day > until { return }
+            if let skip = daysToSkip(reading, days: days) {
+                days += skip
+                continue
+            }
+            defer { days += 1 }
             guard allows(reading, days: days) else { continue }
+            let day = zone.date(reading)
+            if day >= to { return true }
+            if let until = rule.until, day > until { return true }
             emitted += 1
-            if let count = rule.count, emitted > count { return }
+            if let count = rule.count, emitted > count { return true }
             if day >= from { body(day) }
         }
+        return true
+    }
+
+    /// For a DAILY or WEEKLY rule without BYMONTH, whose pattern of days repeats: the
+    /// period in days and how many occurrences each period holds.
+    private var repeatingPeriod: (days: Int, occurrences: Int)? {
+        guard rule.months.isEmpty, rule.frequency == .daily || rule.frequency == .weekly else { return nil }
+        let days: Int
+        if rule.frequency == .weekly {
+            days = 7 * rule.interval
+        } else {
+            days = rule.days.isEmpty ? rule.interval : rule.interval * 7 / gcd(rule.interval, 7)
+        }
+        return (days, (0..<days).count { allows(first.adding(days: $0), days: $0) })
+    }
+
+    private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+
+    /// Days up to the first of the next month the rule could use, when `reading`'s
+    /// month is one a MONTHLY or YEARLY rule passes over whole; nil otherwise.
+    private func daysToSkip(_ reading: CivilDateTime, days: Int) -> Int? {
+        let months = (reading.year - first.year) * 12 + reading.month - first.month
+        let skipped: Bool
+        switch rule.frequency {
+        case .monthly:
+            skipped = months % rule.interval != 0 || !(rule.months.isEmpty || rule.months.contains(reading.month))
+        case .yearly:
+            skipped = (reading.year - first.year) % rule.interval != 0 || !(rule.months.isEmpty ? [first.month] : rule.months).contains(reading.month)
+        case .daily, .weekly:
+            return nil
+        }
+        guard skipped else { return nil }
+        return Self.daysIn(year: reading.year, month: reading.month) - reading.day + 1
     }
 
     /// Whether the rule makes an occurrence on `reading`'s day, `days` after the first.

@@ -54,9 +54,8 @@ struct VTimeZone {
                 var from = max(start, before.date(observance.onset))
                 while from < end, onsets.count < Self.changeLimit {
                     let to = min(end, from.addingTimeInterval(40 * 365 * 86_400))
-                    budget -= Int(to.timeIntervalSince(from) / 86_400) + 400
-                    guard budget >= 0 else { return nil }
-                    RecurrenceWalk(rule: rule, first: observance.onset, zone: before).forEach(from: from, to: to) { onsets.append($0) }
+                    // Each day the walk looks at is paid from the file's budget.
+                    guard RecurrenceWalk(rule: rule, first: observance.onset, zone: before).forEach(from: from, to: to, budget: &budget, { onsets.append($0) }) else { return nil }
                     from = to
                 }
             } else {

@@ -11,7 +11,7 @@ struct CalendarExportTests {
         let text = try String(contentsOfFile: fixtureRoot + "/calendar/\(name).ics", encoding: .utf8)
         let calendar = try ICalendar.parse(text, zone: .utc)
         let start = try #require(ISO8601.parse(from))
-        return calendar.occurrences(from: start, to: start.addingTimeInterval(days * 86_400), zone: .utc).map { "\($0.summary) \(ISO8601.format($0.start))" }
+        return try calendar.occurrences(from: start, to: start.addingTimeInterval(days * 86_400), zone: .utc).map { "\($0.summary) \(ISO8601.format($0.start))" }
     }
 
     @Test("Google: weekly on two days, an EXDATE left out, an occurrence moved by RECURRENCE-ID")
@@ -162,7 +162,7 @@ struct CalendarExportTests {
             """
         let calendar = try ICalendar.parse(text, zone: .utc)
         let from = try #require(ISO8601.parse("2026-11-22T00:00:00Z"))
-        let found = calendar.occurrences(from: from, to: from.addingTimeInterval(7 * 86_400), zone: .utc)
+        let found = try calendar.occurrences(from: from, to: from.addingTimeInterval(7 * 86_400), zone: .utc)
         #expect(found.map { ISO8601.format($0.start) } == ["2026-11-23T18:00:00Z", "2026-11-25T18:00:00Z", "2026-11-26T12:00:00Z"])
         #expect(found.allSatisfy { $0.end.timeIntervalSince($0.start) == 3_600 })
     }
@@ -180,7 +180,7 @@ struct CalendarExportTests {
         let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:\(start)Z\nRRULE:\(rule)\nSUMMARY:x\nEND:VEVENT\nEND:VCALENDAR\n"
         let calendar = try ICalendar.parse(text, zone: .utc)
         let from = try #require(ISO8601.parse("2024-01-01T00:00:00Z")), to = from.addingTimeInterval(6 * 365 * 86_400)
-        let days = calendar.occurrences(from: from, to: to, zone: .utc).prefix(expected.count).map { String(ISO8601.format($0.start).prefix(10)) }
+        let days = try calendar.occurrences(from: from, to: to, zone: .utc).prefix(expected.count).map { String(ISO8601.format($0.start).prefix(10)) }
         #expect(Array(days) == expected)
     }
 }

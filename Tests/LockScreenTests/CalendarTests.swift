@@ -17,7 +17,7 @@ struct CalendarTests {
 
     func occurrences(from: Date, days: Double = 7) throws -> [ICalendar.Occurrence] {
         let calendar = try ICalendar.parse(try String(contentsOfFile: file, encoding: .utf8), zone: utc)
-        return calendar.occurrences(from: from, to: from.addingTimeInterval(days * 86_400), zone: utc)
+        return try calendar.occurrences(from: from, to: from.addingTimeInterval(days * 86_400), zone: utc)
     }
 
     @Test("events, folded and escaped summaries, TZID, all-day dates")

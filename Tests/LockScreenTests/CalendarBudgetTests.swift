@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import ZoneInfo
+@testable import Providers
+
+/// What a calendar made to stall the reader costs: a budget of days for the whole file,
+/// months and years jumped over, repeating weeks counted by arithmetic.
+@Suite("Calendar work budget")
+struct CalendarBudgetTests {
+    let utc = ZoneRules.utc
+
+    func calendar(_ events: [String]) -> String {
+        "BEGIN:VCALENDAR\r\n" + events.enumerated().map { n, rule in
+            "BEGIN:VEVENT\r\nUID:\(n)\r\nSUMMARY:E\(n)\r\nDTSTART:19700101T090000Z\r\nRRULE:\(rule)\r\nEND:VEVENT\r\n"
+        }.joined() + "END:VCALENDAR\r\n"
+    }
+
+    @Test("a 1 MiB file of 7,800 events whose COUNT rules never match is refused with the reason, not walked for a minute (attack 1)")
+    func neverMatching() throws {
+        let rules = ["FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;COUNT=5", "FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=4;COUNT=3",
+                     "FREQ=DAILY;BYMONTH=2;BYDAY=MO;INTERVAL=7;COUNT=100000", "FREQ=YEARLY;BYDAY=5MO;BYMONTH=2;COUNT=9"]
+        let text = calendar((0..<7_800).map { rules[$0 % rules.count] })
+        #expect(text.utf8.count > 900_000 && text.utf8.count <= 1 << 20)
+        let parsed = try ICalendar.parse(text, zone: utc)
+        let error = #expect(throws: ICalendar.Failure.self) {
+            try parsed.occurrences(from: testNow, to: testNow.addingTimeInterval(7 * 86_400), zone: utc)
+        }
+        #expect(error?.description.contains("refused, not shown wrongly") == true)
+        // One such event alone is walked to its end within the budget: it never matches.
+        #expect(try ICalendar.parse(calendar([rules[0]]), zone: utc).occurrences(from: testNow, to: testNow.addingTimeInterval(7 * 86_400), zone: utc).isEmpty)
+    }
+
+    @Test("a COUNT rule from 2000 still ends on its last week in 2026: whole weeks counted by arithmetic, not walked")
+    func countedWeeks() throws {
+        // 2000-01-03 is a Monday; Monday 2026-11-23 is 1,403 weeks on: occurrence 1,404.
+        func mondays(count: Int) throws -> [Date] {
+            let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Weekly\r\nDTSTART:20000103T090000Z\r\nRRULE:FREQ=WEEKLY;COUNT=\(count)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            return try ICalendar.parse(text, zone: utc).occurrences(from: testNow, to: testNow.addingTimeInterval(14 * 86_400), zone: utc, budget: 2_000).map(\.start)
+        }
+        #expect(try mondays(count: 1_404) == [ISO8601.parse("2026-11-23T09:00:00Z")!])
+        #expect(try mondays(count: 1_403).isEmpty)
+        #expect(try mondays(count: 1_405).count == 2)
+    }
+
+    @Test("skipping repeating periods finds the same days as walking every day", arguments: 0..<40)
+    func skipMatchesWalk(seed: Int) throws {
+        var random = SplitMix(seed: UInt64(seed))
+        var rule = ICalendar.Rule(frequency: random.next() % 2 == 0 ? .daily : .weekly)
+        rule.interval = Int(random.next() % 9) + 1
+        rule.count = Int(random.next() % 3_000) + 1
+        let weekdays = (1...7).filter { _ in random.next() % 3 == 0 }
+        rule.days = weekdays.map { (nil, $0) }
+        rule.weekStart = Int(random.next() % 7) + 1
+        let first = CivilDateTime(year: 2010 + Int(random.next() % 10), month: Int(random.next() % 12) + 1, day: Int(random.next() % 28) + 1, hour: 9)
+        let walk = RecurrenceWalk(rule: rule, first: first, zone: utc)
+        let from = utc.date(CivilDateTime(year: 2026, month: 11, day: 22)), to = from.addingTimeInterval(30 * 86_400)
+        var budget = Int.max, found: [Date] = []
+        #expect(walk.forEach(from: from, to: to, budget: &budget) { found.append($0) })
+        // Every day from the first, one by one.
+        var expected: [Date] = [], emitted = 0, day = 0
+        while emitted < rule.count! {
+            let reading = first.adding(days: day)
+            let date = utc.date(reading)
+            if date >= to { break }
+            if walk.allows(reading, days: day) {
+                emitted += 1
+                if date >= from { expected.append(date) }
+            }
+            day += 1
+        }
+        #expect(found == expected, "\(rule) from \(first)")
+    }
+}
+
+/// A small seeded generator, so a failing case can be run again.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
