@@ -78,14 +78,14 @@ let package = Package(
         .target(
             name: "LockScreen",
             dependencies: [
-                "Config", "Providers", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON",
+                "Config", "Providers", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Web",
             dependencies: [
-                "LockScreen", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON",
+                "LockScreen", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

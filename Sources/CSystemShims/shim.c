@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,6 +24,12 @@ int CSystemShims_spawn_addchdir(posix_spawn_file_actions_t *actions, const char 
 }
 
 int CSystemShims_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+
+long CSystemShims_peer_uid(int fd) {
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 ? (long)credentials.uid : -1;
+}
 
 void CSystemShims_set_thread_name(const char *name) {
     char truncated[16];

@@ -108,7 +108,7 @@ extension LockScreenConfig {
             let board = MQTTBoard.shared
             instance = JSONTimelineInstance.make { context in try source.timeline(board: board, now: context.date) }
             // Messages cost nothing to read; the engine asks when one arrives.
-            return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
+            return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
         case "image":
             return imageWidget(name, family: family, table, at: path, reader: &reader)
         case "homeassistant":
@@ -127,7 +127,7 @@ extension LockScreenConfig {
             let board = MQTTBoard.shared
             let configured = source
             instance = JSONTimelineInstance.make { context in try configured.timeline(board: board, now: context.date) }
-            return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
+            return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
         default:
             reader.rejectUnknown(table, known: ["kind", "family"], at: path)
             // A pushed timeline's own policy is not followed: the next push is the reload.
@@ -137,7 +137,7 @@ extension LockScreenConfig {
                 return timeline
             }
             // Pushes cost nothing to read; the engine asks when one arrives.
-            return TimelineEngine.Widget(name: name, kind: PushBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family))
+            return TimelineEngine.Widget(name: name, kind: PushBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
         }
     }
 }

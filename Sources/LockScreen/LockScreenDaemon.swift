@@ -67,6 +67,10 @@ public final class LockScreenDaemon {
     package let frames = FrameMailbox()
     /// What the last step showed, for client screens drawn at other sizes.
     package let screens = ScreenBoard()
+    /// Full refreshes asked for (a key, the page, the broker, the socket): two at once,
+    /// then one every 30 s. Each flashes e-ink for seconds and wears it; a flood of
+    /// requests must not.
+    let fullRefreshes: RateLimiter
     /// The next instant the panel must show on time: a slot's own change, a stack's turn,
     /// an entry's date, a cleaning refresh. Changes between now and then may wait for it
     /// (`Behaviour.holdChanges`).
@@ -95,6 +99,7 @@ public final class LockScreenDaemon {
         state = StateKeeper(store: stateStore, interval: behaviour.stateSaveInterval, logger: logger)
         clockMonitor = ClockMonitor(jumpThreshold: behaviour.jumpThreshold, systemTimeZone: behaviour.systemTimeZone)
         engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, clock: clock, logger: logger)
+        fullRefreshes = RateLimiter(burst: 2, interval: 30, clock: clock)
     }
 
     var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
@@ -213,7 +218,13 @@ public final class LockScreenDaemon {
     func perform(_ action: ActionHandle.Action, now: Date) {
         switch action {
         case .fullRefresh:
-            compositor.refreshWholePanel()
+            switch fullRefreshes.admit() {
+            case let .allowed(refused):
+                if refused > 0 { logger.notice("\(refused) full refreshes asked for too soon after another were left out") }
+                compositor.refreshWholePanel()
+            case let .refused(wait):
+                logger.debug("a full refresh was asked for too soon after the last; the next is allowed in \(Int(wait.rounded(.up))) s")
+            }
         case let .nextInStack(name):
             guard let stack = content.stacks.firstIndex(where: { $0.widgets.contains { $0.name == name } }) else {
                 return logger.warning("no stack holds a widget named '\(name)'")

@@ -26,6 +26,9 @@ package final class MQTTBridge: Sendable {
     package let widgets: [Widget]
     /// Widgets a reload took away: their sensors are withdrawn from Home Assistant.
     let retired: [String]
+    /// Control messages per command (`push/<widget>`, `reload`, `page`): five at once, then
+    /// one a second; what comes faster is refused before it is read.
+    let commands: RateLimiter
 
     /// A widget as discovery names it.
     package struct Widget: Sendable, Equatable {
@@ -66,6 +69,7 @@ package final class MQTTBridge: Sendable {
         self.widgets = widgets
         self.retired = retired
         self.logger = logger
+        commands = RateLimiter(burst: 5, interval: 1, maximumKeys: 256, clock: clock)
     }
 
     /// The control topics this display answers on.
@@ -73,24 +77,28 @@ package final class MQTTBridge: Sendable {
 
     /// Connects and serves until the task is cancelled; then says "offline" and closes.
     package func run() async {
-        let (stream, continuation) = AsyncStream<MQTTClient.Event>.makeStream(bufferingPolicy: .bufferingNewest(4_096))
+        // What libmosquitto's thread hands over waits in a box bounded by bytes, the newest
+        // message of each topic only (MQTTInbox), live or retained.
+        let inbox = MQTTInbox()
         let client: MQTTClient
         do {
-            client = try MQTTClient(try config.clientOptions()) { continuation.yield($0) }
+            client = try MQTTClient(try config.clientOptions()) { inbox.put($0) }
         } catch {
             logger.error("MQTT: \(error); the mqtt widgets stay as they are")
             return
         }
         logger.info("MQTT: connecting to \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port) as \(config.clientID)")
         await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await event in stream { await self.handle(event, client: client) }
+            // Messages are read (a pushed timeline's JSON) on the shared pool, not on the
+            // daemon's thread that draws the clock and pings the watchdog.
+            group.addTask(executorPreference: globalConcurrentExecutor) {
+                while let event = await inbox.take() { await self.handle(event, client: client) }
             }
             group.addTask { await self.publishPeriodically(client) }
             await withTaskCancellationHandler {
                 await group.next()
             } onCancel: {
-                continuation.finish()
+                inbox.finish()
             }
             group.cancelAll()
         }
@@ -159,6 +167,10 @@ package final class MQTTBridge: Sendable {
 
     /// `<prefix>/push/<widget>` (a timeline), `reload`, `page` (lock, home, next), `refresh`.
     func control(_ command: String, _ payload: [UInt8], client: MQTTClient) async {
+        if case .refused = commands.admit(command.hasPrefix("push/") ? command : String(command.prefix(16))) {
+            refuse("\(config.prefix)/\(command.prefix(80)): more than one message a second")
+            return
+        }
         let request: ControlRequest
         switch command {
         case "reload": request = .reloadAll

@@ -14,6 +14,33 @@ package struct TimelineJSON: Sendable {
         package let date: Date
         package let relevance: TimelineEntryRelevance?
         package let content: JSONValue
+
+        /// An entry whose every text is cut to `maximumCharacters`: whoever made it (a
+        /// pushed timeline, a topic's payload through a template, a web service), a
+        /// megabyte of text would cost seconds of text layout each time it is drawn.
+        package init(date: Date, relevance: TimelineEntryRelevance?, content: JSONValue) {
+            self.date = date
+            self.relevance = relevance
+            self.content = Self.cut(content)
+        }
+
+        /// The most characters of one text in an entry: more than any family shows (a
+        /// rectangular widget holds three lines of about 25).
+        package static let maximumCharacters = 500
+
+        static func cut(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case let .string(text) where text.utf8.count > maximumCharacters:
+                let kept = text.prefix(maximumCharacters)
+                return kept.endIndex == text.endIndex ? value : .string(kept + "…")
+            case let .array(items):
+                return .array(items.map(cut))
+            case let .object(members):
+                return .object(members.mapValues(cut))
+            default:
+                return value
+            }
+        }
     }
 
     package var entries: [Entry]

@@ -68,7 +68,7 @@ extension TimelineEngine {
         }
         // By index, not by copying each state and entry: this runs at every step.
         for i in states.indices {
-            if states[i].explicitRequested { consider(now) }
+            if states[i].explicitRequested { consider(states[i].explicitReload) }
             if let fetch = states[i].fetch { consider(fetch.startedAt.addingTimeInterval(states[i].widget.failurePolicy.timeout)) }
             if states[i].fetch == nil {
                 if states[i].failures > 0, let retry = states[i].retryAt {

@@ -23,8 +23,14 @@ package actor TimelineEngine {
         /// What the widget was configured with: equal fingerprints mean a reloaded
         /// configuration left it as it was, so its timeline is kept.
         package var fingerprint: String
+        /// The least time between two askings on request (`TimelineEngine.minimumAskInterval`,
+        /// or 0 for a provider that only reads what was handed to the daemon: a push or
+        /// an mqtt widget, whose senders are limited where they come in).
+        package var askInterval: TimeInterval
 
-        package init(name: String, kind: String? = nil, family: WidgetFamily, instance: WidgetInstance, budget: ReloadBudget = .standard, failurePolicy: FailurePolicy = FailurePolicy(), fingerprint: String = "") {
+        package init(name: String, kind: String? = nil, family: WidgetFamily, instance: WidgetInstance, budget: ReloadBudget = .standard, failurePolicy: FailurePolicy = FailurePolicy(), fingerprint: String = "",
+                     askInterval: TimeInterval = TimelineEngine.minimumAskInterval) {
+            self.askInterval = askInterval
             self.name = name
             self.kind = kind ?? name
             self.family = family
@@ -95,6 +101,8 @@ package actor TimelineEngine {
         var policyReload: Date? = .distantPast
         var charged: [Date] = []
         var explicitRequested = false
+        /// When the provider was last asked: an explicit reload waits until a second on.
+        var lastAsked: Date?
         var fetch: Fetch?
         var failures = 0
         var retryAt: Date?
@@ -105,6 +113,11 @@ package actor TimelineEngine {
         var restoredExpiry: Date?
         var providerCalls = 0
         var policy: TimelineReloadPolicy?
+
+        /// When a reload asked for may be made: `askInterval` after the last asking.
+        var explicitReload: Date {
+            lastAsked.map { $0.addingTimeInterval(widget.askInterval) } ?? .distantPast
+        }
 
         func isStale(at now: Date) -> Bool {
             failures > 0 || (restored && restoredExpiry.map { now >= $0 } ?? true)
@@ -211,7 +224,7 @@ package actor TimelineEngine {
     /// that is charged to its budget.
     func dueReload(_ i: Int, now: Date, window: TimeInterval) -> Bool? {
         let state = states[i]
-        if state.explicitRequested { return false }
+        if state.explicitRequested { return state.explicitReload <= now.addingTimeInterval(window) ? false : nil }
         if state.failures > 0 { return state.retryAt.map { $0 <= now } == true ? false : nil }
         guard let reload = state.policyReload, reload <= now.addingTimeInterval(window) else { return nil }
         let allowed = state.widget.budget.nextAllowed(at: now, after: state.charged)
@@ -231,6 +244,7 @@ package actor TimelineEngine {
         let requested = states[i].explicitRequested
         states[i].providerCalls += 1
         states[i].explicitRequested = false
+        states[i].lastAsked = now
         if charged {
             states[i].charged = states[i].charged.filter { $0 > now.addingTimeInterval(-86_400) } + [now]
         }
@@ -333,9 +347,15 @@ package actor TimelineEngine {
         }
     }
 
+    /// The least time between two askings of one provider on request, whoever asks: a
+    /// flood of reload requests (the socket, the page, the broker) costs one run a second
+    /// at most.
+    package static let minimumAskInterval: TimeInterval = 1
+
+
     /// Asks the widgets of `kind` (all widgets when nil) for new timelines at the next
-    /// step, free of budget, as `WidgetCenter.reloadTimelines(ofKind:)` does. Returns
-    /// whether any widget matched.
+    /// step (or a second after they were last asked), free of budget, as
+    /// `WidgetCenter.reloadTimelines(ofKind:)` does. Returns whether any widget matched.
     @discardableResult
     package func requestReload(kind: String?) -> Bool {
         var matched = false

@@ -113,6 +113,21 @@ struct ControlSocketTests {
         }
     }
 
+    @Test("100 clients of one user that connect and say nothing: a status still gets in, the longest silent let go (attack 11)")
+    func silentFlood() async throws {
+        try await withDaemon { client, _, dir in
+            let silent = (0..<100).map { _ in UnixSocket.open() }
+            defer { silent.forEach { close($0) } }
+            for fd in silent { #expect(UnixSocket.connect(fd, to: dir + "/sock") == 0) }
+            var quick = client
+            quick.timeout = 2
+            for _ in 0..<10 { #expect((try? quick.send(.status))?.ok == true) }
+            // The first of them were let go: reading finds the end (or a reply), not a wait.
+            var pfd = pollfd(fd: silent[0], events: Int16(POLLIN), revents: 0)
+            #expect(poll(&pfd, 1, 2_000) == 1)
+        }
+    }
+
     @Test("a second daemon cannot take a socket in use; a dead one's socket is replaced")
     func inUse() async throws {
         try await withDaemon { _, _, dir in

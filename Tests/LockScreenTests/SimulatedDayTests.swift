@@ -346,18 +346,23 @@ struct TimeZoneAndReloadTests {
         })
         let options = testOptions(width: 250, height: 122)
         // On a manual clock nobody moves: only WidgetCenter can make the daemon step again.
-        let daemon = LockScreenDaemon(content: .init(inline: nil, row: [widget]), renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: ManualClock(start: testNow), logger: quietLogger)
+        let clock = ManualClock(start: testNow)
+        let daemon = LockScreenDaemon(content: .init(inline: nil, row: [widget]), renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: clock, logger: quietLogger)
         let running = Task { try await daemon.run() }
         defer { running.cancel() }
         await calls.reached(1)
+        // A provider is asked again on request a second after it was last asked at most
+        // (TimelineEngine.minimumAskInterval): the clock moves that second first.
+        clock.advance(by: 1)
         WidgetCenter.shared.reloadTimelines(ofKind: kind)
         await calls.reached(2)
         // Another kind's reload wakes the daemon but asks nothing of this widget: the next
         // reload of this kind is its third call, not its fourth.
+        clock.advance(by: 1)
         WidgetCenter.shared.reloadTimelines(ofKind: "some-other-kind")
         WidgetCenter.shared.reloadTimelines(ofKind: kind)
         await calls.reached(3)
-        #expect(await daemon.engine.status(0, at: testNow).providerCalls == 3)
+        #expect(await daemon.engine.status(0, at: testNow + 2).providerCalls == 3)
     }
 }
 

@@ -140,7 +140,10 @@ struct TimelineEngineTests {
         let before = await engine.status(0, at: testNow).budgetLeft
         #expect(await engine.requestReload(kind: "never"))
         #expect(await !engine.requestReload(kind: "other"))
-        #expect(await engine.nextEvent(after: testNow) == testNow)
+        // Asked at testNow: asked again on request a second later, not twice in one second.
+        #expect(await engine.nextEvent(after: testNow) == testNow + 1)
+        await engine.reloadDue(now: testNow + 0.5)
+        #expect(calls.count == 1)
         await engine.reloadDue(now: testNow + 1)
         #expect(calls.count == 2)
         #expect(await engine.status(0, at: testNow + 1).budgetLeft == before)

@@ -212,6 +212,42 @@ family = "circular"
         return None
 
 
+def mqtt_publish_many(port, user, password, messages):
+    """Publishes [(topic, payload bytes, retain)] over one plain MQTT 3.1.1 connection at
+    QoS 0, as fast as the socket takes them (mosquitto_pub starts a process a message)."""
+    def field(b):
+        return len(b).to_bytes(2, "big") + b
+
+    def packet(kind, body):
+        n, length = len(body), b""
+        while True:
+            byte, n = n % 128, n // 128
+            length += bytes([byte | (128 if n else 0)])
+            if not n:
+                break
+        return bytes([kind]) + length + body
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(packet(0x10, field(b"MQTT") + bytes([4, 0xC2]) + (30).to_bytes(2, "big") + field(f"flood-{os.getpid()}".encode())
+                     + field(user.encode()) + field(password.encode())))
+    if s.recv(4)[:2] != b"\x20\x02":
+        raise RuntimeError("CONNACK expected")
+    for topic, payload, retain in messages:
+        s.sendall(packet(0x30 | (1 if retain else 0), field(topic.encode()) + payload))
+    s.sendall(packet(0xE0, b""))
+    s.close()
+
+
+def rss_mb(pid):
+    """Resident megabytes of a process, 0 when it is gone."""
+    try:
+        for line in open(f"/proc/{pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def shows(daemon, widget, text):
     return lambda: text in (daemon.status().get(widget, {}).get("text") or "")
 
@@ -382,6 +418,44 @@ def main():
               f"{sorted(sensors)}")
         reaches_screen("after the reload a push on the new prefix", main,
                        lambda: broker.publish(f"{main.prefix}/push/note", json.dumps({"entries": [{"text": "Renamed"}]})), "note", "Renamed", limit=2.0)
+
+        # Floods from any broker client (attacks 2, 3, 5, 6): bounded memory, one command
+        # run a second, two full refreshes, a megabyte of text cut before it is drawn.
+        time.sleep(1.2)
+        runs_before = int(open(os.path.join(main.dir, "n")).read())
+        rss_before = rss_mb(main.process.pid)
+        fulls = lambda: sum(1 for line in open(os.path.join(main.frames, "frames.jsonl")) if '"refresh":"full"' in line.replace(" ", ""))
+        fulls_before = fulls()
+        start = time.time()
+        for _ in range(10):
+            mqtt_publish_many(broker.port, "display", "s3cret", [(f"{main.prefix}/reload", b"all", False), (f"{main.prefix}/refresh", b"", False)] * 20)
+            time.sleep(0.5)
+        time.sleep(10 - (time.time() - start) + 1.5)
+        runs = int(open(os.path.join(main.dir, "n")).read()) - runs_before
+        check(f"200 reloads and 200 full refreshes asked in 10 s over the broker: the command ran {runs} times, {fulls() - fulls_before} full refreshes",
+              runs <= 12 and fulls() - fulls_before <= 2, f"{runs} runs")
+        big = json.dumps({"entries": [{"text": "x" * (1 << 20 - 64)}]}).encode()
+        mqtt_publish_many(broker.port, "display", "s3cret", [(f"{main.prefix}/push/note", big, False)] * 300)
+        peak = rss_before
+        deadline = time.time() + 8
+        while time.time() < deadline:
+            peak = max(peak, rss_mb(main.process.pid))
+            time.sleep(0.05)
+        check(f"300 pushes of 1 MiB: RSS {rss_before:.0f} → peak {peak:.0f} MB, the daemon running on", peak - rss_before < 80 and main.process.poll() is None,
+              f"{peak - rss_before:.0f} MB more")
+        before = main.frame_count()
+        took = main.wait(lambda: main.frame_count() > before, 70)
+        check(f"a minute frame comes after the flood ({took and f'{took:.1f}'} s)", took is not None)
+        # Retained junk is read at every start under the same bounds.
+        mqtt_publish_many(broker.port, "display", "s3cret", [(f"{main.prefix}/push/w{n}", big, True) for n in range(100)])
+        main.stop()
+        main.start()
+        start, peak = time.time(), 0.0
+        while time.time() - start < 6:
+            peak = max(peak, rss_mb(main.process.pid))
+            time.sleep(0.05)
+        check(f"100 retained 1 MiB pushes read at start: peak RSS {peak:.0f} MB", 0 < peak < rss_before + 80, f"{peak:.0f}")
+        mqtt_publish_many(broker.port, "display", "s3cret", [(f"{main.prefix}/push/w{n}", b"", True) for n in range(100)])
 
         # Home Assistant's REST API where there is no statestream, with a good token and a wrong one.
         main.stop()

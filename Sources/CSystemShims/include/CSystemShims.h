@@ -28,6 +28,8 @@ void CSystemShims_set_thread_name(const char *name);
 /// prctl(PR_SET_CHILD_SUBREAPER, 1): orphaned descendants become this process's children
 /// rather than init's, so the daemon can end those its commands left behind.
 int CSystemShims_become_subreaper(void);
+/// The user at the other end of a Unix socket (getsockopt SO_PEERCRED); -1 when unknown.
+long CSystemShims_peer_uid(int fd);
 #endif
 
 #endif

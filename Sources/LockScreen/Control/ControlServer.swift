@@ -10,8 +10,9 @@ import TimelineEngine
 
 /// The daemon's control socket: a Unix stream socket taking one JSON request line per
 /// connection and answering one JSON reply line. Requests are bounded in size
-/// (`ControlRequest.maximumSize`) and time (5 s to arrive); connections are served one
-/// after another on a thread of the server's own, answers computed on the daemon's tasks.
+/// (`ControlRequest.maximumSize`) and time (5 s to arrive); each client is served on a
+/// thread of its own (at most 64 at once, 16 per user, the longest silent let go first
+/// when a newcomer needs the slot), answers computed on the daemon's tasks.
 package final class ControlServer: Sendable {
     package let path: String
     private let listener: Int32
@@ -105,41 +106,37 @@ package final class ControlServer: Sendable {
             }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             // Each client on a thread of its own, with its own deadlines: one that never
-            // sends its request, or never reads its reply, holds up no one else.
-            guard clients.add() else {
-                Self.write(.failure("too many clients at once (\(Self.maximumClients)); try again"), to: connection)
+            // sends its request, or never reads its reply, holds up no one else; one that
+            // waits without a word gives its slot to a newcomer (ControlClients).
+            guard let ticket = clients.admit(connection) else {
+                Self.write(.failure("too many requests being answered at once (\(Self.maximumClients)); try again"), to: connection)
                 close(connection)
                 continue
             }
             DetachedThread.start(named: "control client") { [self] in
-                serve(connection, handler, on: executor)
+                serve(connection, ticket: ticket, handler, on: executor)
             }
         }
     }
 
-    /// Clients served at once; more are told to come back.
+    /// Clients served at once, and by one user.
     static let maximumClients = 64
-    private let clients = ClientCount()
+    static let maximumClientsPerUser = 16
+    private let clients = ControlClients(limit: ControlServer.maximumClients, perUser: ControlServer.maximumClientsPerUser)
 
-    private final class ClientCount: Sendable {
-        private let count = Atomic(0)
-        func add() -> Bool {
-            if count.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue <= ControlServer.maximumClients { return true }
-            remove()
-            return false
-        }
-        func remove() { count.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
-    }
-
-    private func serve(_ connection: Int32, _ handler: @escaping @Sendable (Data) async -> ControlReply, on executor: DaemonExecutor?) {
+    private func serve(_ connection: Int32, ticket: UInt64, _ handler: @escaping @Sendable (Data) async -> ControlReply, on executor: DaemonExecutor?) {
         // A reply the client does not read is given up after 5 s.
         var limit = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         defer {
+            // Out of the table first: a newcomer may shut an idle client down only while
+            // its descriptor is still its own.
+            clients.leave(ticket)
             close(connection)
-            clients.remove()
         }
-        switch Self.readRequest(connection) {
+        let request = Self.readRequest(connection)
+        clients.answering(ticket)
+        switch request {
         case let .request(data):
             // Answered on the daemon's tasks; written here, so a slow reader holds this
             // thread, not the daemon.
