@@ -78,12 +78,13 @@ else
 fi
 
 if [ -z "$destdir" ] && [ "$(id -u)" -eq 0 ]; then
-  # The service's user and group, in the video group.
+  # The service's user and group, in the video group, and the steering group lockscreend-ctl.
   if command -v systemd-sysusers >/dev/null 2>&1; then
     systemd-sysusers "$prefix/lib/sysusers.d/lockscreend.conf"
   else
     getent group lockscreend >/dev/null || groupadd --system lockscreend
-    getent passwd lockscreend >/dev/null || useradd --system --gid lockscreend --groups video --home-dir /var/lib/lockscreend --no-create-home --shell /usr/sbin/nologin lockscreend
+    getent group lockscreend-ctl >/dev/null || groupadd --system lockscreend-ctl
+    getent passwd lockscreend >/dev/null || useradd --system --gid lockscreend --groups video,lockscreend-ctl --home-dir /var/lib/lockscreend --no-create-home --shell /usr/sbin/nologin lockscreend
   fi
   chgrp lockscreend /etc/lockscreend/config.toml
 fi

@@ -19,6 +19,8 @@ package struct ConfigReader {
     package var statestream: String?
     /// `[homeassistant]`: its REST API and the file with a long-lived token.
     package var homeAssistantAPI: (url: URL, tokenFile: String)?
+    /// The secret files named so far (`secretFile`), for the daemon's permission check.
+    package var secretFiles: [String] = []
     /// The mqtt widgets read, by name: the filters the daemon subscribes to.
     package var mqttFilters: [String: MQTTTopicFilter] = [:]
     /// The file's directory, for paths written relative to it.

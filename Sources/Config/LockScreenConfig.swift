@@ -35,6 +35,8 @@ package struct LockScreenConfig: Sendable {
     package var web: WebConfig?
     /// The mqtt widgets' topic filters, by widget name.
     package var mqttFilters: [String: MQTTTopicFilter] = [:]
+    /// The files holding secrets that the file names (passwords, tokens).
+    package var secretFiles: [String] = []
     /// Where `push` widgets' timelines arrive.
     package var pushBoard = PushBoard(names: [])
     /// Whether a widget fetches over HTTP (`http`, or `calendar` with a `url`): such a
@@ -105,6 +107,7 @@ package struct LockScreenConfig: Sendable {
         config.fetchesOverHTTP = reader.fetchesOverHTTP
         config.warnings = reader.warnings
         config.mqttFilters = reader.mqttFilters
+        config.secretFiles = reader.secretFiles
         pushBoard.setNames(pushNames)
         return config
     }

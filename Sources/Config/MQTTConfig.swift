@@ -67,6 +67,7 @@ extension ConfigReader {
             report(line, "\(path).\(key)", "\(file) is readable by every user: chmod 600 it (or 640 with the daemon's group)")
             return nil
         }
+        secretFiles.append(file)
         return file
     }
 }

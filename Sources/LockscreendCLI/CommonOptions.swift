@@ -33,10 +33,14 @@ struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The configuration file (default \(LockScreenConfig.defaultPath) when it exists; without one, the built-in demo).", valueName: "FILE"))
     var config: String?
 
+    /// The configuration file in use: the one given, else the default when it exists.
+    var configPath: String? {
+        config ?? (FileManager.default.fileExists(atPath: LockScreenConfig.defaultPath) ? LockScreenConfig.defaultPath : nil)
+    }
+
     /// The configuration file, checked; nil when none was given and the default is absent.
     func loadConfig() throws -> LockScreenConfig? {
-        let path = config ?? (FileManager.default.fileExists(atPath: LockScreenConfig.defaultPath) ? LockScreenConfig.defaultPath : nil)
-        guard let path else { return nil }
+        guard let path = configPath else { return nil }
         do {
             return try LockScreenConfig.load(path: path, registry: .standard(systemRoot: systemRoot))
         } catch {

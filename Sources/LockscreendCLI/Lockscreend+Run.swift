@@ -229,6 +229,10 @@ extension Lockscreend {
                     return MQTTBridge(config: mqtt, board: .shared, handler: handler, actions: actions, clock: clock, widgets: widgets, retired: retired, logger: logger)
                 }))
             }
+            if !noSocket && !once, let socketGroup, let check = SocketGroupCheck(group: socketGroup) {
+                let problems = check.problems(configuration: common.configPath, secrets: config?.secretFiles ?? [])
+                if !problems.isEmpty { throw ValidationFailure(problems.joined(separator: "\n")) }
+            }
             if !noSocket && !once {
                 do {
                     let server = try ControlServer(path: socket ?? ControlSocket.defaultPath(), group: socketGroup)
@@ -250,6 +254,7 @@ extension Lockscreend {
                 }
                 web.clients = config?.web?.clients ?? [:]
                 web.edit = config?.web?.edit ?? false
+                web.names = config?.web?.names ?? []
                 let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
                 daemon.frames.open()
                 daemon.screens.open()
