@@ -45,7 +45,28 @@ class Broker:
         self.port, self.tls_port = free_port(), free_port()
         self.passwords = os.path.join(work, "passwords")
         run("mosquitto_passwd", "-c", "-b", self.passwords, "display", "s3cret")
+        # The house: Home Assistant and this harness publish anything; a sensor only its
+        # readings (docs/HOME-ASSISTANT.md's acl_file, as a user would set it).
+        run("mosquitto_passwd", "-b", self.passwords, "house", "h0use")
+        run("mosquitto_passwd", "-b", self.passwords, "sensor", "s3nsor")
         os.chmod(self.passwords, 0o600)
+        self.acl = os.path.join(work, "acl")
+        with open(self.acl, "w") as f:
+            f.write("""# The displays: read what they show, answer on their own prefix, announce to HA.
+user display
+topic read home/#
+topic read house/#
+topic readwrite lockscreend/#
+topic readwrite homeassistant/#
+
+# Home Assistant (and the harness standing in for the rest of the house).
+user house
+topic readwrite #
+
+# A sensor: its readings, nothing else; it cannot steer a display.
+user sensor
+topic write home/#
+""")
         # A CA and a server certificate for localhost, made for this run.
         ca_key, self.ca = os.path.join(work, "ca.key"), os.path.join(work, "ca.crt")
         key, csr, crt = (os.path.join(work, n) for n in ("server.key", "server.csr", "server.crt"))
@@ -65,6 +86,8 @@ class Broker:
 per_listener_settings false
 allow_anonymous false
 password_file {self.passwords}
+acl_file {self.acl}
+max_packet_size 1100000
 persistence true
 persistence_location {work}/
 autosave_interval 1
@@ -95,7 +118,7 @@ keyfile {key}
             self.process = None
 
     def publish(self, topic, payload, retain=False):
-        args = ["mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-u", "display", "-P", "s3cret", "-q", "1", "-t", topic]
+        args = ["mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-u", "house", "-P", "h0use", "-q", "1", "-t", topic]
         args += ["-s"] if isinstance(payload, bytes) else ["-m", payload]
         if retain:
             args.append("-r")
@@ -103,7 +126,7 @@ keyfile {key}
 
     def collect(self, topic, seconds):
         """The retained messages (and any others) on `topic` within `seconds`."""
-        out = subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(self.port), "-u", "display", "-P", "s3cret", "-t", topic,
+        out = subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(self.port), "-u", "house", "-P", "h0use", "-t", topic,
                               "-v", "-W", str(seconds)], capture_output=True, text=True).stdout
         messages = []
         for line in out.splitlines():
@@ -369,7 +392,7 @@ def main():
         # A flood: 10,000 messages on one topic, at most one redraw a second.
         before = main.frame_count()
         start = time.time()
-        flood = subprocess.Popen(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(broker.port), "-u", "display", "-P", "s3cret", "-t",
+        flood = subprocess.Popen(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(broker.port), "-u", "house", "-P", "h0use", "-t",
                                   "home/kitchen/temperature", "-l"], stdin=subprocess.PIPE, text=True)
         flood.communicate("\n".join(str(20 + i / 1000) for i in range(10_000)) + "\n")
         elapsed = max(time.time() - start, 0.001)
@@ -428,14 +451,21 @@ def main():
         fulls_before = fulls()
         start = time.time()
         for _ in range(10):
-            mqtt_publish_many(broker.port, "display", "s3cret", [(f"{main.prefix}/reload", b"all", False), (f"{main.prefix}/refresh", b"", False)] * 20)
+            mqtt_publish_many(broker.port, "house", "h0use", [(f"{main.prefix}/reload", b"all", False), (f"{main.prefix}/refresh", b"", False)] * 20)
             time.sleep(0.5)
         time.sleep(10 - (time.time() - start) + 1.5)
         runs = int(open(os.path.join(main.dir, "n")).read()) - runs_before
         check(f"200 reloads and 200 full refreshes asked in 10 s over the broker: the command ran {runs} times, {fulls() - fulls_before} full refreshes",
               runs <= 12 and fulls() - fulls_before <= 2, f"{runs} runs")
-        big = json.dumps({"entries": [{"text": "x" * (1 << 20 - 64)}]}).encode()
-        mqtt_publish_many(broker.port, "display", "s3cret", [(f"{main.prefix}/push/note", big, False)] * 300)
+        # The acl_file: a sensor's publish on the control topics never reaches the display.
+        time.sleep(1.2)
+        runs_before = int(open(os.path.join(main.dir, "n")).read())
+        mqtt_publish_many(broker.port, "sensor", "s3nsor", [(f"{main.prefix}/reload", b"all", False)] * 3 + [("home/sensor-test", b"1", False)])
+        time.sleep(2)
+        check("with the acl_file a sensor cannot steer a display: its reloads are dropped by the broker",
+              int(open(os.path.join(main.dir, "n")).read()) == runs_before)
+        big = json.dumps({"entries": [{"text": "x" * ((1 << 20) - 200)}]}).encode()
+        mqtt_publish_many(broker.port, "house", "h0use", [(f"{main.prefix}/push/note", big, False)] * 300)
         peak = rss_before
         deadline = time.time() + 8
         while time.time() < deadline:
@@ -446,8 +476,20 @@ def main():
         before = main.frame_count()
         took = main.wait(lambda: main.frame_count() > before, 70)
         check(f"a minute frame comes after the flood ({took and f'{took:.1f}'} s)", took is not None)
+        # One 200 MiB message: libmosquitto would read it whole before the display could
+        # refuse it; the broker's max_packet_size (docs/HOME-ASSISTANT.md) refuses it first.
+        rss_before = rss_mb(main.process.pid)
+        try:
+            mqtt_publish_many(broker.port, "house", "h0use", [(f"{main.prefix}/push/note", b"x" * (200 << 20), False)])
+        except OSError:
+            pass
+        peak = rss_before
+        for _ in range(40):
+            peak = max(peak, rss_mb(main.process.pid))
+            time.sleep(0.05)
+        check(f"a 200 MiB message with the documented max_packet_size: RSS {rss_before:.0f} → {peak:.0f} MB (attack 4)", peak - rss_before < 20, f"{peak - rss_before:.0f}")
         # Retained junk is read at every start under the same bounds.
-        mqtt_publish_many(broker.port, "display", "s3cret", [(f"{main.prefix}/push/w{n}", big, True) for n in range(100)])
+        mqtt_publish_many(broker.port, "house", "h0use", [(f"{main.prefix}/push/w{n}", big, True) for n in range(100)])
         main.stop()
         main.start()
         start, peak = time.time(), 0.0
@@ -455,7 +497,7 @@ def main():
             peak = max(peak, rss_mb(main.process.pid))
             time.sleep(0.05)
         check(f"100 retained 1 MiB pushes read at start: peak RSS {peak:.0f} MB", 0 < peak < rss_before + 80, f"{peak:.0f}")
-        mqtt_publish_many(broker.port, "display", "s3cret", [(f"{main.prefix}/push/w{n}", b"", True) for n in range(100)])
+        mqtt_publish_many(broker.port, "house", "h0use", [(f"{main.prefix}/push/w{n}", b"", True) for n in range(100)])
 
         # Home Assistant's REST API where there is no statestream, with a good token and a wrong one.
         main.stop()
