@@ -7,11 +7,11 @@ import Synchronization
 /// and past `maximumBytes` of waiting payloads the oldest are dropped. So a flood of
 /// megabyte messages — live or retained, read at every start — holds a few megabytes,
 /// however fast it comes.
-final class MQTTInbox: Sendable {
+package final class MQTTInbox: Sendable {
     /// The payload bytes that may wait at once.
-    static let maximumBytes = 4 << 20
+    package static let maximumBytes = 4 << 20
     /// Messages (of as many topics) that may wait at once, whatever they weigh.
-    static let maximumMessages = 1_024
+    package static let maximumMessages = 1_024
     /// Connection events (connected, lost, a refused size) that may wait at once.
     static let maximumSignals = 64
 
@@ -30,8 +30,10 @@ final class MQTTInbox: Sendable {
 
     private let state = Mutex(State())
 
+    package init() {}
+
     /// Takes an event from libmosquitto's thread.
-    func put(_ event: MQTTClient.Event) {
+    package func put(_ event: MQTTClient.Event) {
         let waiting: CheckedContinuation<Void, Never>? = state.withLock { state in
             guard !state.finished else { return nil }
             if case let .message(topic, payload, _) = event {
@@ -71,27 +73,32 @@ final class MQTTInbox: Sendable {
     /// The oldest waiting event, waiting for one when none is there; nil once finished.
     func take() async -> MQTTClient.Event? {
         while true {
-            let event: MQTTClient.Event?? = state.withLock { state in
-                while !state.order.isEmpty {
-                    let key = state.order.removeFirst()
-                    guard let event = state.events.removeValue(forKey: key) else { continue }
-                    if case let .message(topic, payload, _) = event {
-                        state.bytes -= payload.count
-                        if state.byTopic[topic] == key { state.byTopic[topic] = nil }
-                    }
-                    return .some(event)
-                }
-                return state.finished || state.draining ? .some(nil) : nil
-            }
-            if let event { return event }
+            if let event = poll() { return event }
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state in
-                    if !state.order.isEmpty || state.finished { return true }
+                    if !state.order.isEmpty || state.finished || state.draining { return true }
                     state.waiting = continuation
                     return false
                 }
                 if ready { continuation.resume() }
             }
+        }
+    }
+
+    /// The oldest waiting event without waiting: `.some(nil)` once finished (or drained),
+    /// nil when none waits now.
+    package func poll() -> MQTTClient.Event?? {
+        state.withLock { state in
+            while !state.order.isEmpty {
+                let key = state.order.removeFirst()
+                guard let event = state.events.removeValue(forKey: key) else { continue }
+                if case let .message(topic, payload, _) = event {
+                    state.bytes -= payload.count
+                    if state.byTopic[topic] == key { state.byTopic[topic] = nil }
+                }
+                return .some(event)
+            }
+            return state.finished || state.draining ? .some(nil) : nil
         }
     }
 
@@ -115,5 +122,5 @@ final class MQTTInbox: Sendable {
     }
 
     /// Messages replaced or dropped so far, and the payload bytes waiting now.
-    var counts: (dropped: Int, waitingBytes: Int) { state.withLock { ($0.dropped, $0.bytes) } }
+    package var counts: (dropped: Int, waitingBytes: Int, waiting: Int) { state.withLock { ($0.dropped, $0.bytes, $0.order.count) } }
 }

@@ -76,6 +76,7 @@ struct FuzzTarget: Sendable {
             _ = InkyEEPROM(bytes)?.model
         },
         web,
+        broker,
         FuzzTarget(name: "tzif", seeds: ["/usr/share/zoneinfo/Europe/London", "/usr/share/zoneinfo/America/New_York", "/usr/share/zoneinfo/Australia/Lord_Howe"]) { bytes in
             guard let zone = ZoneRules(identifier: "Fuzz/Zone", tzif: bytes) else { return }
             for t in stride(from: -4_000_000_000.0, through: 8_000_000_000, by: 700_000_000) {

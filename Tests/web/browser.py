@@ -103,7 +103,8 @@ def main():
         with urllib.request.urlopen(base + "/", timeout=5) as r:
             html = r.read().decode()
         check("the page's status reads without JavaScript: every widget and what it shows is in the HTML",
-              all(s in html for s in ["<b>note</b>", "<b>done</b>", "Dishes done", "Bins out tonight", "<b>kitchen</b>"]), html[:200])
+              all(s in html for s in ["<b>note</b>", "<b>done</b>", "Bins out tonight", "<b>kitchen</b>"]), html[:200])
+        check("… and the configuration's text is not, without the token", "token_file" not in html and "need the token" in html, html[-400:])
 
         with Browser(width=390, height=844) as browser:
             page = browser.open(base + "/")
@@ -141,6 +142,12 @@ def main():
 
             # A broken configuration through the editor, with the token.
             page.evaluate(f"(() => {{ const t = document.getElementById('token'); t.value = '{TOKEN}'; t.dispatchEvent(new Event('change')); }})()")
+            try:
+                page.wait_for("document.getElementById('config').value.includes('token_file')", 4)
+                loaded = True
+            except DevToolsError:
+                loaded = False
+            check("the token entered, the page fetches the configuration's text into the editor", loaded)
             original = open(config).read()
             broken = original.replace('row = ["done", "steps"]', 'row = ["done", "stpes"]')
             page.evaluate(f"document.getElementById('config').value = {json.dumps(broken)}")
