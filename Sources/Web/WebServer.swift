@@ -1,10 +1,10 @@
 import Config
+import LockScreen
 import FoundationEssentials
 import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 
 /// The daemon's HTTP face on SwiftNIO's HTTP/1 server: one event-loop thread, at most
 /// `maximumConnections` clients at once, each answered once and disconnected. Measured
@@ -29,19 +29,23 @@ package final class WebServer: Sendable {
     /// Listens at once; throws when the address cannot be bound.
     package init(config: WebConfig, api: WebAPI) async throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let open = ConnectionTable(limit: Self.maximumConnections, perAddress: Self.connectionsPerAddress)
+        let open = ClientSlots<any Channel>(limit: Self.maximumConnections, perGroup: Self.connectionsPerAddress)
         do {
             channel = try await ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 32)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelInitializer { channel in
-                    guard let ticket = open.admit(channel) else { return channel.close() }
+                    // Loopback is every local program's address: no share of its own.
+                    let address = channel.remoteAddress?.ipAddress.flatMap { $0.hasPrefix("127.") || $0 == "::1" || $0.hasPrefix("::ffff:127.") ? nil : $0 }
+                    // A client let go is closed on its loop's next turn, outside the table's lock.
+                    let letGo = { (old: any Channel) in old.eventLoop.execute { old.close(promise: nil) } }
+                    guard let ticket = open.admit(channel, group: address, letGo: letGo) else { return channel.close() }
                     channel.closeFuture.whenComplete { _ in open.leave(ticket) }
                     return channel.eventLoop.makeCompletedFuture {
                         let sync = channel.pipeline.syncOperations
                         try sync.addHandler(IdleStateHandler(readTimeout: .seconds(WebServer.idleTimeout)))
                         try sync.configureHTTPServerPipeline(withErrorHandling: true)
-                        try sync.addHandler(WebConnection(api: api, requested: { open.requested(ticket) }))
+                        try sync.addHandler(WebConnection(api: api, requested: { open.answering(ticket) }))
                     }
                 }
                 .bind(host: config.host, port: config.port).get()

@@ -1,3 +1,4 @@
+import CSystemShims
 import Config
 import ControlProtocol
 import FoundationEssentials
@@ -108,7 +109,10 @@ package final class ControlServer: Sendable {
             // Each client on a thread of its own, with its own deadlines: one that never
             // sends its request, or never reads its reply, holds up no one else; one that
             // waits without a word gives its slot to a newcomer (ControlClients).
-            guard let ticket = clients.admit(connection) else {
+            // Its descriptor is shut down, under the table's lock, only while it is still
+            // its own: a client's thread leaves the table before it closes it.
+            let uid = CSystemShims_peer_uid(connection)
+            guard let ticket = clients.admit(connection, group: String(uid), letGo: { shutdown($0, Int32(SHUT_RDWR)) }) else {
                 Self.write(.failure("too many requests being answered at once (\(Self.maximumClients)); try again"), to: connection)
                 close(connection)
                 continue
@@ -122,9 +126,9 @@ package final class ControlServer: Sendable {
     /// Clients served at once, and by one user.
     static let maximumClients = 64
     static let maximumClientsPerUser = 16
-    private let clients = ControlClients(limit: ControlServer.maximumClients, perUser: ControlServer.maximumClientsPerUser)
+    private let clients = ClientSlots<Int32>(limit: ControlServer.maximumClients, perGroup: ControlServer.maximumClientsPerUser)
 
-    private func serve(_ connection: Int32, ticket: UInt64, _ handler: @escaping @Sendable (Data) async -> ControlReply, on executor: DaemonExecutor?) {
+    private func serve(_ connection: Int32, ticket: ClientSlots<Int32>.Ticket, _ handler: @escaping @Sendable (Data) async -> ControlReply, on executor: DaemonExecutor?) {
         // A reply the client does not read is given up after 5 s.
         var limit = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
