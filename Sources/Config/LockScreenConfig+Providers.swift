@@ -43,7 +43,7 @@ extension LockScreenConfig {
             instance = JSONTimelineInstance.make { context in
                 let output = try await command.run()
                 do throws(TimelineJSON.Failure) {
-                    return try TimelineJSON.decode(output, now: context.date)
+                    return try await OwnThread.reading(named: "command output") { () throws(TimelineJSON.Failure) in try TimelineJSON.decode(output, now: context.date) }
                 } catch {
                     throw CommandOutputError(failure: error)
                 }
@@ -106,8 +106,8 @@ extension LockScreenConfig {
             guard let source = mqttSource(name, table, at: path, hasBroker: reader.hasMQTTBroker, reader: &reader) else { return nil }
             reader.mqttFilters[name] = source.filter
             let board = MQTTBoard.shared
-            instance = JSONTimelineInstance.make { context in try source.timeline(board: board, now: context.date) }
-            // Messages cost nothing to read; the engine asks when one arrives.
+            instance = JSONTimelineInstance.make { context in try await OwnThread.reading(named: "mqtt payload") { () throws(MQTTWidgetSource.Failure) in try source.timeline(board: board, now: context.date) } }
+            // The engine asks when a message arrives.
             return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
         case "image":
             return imageWidget(name, family: family, table, at: path, reader: &reader)
@@ -126,7 +126,7 @@ extension LockScreenConfig {
             reader.mqttFilters[name] = source.filter
             let board = MQTTBoard.shared
             let configured = source
-            instance = JSONTimelineInstance.make { context in try configured.timeline(board: board, now: context.date) }
+            instance = JSONTimelineInstance.make { context in try await OwnThread.reading(named: "mqtt payload") { () throws(HomeAssistantWidgetSource.Failure) in try configured.timeline(board: board, now: context.date) } }
             return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
         default:
             reader.rejectUnknown(table, known: ["kind", "family"], at: path)

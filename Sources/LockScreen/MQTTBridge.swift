@@ -89,9 +89,7 @@ package final class MQTTBridge: Sendable {
         }
         logger.info("MQTT: connecting to \(config.tls ? "mqtts" : "mqtt")://\(config.host):\(config.port) as \(config.clientID)")
         await withTaskGroup(of: Void.self) { group in
-            // Messages are read (a pushed timeline's JSON) on the shared pool, not on the
-            // daemon's thread that draws the clock and pings the watchdog.
-            group.addTask(executorPreference: globalConcurrentExecutor) {
+            group.addTask {
                 while let event = await inbox.take() { await self.handle(event, client: client) }
             }
             group.addTask { await self.publishPeriodically(client) }
@@ -181,7 +179,10 @@ package final class MQTTBridge: Sendable {
             actions.request(.fullRefresh)
             return
         default:
-            guard command.hasPrefix("push/"), let timeline = JSONValue.parse(Data(payload)) else {
+            // A pushed timeline's JSON (up to 1 MiB) is read on a thread of its own, not on
+            // the daemon's thread that draws the clock and pings the watchdog.
+            let timeline = command.hasPrefix("push/") ? await OwnThread.run(named: "mqtt push") { JSONValue.parse(Data(payload)) } : nil
+            guard command.hasPrefix("push/"), let timeline else {
                 refuse("\(config.prefix)/\(command): \(command.hasPrefix("push/") ? "the payload is not JSON" : "not a command")")
                 return await publishStatus(client)
             }

@@ -43,7 +43,7 @@ package struct HTTPWidgetSource: Sendable {
             }
         }
         let body = try await fetcher.fetch()
-        guard let document = JSONValue.parse(body) else { throw Failure(description: "the response is not JSON") }
+        guard let document = await OwnThread.run(named: "http response", { JSONValue.parse(body) }) else { throw Failure(description: "the response is not JSON") }
         let entry: JSONValue
         do throws(JSONTemplateError) {
             entry = try template.entry(from: document)

@@ -4,11 +4,18 @@ import TimelineEngine
 
 /// Runs blocking work (a child process, an HTTP transfer) on a thread of its own, so the
 /// concurrency pool that renders and keeps time never waits on a slow program or server.
-enum OwnThread {
-    static func run<T: Sendable>(named name: String, _ work: @escaping @Sendable () -> T) async -> T {
+package enum OwnThread {
+    package static func run<T: Sendable>(named name: String, _ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
             DetachedThread.start(named: name) { continuation.resume(returning: work()) }
         }
+    }
+
+    /// Reads outside input (a timeline's JSON, a payload through a template) on a thread
+    /// of its own: a megabyte of it must not hold up the daemon's thread, which draws the
+    /// clock and pings the watchdog.
+    package static func reading<T: Sendable, E: Error>(named name: String, _ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        try await run(named: name) { Result { () throws(E) in try work() } }.get()
     }
 
     /// Runs `work` on a thread of its own against a time limit on the provider's clock
