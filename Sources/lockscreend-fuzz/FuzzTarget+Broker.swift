@@ -3,7 +3,7 @@ import Providers
 
 extension FuzzTarget {
     /// A broker's traffic as a sequence: each op byte either puts a message (a topic of
-    /// 16, a payload up to 256 KiB, retained or not), a connection event, or takes one.
+    /// 16, a payload up to 64 KiB, retained or not), a connection event, or takes one.
     /// Whatever the order — floods on one topic, retained junk on many — what waits
     /// stays within the inbox's bounds, and every message taken is the newest of its topic.
     static let broker = FuzzTarget(name: "broker", seeds: [], inline: brokerSeeds) { bytes in
@@ -14,12 +14,15 @@ extension FuzzTarget {
             defer { i += 1 }
             return i < bytes.count ? Int(bytes[i]) : 0
         }
-        while i < bytes.count {
+        // The first 1,024 bytes: enough ops to fill the inbox many times over.
+        let end = min(bytes.count, 1_024)
+        while i < end {
             let op = next()
             switch op % 4 {
             case 0, 1:
                 let topic = "lockscreend/x/push/w\(next() % 16)"
-                let size = (next() << 10) | next()
+                // Up to 64 KiB: 64 of them fill the 4 MiB bound.
+                let size = (next() << 8) | next()
                 let stamp = op >> 2
                 inbox.put(.message(topic: topic, payload: [UInt8(stamp)] + [UInt8](repeating: 0, count: size), retained: op % 4 == 1))
                 newest[topic] = stamp
@@ -31,7 +34,7 @@ extension FuzzTarget {
                 }
             }
             let counts = inbox.counts
-            precondition(counts.waitingBytes <= MQTTInbox.maximumBytes + (1 << 18) + 1, "waiting bytes over the bound: \(counts.waitingBytes)")
+            precondition(counts.waitingBytes <= MQTTInbox.maximumBytes + (1 << 16) + 1, "waiting bytes over the bound: \(counts.waitingBytes)")
             precondition(counts.waiting <= MQTTInbox.maximumMessages + 64, "waiting events over the bound: \(counts.waiting)")
         }
     }
