@@ -12,7 +12,8 @@ package final class MQTTInbox: Sendable {
     package static let maximumBytes = 4 << 20
     /// Messages (of as many topics) that may wait at once, whatever they weigh.
     package static let maximumMessages = 1_024
-    /// Connection events (connected, lost, a refused size) that may wait at once.
+    /// Connection events (connected, lost, a refused size) that may wait at once; past
+    /// it the oldest give way.
     static let maximumSignals = 64
 
     private struct State {
@@ -43,8 +44,10 @@ package final class MQTTInbox: Sendable {
                     state.order.removeAll { $0 == older }
                 }
                 state.bytes += payload.count
-            } else if state.order.count - state.byTopic.count >= Self.maximumSignals {
-                return nil
+            } else if state.order.count - state.byTopic.count >= Self.maximumSignals,
+                      let oldest = state.order.firstIndex(where: { if case .message? = state.events[$0] { false } else { true } }) {
+                // Connection events give way oldest first: the newest says what holds now.
+                state.events[state.order.remove(at: oldest)] = nil
             }
             state.next += 1
             state.order.append(state.next)

@@ -34,6 +34,14 @@ struct FloodTests {
         var count = 0
         while await many.take() != nil { count += 1 }
         #expect(count == MQTTInbox.maximumMessages + 1)
+        // A storm of connection events keeps the newest: the last connection is subscribed.
+        let storm = MQTTInbox()
+        for n in 0..<1_000 { storm.put(n % 2 == 0 ? .disconnected(code: 7) : .connected(code: 0)) }
+        storm.finishAfterDraining()
+        var last: MQTTClient.Event?
+        var events = 0
+        while let event = await storm.take() { last = event; events += 1 }
+        #expect(events == MQTTInbox.maximumSignals && last == .connected(code: 0))
     }
 
     @Test("a megabyte of text in an entry is cut to what a widget can show (attack 5)")
