@@ -83,8 +83,8 @@ struct RecurrenceWalk {
 
     private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
-    /// Days up to the first of the next month the rule could use, when `reading`'s
-    /// month is one a MONTHLY or YEARLY rule passes over whole; nil otherwise.
+    /// Days up to the first of the next month, when `reading`'s month is one the rule
+    /// passes over whole (by INTERVAL or BYMONTH); nil otherwise.
     private func daysToSkip(_ reading: CivilDateTime, days: Int) -> Int? {
         let months = (reading.year - first.year) * 12 + reading.month - first.month
         let skipped: Bool
@@ -94,7 +94,8 @@ struct RecurrenceWalk {
         case .yearly:
             skipped = (reading.year - first.year) % rule.interval != 0 || !(rule.months.isEmpty ? [first.month] : rule.months).contains(reading.month)
         case .daily, .weekly:
-            return nil
+            // BYMONTH limits a DAILY or WEEKLY rule to its months (RFC 5545 3.3.10).
+            skipped = !rule.months.isEmpty && !rule.months.contains(reading.month)
         }
         guard skipped else { return nil }
         return Self.daysIn(year: reading.year, month: reading.month) - reading.day + 1
@@ -111,7 +112,7 @@ struct RecurrenceWalk {
             // Weeks counted from the one holding the first occurrence, starting on WKST.
             let weeks = (days + (first.weekday - rule.weekStart + 7) % 7) / 7
             let weekdays = rule.days.isEmpty ? [first.weekday] : rule.weekdays
-            return weeks % interval == 0 && weekdays.contains(reading.weekday)
+            return weeks % interval == 0 && weekdays.contains(reading.weekday) && (rule.months.isEmpty || rule.months.contains(reading.month))
         case .monthly:
             let months = (reading.year - first.year) * 12 + reading.month - first.month
             guard months % interval == 0, rule.months.isEmpty || rule.months.contains(reading.month) else { return false }

@@ -42,6 +42,19 @@ struct CalendarBudgetTests {
         #expect(try mondays(count: 1_405).count == 2)
     }
 
+    @Test("BYMONTH limits DAILY and WEEKLY rules, and their months are jumped to: a COUNT rule from 1970 still reaches 2026")
+    func byMonth() throws {
+        func starts(_ rule: String, first: String = "19701101T090000Z", days: Double = 14) throws -> [String] {
+            let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:R\r\nDTSTART:\(first)\r\nRRULE:\(rule)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            return try ICalendar.parse(text, zone: utc).occurrences(from: testNow, to: testNow.addingTimeInterval(days * 86_400), zone: utc).map { ISO8601.format($0.start) }
+        }
+        // Every November day from 1970: 56 Novembers of 30 days, then 21 days of 2026, so
+        // the 1,703rd is on 23 November 2026 and the 1,704th the day after.
+        #expect(try starts("FREQ=DAILY;BYMONTH=11;COUNT=1704") == ["2026-11-23T09:00:00Z", "2026-11-24T09:00:00Z"])
+        // Mondays of December only: none in the last week of November, the first in December.
+        #expect(try starts("FREQ=WEEKLY;BYDAY=MO;BYMONTH=12", first: "20201207T090000Z", days: 21) == ["2026-12-07T09:00:00Z"])
+    }
+
     @Test("skipping repeating periods finds the same days as walking every day", arguments: 0..<40)
     func skipMatchesWalk(case n: Int) throws {
         // Forty rules spread over the parts that decide a period: frequency, interval,
