@@ -29,7 +29,9 @@ package struct ControlHandler: Sendable {
     package func handle(_ data: Data) async -> ControlReply {
         let request: ControlRequest
         do {
-            request = try ControlRequest.decode(data)
+            // A request (up to 1 MiB of pushed timeline) is read on a thread of its own,
+            // not on the daemon's, which draws the clock and pings the watchdog.
+            request = try await OwnThread.reading(named: "control request") { () throws(ControlRequest.Malformed) in try ControlRequest.decode(data) }
         } catch {
             let near: String? = if case let .unknown(name) = error { Spelling.nearest(name, in: ControlRequest.names) } else { nil }
             return .failure(error.description(suggesting: near))
@@ -46,8 +48,9 @@ package struct ControlHandler: Sendable {
             return .success
         case let .push(name, json):
             let timeline: TimelineJSON
+            let now = clock.now()
             do {
-                timeline = try TimelineJSON.decode(try JSONEncoder().encode(json), now: clock.now())
+                timeline = try await OwnThread.reading(named: "control request") { () throws(any Error) in try TimelineJSON.decode(try JSONEncoder().encode(json), now: now) }
             } catch let failure as TimelineJSON.Failure {
                 return .failure("the timeline is not valid: \(failure)")
             } catch {
