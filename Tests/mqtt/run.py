@@ -492,7 +492,7 @@ def main():
         flooded = time.time()
         minute = main.wait(lambda: minute_frame(main, flooded) is not None, 70)
         late = minute_frame(main, flooded)
-        check(f"the first minute frame after the flood is on time: written {late and f'{late:.2f}'} s after its minute", late is not None and late < 1.0,
+        check(f"the first minute frame after the flood is on time: written {late and f'{late:.2f}'} s after its minute", late is not None and late < 2.0,
               f"{minute}")
         # One 200 MiB message: libmosquitto would read it whole before the display could
         # refuse it; the broker's max_packet_size (docs/HOME-ASSISTANT.md) refuses it first.
