@@ -49,9 +49,13 @@ package struct WebConfig: Sendable, Equatable {
             if host.isEmpty { host = "127.0.0.1" }
         }
         guard let number = Int(port), (1...65_535).contains(number) else { return nil }
+        return isAddress(String(host)) ? WebConfig(host: String(host), port: number) : nil
+    }
+
+    /// A numeric IPv4 or IPv6 address ("127.0.0.1", "::1"), not a name.
+    package static func isAddress(_ text: String) -> Bool {
         var v4 = in_addr(), v6 = in6_addr()
-        let numeric = String(host).withCString { inet_pton(AF_INET, $0, &v4) == 1 || inet_pton(AF_INET6, $0, &v6) == 1 }
-        return numeric ? WebConfig(host: String(host), port: number) : nil
+        return text.withCString { inet_pton(AF_INET, $0, &v4) == 1 || inet_pton(AF_INET6, $0, &v6) == 1 }
     }
 }
 

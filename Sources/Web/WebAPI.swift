@@ -151,8 +151,9 @@ package struct WebAPI: Sendable {
     }
 
     /// A 403 when the `Host` header names neither an address nor a name this server
-    /// answers to (`localhost`, the machine's own name, `[http] names`), or is missing: a page elsewhere
-    /// that points a name of its own at this address (DNS rebinding) gets nothing.
+    /// answers to (`localhost`, the machine's own name, `[http] names`): a page elsewhere
+    /// that points a name of its own at this address (DNS rebinding) gets nothing. A
+    /// request without `Host` (HTTP/1.0, small devices) is not a browser's, and passes.
     func knownHost(_ request: WebRequest) -> WebResponse? {
         guard let header = request.header("Host") else { return nil }
         var host = Substring(header.lowercased())
@@ -165,8 +166,7 @@ package struct WebAPI: Sendable {
         }
         if host.hasSuffix(".") { host = host.dropLast() }
         let name = String(host)
-        var v4 = in_addr(), v6 = in6_addr()
-        if name.withCString({ inet_pton(AF_INET, $0, &v4) == 1 || inet_pton(AF_INET6, $0, &v6) == 1 }) { return nil }
+        if WebConfig.isAddress(name) { return nil }
         let own = Self.machineName()
         if name == "localhost" || config.names.contains(name) || (!own.isEmpty && (name == own || name == own + ".local")) { return nil }
         // Beyond loopback every request needs the token or a key, which a page elsewhere
