@@ -32,6 +32,13 @@ struct ASCIIScanner {
         return true
     }
 
+    /// Reads exactly `count` decimal digits as a number, or nothing.
+    mutating func number(_ count: Int) -> Int? {
+        let start = index
+        guard digits(count) else { return nil }
+        return bytes[start..<index].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+
     /// Reads one or more decimal digits.
     mutating func digits() -> Bool {
         let start = index

@@ -69,7 +69,7 @@ package struct LockScreenConfig: Sendable {
     }
 
     /// The line of the first byte sequence that is not UTF-8.
-    static func firstInvalidUTF8Line(_ data: Data) -> Int {
+    package static func firstInvalidUTF8Line(_ data: Data) -> Int {
         var line = 1
         var decoder = UTF8()
         var bytes = data.makeIterator()

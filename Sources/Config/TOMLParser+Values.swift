@@ -47,8 +47,7 @@ extension TOMLParser {
     mutating func inlineTable() throws(TOMLError) -> TOMLValue {
         let at = line
         advance()
-        var table = TOMLTable(line: at)
-        table.isExplicit = true
+        var table = TOMLTable(line: at, origin: .defined)
         skipSpaces()
         if current == "}" {
             advance()
@@ -59,7 +58,7 @@ extension TOMLParser {
             let keys = try key(until: "=")
             skipSpaces()
             let value = try self.value()
-            try assign(value, to: keys, in: &table, headerDepth: 0, line: at)
+            try assign(value, to: keys, in: &table, headerDepth: 0, section: section, line: at)
             skipSpaces()
             if current == "," {
                 advance()
@@ -100,6 +99,29 @@ extension TOMLParser {
         }
     }
 
+    /// A character of a one-line string as written: control characters other than tab
+    /// must be escaped (TOML 1.0).
+    mutating func literalCharacter(_ c: Unicode.Scalar, into result: inout String) throws(TOMLError) {
+        if (c.value < 0x20 && c != "\t") || c.value == 0x7F {
+            throw error("a control character (U+\(String(c.value, radix: 16, uppercase: true))) in a string; write it as an escape")
+        }
+        result.unicodeScalars.append(c)
+        advance()
+    }
+
+    /// A character of a multi-line string as written: newlines too, a carriage return
+    /// only before one.
+    mutating func multilineCharacter(_ c: Unicode.Scalar, into result: inout String) throws(TOMLError) {
+        if c == "\r" && peek(1) == "\n" {
+            advance()  // CRLF is read as LF, as Python's tomllib does
+        } else if c == "\n" {
+            result.unicodeScalars.append(c)
+            advance()
+        } else {
+            try literalCharacter(c, into: &result)
+        }
+    }
+
     mutating func basicString() throws(TOMLError) -> String {
         advance()
         var result = ""
@@ -111,8 +133,7 @@ extension TOMLParser {
                 return result
             case "\\": result.unicodeScalars.append(try escape())
             case let c?:
-                result.unicodeScalars.append(c)
-                advance()
+                try literalCharacter(c, into: &result)
             }
         }
     }
@@ -127,8 +148,7 @@ extension TOMLParser {
                 advance()
                 return result
             case let c?:
-                result.unicodeScalars.append(c)
-                advance()
+                try literalCharacter(c, into: &result)
             }
         }
     }
@@ -159,8 +179,7 @@ extension TOMLParser {
                 result.unicodeScalars.append(try escape())
                 continue
             }
-            result.unicodeScalars.append(c)
-            advance()
+            try multilineCharacter(c, into: &result)
         }
     }
 
@@ -177,8 +196,7 @@ extension TOMLParser {
                 skip(3 + extra)
                 return result
             }
-            result.unicodeScalars.append(c)
-            advance()
+            try multilineCharacter(c, into: &result)
         }
     }
 
@@ -205,8 +223,13 @@ extension TOMLParser {
         }
         let bad = TOMLError(line: at, column: column, message: token.isEmpty ? "expected a value, found \(describeCurrent())" : "'\(token)' is not a TOML value (strings need quotes)")
         guard !token.isEmpty else { throw bad }
-        if Self.isDateOrTime(token) {
-            return TOMLValue(.datetime(token), line: at)
+        switch Self.dateOrTime(token) {
+        case true?: return TOMLValue(.datetime(token), line: at)
+        case false?: throw TOMLError(line: at, column: column, message: "'\(token)' is no real date or time (months 1–12, days within the month, hours 0–23, minutes and seconds 0–59)")
+        case nil:
+            if Self.dateOrTime(token + ":00") == true {
+                throw TOMLError(line: at, column: column, message: "'\(token)' needs its seconds in TOML 1.0: \(token):00")
+            }
         }
         switch token {
         case "inf", "+inf": return TOMLValue(.float(.infinity), line: at)
@@ -216,10 +239,12 @@ extension TOMLParser {
         }
         for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where token.hasPrefix(prefix) {
             let digits = String(token.dropFirst(2))
-            guard Self.underscoresValid(digits), let value = Int(digits.replacing("_", with: ""), radix: radix) else { throw bad }
+            let isDigit = { (c: Unicode.Scalar) in c.properties.isASCIIHexDigit && Int(String(c), radix: radix) != nil }
+            guard !digits.isEmpty, Self.underscoresValid(digits, isDigit), digits.unicodeScalars.allSatisfy({ isDigit($0) || $0 == "_" }) else { throw bad }
+            guard let value = Int(digits.replacing("_", with: ""), radix: radix) else { throw TOMLError(line: at, column: column, message: "'\(token)' does not fit in 64 bits") }
             return TOMLValue(.integer(value), line: at)
         }
-        guard Self.underscoresValid(token) else { throw bad }
+        guard Self.underscoresValid(token, { ("0"..."9").contains($0) }) else { throw bad }
         let plain = token.replacing("_", with: "")
         let unsigned = plain.hasPrefix("+") || plain.hasPrefix("-") ? String(plain.dropFirst()) : plain
         if unsigned.count > 1, unsigned.hasPrefix("0"), !unsigned.hasPrefix("0.") && !unsigned.hasPrefix("0e") && !unsigned.hasPrefix("0E") { throw bad }
@@ -236,33 +261,46 @@ extension TOMLParser {
     /// "1979-05-27".
     private static func isLocalDate(_ token: String) -> Bool {
         var scanner = ASCIIScanner(token)
-        return date(&scanner) && scanner.isAtEnd
+        var real = true
+        return date(&scanner, &real) && scanner.isAtEnd
     }
 
     /// A date, with a time and an offset if any ("1979-05-27T07:32:00.5-07:00"), or a
-    /// time alone ("07:32").
-    private static func isDateOrTime(_ token: String) -> Bool {
+    /// time alone ("07:32:00"): nil when the token is not shaped so, false when it is
+    /// but names no real moment (February 30, hour 25, offset +25:00).
+    static func dateOrTime(_ token: String) -> Bool? {
         var scanner = ASCIIScanner(token)
-        if date(&scanner) {
-            _ = scanner.optionally { dateTime in
-                dateTime.take(oneOf: "Tt") && time(&dateTime) && dateTime.optionally { offset in
-                    offset.take(oneOf: "Zz") || (offset.take(oneOf: "+-") && offset.digits(2) && offset.take(":") && offset.digits(2))
+        var real = true
+        if date(&scanner, &real) {
+            if scanner.take(oneOf: "Tt") {
+                guard time(&scanner, &real) else { return nil }
+                if scanner.take(oneOf: "+-") {
+                    guard let hours = scanner.number(2), scanner.take(":"), let minutes = scanner.number(2) else { return nil }
+                    real = real && hours < 24 && minutes < 60
+                } else {
+                    _ = scanner.take(oneOf: "Zz")
                 }
             }
-            return scanner.isAtEnd
+            return scanner.isAtEnd ? real : nil
         }
         scanner = ASCIIScanner(token)
-        return time(&scanner) && scanner.isAtEnd
+        return time(&scanner, &real) && scanner.isAtEnd ? real : nil
     }
 
-    private static func date(_ scanner: inout ASCIIScanner) -> Bool {
-        scanner.digits(4) && scanner.take("-") && scanner.digits(2) && scanner.take("-") && scanner.digits(2)
+    private static func date(_ scanner: inout ASCIIScanner, _ real: inout Bool) -> Bool {
+        guard let year = scanner.number(4), scanner.take("-"), let month = scanner.number(2), scanner.take("-"), let day = scanner.number(2) else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        real = real && (1...12).contains(month) && (1...days[month - 1]).contains(day)
+        return true
     }
 
-    private static func time(_ scanner: inout ASCIIScanner) -> Bool {
-        scanner.digits(2) && scanner.take(":") && scanner.digits(2) && scanner.optionally { seconds in
-            seconds.take(":") && seconds.digits(2) && seconds.optionally { $0.take(".") && $0.digits() }
-        }
+    /// HH:MM:SS with an optional fraction: TOML 1.0 requires the seconds.
+    private static func time(_ scanner: inout ASCIIScanner, _ real: inout Bool) -> Bool {
+        guard let hour = scanner.number(2), scanner.take(":"), let minute = scanner.number(2), scanner.take(":"), let second = scanner.number(2) else { return false }
+        _ = scanner.optionally { $0.take(".") && $0.digits() }
+        real = real && hour < 24 && minute < 60 && second < 60
+        return true
     }
 
     /// "-17", without underscores.
@@ -280,11 +318,11 @@ extension TOMLParser {
             && scanner.isAtEnd
     }
 
-    /// Underscores only between digits.
-    private static func underscoresValid(_ token: String) -> Bool {
+    /// Underscores only between digits (`1_000`, not `1_e2` or `_1`).
+    private static func underscoresValid(_ token: String, _ isDigit: (Unicode.Scalar) -> Bool) -> Bool {
         let scalars = Array(token.unicodeScalars)
         for (i, c) in scalars.enumerated() where c == "_" {
-            guard i > 0, i < scalars.count - 1, scalars[i - 1].properties.isASCIIHexDigit, scalars[i + 1].properties.isASCIIHexDigit else { return false }
+            guard i > 0, i < scalars.count - 1, isDigit(scalars[i - 1]), isDigit(scalars[i + 1]) else { return false }
         }
         return true
     }

@@ -17,6 +17,8 @@ package struct TOMLParser {
     var lineStart = 0
     /// How many arrays and inline tables enclose the value being read.
     var depth = 0
+    /// How many headers have been read: the section key/value lines belong to.
+    var section = 0
 
     /// Arrays and inline tables nest at most this deep: values are read recursively, and
     /// 50,000 `[` would exhaust the stack. Real configurations nest two or three deep.
@@ -26,6 +28,11 @@ package struct TOMLParser {
 
     private init(_ text: String) {
         self.text = Array(text.unicodeScalars)
+        // A byte order mark, as some Windows editors save, is not part of the document.
+        if self.text.first == "\u{FEFF}" {
+            position = 1
+            lineStart = 1
+        }
     }
 
     /// The document's root table.
@@ -119,13 +126,13 @@ package struct TOMLParser {
     // MARK: Document
 
     mutating func document() throws(TOMLError) -> TOMLTable {
-        var root = TOMLTable(line: 1)
-        root.isExplicit = true
+        var root = TOMLTable(line: 1, origin: .defined)
         var path: [String] = []
         while true {
             try skipBlank()
             guard current != nil else { return root }
             let headerLine = line
+            if current == "[" { section += 1 }
             if starts(with: "[[") {
                 skip(2)
                 let keys = try key(until: "]]")
@@ -140,7 +147,7 @@ package struct TOMLParser {
                 let keys = try key(until: "=")
                 skipSpaces()
                 let value = try self.value()
-                try assign(value, to: path + keys, in: &root, headerDepth: path.count, line: headerLine)
+                try assign(value, to: path + keys, in: &root, headerDepth: path.count, section: section, line: headerLine)
             }
             try endOfLine()
         }
@@ -189,82 +196,100 @@ package struct TOMLParser {
         keys.map { $0.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) ? "\"\($0)\"" : $0 }.joined(separator: ".")
     }
 
-    /// Walks `keys` from `table`, creating implicit tables, descending into the last table
-    /// of an array of tables, and calls `body` on the table reached.
-    func walk<R>(_ keys: ArraySlice<String>, in table: inout TOMLTable, line: Int, sealedCheck: Bool, _ body: (inout TOMLTable) throws(TOMLError) -> R) throws(TOMLError) -> R {
+    /// Walks `keys` from `table`, creating tables on the way, descending into the last
+    /// table of an array of tables, and calls `body` on the table reached. Keys from
+    /// position `dottedFrom` on are a dotted key of section `section`, which may only pass
+    /// through tables that section's dotted keys made or entered (TOML 1.0: a table is
+    /// defined once, by a header or by dotted keys); the keys before are a header's path.
+    func walk<R>(_ keys: ArraySlice<String>, in table: inout TOMLTable, dottedFrom: Int, section: Int, line: Int, _ body: (inout TOMLTable) throws(TOMLError) -> R) throws(TOMLError) -> R {
         guard let first = keys.first else { return try body(&table) }
-        var child: TOMLValue
-        if let existing = table[first] {
-            child = existing
-        } else {
-            child = TOMLValue(.table(TOMLTable(line: line)), line: line)
-        }
-        let result: R
-        switch child.kind {
-        case var .table(inner):
-            if sealedCheck && inner.isSealed { throw TOMLError(line: line, column: 1, message: "'\(first)' is an inline table and cannot be extended") }
-            result = try walk(keys.dropFirst(), in: &inner, line: line, sealedCheck: sealedCheck, body)
-            child.kind = .table(inner)
-        case var .array(items) where items.last?.table != nil && items.allSatisfy({ $0.table != nil }):
-            guard var inner = items.last?.table, !inner.isSealed || !sealedCheck else {
-                throw TOMLError(line: line, column: 1, message: "'\(first)' is a static array and cannot be extended")
+        let isDotted = keys.startIndex >= dottedFrom
+        func refuse(_ why: String) -> TOMLError { TOMLError(line: line, column: 1, message: "'\(first)' \(why)") }
+        // Taken out and put back, so each level has one owner and changes in place.
+        var child = table.take(first) ?? TOMLValue(.table(TOMLTable(line: line, origin: isDotted ? .dotted(section: section) : .implied)), line: line)
+        defer { table.set(first, child) }
+        // Each level's value is moved out of its holder before it changes, never bound
+        // by a pattern: a `switch` keeps its subject alive, so a table changed inside one
+        // is a copy, made once per key.
+        if var inner = child.table {
+            child.kind = .boolean(false)
+            defer { child.kind = .table(inner) }
+            if inner.isSealed { throw refuse("is an inline table and cannot be extended") }
+            if isDotted {
+                switch inner.origin {
+                case .defined: throw refuse("is a table defined on line \(inner.line); a dotted key cannot add to it from another table")
+                case let .dotted(earlier) where earlier != section: throw refuse("was made by dotted keys under another header (line \(inner.line)); add to it there")
+                default: inner.origin = .dotted(section: section)
+                }
             }
-            result = try walk(keys.dropFirst(), in: &inner, line: line, sealedCheck: sealedCheck, body)
+            return try walk(keys.dropFirst(), in: &inner, dottedFrom: dottedFrom, section: section, line: line, body)
+        }
+        guard var items = child.items else {
+            throw refuse("was already given \(child.typeName) on line \(child.line), so it cannot hold keys")
+        }
+        guard child.isArrayOfTables, !isDotted else {
+            throw refuse("is an array written as a value on line \(child.line) and cannot be extended")
+        }
+        guard var inner = items.last?.table else { throw refuse("is an empty array") }
+        child.kind = .boolean(false)
+        items[items.count - 1].kind = .boolean(false)
+        defer {
             items[items.count - 1].kind = .table(inner)
             child.kind = .array(items)
-        default:
-            throw TOMLError(line: line, column: 1, message: "'\(first)' was already given \(child.typeName) on line \(child.line), so it cannot hold keys")
         }
-        table.set(first, child)
-        return result
+        return try walk(keys.dropFirst(), in: &inner, dottedFrom: dottedFrom, section: section, line: line, body)
     }
 
     func openTable(_ keys: [String], in root: inout TOMLTable, line: Int) throws(TOMLError) {
         let name = dotted(keys)
-        try walk(keys.dropLast(), in: &root, line: line, sealedCheck: true) { (parent: inout TOMLTable) throws(TOMLError) in
+        try walk(keys.dropLast(), in: &root, dottedFrom: keys.count, section: section, line: line) { (parent: inout TOMLTable) throws(TOMLError) in
             let last = keys[keys.count - 1]
-            if let existing = parent[last] {
-                guard case var .table(table) = existing.kind else {
-                    throw TOMLError(line: line, column: 1, message: "[\(name)]: '\(last)' was already given \(existing.typeName) on line \(existing.line)")
-                }
-                if table.isExplicit || table.isSealed {
-                    throw TOMLError(line: line, column: 1, message: "[\(name)] is defined twice (first on line \(table.line))")
-                }
-                table.isExplicit = true
-                table.line = line
-                parent.set(last, TOMLValue(.table(table), line: line))
-            } else {
-                var table = TOMLTable(line: line)
-                table.isExplicit = true
-                parent.set(last, TOMLValue(.table(table), line: line))
+            guard var existing = parent.take(last) else {
+                parent.set(last, TOMLValue(.table(TOMLTable(line: line, origin: .defined)), line: line))
+                return
             }
+            defer { parent.set(last, existing) }
+            guard case var .table(table) = existing.kind else {
+                throw TOMLError(line: line, column: 1, message: "[\(name)]: '\(last)' was already given \(existing.typeName) on line \(existing.line)")
+            }
+            switch table.origin {
+            case .implied: break
+            case .defined: throw TOMLError(line: line, column: 1, message: "[\(name)] is defined twice (first on line \(table.line))")
+            case .dotted: throw TOMLError(line: line, column: 1, message: "[\(name)] was already made by dotted keys on line \(table.line)")
+            }
+            existing.kind = .boolean(false)
+            table.origin = .defined
+            table.line = line
+            existing = TOMLValue(.table(table), line: line)
         }
     }
 
     func openArrayTable(_ keys: [String], in root: inout TOMLTable, line: Int) throws(TOMLError) {
         let name = dotted(keys)
-        try walk(keys.dropLast(), in: &root, line: line, sealedCheck: true) { (parent: inout TOMLTable) throws(TOMLError) in
+        try walk(keys.dropLast(), in: &root, dottedFrom: keys.count, section: section, line: line) { (parent: inout TOMLTable) throws(TOMLError) in
             let last = keys[keys.count - 1]
-            var table = TOMLTable(line: line)
-            table.isExplicit = true
-            let entry = TOMLValue(.table(table), line: line)
-            if let existing = parent[last] {
-                guard case let .array(items) = existing.kind, items.allSatisfy({ $0.table.map { !$0.isSealed } ?? false }) else {
-                    throw TOMLError(line: line, column: 1, message: "[[\(name)]]: '\(last)' was already given \(existing.typeName) on line \(existing.line)")
-                }
-                parent.set(last, TOMLValue(.array(items + [entry]), line: existing.line))
-            } else {
-                parent.set(last, TOMLValue(.array([entry]), line: line))
+            let entry = TOMLValue(.table(TOMLTable(line: line, origin: .defined)), line: line)
+            guard var existing = parent.take(last) else {
+                var array = TOMLValue(.array([entry]), line: line)
+                array.isArrayOfTables = true
+                parent.set(last, array)
+                return
             }
+            defer { parent.set(last, existing) }
+            guard existing.isArrayOfTables, case var .array(items) = existing.kind else {
+                throw TOMLError(line: line, column: 1, message: "[[\(name)]]: '\(last)' was already given \(existing.typeName) on line \(existing.line)")
+            }
+            existing.kind = .boolean(false)
+            items.append(entry)
+            existing.kind = .array(items)
         }
     }
 
-    func assign(_ value: TOMLValue, to keys: [String], in root: inout TOMLTable, headerDepth: Int, line: Int) throws(TOMLError) {
-        let name = dotted(Array(keys[headerDepth...]))
-        try walk(keys.dropLast(), in: &root, line: line, sealedCheck: true) { (table: inout TOMLTable) throws(TOMLError) in
+    func assign(_ value: TOMLValue, to keys: [String], in root: inout TOMLTable, headerDepth: Int, section: Int, line: Int) throws(TOMLError) {
+        try walk(keys.dropLast(), in: &root, dottedFrom: headerDepth, section: section, line: line) { (table: inout TOMLTable) throws(TOMLError) in
             let last = keys[keys.count - 1]
             if let existing = table[last] {
-                throw TOMLError(line: line, column: 1, message: "the key '\(name)' is given twice (first on line \(existing.line))")
+                throw TOMLError(line: line, column: 1, message: "the key '\(dotted(Array(keys[headerDepth...])))' is given twice (first on line \(existing.line))")
             }
             table.set(last, value)
         }

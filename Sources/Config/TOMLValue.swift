@@ -20,6 +20,9 @@ package struct TOMLValue: Sendable, Equatable {
     package var kind: Kind
     /// 1-based.
     package var line: Int
+    /// An array made by `[[headers]]`, which later headers may extend; an array written
+    /// as a value (`x = [...]`) is closed.
+    var isArrayOfTables = false
 
     package init(_ kind: Kind, line: Int) {
         self.kind = kind
@@ -56,6 +59,11 @@ package struct TOMLValue: Sendable, Equatable {
         if case let .table(table) = kind { return table }
         return nil
     }
+
+    var items: [TOMLValue]? {
+        if case let .array(items) = kind { return items }
+        return nil
+    }
 }
 
 /// A TOML table: its keys in the order they were written.
@@ -66,10 +74,13 @@ package struct TOMLTable: Sendable, Equatable {
     }
 
     package private(set) var entries: [Entry] = []
+    /// Where each key is in `entries`: a lookup in a table of 40,000 keys is one hash, not
+    /// a walk over the keys before it.
+    private var positions: [String: Int] = [:]
     /// Where the table was opened (its header, or its first key).
     package var line: Int
-    /// Defined by a `[header]` or an inline table, not only implied by a dotted key.
-    var isExplicit = false
+    /// What made the table, which decides what may add to it later (TOML 1.0).
+    var origin = Origin.implied
     /// An inline table or a key/value pair's own table: closed to later additions.
     var isSealed = false
 
@@ -77,17 +88,44 @@ package struct TOMLTable: Sendable, Equatable {
         self.line = line
     }
 
+    init(line: Int, origin: Origin) {
+        self.line = line
+        self.origin = origin
+    }
+
+    /// What made a table.
+    enum Origin: Equatable, Sendable {
+        /// Named on the way to a header's table (`a` of `[a.b]`): a header may still define it.
+        case implied
+        /// Its own `[header]` (or the document's root), or an inline table.
+        case defined
+        /// Made or entered by the dotted keys of section `n` (`a.b = 1`): the same section's
+        /// dotted keys may add to it, no header and no other section may.
+        case dotted(section: Int)
+    }
+
     package subscript(key: String) -> TOMLValue? {
-        entries.first { $0.key == key }?.value
+        positions[key].map { entries[$0].value }
     }
 
     package var keys: [String] { entries.map(\.key) }
 
     mutating func set(_ key: String, _ value: TOMLValue) {
-        if let i = entries.firstIndex(where: { $0.key == key }) {
+        if let i = positions[key] {
             entries[i].value = value
         } else {
+            positions[key] = entries.count
             entries.append(Entry(key: key, value: value))
         }
+    }
+
+    /// Takes `key`'s value out, leaving a placeholder until `set` puts it back: the value
+    /// then has no other owner, so changing a table inside it changes it in place instead of
+    /// copying it (a copy per key made reading a table of n keys take n² steps).
+    mutating func take(_ key: String) -> TOMLValue? {
+        guard let i = positions[key] else { return nil }
+        let value = entries[i].value
+        entries[i].value = TOMLValue(.boolean(false), line: value.line)
+        return value
     }
 }

@@ -30,6 +30,8 @@ package enum ControlRequest: Sendable, Equatable {
     package enum Malformed: Error, Equatable, CustomStringConvertible {
         case tooLarge
         case notJSON
+        /// JSON nested deeper than the reader goes.
+        case tooDeep
         /// A `request` name that is not one of `names`.
         case unknown(String)
         /// A known request without what it needs; the text says what.
@@ -42,6 +44,7 @@ package enum ControlRequest: Sendable, Equatable {
             switch self {
             case .tooLarge: "the request is larger than \(ControlRequest.maximumSize) bytes"
             case .notJSON: "not a request: expected one JSON object such as {\"request\": \"status\"}"
+            case .tooDeep: "not a request: \(JSONFailure.tooDeep)"
             case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot or page"
             case let .incomplete(message): message
             }
@@ -61,7 +64,17 @@ package enum ControlRequest: Sendable, Equatable {
     /// The request in `data` (one JSON object, without its newline).
     package static func decode(_ data: Data) throws(Malformed) -> ControlRequest {
         guard data.count <= maximumSize else { throw .tooLarge }
-        guard let wire = try? JSONDecoder().decode(Wire.self, from: data) else { throw .notJSON }
+        // Read by the package's own JSON reader (Foundation's would decode a pushed timeline
+        // by trying each type in turn), which also tells a document nested too deep.
+        let object: [String: JSONValue]
+        switch JSONValue.read(data) {
+        case let .success(.object(members)): object = members
+        case .failure(.tooDeep): throw .tooDeep
+        default: throw .notJSON
+        }
+        func text(_ key: String) -> String? { if case let .string(s)? = object[key] { s } else { nil } }
+        guard let request = text("request") else { throw .notJSON }
+        let wire = Wire(request: request, kind: text("kind"), all: object["all"] == .bool(true) ? true : nil, widget: text("widget"), timeline: object["timeline"], page: text("page"))
         switch wire.request {
         case "reload":
             if wire.all == true { return .reloadAll }

@@ -10,12 +10,20 @@ struct JSONParser {
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Whether the value read last went deeper than `depthLimit`.
+    private var tooDeep = false
+
     /// The document in `bytes`; nil when it is not exactly one JSON value.
     static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        try? read(bytes).get()
+    }
+
+    /// The document in `bytes`, or why it is none.
+    static func read(_ bytes: [UInt8]) -> Result<JSONValue, JSONFailure> {
         var parser = JSONParser(bytes)
-        guard let value = parser.value(depth: 0) else { return nil }
+        guard let value = parser.value(depth: 0) else { return .failure(parser.tooDeep ? .tooDeep : .invalid) }
         parser.skipSpace()
-        return parser.index == bytes.count ? value : nil
+        return parser.index == bytes.count ? .success(value) : .failure(.invalid)
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -33,7 +41,10 @@ struct JSONParser {
     }
 
     private mutating func value(depth: Int) -> JSONValue? {
-        guard depth < Self.depthLimit else { return nil }
+        guard depth < Self.depthLimit else {
+            tooDeep = true
+            return nil
+        }
         skipSpace()
         switch current {
         case UInt8(ascii: "{"): return object(depth: depth)

@@ -44,6 +44,11 @@ package enum JSONValue: Sendable, Equatable, Codable {
         JSONParser.parse([UInt8](data))
     }
 
+    /// Parses `data`, or says why it is not a document.
+    package static func read(_ data: Data) -> Result<JSONValue, JSONFailure> {
+        JSONParser.read([UInt8](data))
+    }
+
     package subscript(key: String) -> JSONValue? {
         if case let .object(o) = self { return o[key] }
         return nil

@@ -181,9 +181,10 @@ package final class MQTTBridge: Sendable {
         default:
             // A pushed timeline's JSON (up to 1 MiB) is read on a thread of its own, not on
             // the daemon's thread that draws the clock and pings the watchdog.
-            let timeline = command.hasPrefix("push/") ? await OwnThread.run(named: "mqtt push") { JSONValue.parse(Data(payload)) } : nil
-            guard command.hasPrefix("push/"), let timeline else {
-                refuse("\(config.prefix)/\(command): \(command.hasPrefix("push/") ? "the payload is not JSON" : "not a command")")
+            let read = command.hasPrefix("push/") ? await OwnThread.run(named: "mqtt push") { JSONValue.read(Data(payload)) } : nil
+            guard command.hasPrefix("push/"), case let .success(timeline)? = read else {
+                let why = if case let .failure(failure)? = read { "the payload is \(failure)" } else { "not a command" }
+                refuse("\(config.prefix)/\(command): \(why)")
                 return await publishStatus(client)
             }
             request = .push(widget: String(command.dropFirst(5)), timeline: timeline)

@@ -56,7 +56,12 @@ package struct TimelineJSON: Sendable {
 
     /// Reads a timeline from `data`; entries without a date show from `now`.
     package static func decode(_ data: Data, now: Date) throws(Failure) -> TimelineJSON {
-        guard let root = JSONValue.parse(data) else { throw Failure(issues: ["$: not valid JSON"]) }
+        let root: JSONValue
+        switch JSONValue.read(data) {
+        case let .success(value): root = value
+        case .failure(.tooDeep): throw Failure(issues: ["$: \(JSONFailure.tooDeep)"])
+        case .failure: throw Failure(issues: ["$: not valid JSON"])
+        }
         var checker = Checker()
         let timeline = checker.timeline(root, now: now)
         guard checker.issues.isEmpty, let timeline else { throw Failure(issues: checker.issues) }

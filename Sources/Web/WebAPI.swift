@@ -105,7 +105,9 @@ package struct WebAPI: Sendable {
             return .reply(.success)
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "push":
             guard Self.isName(Substring(parts[2])) else { return .error(400, "a widget name is letters, digits, _, - and ., at most 64") }
-            guard let timeline = JSONValue.parse(Data(request.body)) else { return .error(400, "the body is not JSON: send a timeline (docs/TIMELINE-JSON.md)") }
+            guard let timeline = JSONValue.parse(Data(request.body)) else {
+                return .error(400, "the body is \(JSONFailure.of(request.body) ?? .invalid): send a timeline (docs/TIMELINE-JSON.md)")
+            }
             return .reply(await handler.handle(ControlRequest.push(widget: parts[2], timeline: timeline).encoded().dropLast()))
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "page":
             guard ControlRequest.pages.contains(parts[2]) else { return .error(400, "the page is lock, home, photo or next") }

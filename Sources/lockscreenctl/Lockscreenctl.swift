@@ -94,7 +94,7 @@ extension Lockscreenctl {
             } catch {
                 throw Failure(error.description)
             }
-            guard let timeline = JSONValue.parse(data) else { throw Failure("'\(file)' is not JSON") }
+            guard let timeline = JSONValue.parse(data) else { throw Failure("'\(file)' is \(JSONFailure.of(data) ?? .invalid)") }
             _ = try connection.send(.push(widget: widget, timeline: timeline))
         }
     }

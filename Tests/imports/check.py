@@ -25,7 +25,7 @@ LAYERS = [
     ["LockScreen"],
     ["Web"],
     ["LockscreendCLI"],
-    ["lockscreend", "lockscreenctl", "lockscreend-fuzz"],
+    ["lockscreend", "lockscreenctl", "lockscreend-fuzz", "lockscreend-conformance"],
 ]
 # What lockscreenctl may link: the protocol and nothing that draws.
 CTL_ALLOWED = {"ControlProtocol", "JSON"}

@@ -1,0 +1,24 @@
+"""A virtual environment with the pinned reference implementations of requirements.txt,
+made once and kept under ~/.cache/lockscreend (or $LOCKSCREEND_CACHE) by the file's hash,
+so a second run, and a CI run on a machine that kept its cache, installs nothing."""
+import hashlib
+import os
+import subprocess
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+
+
+def python(requirements=os.path.join(here, "requirements.txt")):
+    """The path of the venv's python, making the venv first if needed."""
+    with open(requirements, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    cache = os.environ.get("LOCKSCREEND_CACHE", os.path.expanduser("~/.cache/lockscreend"))
+    venv = os.path.join(cache, f"oracles-{digest}")
+    interpreter = os.path.join(venv, "bin", "python")
+    if not os.path.exists(os.path.join(venv, "ready")):
+        subprocess.run([sys.executable, "-m", "venv", "--clear", venv], check=True)
+        subprocess.run([interpreter, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                        "--no-deps", "-r", requirements], check=True)
+        open(os.path.join(venv, "ready"), "w").close()
+    return interpreter
