@@ -116,7 +116,12 @@ struct RecurrenceWalk {
         case .monthly:
             let months = (reading.year - first.year) * 12 + reading.month - first.month
             guard months % interval == 0, rule.months.isEmpty || rule.months.contains(reading.month) else { return false }
-            return dayMatches(reading, defaultDay: first.day)
+            guard !rule.positions.isEmpty else { return dayMatches(reading, defaultDay: first.day) }
+            // BYSETPOS: the nth (or nth from last) of the month's matching days.
+            let length = Self.daysIn(year: reading.year, month: reading.month)
+            let matching = (1...length).filter { dayMatches(CivilDateTime(year: reading.year, month: reading.month, day: $0), defaultDay: first.day) }
+            guard let index = matching.firstIndex(of: reading.day) else { return false }
+            return rule.positions.contains { $0 > 0 ? $0 == index + 1 : matching.count + $0 == index }
         case .yearly:
             guard (reading.year - first.year) % interval == 0 else { return false }
             let months = rule.months.isEmpty ? [first.month] : rule.months

@@ -77,6 +77,10 @@ def answer(job):
         try:
             found = []
             for event in query.between(datetime.datetime.fromtimestamp(start, zone), datetime.datetime.fromtimestamp(stop, zone)):
+                # The reference returns cancelled occurrences for its caller to drop; a
+                # calendar shows none, nor does the widget.
+                if str(event.get("STATUS", "")).upper() == "CANCELLED":
+                    continue
                 begin = event.start
                 end = event.end
                 all_day = not isinstance(begin, datetime.datetime)
