@@ -12,6 +12,7 @@ extension CalendarSource {
         switch (file, urlText) {
         case let (file?, nil):
             source = CalendarSource(location: .file(file), family: family)
+            reader.calendarFiles.append(file)
         case let (nil, text?):
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 reader.report(table["url"]!.line, "\(path).url", "expected an http:// or https:// address of an .ics calendar, found \"\(text)\"")

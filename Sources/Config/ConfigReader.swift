@@ -21,6 +21,9 @@ package struct ConfigReader {
     package var homeAssistantAPI: (url: URL, tokenFile: String)?
     /// The secret files named so far (`secretFile`), for the daemon's permission check.
     package var secretFiles: [String] = []
+    /// The calendar files the widgets read (as written, resolved against `directory`),
+    /// for `check` to read through.
+    package var calendarFiles: [String] = []
     /// The mqtt widgets read, by name: the filters the daemon subscribes to.
     package var mqttFilters: [String: MQTTTopicFilter] = [:]
     /// The file's directory, for paths written relative to it.

@@ -44,6 +44,8 @@ package struct LockScreenConfig: Sendable {
     package var fetchesOverHTTP = false
     /// Things that will show on the screen, though the file is right.
     package var warnings: [ConfigIssue] = []
+    /// The calendar files `calendar` widgets read, for `check`.
+    package var calendarFiles: [String] = []
 
     package static let defaultPath = "/etc/lockscreend/config.toml"
 
@@ -108,6 +110,7 @@ package struct LockScreenConfig: Sendable {
         config.warnings = reader.warnings
         config.mqttFilters = reader.mqttFilters
         config.secretFiles = reader.secretFiles
+        config.calendarFiles = reader.calendarFiles
         pushBoard.setNames(pushNames)
         return config
     }

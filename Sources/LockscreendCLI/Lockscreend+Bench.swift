@@ -31,7 +31,13 @@ extension Lockscreend {
         @Flag(help: "Print one JSON object.")
         var json = false
 
+        @Option(help: ArgumentHelp("Instead of playing: check a generated configuration of N keys in one table (40000 fills the 1 MiB limit) and one of a tenth as many, 5 times each, and report the medians and their ratio (10 is linear).", valueName: "N"))
+        var parseKeys: Int?
+
         func run() async throws {
+            if let parseKeys {
+                return print(ConfigParseBench(keys: max(10, min(parseKeys, 60_000))).run())
+            }
             let loaded: LockScreenConfig
             do {
                 loaded = try LockScreenConfig.load(path: config, registry: .standard())

@@ -27,6 +27,11 @@ extension Lockscreend {
                 let widgets = checked.content.stacks.reduce(0) { $0 + $1.widgets.count }
                 print("\(config): OK, \(widgets) widget\(widgets == 1 ? "" : "s") placed")
                 for warning in checked.warnings { print(warning.warning) }
+                // Each calendar file as its widget reads it this week: a rule it cannot walk
+                // is named by the calendar's own file and line.
+                for file in checked.calendarFiles {
+                    if let problem = CalendarSource.problem(inFile: file, now: Date()) { print("\(config): warning: calendar \(problem)") }
+                }
                 if checked.fetchesOverHTTP, let reason = HTTPFetcher.unavailability() {
                     print("\(config): warning: web widgets will show stale: \(reason)")
                 }

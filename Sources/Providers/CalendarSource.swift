@@ -51,7 +51,13 @@ package struct CalendarSource: Sendable {
         let read = await OwnThread.run(named: "calendar") { () -> Result<[ICalendar.Occurrence], ICalendar.Failure> in
             Result { () throws(ICalendar.Failure) in try ICalendar.parse(text, zone: zone).occurrences(from: now, to: window, zone: zone) }
         }
-        let upcoming = try read.get()
+        let upcoming: [ICalendar.Occurrence]
+        do {
+            upcoming = try read.get()
+        } catch {
+            if case let .file(path) = location { throw error.in(file: path) }
+            throw error
+        }
         // An entry now, and one as each event ends (showing what comes next).
         var changes = [now] + upcoming.map(\.end).filter { $0 > now && $0 < now.addingTimeInterval(interval) }
         changes = Array(Set(changes)).sorted()
@@ -93,4 +99,23 @@ package struct CalendarSource: Sendable {
     }
 
     static func weekday(_ n: Int) -> String { ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(n - 1) % 7] }
+}
+
+extension CalendarSource {
+    /// What is wrong with the calendar file at `path` as a widget would read it in the
+    /// week from `now` in the machine's zone (FILE:LINE: …), or nil when nothing is.
+    package static func problem(inFile path: String, now: Date, days: Int = 7) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= HTTPFetcher.defaultLimit,
+              let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return "\(path): cannot be read (a regular file of UTF-8 text, at most \(HTTPFetcher.defaultLimit) bytes)"
+        }
+        let zone = SystemTimeZone().current()
+        do {
+            _ = try ICalendar.parse(text, zone: zone).occurrences(from: now, to: now.addingTimeInterval(Double(days) * 86_400), zone: zone)
+            return nil
+        } catch {
+            return error.in(file: path).description
+        }
+    }
 }

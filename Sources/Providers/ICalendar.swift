@@ -86,6 +86,13 @@ package struct ICalendar: Sendable {
     /// Why a document could not be read.
     package struct Failure: Error, Equatable, CustomStringConvertible {
         package let description: String
+
+        /// The message as FILE:LINE: …, for a calendar read from `path`.
+        package func `in`(file path: String) -> Failure {
+            let digits = description.hasPrefix("line ") ? description.dropFirst(5).prefix { $0.isNumber } : ""
+            guard !digits.isEmpty, description.dropFirst(5 + digits.count).hasPrefix(": ") else { return Failure(description: "\(path): \(description)") }
+            return Failure(description: "\(path):\(digits): \(description.dropFirst(7 + digits.count))")
+        }
     }
 
     typealias Property = (parameters: [String: String], value: String)
