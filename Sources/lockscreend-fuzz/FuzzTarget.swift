@@ -45,7 +45,7 @@ struct FuzzTarget: Sendable {
                 }
             }
         },
-        FuzzTarget(name: "icalendar", seeds: ["Tests/LockScreenTests/Fixtures/calendar"]) { bytes in
+        FuzzTarget(name: "icalendar", seeds: ["Tests/LockScreenTests/Fixtures/calendar", "Tests/conformance/calendars/recurring-ical-events"]) { bytes in
             guard let text = String(validating: bytes, as: UTF8.self),
                   let calendar = try? ICalendar.parse(text, zone: .utc) else { return }
             let now = Date(timeIntervalSince1970: 1_795_356_297)
