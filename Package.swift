@@ -117,7 +117,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What the readers make of other people's test suites (Tests/conformance); not a product.
-        .executableTarget(name: "lockscreend-conformance", dependencies: ["Config", "Providers", "JSON", "ZoneInfo"]),
+        .executableTarget(name: "lockscreend-conformance", dependencies: ["Config", "Providers", "JSON", "ZoneInfo", "Panel", "Canvas"]),
         .target(name: "TestSupport", dependencies: ["Canvas"], path: "Tests/Support", exclude: ["fonts.conf"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),

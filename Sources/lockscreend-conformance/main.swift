@@ -15,6 +15,8 @@ import ZoneInfo
 //   lockscreend-conformance calendar ZONE FILE FROM TO [FROM TO …]
 //       a line per window (Unix seconds): {"occurrences": [[start, end, allDay, summary]…]}
 //       or {"error": "…"}: what a calendar widget in ZONE would show.
+//   lockscreend-conformance epd MODEL ROTATE
+//       the e-paper driver's traffic for two pictures, as a JSON array (EPDTrace.swift).
 
 func emit(_ value: JSONValue) {
     let encoder = JSONEncoder()
@@ -84,6 +86,7 @@ let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "toml": toml(arguments.dropFirst())
 case "calendar": calendar(arguments.dropFirst())
+case "epd": epdTrace(Array(arguments.dropFirst()))
 default:
     print("usage: lockscreend-conformance toml FILE… | calendar ZONE FILE FROM TO […]")
     exit(2)

@@ -39,6 +39,10 @@ package final class SSD1680Model: ControllerModel {
     private var xWindow = 0...0, yWindow = 0...0
     private var xCounter = 0, yCounter = 0
     private var updateSequence: UInt8 = 0
+    /// The registers set since the last reset pulse or software reset: as the datasheets
+    /// allow, and Waveshare's and GxEPD2's drivers assume, a reset returns every register
+    /// to its power-on value, so a driver sets its panel up after every wake.
+    private var set: Set<UInt8> = []
 
     package init(width: Int, height: Int, columnOffset: Int = 0, triColour: Bool = false) {
         self.width = width
@@ -62,6 +66,8 @@ package final class SSD1680Model: ControllerModel {
         asleep = false
         resets += 1
         command = nil
+        set = []
+        updateSequence = 0
     }
 
     package func receive(command byte: UInt8) {
@@ -74,6 +80,8 @@ package final class SSD1680Model: ControllerModel {
         switch byte {
         case 0x12:
             softwareResets += 1
+            set = []
+            updateSequence = 0
             xWindow = 0...(rowBytes - 1)
             yWindow = 0...(height - 1)
         case 0x20: activate()
@@ -97,6 +105,7 @@ package final class SSD1680Model: ControllerModel {
     }
 
     private func apply(_ command: UInt8, _ p: [UInt8]) {
+        set.insert(command)
         switch (command, p.count) {
         case (0x01, 3): if Int(p[0]) | Int(p[1]) << 8 != height - 1 { violations.append("driver output control for \(Int(p[0]) | Int(p[1]) << 8 + 1) gates") }
         case (0x10, 1): asleep = p[0] != 0
@@ -124,6 +133,9 @@ package final class SSD1680Model: ControllerModel {
     }
 
     private func activate() {
+        for (register, name) in [(UInt8(0x01), "driver output control (the gate count)"), (0x11, "data entry mode")] where !set.contains(register) {
+            violations.append("a refresh without \(name) since the last reset: it runs with the power-on value")
+        }
         switch updateSequence {
         case 0xF7, 0xC7:
             glass = blackWhite

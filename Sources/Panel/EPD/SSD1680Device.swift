@@ -76,7 +76,8 @@ package final class SSD1680Device: EPDDevice {
     package func flush(_ update: PanelUpdate) throws(DisplayError) {
         onFlush?(update)
         do {
-            try wake()
+            let full = model.palette != nil || update.refresh == .full || needsFullRewrite || !model.refreshesPartially
+            try wake(full: full)
             let whole = [PixelRect(x: 0, y: 0, width: width, height: height)]
             if model.palette != nil {
                 // Black plane and colour plane, then the long refresh.
@@ -84,9 +85,11 @@ package final class SSD1680Device: EPDDevice {
                 try writeWindows(whole, to: Command.writePreviousRAM)
                 try refresh(fullSequence)
             } else if update.refresh == .full || needsFullRewrite || !model.refreshesPartially {
+                // Both RAMs before the refresh, as Waveshare's drivers write them: the
+                // second then holds what the glass shows for the next partial refresh.
                 try writeWindows(whole, to: Command.writeBlackWhiteRAM)
-                try refresh(fullSequence)
                 try writeWindows(whole, to: Command.writePreviousRAM)
+                try refresh(fullSequence)
             } else {
                 let windows = update.rects.map(model.byteAligned)
                 try writeWindows(windows, to: Command.writeBlackWhiteRAM)
@@ -116,25 +119,37 @@ package final class SSD1680Device: EPDDevice {
     /// sensor load in the same bits and takes 0xC7.
     private var fullSequence: UInt8 { model.chip == "SSD1608" ? 0xC7 : Self.fullSequence }
 
-    /// A reset pulse ends deep sleep; the first time, a software reset and the panel's
-    /// settings too (the registers survive deep sleep, the RAMs too).
-    private func wake() throws(DisplayError) {
+    /// A reset pulse ends deep sleep, and may return every register to its power-on
+    /// value (the RAMs are kept): so after each one the panel is set up again, in full
+    /// before a full refresh, and before a partial one the gate count and the data entry
+    /// mode, as Waveshare's `displayPartial` does (a software reset there would be safe
+    /// too, but is not what the vendor sends).
+    private func wake(full: Bool) throws(DisplayError) {
         if asleep || !initialised {
             try link.reset()
             // Awake from the pulse on, even if it then stays busy: close() must put it back.
             asleep = false
             try link.waitUntilIdle(timeout: busyTimeout)
+            if initialised && !full {
+                try setGeometry()
+                return
+            }
+            initialised = false
         }
         guard !initialised else { return }
         try link.send(command: Command.softwareReset)
         try link.waitUntilIdle(timeout: busyTimeout)
-        let gates = height - 1
-        try link.send(command: Command.driverOutputControl, data: [UInt8(gates & 0xFF), UInt8(gates >> 8), 0x00])
-        // X increments, then Y: RAM is written row by row, left to right.
-        try link.send(command: Command.dataEntryMode, data: [0x03])
+        try setGeometry()
         try link.send(command: Command.displayUpdateControl1, data: [0x00, 0x80])
         try link.send(command: Command.temperatureSensor, data: [0x80])
         initialised = true
+    }
+
+    /// The gate count and how RAM is written: X increments, then Y, row by row.
+    private func setGeometry() throws(DisplayError) {
+        let gates = height - 1
+        try link.send(command: Command.driverOutputControl, data: [UInt8(gates & 0xFF), UInt8(gates >> 8), 0x00])
+        try link.send(command: Command.dataEntryMode, data: [0x03])
     }
 
     /// Writes the device pixels of `windows` into one of the RAMs: on tri-colour glass

@@ -1,0 +1,112 @@
+"""Runs inside the oracle venv: a vendor's own Python driver for one model, on the
+recording stand-ins of epd_stubs/, showing the same two pictures lockscreend-conformance's
+`epd` shows (in the user's orientation, handed over as the vendor's examples hand
+landscape pictures over), then sleeping. Prints the wires' events as one JSON array.
+
+  python epd_oracle.py MODEL"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "epd_stubs"))
+import wire  # noqa: E402
+
+from PIL import Image, ImageDraw  # noqa: E402
+
+time.sleep = lambda seconds: None  # the drivers' delays change nothing on a stand-in
+
+BLOCKS = [(8, 16, 40, 30), (60, 100, 24, 50), (90, 8, 16, 16)]
+COLOUR_BLOCK = (16, 150, 48, 40)
+ADDED = (32, 200, 16, 20)
+
+
+def picture(width, height, colour, second, indexed=False):
+    """EPDTrace.swift's pictures: blocks placed for a portrait picture, turned for a landscape one.
+    `indexed`: in Inky's palette (0 white, 1 black, 2 the colour), as Inky takes a "P" picture."""
+    image = Image.new("P", (width, height), 0) if indexed else Image.new("RGB", (width, height), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+
+    def place(b):
+        x, y, w, h = (b[1], b[0], b[3], b[2]) if width >= height else b
+        return [x, y, x + w - 1, y + h - 1]
+    for block in BLOCKS + ([ADDED] if second else []):
+        draw.rectangle(place(block), fill=1 if indexed else (0, 0, 0))
+    if colour:
+        draw.rectangle(place(COLOUR_BLOCK), fill=2 if indexed else (255, 255, 0) if colour == "yellow" else (255, 0, 0))
+    return image
+
+
+def waveshare(module, landscape, scenario):
+    real = subprocess.Popen
+
+    class Raspberry:  # epdconfig asks /proc/cpuinfo whether it runs on a Raspberry Pi
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def communicate(self):
+            return ("Raspberry Pi", "")
+    subprocess.Popen = Raspberry
+    try:
+        import epaper
+        driver = epaper.epaper(module)
+    finally:
+        subprocess.Popen = real
+    epd = driver.EPD()
+    size = (epd.height, epd.width) if landscape else (epd.width, epd.height)
+    first, second = picture(*size, None, False), picture(*size, None, True)
+    scenario(epd, epd.getbuffer(first), epd.getbuffer(second))
+
+
+class Lines:
+    """Inky's gpio= object: the lines by offset (reset 27, D/C 22 on the HAT)."""
+    def __init__(self, reset, dc):
+        self.reset, self.dc = reset, dc
+
+    def set_value(self, pin, value):
+        high = getattr(value, "value", value) == 1
+        if pin == self.reset:
+            wire.set_reset(high)
+        elif pin == self.dc:
+            wire.set_dc(high)
+
+    def get_value(self, pin):
+        from gpiod.line import Value
+        wire.busy()
+        return Value.INACTIVE
+
+
+def inky(module, resolution, colour):
+    import spidev
+    driver = __import__(f"inky.{module}", fromlist=[module])
+    display = driver.Inky(resolution=resolution, colour=colour, spi_bus=spidev.SpiDev(), gpio=Lines(driver.RESET_PIN, driver.DC_PIN))
+    for second in (False, True):
+        display.set_image(picture(*resolution, None if colour == "black" else colour, second, indexed=True))
+        display.show()
+
+
+def waveshare_partial(base, partial):
+    def scenario(epd, a, b):
+        epd.init()
+        getattr(epd, base)(a)
+        getattr(epd, partial)(b)
+        epd.sleep()
+    return scenario
+
+
+MODELS = {
+    "waveshare-2in13-v4": lambda: waveshare("epd2in13_V4", True, waveshare_partial("displayPartBaseImage", "displayPartial")),
+    "waveshare-2in9-v2": lambda: waveshare("epd2in9_V2", True, waveshare_partial("display_Base", "display_Partial")),
+    "inky-phat-black": lambda: inky("inky_ssd1608", (250, 122), "black"),
+    "inky-phat-red": lambda: inky("inky_ssd1608", (250, 122), "red"),
+    "inky-phat-yellow": lambda: inky("inky_ssd1608", (250, 122), "yellow"),
+    "inky-what-black": lambda: inky("inky_ssd1683", (400, 300), "black"),
+    "inky-what-red": lambda: inky("inky_ssd1683", (400, 300), "red"),
+    "inky-what-yellow": lambda: inky("inky_ssd1683", (400, 300), "yellow"),
+}
+
+if __name__ == "__main__":
+    MODELS[sys.argv[1]]()
+    json.dump(wire.events, sys.stdout)

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""E-paper conformance: lockscreend's drivers against the vendors' own Python drivers
+(Waveshare's waveshare-epaper, Pimoroni's inky, pinned in requirements.txt) as oracles.
+
+Both show the same two pictures in the orientation of the model's example configuration
+(deploy/examples): lockscreend through its driver on a recording EPDLink
+(lockscreend-conformance epd), the vendor's driver on recording stand-ins for spidev,
+gpiozero and gpiod (epd_oracle.py). Both traces are decoded by one model of the
+controller that forgets its registers on every reset pulse and software reset (what the
+datasheets allow, so a driver must set up after every wake), and compared at each refresh:
+every register the vendor sets, and what the driver sets that the vendor does not; the
+refresh trigger; the RAM planes where both wrote them (orientation included); whether
+the controller is left asleep. Differences that are deliberate are listed in DELIBERATE
+with why (docs/DISPLAYS.md says the same); any other fails the run.
+
+  Tests/conformance/run-epd.py --binary .build/debug/lockscreend-conformance [--models A,B]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+import oracle_venv
+
+here = os.path.dirname(os.path.abspath(__file__))
+examples = os.path.join(here, "..", "..", "deploy", "examples")
+
+# Model, its example configuration (for the orientation), the vendor's driver.
+MODELS = [
+    ("waveshare-2in13-v4", "waveshare-2in13-v4.toml", "waveshare-epaper epd2in13_V4"),
+    ("waveshare-2in9-v2", "waveshare-2in9-v2.toml", "waveshare-epaper epd2in9_V2"),
+    ("inky-phat-black", None, "inky inky_ssd1608"),
+    ("inky-phat-red", "inky-phat-red.toml", "inky inky_ssd1608"),
+    ("inky-phat-yellow", None, "inky inky_ssd1608"),
+    ("inky-what-black", "inky-what-black.toml", "inky inky_ssd1683"),
+    ("inky-what-red", None, "inky inky_ssd1683"),
+    ("inky-what-yellow", None, "inky inky_ssd1683"),
+]
+# Pimoroni's examples hand Inky pictures in landscape, as lockscreend's examples turn them.
+DEFAULT_ROTATION = {"inky-phat": 90}
+
+# (model prefix, difference) → why it is deliberate.
+DELIBERATE = {
+    ("", "asleep"): "lockscreend puts the controller into deep sleep after every update (a reset pulse wakes it, "
+                    "and it sets everything up again); Pimoroni's driver leaves it awake between updates",
+}
+
+ADDRESSING = {0x44, 0x45, 0x4E, 0x4F}
+# Glass narrower than its RAM rows' whole bytes, from the controller's x = 0.
+GLASS_WIDTH = {"waveshare-2in13-v4": 122}
+
+
+def rotation(model, example):
+    if example:
+        text = open(os.path.join(examples, example)).read()
+        m = re.search(r"^\s*rotate\s*=\s*(\d+)", text, re.M)
+        return int(m.group(1)) if m else 0
+    for prefix, degrees in DEFAULT_ROTATION.items():
+        if model.startswith(prefix):
+            return degrees
+    return 0
+
+
+class SSD16xx:
+    """The SSD1608/SSD1680/SSD1683 family as both traces drive it."""
+
+    def __init__(self):
+        self.regs = {}
+        self.ram = {0x24: {}, 0x26: {}}
+        self.x = self.y = 0
+        self.refreshes = []
+        self.asleep = False
+
+    def reset(self):
+        self.regs = {}
+        self.asleep = False
+
+    def command(self, c, data):
+        if c == 0x12:
+            self.regs = {}
+        elif c in (0x24, 0x26):
+            self.write(self.ram[c], data)
+        elif c == 0x4E:
+            self.x = data[0] if data else 0
+        elif c == 0x4F:
+            self.y = (data[0] | data[1] << 8) if len(data) > 1 else 0
+        elif c == 0x20:
+            self.refreshes.append({"regs": {k: v for k, v in self.regs.items() if k not in ADDRESSING},
+                                   "ram": {k: dict(v) for k, v in self.ram.items()}})
+        elif c == 0x10:
+            self.asleep = True
+        else:
+            self.regs[c] = list(data)
+
+    def write(self, plane, data):
+        mode = self.regs.get(0x11, [3])[0]
+        xs, xe = (self.regs.get(0x44) or [0, 255])[:2]
+        y_window = self.regs.get(0x45) or [0, 0, 255, 1]
+        ys, ye = y_window[0] | y_window[1] << 8, y_window[2] | y_window[3] << 8
+        for b in data:
+            plane[(self.x, self.y)] = b
+            # Bit 0: X increments, bit 1: Y increments, bit 2: Y moves first.
+            # Past the window's last byte the counters wrap to its first, as the
+            # datasheets say and Waveshare's drivers rely on (0x26 written straight
+            # after 0x24 without setting the counters again).
+            if mode & 4 == 0:
+                self.x += 1 if mode & 1 else -1
+                if self.x > max(xs, xe) or self.x < min(xs, xe):
+                    self.x = xs
+                    self.y += 1 if mode & 2 else -1
+                    if self.y > max(ys, ye) or self.y < min(ys, ye):
+                        self.y = ys
+            else:
+                self.y += 1 if mode & 2 else -1
+                if self.y > max(ys, ye) or self.y < min(ys, ye):
+                    self.y = ys
+                    self.x += 1 if mode & 1 else -1
+                    if self.x > max(xs, xe) or self.x < min(xs, xe):
+                        self.x = xs
+
+
+def decode(events):
+    chip = SSD16xx()
+    pending = None
+    for e in events:
+        if "data" in e and "command" not in e:
+            if pending is not None:
+                pending[1].extend(e["data"])
+            continue
+        if pending is not None:
+            chip.command(*pending)
+            pending = None
+        if "reset" in e:
+            chip.reset()
+        elif "command" in e:
+            pending = (e["command"], list(e["data"]))
+    if pending is not None:
+        chip.command(*pending)
+    return chip
+
+
+def hexes(values):
+    return " ".join(f"{v:02X}" for v in values[:12]) + (" …" if len(values) > 12 else "")
+
+
+def glass_bits(width, xbyte):
+    """The bits of RAM byte `xbyte` of a row that are on glass `width` pixels wide (the
+    leftmost pixel in the high bit); all of them where the width is not known."""
+    if width is None or (xbyte + 1) * 8 <= width:
+        return 0xFF
+    on = max(0, width - xbyte * 8)
+    return (0xFF << (8 - on)) & 0xFF
+
+
+def compare(ours, theirs, width=None):
+    found = []
+    if len(ours.refreshes) != len(theirs.refreshes):
+        found.append(("refreshes", f"{len(ours.refreshes)} refreshes, the vendor {len(theirs.refreshes)}"))
+    for n, (o, t) in enumerate(zip(ours.refreshes, theirs.refreshes), 1):
+        for reg in sorted(set(o["regs"]) | set(t["regs"])):
+            a, b = o["regs"].get(reg), t["regs"].get(reg)
+            if a != b:
+                found.append((f"0x{reg:02X}", f"refresh {n}: 0x{reg:02X} " + (f"[{hexes(a)}]" if a is not None else "not set")
+                              + " where the vendor " + (f"sets [{hexes(b)}]" if b is not None else "leaves it at its reset value")))
+        for plane in (0x24, 0x26):
+            both = set(o["ram"][plane]) & set(t["ram"][plane])
+            # Only the bits on the glass: a row's last byte may end past it (122 pixels).
+            differ = [k for k in both if (o["ram"][plane][k] ^ t["ram"][plane][k]) & glass_bits(width, k[0])]
+            if differ or not both:
+                found.append((f"ram 0x{plane:02X}", f"refresh {n}: RAM 0x{plane:02X}: {len(differ)} of {len(both)} bytes both wrote differ"
+                              + (f", first at x byte {min(differ)[0]}, row {min(differ)[1]}" if differ else "")))
+    if ours.asleep != theirs.asleep:
+        found.append(("asleep", f"left {'asleep' if ours.asleep else 'awake'}, the vendor's {'asleep' if theirs.asleep else 'awake'}"))
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--models", help="a comma-separated subset of the models (default: all)")
+    args = parser.parse_args()
+    python = oracle_venv.python()
+    failed = []
+    print("| model | vendor driver | refreshes | matches | deliberate differences |")
+    print("|---|---|---|---|---|")
+    chosen = set(args.models.split(",")) if args.models else None
+    for model, example, vendor in MODELS:
+        if chosen is not None and model not in chosen:
+            continue
+        degrees = rotation(model, example)
+        ours = json.loads(subprocess.run([args.binary, "epd", model, str(degrees)], capture_output=True, text=True, check=True).stdout)
+        theirs = json.loads(subprocess.run([python, os.path.join(here, "epd_oracle.py"), model], capture_output=True, text=True, check=True).stdout)
+        a, b = decode(ours), decode(theirs)
+        differences = compare(a, b, GLASS_WIDTH.get(model))
+        deliberate = [(what, text) for what, text in differences
+                      if any(model.startswith(prefix) and what == kind for prefix, kind in DELIBERATE)]
+        other = [d for d in differences if d not in deliberate]
+        why = "; ".join(sorted({DELIBERATE[next(k for k in DELIBERATE if model.startswith(k[0]) and k[1] == what)] for what, _ in deliberate}))
+        print(f"| {model} (rotate {degrees}) | {vendor} | {len(b.refreshes)} | {'registers, trigger, RAM, sleep' if not other else 'no'} | {why or '—'} |")
+        for _, text in other:
+            print(f"    ✘ {text}")
+        if other:
+            failed.append(model)
+    if failed:
+        print(f"✘ {len(failed)} model(s) differ from their vendor's driver: {', '.join(failed)}")
+        sys.exit(1)
+    print("✔ e-paper conformance")
+
+
+if __name__ == "__main__":
+    main()
