@@ -53,14 +53,17 @@ enum TracePictures {
     }
 }
 
-/// `lockscreend-conformance epd MODEL ROTATE`: a full update with the first picture, a
-/// partial one with the second (where the model refreshes partially; else a full one),
+/// `lockscreend-conformance epd MODEL ROTATE [full]`: a full update with the first
+/// picture, a partial one with the second (where the model refreshes partially and
+/// `full` is not given; else a full one),
 /// then close, as the daemon does them; the link's events as one JSON array.
 func epdTrace(_ arguments: [String]) {
-    guard arguments.count == 2, let model = EPDModel.named(arguments[0]), let degrees = Int(arguments[1]), let rotation = Rotation(rawValue: degrees) else {
-        print("usage: lockscreend-conformance epd MODEL ROTATE")
+    guard (2...3).contains(arguments.count), let model = EPDModel.named(arguments[0]), let degrees = Int(arguments[1]), let rotation = Rotation(rawValue: degrees) else {
+        print("usage: lockscreend-conformance epd MODEL ROTATE [full]")
         exit(2)
     }
+    // "full": the second update full too, beside a vendor driver that never refreshes partially.
+    let partially = model.refreshesPartially && arguments.count == 2
     let link = RecordingLink()
     do {
         let display = PanelDisplay(device: try model.makeDevice(link: link), rotation: rotation)
@@ -70,8 +73,8 @@ func epdTrace(_ arguments: [String]) {
         try display.present(TracePictures.frame(width: width, height: height, palette: model.palette, second: false), damage: [whole], refresh: .full, at: Date())
         let added = TracePictures.added
         let damage = width >= height ? PixelRect(x: added.1, y: added.0, width: added.3, height: added.2) : PixelRect(x: added.0, y: added.1, width: added.2, height: added.3)
-        try display.present(TracePictures.frame(width: width, height: height, palette: model.palette, second: true), damage: model.refreshesPartially ? [damage] : [whole],
-                            refresh: model.refreshesPartially ? .partial : .full, at: Date().addingTimeInterval(60))
+        try display.present(TracePictures.frame(width: width, height: height, palette: model.palette, second: true), damage: partially ? [damage] : [whole],
+                            refresh: partially ? .partial : .full, at: Date().addingTimeInterval(60))
         display.close()
     } catch {
         print("error: \(error)")

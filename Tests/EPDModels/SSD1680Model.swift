@@ -58,7 +58,13 @@ package final class SSD1680Model: ControllerModel {
 
     package convenience init(_ model: EPDModel) {
         self.init(width: model.width, height: model.height, columnOffset: model.ramColumnOffset, triColour: model.palette != nil)
+        chip = model.chip
     }
+
+    /// "SSD1608": no waveform of its own to load (a refresh needs a LUT written to 0x32
+    /// since the last reset) and none of the SSD1680's temperature sensor (0x18) or
+    /// source settings (0x21).
+    package var chip = "SSD1680"
 
     package var format: PixelFormat { triColour ? .palette4 : .mono1 }
 
@@ -77,6 +83,9 @@ package final class SSD1680Model: ControllerModel {
         }
         command = byte
         parameters = []
+        if chip == "SSD1608", byte == 0x18 || byte == 0x21 {
+            violations.append("command 0x\(String(byte, radix: 16)) is the SSD1680's; an SSD1608 has no such register")
+        }
         switch byte {
         case 0x12:
             softwareResets += 1
@@ -135,6 +144,13 @@ package final class SSD1680Model: ControllerModel {
     private func activate() {
         for (register, name) in [(UInt8(0x01), "driver output control (the gate count)"), (0x11, "data entry mode")] where !set.contains(register) {
             violations.append("a refresh without \(name) since the last reset: it runs with the power-on value")
+        }
+        // An update sequence left at its reset value refreshes in full: Pimoroni's
+        // drivers, which work on the glass, never set it.
+        if !set.contains(0x22) { updateSequence = 0xC7 }
+        if chip == "SSD1608" && !set.contains(0x32) {
+            // Its waveform comes from register 0x32 alone.
+            violations.append("an SSD1608 refresh without a waveform LUT (0x32) since the last reset: the glass does not change")
         }
         switch updateSequence {
         case 0xF7, 0xC7:

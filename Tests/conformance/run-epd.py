@@ -43,9 +43,15 @@ DEFAULT_ROTATION = {"inky-phat": 90}
 
 # (model prefix, difference) → why it is deliberate.
 DELIBERATE = {
-    ("", "asleep"): "lockscreend puts the controller into deep sleep after every update (a reset pulse wakes it, "
-                    "and it sets everything up again); Pimoroni's driver leaves it awake between updates",
+    ("inky-", "asleep"): "lockscreend puts the controller into deep sleep after every update (a reset pulse wakes it, "
+                         "and it sets everything up again); Pimoroni's driver leaves it awake between updates",
+    ("inky-what-black", "ram 0x26"): "RAM 0x26 holds the picture, the old image of the next partial refresh, as "
+                                     "Waveshare's 4.2\" V2 driver writes it on the same SSD1683; Pimoroni's driver, "
+                                     "which never refreshes partially, writes zeros",
 }
+# Vendor drivers that never refresh partially: lockscreend's second update is full too,
+# so like is compared with like (its partial refreshes are compared where a vendor has them).
+FULL_ONLY = ("inky-",)
 
 ADDRESSING = {0x44, 0x45, 0x4E, 0x4F}
 # Glass narrower than its RAM rows' whole bytes, from the controller's x = 0.
@@ -190,7 +196,8 @@ def main():
         if chosen is not None and model not in chosen:
             continue
         degrees = rotation(model, example)
-        ours = json.loads(subprocess.run([args.binary, "epd", model, str(degrees)], capture_output=True, text=True, check=True).stdout)
+        full = ["full"] if model.startswith(FULL_ONLY) else []
+        ours = json.loads(subprocess.run([args.binary, "epd", model, str(degrees), *full], capture_output=True, text=True, check=True).stdout)
         theirs = json.loads(subprocess.run([python, os.path.join(here, "epd_oracle.py"), model], capture_output=True, text=True, check=True).stdout)
         a, b = decode(ours), decode(theirs)
         differences = compare(a, b, GLASS_WIDTH.get(model))

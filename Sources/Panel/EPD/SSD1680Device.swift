@@ -28,6 +28,10 @@ package final class SSD1680Device: EPDDevice {
         static let displayUpdateControl2: UInt8 = 0x22
         static let writeBlackWhiteRAM: UInt8 = 0x24
         static let writePreviousRAM: UInt8 = 0x26
+        static let writeVCOM: UInt8 = 0x2C
+        static let writeLUT: UInt8 = 0x32
+        static let dummyLinePeriod: UInt8 = 0x3A
+        static let gateLineWidth: UInt8 = 0x3B
         static let borderWaveform: UInt8 = 0x3C
         static let ramXWindow: UInt8 = 0x44
         static let ramYWindow: UInt8 = 0x45
@@ -86,9 +90,14 @@ package final class SSD1680Device: EPDDevice {
                 try refresh(fullSequence)
             } else if update.refresh == .full || needsFullRewrite || !model.refreshesPartially {
                 // Both RAMs before the refresh, as Waveshare's drivers write them: the
-                // second then holds what the glass shows for the next partial refresh.
+                // second then holds what the glass shows for the next partial refresh. An
+                // Inky that never refreshes partially gets Pimoroni's empty colour plane.
                 try writeWindows(whole, to: Command.writeBlackWhiteRAM)
-                try writeWindows(whole, to: Command.writePreviousRAM)
+                if pimoroni && !model.refreshesPartially {
+                    try writeEmptyColourPlane()
+                } else {
+                    try writeWindows(whole, to: Command.writePreviousRAM)
+                }
                 try refresh(fullSequence)
             } else {
                 let windows = update.rects.map(model.byteAligned)
@@ -115,9 +124,23 @@ package final class SSD1680Device: EPDDevice {
         link.close()
     }
 
-    /// Display update control 2 for a full refresh: the SSD1608 has no temperature
-    /// sensor load in the same bits and takes 0xC7.
-    private var fullSequence: UInt8 { model.chip == "SSD1608" ? 0xC7 : Self.fullSequence }
+    /// Display update control 2 for a full refresh (Pimoroni's boards leave it at its
+    /// reset value, which runs the waveform they load).
+    private var fullSequence: UInt8 { Self.fullSequence }
+
+    /// Pimoroni's Inky boards are set up as Pimoroni's own driver sets them up: VCOM,
+    /// dummy line period and gate time, a white border, on the SSD1608 its waveform LUT,
+    /// and a refresh by master activation alone; Waveshare's as Waveshare's drivers do.
+    private var pimoroni: Bool { model.name.hasPrefix("inky-") }
+
+    /// The SSD1608's waveform (register 0x32), as Pimoroni's driver loads it before every
+    /// update for black, red and yellow glass alike: the chip has no waveform of its own
+    /// to load by display update control.
+    static let ssd1608Waveform: [UInt8] = [
+        0x02, 0x02, 0x01, 0x11, 0x12, 0x12, 0x22, 0x22, 0x66, 0x69,
+        0x69, 0x59, 0x58, 0x99, 0x99, 0x88, 0x00, 0x00, 0x00, 0x00,
+        0xF8, 0xB4, 0x13, 0x51, 0x35, 0x51, 0x51, 0x19, 0x01, 0x00,
+    ]
 
     /// A reset pulse ends deep sleep, and may return every register to its power-on
     /// value (the RAMs are kept): so after each one the panel is set up again, in full
@@ -139,9 +162,19 @@ package final class SSD1680Device: EPDDevice {
         guard !initialised else { return }
         try link.send(command: Command.softwareReset)
         try link.waitUntilIdle(timeout: busyTimeout)
-        try setGeometry()
-        try link.send(command: Command.displayUpdateControl1, data: [0x00, 0x80])
-        try link.send(command: Command.temperatureSensor, data: [0x80])
+        if pimoroni {
+            let gates = height - 1
+            try link.send(command: Command.driverOutputControl, data: [UInt8(gates & 0xFF), UInt8(gates >> 8), 0x00])
+            try link.send(command: Command.dummyLinePeriod, data: [0x1B])
+            try link.send(command: Command.gateLineWidth, data: [0x0B])
+            try link.send(command: Command.dataEntryMode, data: [0x03])
+            try link.send(command: Command.writeVCOM, data: [0x70])
+            if model.chip == "SSD1608" { try link.send(command: Command.writeLUT, data: Self.ssd1608Waveform) }
+        } else {
+            try setGeometry()
+            try link.send(command: Command.displayUpdateControl1, data: [0x00, 0x80])
+            try link.send(command: Command.temperatureSensor, data: [0x80])
+        }
         initialised = true
     }
 
@@ -185,11 +218,28 @@ package final class SSD1680Device: EPDDevice {
     /// Sets the border waveform for the kind of refresh, then runs it.
     private func refresh(_ sequence: UInt8) throws(DisplayError) {
         let full = sequence != Self.partialSequence
-        try link.send(command: Command.borderWaveform, data: [full ? 0x05 : 0x80])
-        try link.send(command: Command.displayUpdateControl2, data: [sequence])
+        if pimoroni && full {
+            // A white border, and the update sequence left at its reset value.
+            try link.send(command: Command.borderWaveform, data: [0x01])
+        } else {
+            try link.send(command: Command.borderWaveform, data: [full ? 0x05 : 0x80])
+            try link.send(command: Command.displayUpdateControl2, data: [sequence])
+        }
         try link.send(command: Command.masterActivation)
         try link.waitUntilIdle(timeout: busyTimeout)
         tally.refreshed(full: full, model: model)
+    }
+
+    /// Zeros in RAM 0x26, over the glass: no colour.
+    private func writeEmptyColourPlane() throws(DisplayError) {
+        let rowBytes = (width + 7) / 8
+        let (first, last) = (model.ramColumnOffset, model.ramColumnOffset + rowBytes - 1)
+        try link.send(command: Command.ramXWindow, data: [UInt8(first), UInt8(last)])
+        try link.send(command: Command.ramYWindow, data: [0, 0, UInt8((height - 1) & 0xFF), UInt8((height - 1) >> 8)])
+        try link.send(command: Command.ramXCounter, data: [UInt8(first)])
+        try link.send(command: Command.ramYCounter, data: [0, 0])
+        try link.send(command: Command.writePreviousRAM)
+        try link.sendData([UInt8](repeating: 0, count: rowBytes * height))
     }
 
     /// Deep sleep mode 1: the RAMs are kept, only a reset pulse wakes the controller.
