@@ -51,7 +51,19 @@ package final class UC8179Model: ControllerModel {
         partialMode = false
         resets += 1
         command = nil
+        // A reset returns the registers to their power-on values.
+        resolutionSet = false
+        forcedTemperature = nil
+        oldWritten = false
     }
+
+    /// 0xE0 bit 1 with 0xE5's value: the temperature the waveform is chosen by.
+    private var temperatureFromRegister = false
+    private var forcedTemperature: UInt8?
+    /// The old image written since the last reset.
+    private var oldWritten = false
+    /// 0x50's N2OCP: copy the new image into the old one after a refresh.
+    private var copiesNewToOld = false
 
     package func receive(command byte: UInt8) {
         guard !asleep else {
@@ -96,7 +108,12 @@ package final class UC8179Model: ControllerModel {
             } else {
                 violations.append("deep sleep without its check code 0xA5")
             }
-        case (0x50, 2): if p[0] & 0x03 != 0 { violations.append("data polarity DDX = \(p[0] & 0x03), the driver sends 1 for black") }
+        case (0xE0, 1): temperatureFromRegister = p[0] & 0x02 != 0
+            if !temperatureFromRegister { forcedTemperature = nil }
+        case (0xE5, 1): if temperatureFromRegister { forcedTemperature = p[0] }
+        case (0x50, 2):
+            copiesNewToOld = p[0] & 0x08 != 0
+            if p[0] & 0x03 != 0 { violations.append("data polarity DDX = \(p[0] & 0x03), the driver sends 1 for black") }
         case (0x61, 4):
             resolutionSet = true
             if Int(p[0]) << 8 | Int(p[1]) != width || Int(p[2]) << 8 | Int(p[3]) != height { violations.append("resolution \(p)") }
@@ -120,7 +137,12 @@ package final class UC8179Model: ControllerModel {
             violations.append("image data past its window")
             return
         }
-        if image == 0x10 { old[y * rowBytes + x] = byte } else { new[y * rowBytes + x] = byte }
+        if image == 0x10 {
+            old[y * rowBytes + x] = byte
+            oldWritten = true
+        } else {
+            new[y * rowBytes + x] = byte
+        }
     }
 
     private func refresh() {
@@ -129,9 +151,16 @@ package final class UC8179Model: ControllerModel {
             return
         }
         guard partialMode else {
+            if forcedTemperature != nil { violations.append("a full refresh with the temperature forced for the partial waveform") }
+            if !oldWritten { violations.append("a full refresh without the old image written since the reset: it compares against power-on RAM") }
             glass = new
+            // N2OCP: the new image becomes the old one after the refresh.
+            if copiesNewToOld { old = new }
             refreshes.append(.full)
             return
+        }
+        if forcedTemperature == nil {
+            violations.append("a partial window without the forced temperature (0xE0 0x02, 0xE5): the full, flashing waveform runs in it")
         }
         if old != glass { violations.append("a partial refresh while the old image is not what the glass shows: ghosts") }
         var changed = 0

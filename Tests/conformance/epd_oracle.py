@@ -96,7 +96,22 @@ def waveshare_partial(base, partial):
     return scenario
 
 
+def waveshare_7in5_v2(epd, a, b):
+    """Waveshare's partial demo: a full picture, then init_part and the changed window,
+    handed over as its own bytes (display_Partial takes the window's buffer)."""
+    epd.init()
+    epd.display(a)
+    epd.init_part()
+    x, y, w, h = ADDED[1], ADDED[0], ADDED[3], ADDED[2]  # the block, in the landscape picture
+    x0, x1 = x // 8 * 8, (x + w + 7) // 8 * 8
+    row = epd.width // 8
+    window = [b[(y + j) * row + i] for j in range(h) for i in range(x0 // 8, x1 // 8)]
+    epd.display_Partial(window, x0, y, x1, y + h)
+    epd.sleep()
+
+
 MODELS = {
+    "waveshare-7in5-v2": lambda: (setattr(wire, "busy_idle", 1), waveshare("epd7in5_V2", False, waveshare_7in5_v2)),
     "waveshare-2in13-v4": lambda: waveshare("epd2in13_V4", True, waveshare_partial("displayPartBaseImage", "displayPartial")),
     "waveshare-2in9-v2": lambda: waveshare("epd2in9_V2", True, waveshare_partial("display_Base", "display_Partial")),
     "inky-phat-black": lambda: inky("inky_ssd1608", (250, 122), "black"),

@@ -37,7 +37,9 @@ MODELS = [
     ("inky-what-black", "inky-what-black.toml", "inky inky_ssd1683"),
     ("inky-what-red", None, "inky inky_ssd1683"),
     ("inky-what-yellow", None, "inky inky_ssd1683"),
+    ("waveshare-7in5-v2", "waveshare-7in5-v2.toml", "waveshare-epaper epd7in5_V2"),
 ]
+CONTROLLER = {"waveshare-7in5-v2": "uc8179"}
 # Pimoroni's examples hand Inky pictures in landscape, as lockscreend's examples turn them.
 DEFAULT_ROTATION = {"inky-phat": 90}
 
@@ -48,6 +50,14 @@ DELIBERATE = {
     ("inky-what-black", "ram 0x26"): "RAM 0x26 holds the picture, the old image of the next partial refresh, as "
                                      "Waveshare's 4.2\" V2 driver writes it on the same SSD1683; Pimoroni's driver, "
                                      "which never refreshes partially, writes zeros",
+    ("waveshare-7in5-v2", "0x50"): "VCOM and data interval: a full refresh sets N2OCP, so the chip copies the new image "
+                                   "into the old one (48 KB not sent again); a partial one keeps the data polarity of full "
+                                   "refreshes and writes the old image itself, where Waveshare inverts the data (DDX) and "
+                                   "lets the chip copy; the RAM means the same on both sides (compared after polarity)",
+    **{("waveshare-7in5-v2", f"0x{r:02X}"): "lockscreend keeps the controller set up between updates (power off, not a "
+                                            "reset), so power, booster, resolution, SPI and TCON settings stay as set; "
+                                            "Waveshare's init_part resets and sets the panel setting alone"
+       for r in (0x01, 0x06, 0x15, 0x60, 0x61)},
 }
 # Vendor drivers that never refresh partially: lockscreend's second update is full too,
 # so like is compared with like (its partial refreshes are compared where a vendor has them).
@@ -127,8 +137,65 @@ class SSD16xx:
                         self.x = xs
 
 
-def decode(events):
-    chip = SSD16xx()
+class UC8179:
+    """Waveshare's 7.5" V2 controller as both traces drive it: old (0x10) and new (0x13)
+    images, whole or, in partial mode (0x91), in the 0x90 window, where bytes past the
+    window are dropped; RAM compared by what it means, after 0x50's polarity (DDX)."""
+    NOT_REGISTERS = {0x02, 0x04, 0x07, 0x10, 0x12, 0x13, 0x71, 0x91, 0x92}
+
+    def __init__(self):
+        self.regs = {}
+        self.ram = {0x10: {}, 0x13: {}}
+        self.refreshes = []
+        self.asleep = False
+        self.partial = False
+        self.cursor = 0
+
+    def reset(self):
+        self.regs = {}
+        self.partial = False
+        self.asleep = False
+
+    def area(self):
+        res = self.regs.get(0x61, [3, 0x20, 1, 0xE0])
+        row = (res[0] << 8 | res[1]) // 8
+        if self.partial and 0x90 in self.regs:
+            p = self.regs[0x90]
+            x0, x1, y0, y1 = (p[0] << 8 | p[1]) // 8, (p[2] << 8 | p[3]) // 8, p[4] << 8 | p[5], p[6] << 8 | p[7]
+            return x0, x1, y0, y1
+        return 0, row - 1, 0, (res[2] << 8 | res[3]) - 1
+
+    def command(self, c, data):
+        if c in (0x10, 0x13):
+            x0, x1, y0, y1 = self.area()
+            across = x1 - x0 + 1
+            for i, b in enumerate(data):
+                y = y0 + i // across
+                if y > y1:
+                    break
+                self.ram[c][(x0 + i % across, y)] = b
+        elif c == 0x91:
+            self.partial = True
+        elif c == 0x92:
+            self.partial = False
+        elif c == 0x12:
+            polarity = 0xFF if self.regs.get(0x50, [0])[0] & 1 else 0
+            x0, x1, y0, y1 = self.area()
+            shown = {k for k in self.ram[0x13] if x0 <= k[0] <= x1 and y0 <= k[1] <= y1}
+            self.refreshes.append({"regs": {k: v for k, v in self.regs.items() if k not in (0x90,)},
+                                   "ram": {plane: {k: self.ram[plane][k] ^ polarity for k in shown if k in self.ram[plane]}
+                                           for plane in (0x10, 0x13)}})
+            if self.regs.get(0x50, [0])[0] & 0x08:  # N2OCP: new copied to old
+                for k in shown:
+                    self.ram[0x10][k] = self.ram[0x13][k]
+        elif c == 0x07:
+            self.asleep = True
+        elif c not in self.NOT_REGISTERS:
+            self.regs[c] = list(data)
+
+
+def decode(events, controller="ssd16xx"):
+    chip = UC8179() if controller == "uc8179" else SSD16xx()
     pending = None
     for e in events:
         if "data" in e and "command" not in e:
@@ -170,7 +237,7 @@ def compare(ours, theirs, width=None):
             if a != b:
                 found.append((f"0x{reg:02X}", f"refresh {n}: 0x{reg:02X} " + (f"[{hexes(a)}]" if a is not None else "not set")
                               + " where the vendor " + (f"sets [{hexes(b)}]" if b is not None else "leaves it at its reset value")))
-        for plane in (0x24, 0x26):
+        for plane in sorted(o["ram"]):
             both = set(o["ram"][plane]) & set(t["ram"][plane])
             # Only the bits on the glass: a row's last byte may end past it (122 pixels).
             differ = [k for k in both if (o["ram"][plane][k] ^ t["ram"][plane][k]) & glass_bits(width, k[0])]
@@ -199,7 +266,7 @@ def main():
         full = ["full"] if model.startswith(FULL_ONLY) else []
         ours = json.loads(subprocess.run([args.binary, "epd", model, str(degrees), *full], capture_output=True, text=True, check=True).stdout)
         theirs = json.loads(subprocess.run([python, os.path.join(here, "epd_oracle.py"), model], capture_output=True, text=True, check=True).stdout)
-        a, b = decode(ours), decode(theirs)
+        a, b = decode(ours, CONTROLLER.get(model, "ssd16xx")), decode(theirs, CONTROLLER.get(model, "ssd16xx"))
         differences = compare(a, b, GLASS_WIDTH.get(model))
         deliberate = [(what, text) for what, text in differences
                       if any(model.startswith(prefix) and what == kind for prefix, kind in DELIBERATE)]

@@ -29,14 +29,21 @@ package final class UC8179Device: EPDDevice {
         static let partialWindow: UInt8 = 0x90
         static let partialIn: UInt8 = 0x91
         static let partialOut: UInt8 = 0x92
+        static let cascadeSetting: UInt8 = 0xE0
+        static let forceTemperature: UInt8 = 0xE5
     }
 
-    /// VCOM and data interval: border driven white and DDX = 00 for a full refresh;
+    /// VCOM and data interval: border driven white and DDX = 00 for a full refresh, with
+    /// N2OCP set (after the refresh the chip copies the new image into the old one, which
+    /// then holds what the glass shows for the next partial refresh: 48 KB not sent again);
     /// border left floating (BDZ) for a partial one, so the frame's edge does not flash.
-    static let fullInterval: [UInt8] = [0x10, 0x07]
+    static let fullInterval: [UInt8] = [0x18, 0x07]
     static let partialInterval: [UInt8] = [0x90, 0x07]
     /// Deep sleep's check code.
     static let sleepCode: UInt8 = 0xA5
+    /// The temperature forced for partial refreshes: Waveshare's value, which selects the
+    /// controller's fast partial waveform.
+    static let partialTemperature: UInt8 = 0x6E
 
     package let model: EPDModel
     package let link: any EPDLink
@@ -54,6 +61,8 @@ package final class UC8179Device: EPDDevice {
     /// Set when an update failed half way: the next one starts from a reset and a full
     /// refresh, so both images and the glass agree again.
     private var needsFullRewrite = true
+    /// Set while 0xE0/0xE5 force the partial waveform's temperature.
+    private var temperatureForced = false
 
     package var name: String { "\(model.name) on \(link.name)" }
 
@@ -70,15 +79,23 @@ package final class UC8179Device: EPDDevice {
     package func flush(_ update: PanelUpdate) throws(DisplayError) {
         onFlush?(update)
         do {
-            try start()
+            let full = update.refresh == .full || needsFullRewrite
+            try start(full: full)
             let whole = PixelRect(x: 0, y: 0, width: width, height: height)
             if update.refresh == .full || needsFullRewrite {
                 try link.send(command: Command.vcomAndDataInterval, data: Self.fullInterval)
+                // The old image the inverse of the new, as Waveshare's driver writes it: every
+                // pixel changes, so the full waveform drives them all.
+                try write(whole, to: Command.oldData, inverted: true)
                 try write(whole, to: Command.newData)
                 try refresh()
                 tally.refreshed(full: true, model: model)
-                try write(whole, to: Command.oldData)
             } else {
+                // A forced temperature selects the fast partial waveform, as Waveshare's
+                // init_part does; the full flashing one otherwise runs in the window.
+                try link.send(command: Command.cascadeSetting, data: [0x02])
+                try link.send(command: Command.forceTemperature, data: [Self.partialTemperature])
+                temperatureForced = true
                 try link.send(command: Command.vcomAndDataInterval, data: Self.partialInterval)
                 try link.send(command: Command.partialIn)
                 for window in update.rects.map(model.byteAligned) where !window.isEmpty {
@@ -112,13 +129,18 @@ package final class UC8179Device: EPDDevice {
     }
 
     /// Reset and set-up the first time (and after a failure), then power on.
-    private func start() throws(DisplayError) {
+    /// Before a full refresh after a partial one: a reset, so the temperature sensor
+    /// chooses the waveform again (Waveshare resets before each of its inits).
+    private func start(full: Bool) throws(DisplayError) {
+        if full && temperatureForced { initialised = false }
         if !initialised {
+            temperatureForced = false
             try link.reset()
             asleep = false
             try link.waitUntilIdle(timeout: busyTimeout)
             // Internal power: VGH/VGL ±20 V, VDH/VDL ±15 V; booster soft start.
-            try link.send(command: Command.powerSetting, data: [0x07, 0x07, 0x3F, 0x3F])
+            // (Waveshare's values since 2024: VDH/VDL ±14.8 V.)
+            try link.send(command: Command.powerSetting, data: [0x07, 0x07, 0x28, 0x17])
             try link.send(command: Command.boosterSoftStart, data: [0x17, 0x17, 0x28, 0x17])
             // Black/white mode, waveforms from OTP, scan up and right, booster on.
             try link.send(command: Command.panelSetting, data: [0x1F])
@@ -154,8 +176,8 @@ package final class UC8179Device: EPDDevice {
     }
 
     /// The window's pixels into one of the images, inverted (1 = black).
-    private func write(_ window: PixelRect, to image: UInt8) throws(DisplayError) {
+    private func write(_ window: PixelRect, to image: UInt8, inverted: Bool = false) throws(DisplayError) {
         try link.send(command: image)
-        try link.sendData(packedBytes(of: window).map { ~$0 })
+        try link.sendData(packedBytes(of: window).map { inverted ? $0 : ~$0 })
     }
 }
