@@ -110,7 +110,24 @@ def waveshare_7in5_v2(epd, a, b):
     epd.sleep()
 
 
+def waveshare_1in54_v2(epd, a, b):
+    epd.init(0)
+    epd.displayPartBaseImage(a)
+    epd.init(1)
+    epd.displayPart(b)
+    epd.sleep()
+
+
+def waveshare_4in2_v2(epd, a, b):
+    epd.init()
+    epd.display(a)
+    epd.display_Partial(b)
+    epd.sleep()
+
+
 MODELS = {
+    "waveshare-1in54-v2": lambda: waveshare("epd1in54_V2", False, waveshare_1in54_v2),
+    "waveshare-4in2-v2": lambda: waveshare("epd4in2_V2", True, waveshare_4in2_v2),
     "waveshare-7in5-v2": lambda: (setattr(wire, "busy_idle", 1), waveshare("epd7in5_V2", False, waveshare_7in5_v2)),
     "waveshare-2in13-v4": lambda: waveshare("epd2in13_V4", True, waveshare_partial("displayPartBaseImage", "displayPartial")),
     "waveshare-2in9-v2": lambda: waveshare("epd2in9_V2", True, waveshare_partial("display_Base", "display_Partial")),

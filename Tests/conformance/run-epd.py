@@ -38,6 +38,8 @@ MODELS = [
     ("inky-what-red", None, "inky inky_ssd1683"),
     ("inky-what-yellow", None, "inky inky_ssd1683"),
     ("waveshare-7in5-v2", "waveshare-7in5-v2.toml", "waveshare-epaper epd7in5_V2"),
+    ("waveshare-4in2-v2", "waveshare-4in2-v2.toml", "waveshare-epaper epd4in2_V2"),
+    ("waveshare-1in54-v2", "waveshare-1in54-v2.toml", "waveshare-epaper epd1in54_V2"),
 ]
 CONTROLLER = {"waveshare-7in5-v2": "uc8179"}
 # Pimoroni's examples hand Inky pictures in landscape, as lockscreend's examples turn them.
