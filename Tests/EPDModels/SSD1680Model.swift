@@ -119,6 +119,8 @@ package final class SSD1680Model: ControllerModel {
         case (0x01, 3): if Int(p[0]) | Int(p[1]) << 8 != height - 1 { violations.append("driver output control for \(Int(p[0]) | Int(p[1]) << 8 + 1) gates") }
         case (0x10, 1): asleep = p[0] != 0
         case (0x11, 1): if p[0] != 0x03 { violations.append("data entry mode \(p[0])") }
+        case (0x21, 2) where chip == "SSD1683" && p[1] & 0x80 != 0:
+            violations.append("display update control 1 with the SSD1680's source range (S8 to S167): the SSD1683 drives 400 sources")
         case (0x22, 1): updateSequence = p[0]
         case (0x44, 2): xWindow = Int(p[0])...Int(p[1])
         case (0x45, 4): yWindow = (Int(p[0]) | Int(p[1]) << 8)...(Int(p[2]) | Int(p[3]) << 8)

@@ -39,7 +39,9 @@ def picture(width, height, colour, second, indexed=False):
     return image
 
 
-def waveshare(module, landscape, scenario):
+def waveshare(module, turned, scenario):
+    """`turned`: the picture handed over with the driver's width and height swapped, as
+    Waveshare's demos hand a landscape picture to a portrait controller."""
     real = subprocess.Popen
 
     class Raspberry:  # epdconfig asks /proc/cpuinfo whether it runs on a Raspberry Pi
@@ -55,7 +57,7 @@ def waveshare(module, landscape, scenario):
     finally:
         subprocess.Popen = real
     epd = driver.EPD()
-    size = (epd.height, epd.width) if landscape else (epd.width, epd.height)
+    size = (epd.height, epd.width) if turned else (epd.width, epd.height)
     first, second = picture(*size, None, False), picture(*size, None, True)
     scenario(epd, epd.getbuffer(first), epd.getbuffer(second))
 
@@ -127,7 +129,7 @@ def waveshare_4in2_v2(epd, a, b):
 
 MODELS = {
     "waveshare-1in54-v2": lambda: waveshare("epd1in54_V2", False, waveshare_1in54_v2),
-    "waveshare-4in2-v2": lambda: waveshare("epd4in2_V2", True, waveshare_4in2_v2),
+    "waveshare-4in2-v2": lambda: waveshare("epd4in2_V2", False, waveshare_4in2_v2),
     "waveshare-7in5-v2": lambda: (setattr(wire, "busy_idle", 1), waveshare("epd7in5_V2", False, waveshare_7in5_v2)),
     "waveshare-2in13-v4": lambda: waveshare("epd2in13_V4", True, waveshare_partial("displayPartBaseImage", "displayPartial")),
     "waveshare-2in9-v2": lambda: waveshare("epd2in9_V2", True, waveshare_partial("display_Base", "display_Partial")),

@@ -56,6 +56,8 @@ DELIBERATE = {
                                    "into the old one (48 KB not sent again); a partial one keeps the data polarity of full "
                                    "refreshes and writes the old image itself, where Waveshare inverts the data (DDX) and "
                                    "lets the chip copy; the RAM means the same on both sides (compared after polarity)",
+    ("waveshare-4in2-v2", "0x01"): "lockscreend writes the gate count (300 lines, also the SSD1683's reset value) "
+                                   "after every wake, as on the SSD1680s; Waveshare relies on the reset value",
     **{("waveshare-7in5-v2", f"0x{r:02X}"): "lockscreend keeps the controller set up between updates (power off, not a "
                                             "reset), so power, booster, resolution, SPI and TCON settings stay as set; "
                                             "Waveshare's init_part resets and sets the panel setting alone"

@@ -155,6 +155,9 @@ package final class SSD1680Device: EPDDevice {
             try link.waitUntilIdle(timeout: busyTimeout)
             if initialised && !full {
                 try setGeometry()
+                // The SSD1683 compares with the second RAM in a partial refresh only when
+                // it is read as it is, as Waveshare's display_Partial sets it.
+                if model.chip == "SSD1683" && !pimoroni { try link.send(command: Command.displayUpdateControl1, data: [0x00, 0x00]) }
                 return
             }
             initialised = false
@@ -170,6 +173,11 @@ package final class SSD1680Device: EPDDevice {
             try link.send(command: Command.dataEntryMode, data: [0x03])
             try link.send(command: Command.writeVCOM, data: [0x70])
             if model.chip == "SSD1608" { try link.send(command: Command.writeLUT, data: Self.ssd1608Waveform) }
+        } else if model.chip == "SSD1683" {
+            // Waveshare's 4.2" V2: the red RAM read as 0 in a full refresh, the sensor
+            // and the 300 lines left at their reset values.
+            try setGeometry()
+            try link.send(command: Command.displayUpdateControl1, data: [0x40, 0x00])
         } else {
             try setGeometry()
             try link.send(command: Command.displayUpdateControl1, data: [0x00, 0x80])
