@@ -23,19 +23,20 @@ COLOUR_BLOCK = (16, 150, 48, 40)
 ADDED = (32, 200, 16, 20)
 
 
-def picture(width, height, colour, second, indexed=False):
+def picture(width, height, colour, second, indexed=False, inks=(0, 1, 2)):
     """EPDTrace.swift's pictures: blocks placed for a portrait picture, turned for a landscape one.
     `indexed`: in Inky's palette (0 white, 1 black, 2 the colour), as Inky takes a "P" picture."""
-    image = Image.new("P", (width, height), 0) if indexed else Image.new("RGB", (width, height), (255, 255, 255))
+    white, black, ink = inks
+    image = Image.new("P", (width, height), white) if indexed else Image.new("RGB", (width, height), (255, 255, 255))
     draw = ImageDraw.Draw(image)
 
     def place(b):
         x, y, w, h = (b[1], b[0], b[3], b[2]) if width >= height else b
         return [x, y, x + w - 1, y + h - 1]
     for block in BLOCKS + ([ADDED] if second else []):
-        draw.rectangle(place(block), fill=1 if indexed else (0, 0, 0))
+        draw.rectangle(place(block), fill=black if indexed else (0, 0, 0))
     if colour:
-        draw.rectangle(place(COLOUR_BLOCK), fill=2 if indexed else (255, 255, 0) if colour == "yellow" else (255, 0, 0))
+        draw.rectangle(place(COLOUR_BLOCK), fill=ink if indexed else (255, 255, 0) if colour == "yellow" else (255, 0, 0))
     return image
 
 
@@ -80,12 +81,13 @@ class Lines:
         return Value.INACTIVE
 
 
-def inky(module, resolution, colour):
+def inky(module, resolution, colour, inks=(0, 1, 2)):
+    """`inks`: Inky's palette indices of white, black and the colour block's ink."""
     import spidev
     driver = __import__(f"inky.{module}", fromlist=[module])
     display = driver.Inky(resolution=resolution, colour=colour, spi_bus=spidev.SpiDev(), gpio=Lines(driver.RESET_PIN, driver.DC_PIN))
     for second in (False, True):
-        display.set_image(picture(*resolution, None if colour == "black" else colour, second, indexed=True))
+        display.set_image(picture(*resolution, None if colour == "black" else "red", second, indexed=True, inks=inks))
         display.show()
 
 
@@ -128,6 +130,10 @@ def waveshare_4in2_v2(epd, a, b):
 
 
 MODELS = {
+    "inky-impression-7in3": lambda: inky("inky_ac073tc1a", (800, 480), "multi", inks=(1, 0, 4)),
+    "inky-impression-7in3-spectra6": lambda: inky("inky_e673", (800, 480), "multi", inks=(1, 0, 3)),
+    "inky-impression-5in7": lambda: inky("inky_uc8159", (600, 448), "multi", inks=(1, 0, 4)),
+    "inky-impression-4in": lambda: inky("inky_uc8159", (640, 400), "multi", inks=(1, 0, 4)),
     "waveshare-1in54-v2": lambda: waveshare("epd1in54_V2", False, waveshare_1in54_v2),
     "waveshare-4in2-v2": lambda: waveshare("epd4in2_V2", False, waveshare_4in2_v2),
     "waveshare-7in5-v2": lambda: (setattr(wire, "busy_idle", 1), waveshare("epd7in5_V2", False, waveshare_7in5_v2)),

@@ -40,8 +40,13 @@ MODELS = [
     ("waveshare-7in5-v2", "waveshare-7in5-v2.toml", "waveshare-epaper epd7in5_V2"),
     ("waveshare-4in2-v2", "waveshare-4in2-v2.toml", "waveshare-epaper epd4in2_V2"),
     ("waveshare-1in54-v2", "waveshare-1in54-v2.toml", "waveshare-epaper epd1in54_V2"),
+    ("inky-impression-5in7", None, "inky inky_uc8159"),
+    ("inky-impression-4in", None, "inky inky_uc8159"),
+    ("inky-impression-7in3", "inky-impression-7in3.toml", "inky inky_ac073tc1a"),
+    ("inky-impression-7in3-spectra6", None, "inky inky_e673"),
 ]
-CONTROLLER = {"waveshare-7in5-v2": "uc8179"}
+CONTROLLER = {"waveshare-7in5-v2": "uc8179", "inky-impression-5in7": "uc8159", "inky-impression-4in": "uc8159",
+              "inky-impression-7in3": "uc8159", "inky-impression-7in3-spectra6": "uc8159"}
 # Pimoroni's examples hand Inky pictures in landscape, as lockscreend's examples turn them.
 DEFAULT_ROTATION = {"inky-phat": 90}
 
@@ -198,8 +203,33 @@ class UC8179:
             self.regs[c] = list(data)
 
 
+class UC8159:
+    """The Impressions' controller: one image of 4-bit inks (0x10) sent whole, refreshed by 0x12."""
+    NOT_REGISTERS = {0x02, 0x04, 0x07, 0x10, 0x12}
+
+    def __init__(self):
+        self.regs = {}
+        self.ram = {0x10: {}}
+        self.refreshes = []
+        self.asleep = False
+
+    def reset(self):
+        self.regs = {}
+        self.asleep = False
+
+    def command(self, c, data):
+        if c == 0x10:
+            self.ram[0x10] = {(i, 0): b for i, b in enumerate(data)}
+        elif c == 0x12:
+            self.refreshes.append({"regs": dict(self.regs), "ram": {0x10: dict(self.ram[0x10])}})
+        elif c == 0x07:
+            self.asleep = True
+        elif c not in self.NOT_REGISTERS:
+            self.regs[c] = list(data)
+
+
 def decode(events, controller="ssd16xx"):
-    chip = UC8179() if controller == "uc8179" else SSD16xx()
+    chip = {"uc8179": UC8179, "uc8159": UC8159}.get(controller, SSD16xx)()
     pending = None
     for e in events:
         if "data" in e and "command" not in e:
