@@ -88,19 +88,29 @@ def rotation(model, example):
     return 0
 
 
-class SSD16xx:
-    """The SSD1608/SSD1680/SSD1683 family as both traces drive it."""
+class Controller:
+    """What every decoder keeps: registers (forgotten at a reset), RAM planes by their
+    write command, a snapshot per refresh, whether it was left asleep."""
+    PLANES = ()
 
     def __init__(self):
         self.regs = {}
-        self.ram = {0x24: {}, 0x26: {}}
-        self.x = self.y = 0
+        self.ram = {plane: {} for plane in self.PLANES}
         self.refreshes = []
         self.asleep = False
 
     def reset(self):
         self.regs = {}
         self.asleep = False
+
+
+class SSD16xx(Controller):
+    """The SSD1608/SSD1680/SSD1683 family as both traces drive it."""
+    PLANES = (0x24, 0x26)
+
+    def __init__(self):
+        super().__init__()
+        self.x = self.y = 0
 
     def command(self, c, data):
         if c == 0x12:
@@ -146,24 +156,20 @@ class SSD16xx:
                         self.x = xs
 
 
-class UC8179:
+class UC8179(Controller):
     """Waveshare's 7.5" V2 controller as both traces drive it: old (0x10) and new (0x13)
     images, whole or, in partial mode (0x91), in the 0x90 window, where bytes past the
     window are dropped; RAM compared by what it means, after 0x50's polarity (DDX)."""
     NOT_REGISTERS = {0x02, 0x04, 0x07, 0x10, 0x12, 0x13, 0x71, 0x91, 0x92}
+    PLANES = (0x10, 0x13)
 
     def __init__(self):
-        self.regs = {}
-        self.ram = {0x10: {}, 0x13: {}}
-        self.refreshes = []
-        self.asleep = False
+        super().__init__()
         self.partial = False
-        self.cursor = 0
 
     def reset(self):
-        self.regs = {}
+        super().reset()
         self.partial = False
-        self.asleep = False
 
     def area(self):
         res = self.regs.get(0x61, [3, 0x20, 1, 0xE0])
@@ -203,19 +209,10 @@ class UC8179:
             self.regs[c] = list(data)
 
 
-class UC8159:
+class UC8159(Controller):
     """The Impressions' controller: one image of 4-bit inks (0x10) sent whole, refreshed by 0x12."""
     NOT_REGISTERS = {0x02, 0x04, 0x07, 0x10, 0x12}
-
-    def __init__(self):
-        self.regs = {}
-        self.ram = {0x10: {}}
-        self.refreshes = []
-        self.asleep = False
-
-    def reset(self):
-        self.regs = {}
-        self.asleep = False
+    PLANES = (0x10,)
 
     def command(self, c, data):
         if c == 0x10:
