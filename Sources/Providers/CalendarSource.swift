@@ -34,22 +34,16 @@ package struct CalendarSource: Sendable {
         let text: String
         switch location {
         case let .file(path):
-            // As much as a fetched calendar may be: a regular file of at most the limit.
-            var info = stat()
-            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= HTTPFetcher.defaultLimit,
-                  let read = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw ICalendar.Failure(description: "cannot read \(path) (a regular file of UTF-8 text, at most \(HTTPFetcher.defaultLimit) bytes)")
-            }
-            text = read
+            text = try Self.text(ofFile: path)
         case let .url(fetcher):
             text = String(decoding: try await fetcher.fetch(), as: UTF8.self)
         }
         let zone = zone ?? SystemTimeZone().current()
         // Parsing and walking rules take a moment for a large file: on a thread of their
         // own, never the one that draws the clock and tells systemd the daemon is alive.
-        let window = now.addingTimeInterval(Double(days) * 86_400)
+        let days = days
         let read = await OwnThread.run(named: "calendar") { () -> Result<[ICalendar.Occurrence], ICalendar.Failure> in
-            Result { () throws(ICalendar.Failure) in try ICalendar.parse(text, zone: zone).occurrences(from: now, to: window, zone: zone) }
+            Result { () throws(ICalendar.Failure) in try Self.occurrences(in: text, from: now, days: days, zone: zone) }
         }
         let upcoming: [ICalendar.Occurrence]
         do {
@@ -102,17 +96,33 @@ package struct CalendarSource: Sendable {
 }
 
 extension CalendarSource {
-    /// What is wrong with the calendar file at `path` as a widget would read it in the
-    /// week from `now` in the machine's zone (FILE:LINE: …), or nil when nothing is.
-    package static func problem(inFile path: String, now: Date, days: Int = 7) -> String? {
+    /// A calendar file's text: as much as a fetched calendar may be, a regular file of at
+    /// most the limit.
+    static func text(ofFile path: String) throws(ICalendar.Failure) -> String {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= HTTPFetcher.defaultLimit,
               let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return "\(path): cannot be read (a regular file of UTF-8 text, at most \(HTTPFetcher.defaultLimit) bytes)"
+            throw ICalendar.Failure(description: "cannot read \(path) (a regular file of UTF-8 text, at most \(HTTPFetcher.defaultLimit) bytes)")
         }
-        let zone = SystemTimeZone().current()
+        return text
+    }
+
+    /// What a calendar widget shows of `text` in the `days` from `now`.
+    static func occurrences(in text: String, from now: Date, days: Int, zone: ZoneRules) throws(ICalendar.Failure) -> [ICalendar.Occurrence] {
+        try ICalendar.parse(text, zone: zone).occurrences(from: now, to: now.addingTimeInterval(Double(days) * 86_400), zone: zone)
+    }
+
+    /// What is wrong with the calendar file at `path` as a widget would read it in the
+    /// week from `now` in the machine's zone (FILE:LINE: …), or nil when nothing is.
+    package static func problem(inFile path: String, now: Date, days: Int = 7) -> String? {
+        let calendar: String
         do {
-            _ = try ICalendar.parse(text, zone: zone).occurrences(from: now, to: now.addingTimeInterval(Double(days) * 86_400), zone: zone)
+            calendar = try text(ofFile: path)
+        } catch {
+            return error.description
+        }
+        do {
+            _ = try occurrences(in: calendar, from: now, days: days, zone: SystemTimeZone().current())
             return nil
         } catch {
             return error.in(file: path).description

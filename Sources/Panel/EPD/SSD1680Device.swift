@@ -87,8 +87,8 @@ package final class SSD1680Device: EPDDevice {
                 // Black plane and colour plane, then the long refresh.
                 try writeWindows(whole, to: Command.writeBlackWhiteRAM)
                 try writeWindows(whole, to: Command.writePreviousRAM)
-                try refresh(fullSequence)
-            } else if update.refresh == .full || needsFullRewrite || !model.refreshesPartially {
+                try refresh(Self.fullSequence)
+            } else if full {
                 // Both RAMs before the refresh, as Waveshare's drivers write them: the
                 // second then holds what the glass shows for the next partial refresh. An
                 // Inky that never refreshes partially gets Pimoroni's empty colour plane.
@@ -98,7 +98,7 @@ package final class SSD1680Device: EPDDevice {
                 } else {
                     try writeWindows(whole, to: Command.writePreviousRAM)
                 }
-                try refresh(fullSequence)
+                try refresh(Self.fullSequence)
             } else {
                 let windows = update.rects.map(model.byteAligned)
                 try writeWindows(windows, to: Command.writeBlackWhiteRAM)
@@ -123,10 +123,6 @@ package final class SSD1680Device: EPDDevice {
         }
         link.close()
     }
-
-    /// Display update control 2 for a full refresh (Pimoroni's boards leave it at its
-    /// reset value, which runs the waveform they load).
-    private var fullSequence: UInt8 { Self.fullSequence }
 
     /// Pimoroni's Inky boards are set up as Pimoroni's own driver sets them up: VCOM,
     /// dummy line period and gate time, a white border, on the SSD1608 its waveform LUT,
@@ -165,21 +161,17 @@ package final class SSD1680Device: EPDDevice {
         guard !initialised else { return }
         try link.send(command: Command.softwareReset)
         try link.waitUntilIdle(timeout: busyTimeout)
+        try setGeometry()
         if pimoroni {
-            let gates = height - 1
-            try link.send(command: Command.driverOutputControl, data: [UInt8(gates & 0xFF), UInt8(gates >> 8), 0x00])
             try link.send(command: Command.dummyLinePeriod, data: [0x1B])
             try link.send(command: Command.gateLineWidth, data: [0x0B])
-            try link.send(command: Command.dataEntryMode, data: [0x03])
             try link.send(command: Command.writeVCOM, data: [0x70])
             if model.chip == "SSD1608" { try link.send(command: Command.writeLUT, data: Self.ssd1608Waveform) }
         } else if model.chip == "SSD1683" {
             // Waveshare's 4.2" V2: the red RAM read as 0 in a full refresh, the sensor
-            // and the 300 lines left at their reset values.
-            try setGeometry()
+            // left at its reset value.
             try link.send(command: Command.displayUpdateControl1, data: [0x40, 0x00])
         } else {
-            try setGeometry()
             try link.send(command: Command.displayUpdateControl1, data: [0x00, 0x80])
             try link.send(command: Command.temperatureSensor, data: [0x80])
         }
@@ -199,12 +191,8 @@ package final class SSD1680Device: EPDDevice {
     private func writeWindows(_ windows: [PixelRect], to ram: UInt8) throws(DisplayError) {
         for window in windows where window.width > 0 && window.height > 0 {
             let firstByte = window.x / 8, lastByte = (window.x + window.width - 1) / 8
-            let (first, last) = (firstByte + model.ramColumnOffset, lastByte + model.ramColumnOffset)
-            let top = window.y, bottom = window.y + window.height - 1
-            try link.send(command: Command.ramXWindow, data: [UInt8(first), UInt8(last)])
-            try link.send(command: Command.ramYWindow, data: [UInt8(top & 0xFF), UInt8(top >> 8), UInt8(bottom & 0xFF), UInt8(bottom >> 8)])
-            try link.send(command: Command.ramXCounter, data: [UInt8(first)])
-            try link.send(command: Command.ramYCounter, data: [UInt8(top & 0xFF), UInt8(top >> 8)])
+            let top = window.y
+            try address(window)
             try link.send(command: ram)
             guard model.palette != nil else {
                 try link.sendData(packedBytes(of: window))
@@ -238,16 +226,22 @@ package final class SSD1680Device: EPDDevice {
         tally.refreshed(full: full, model: model)
     }
 
+    /// Sets the RAM window and its counters to `window` (x on whole bytes, past the
+    /// model's column offset), where the next RAM write goes.
+    private func address(_ window: PixelRect) throws(DisplayError) {
+        let first = window.x / 8 + model.ramColumnOffset, last = (window.x + window.width - 1) / 8 + model.ramColumnOffset
+        let top = window.y, bottom = window.y + window.height - 1
+        try link.send(command: Command.ramXWindow, data: [UInt8(first), UInt8(last)])
+        try link.send(command: Command.ramYWindow, data: [UInt8(top & 0xFF), UInt8(top >> 8), UInt8(bottom & 0xFF), UInt8(bottom >> 8)])
+        try link.send(command: Command.ramXCounter, data: [UInt8(first)])
+        try link.send(command: Command.ramYCounter, data: [UInt8(top & 0xFF), UInt8(top >> 8)])
+    }
+
     /// Zeros in RAM 0x26, over the glass: no colour.
     private func writeEmptyColourPlane() throws(DisplayError) {
-        let rowBytes = (width + 7) / 8
-        let (first, last) = (model.ramColumnOffset, model.ramColumnOffset + rowBytes - 1)
-        try link.send(command: Command.ramXWindow, data: [UInt8(first), UInt8(last)])
-        try link.send(command: Command.ramYWindow, data: [0, 0, UInt8((height - 1) & 0xFF), UInt8((height - 1) >> 8)])
-        try link.send(command: Command.ramXCounter, data: [UInt8(first)])
-        try link.send(command: Command.ramYCounter, data: [0, 0])
+        try address(PixelRect(x: 0, y: 0, width: width, height: height))
         try link.send(command: Command.writePreviousRAM)
-        try link.sendData([UInt8](repeating: 0, count: rowBytes * height))
+        try link.sendData([UInt8](repeating: 0, count: (width + 7) / 8 * height))
     }
 
     /// Deep sleep mode 1: the RAMs are kept, only a reset pulse wakes the controller.

@@ -82,7 +82,7 @@ package final class UC8179Device: EPDDevice {
             let full = update.refresh == .full || needsFullRewrite
             try start(full: full)
             let whole = PixelRect(x: 0, y: 0, width: width, height: height)
-            if update.refresh == .full || needsFullRewrite {
+            if full {
                 try link.send(command: Command.vcomAndDataInterval, data: Self.fullInterval)
                 // The old image the inverse of the new, as Waveshare's driver writes it: every
                 // pixel changes, so the full waveform drives them all.
