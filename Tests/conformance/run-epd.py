@@ -88,6 +88,15 @@ def rotation(model, example):
     return 0
 
 
+def step(value, start, end, up):
+    """One address counter moved on inside its window [start, end]: back to the start
+    past either end (the counter and whether it wrapped)."""
+    value += 1 if up else -1
+    if value > max(start, end) or value < min(start, end):
+        return start, True
+    return value, False
+
+
 class Controller:
     """What every decoder keeps: registers (forgotten at a reset), RAM planes by their
     write command, a snapshot per refresh, whether it was left asleep."""
@@ -141,19 +150,13 @@ class SSD16xx(Controller):
             # datasheets say and Waveshare's drivers rely on (0x26 written straight
             # after 0x24 without setting the counters again).
             if mode & 4 == 0:
-                self.x += 1 if mode & 1 else -1
-                if self.x > max(xs, xe) or self.x < min(xs, xe):
-                    self.x = xs
-                    self.y += 1 if mode & 2 else -1
-                    if self.y > max(ys, ye) or self.y < min(ys, ye):
-                        self.y = ys
+                self.x, wrapped = step(self.x, xs, xe, mode & 1)
+                if wrapped:
+                    self.y, _ = step(self.y, ys, ye, mode & 2)
             else:
-                self.y += 1 if mode & 2 else -1
-                if self.y > max(ys, ye) or self.y < min(ys, ye):
-                    self.y = ys
-                    self.x += 1 if mode & 1 else -1
-                    if self.x > max(xs, xe) or self.x < min(xs, xe):
-                        self.x = xs
+                self.y, wrapped = step(self.y, ys, ye, mode & 2)
+                if wrapped:
+                    self.x, _ = step(self.x, xs, xe, mode & 1)
 
 
 class UC8179(Controller):
