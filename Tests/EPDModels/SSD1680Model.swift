@@ -30,15 +30,32 @@ package final class SSD1680Model: ControllerModel {
     package private(set) var resets = 0
     package private(set) var softwareResets = 0
     package private(set) var refreshes: [Refresh] = []
+    /// The waveform each refresh ran: the LUT written to register 0x32, or nil for one the
+    /// update sequence loaded from the panel's OTP.
+    package private(set) var waveforms: [[UInt8]?] = []
     package private(set) var violations: [String] = []
     /// Each RAM write since the last `clearWindows()`, and the window (glass bytes, lines) it went in.
     package private(set) var windowsWritten: [(ram: UInt8, x: ClosedRange<Int>, y: ClosedRange<Int>)] = []
 
     private var command: UInt8?
     private var parameters: [UInt8] = []
-    private var xWindow = 0...0, yWindow = 0...0
+    private var xWindow = 0...0
+    /// The y window from its start to its end: downwards where y counts down.
+    private var yWindow = (start: 0, end: 0)
     private var xCounter = 0, yCounter = 0
     private var updateSequence: UInt8 = 0
+    /// Data entry mode: bit 0 x counts up (else down), bit 1 y counts up.
+    private var dataEntry: UInt8 = 0x03
+    /// Driver output control's TB bit: gates scanned from the last to the first, so RAM's
+    /// last row is the glass's top one.
+    private var gatesReversed = false
+    /// The waveform in the registers: written to 0x32, or loaded from OTP.
+    private var lut: [UInt8]?
+    private var otpLoaded = false
+    /// The gate scan the glass was last driven with: its top row is RAM's last.
+    private var glassRowsReversed = false
+    /// Clock and analog turned on by an update sequence and not off since.
+    private var poweredOn = false
     /// The registers set since the last reset pulse or software reset: as the datasheets
     /// allow, and Waveshare's and GxEPD2's drivers assume, a reset returns every register
     /// to its power-on value, so a driver sets its panel up after every wake.
@@ -74,6 +91,9 @@ package final class SSD1680Model: ControllerModel {
         command = nil
         set = []
         updateSequence = 0
+        lut = nil
+        otpLoaded = false
+        poweredOn = false
     }
 
     package func receive(command byte: UInt8) {
@@ -89,12 +109,19 @@ package final class SSD1680Model: ControllerModel {
         switch byte {
         case 0x12:
             softwareResets += 1
+            poweredOn = false
             set = []
             updateSequence = 0
+            lut = nil
+            otpLoaded = false
+            dataEntry = 0x03
+            gatesReversed = false
             xWindow = 0...(rowBytes - 1)
-            yWindow = 0...(height - 1)
+            yWindow = (0, height - 1)
         case 0x20: activate()
-        case 0x24, 0x26: windowsWritten.append((byte, (xWindow.lowerBound - columnOffset)...(xWindow.upperBound - columnOffset), yWindow))
+        case 0x24, 0x26:
+            let rows = min(yWindow.start, yWindow.end)...max(yWindow.start, yWindow.end)
+            windowsWritten.append((byte, (xWindow.lowerBound - columnOffset)...(xWindow.upperBound - columnOffset), gatesReversed ? (height - 1 - rows.upperBound)...(height - 1 - rows.lowerBound) : rows))
         default: break
         }
     }
@@ -116,21 +143,26 @@ package final class SSD1680Model: ControllerModel {
     private func apply(_ command: UInt8, _ p: [UInt8]) {
         set.insert(command)
         switch (command, p.count) {
-        case (0x01, 3): if Int(p[0]) | Int(p[1]) << 8 != height - 1 { violations.append("driver output control for \(Int(p[0]) | Int(p[1]) << 8 + 1) gates") }
+        case (0x01, 3):
+            if Int(p[0]) | Int(p[1]) << 8 != height - 1 { violations.append("driver output control for \(Int(p[0]) | Int(p[1]) << 8 + 1) gates") }
+            gatesReversed = p[2] & 0x01 != 0
         case (0x10, 1): asleep = p[0] != 0
-        case (0x11, 1): if p[0] != 0x03 { violations.append("data entry mode \(p[0])") }
-        case (0x21, 2) where chip == "SSD1683" && p[1] & 0x80 != 0:
-            violations.append("display update control 1 with the SSD1680's source range (S8 to S167): the SSD1683 drives 400 sources")
+        case (0x11, 1):
+            dataEntry = p[0]
+            if p[0] & 0x04 != 0 || p[0] & 0x01 == 0 { violations.append("data entry mode \(p[0]): x must count up, row by row") }
+        case (0x21, 2) where (chip == "SSD1683" || chip == "SSD1681") && p[1] & 0x80 != 0:
+            violations.append("display update control 1 with the SSD1680's source range (S8 to S167): the \(chip) drives \(chip == "SSD1683" ? 400 : 200) sources")
+        case (0x32, _): lut = Array(p.prefix(153))
         case (0x22, 1): updateSequence = p[0]
         case (0x44, 2): xWindow = Int(p[0])...Int(p[1])
-        case (0x45, 4): yWindow = (Int(p[0]) | Int(p[1]) << 8)...(Int(p[2]) | Int(p[3]) << 8)
+        case (0x45, 4): yWindow = (Int(p[0]) | Int(p[1]) << 8, Int(p[2]) | Int(p[3]) << 8)
         case (0x4E, 1): xCounter = Int(p[0])
         case (0x4F, 2): yCounter = Int(p[0]) | Int(p[1]) << 8
         default: break
         }
     }
 
-    /// Data entry mode 3: x counts up inside the window, then y.
+    /// x counts up inside the window, then y moves on, up (data entry mode 3) or down (1).
     private func writeRAM(_ ram: UInt8, _ byte: UInt8) {
         if xCounter < columnOffset { violations.append("RAM write left of the glass, column byte \(xCounter)") }
         if xCounter < rowBytes && yCounter < height {
@@ -139,51 +171,71 @@ package final class SSD1680Model: ControllerModel {
         xCounter += 1
         if xCounter > xWindow.upperBound {
             xCounter = xWindow.lowerBound
-            yCounter = yCounter >= yWindow.upperBound ? yWindow.lowerBound : yCounter + 1
+            // The window's y range runs from its start to its end in the counter's direction.
+            if dataEntry & 0x02 != 0 {
+                yCounter = yCounter >= max(yWindow.start, yWindow.end) ? yWindow.start : yCounter + 1
+            } else {
+                yCounter = yCounter <= min(yWindow.start, yWindow.end) ? yWindow.start : yCounter - 1
+            }
         }
     }
 
+    /// Runs the update sequence by its bits: clock and analog on (0xC0), the waveform
+    /// loaded from OTP (0x10), the glass driven (0x04) in display mode 1 or 2 (0x08),
+    /// analog off (0x02).
     private func activate() {
+        // A sequence left at its reset value refreshes in full with the OTP's waveform (an
+        // SSD1608 has none): Pimoroni's drivers, which work on the glass, never set it.
+        let sequence = set.contains(0x22) ? updateSequence : chip == "SSD1608" ? 0xC7 : 0xF7
+        if sequence & 0xC0 == 0xC0 { poweredOn = true }
+        if sequence & 0x10 != 0 && chip != "SSD1608" {
+            lut = nil
+            otpLoaded = true
+        }
+        if sequence & 0x04 != 0 { display(modeTwo: sequence & 0x08 != 0, sequence: sequence) }
+        if sequence & 0x02 != 0 { poweredOn = false }
+    }
+
+    private func display(modeTwo: Bool, sequence: UInt8) {
         for (register, name) in [(UInt8(0x01), "driver output control (the gate count)"), (0x11, "data entry mode")] where !set.contains(register) {
             violations.append("a refresh without \(name) since the last reset: it runs with the power-on value")
         }
-        // An update sequence left at its reset value refreshes in full: Pimoroni's
-        // drivers, which work on the glass, never set it.
-        if !set.contains(0x22) { updateSequence = 0xC7 }
-        if chip == "SSD1608" && !set.contains(0x32) {
-            // Its waveform comes from register 0x32 alone.
-            violations.append("an SSD1608 refresh without a waveform LUT (0x32) since the last reset: the glass does not change")
+        if !poweredOn { violations.append("update sequence 0x\(String(sequence, radix: 16)) drives the glass with the clock and analog off") }
+        if lut == nil && !otpLoaded {
+            violations.append("a refresh with no waveform: sequence 0x\(String(sequence, radix: 16)) loads none from OTP (an \(chip == "SSD1608" ? "SSD1608 has none" : "OTP load needs bit 0x10")) and none was written to 0x32 since the last reset: the glass does not change")
         }
-        switch updateSequence {
-        case 0xF7, 0xC7:
-            glass = blackWhite
-            if triColour { glassColour = previous }
-            refreshes.append(.full)
-        case 0xFF, 0x0F, 0xFC:
+        waveforms.append(lut)
+        glassRowsReversed = gatesReversed
+        if modeTwo {
             if triColour { violations.append("a partial refresh of tri-colour glass (its colour needs the full waveform)") }
             if previous != glass { violations.append("a partial refresh while RAM 0x26 did not hold what the glass shows: ghosts") }
             var changed = 0
             for (a, b) in zip(blackWhite, previous) { changed += (a ^ b).nonzeroBitCount }
             glass = blackWhite
             refreshes.append(.partial(changed: changed))
-        default:
-            violations.append("unknown update sequence 0x\(String(updateSequence, radix: 16))")
+        } else {
+            glass = blackWhite
+            if triColour { glassColour = previous }
+            refreshes.append(.full)
         }
     }
 
     /// Forgets what was written since, for checking the next update on its own.
     package func clearWindows() { windowsWritten = [] }
 
+    /// The RAM row the glass's row `y` shows.
+    private func ramRow(_ y: Int) -> Int { glassRowsReversed ? height - 1 - y : y }
+
     package func glassPixels() -> [UInt8] {
         guard triColour else {
-            return (0..<height).flatMap { glass[($0 * rowBytes + columnOffset)..<(($0 + 1) * rowBytes)] }
+            return (0..<height).flatMap { glass[(ramRow($0) * rowBytes + columnOffset)..<((ramRow($0) + 1) * rowBytes)] }
         }
         // Inks: 0 black, 1 white, 2 colour; two pixels a byte.
         let stride = PixelFormat.palette4.minimumStride(width: width)
         var out = [UInt8](repeating: 0xFF, count: stride * height)
         for y in 0..<height {
             for x in 0..<width {
-                let i = y * rowBytes + columnOffset + x / 8, bit = UInt8(0x80) >> UInt8(x & 7)
+                let i = ramRow(y) * rowBytes + columnOffset + x / 8, bit = UInt8(0x80) >> UInt8(x & 7)
                 let ink: UInt8 = glassColour[i] & bit != 0 ? 2 : glass[i] & bit == 0 ? 0 : 1
                 let o = y * stride + x / 2
                 out[o] = x & 1 == 0 ? (out[o] & 0x0F) | ink << 4 : (out[o] & 0xF0) | ink

@@ -104,15 +104,40 @@ struct SSD1680Tests {
         #expect(DisplayError.panelBusy(path: "/dev/spidev0.0", seconds: 30).description.contains("stayed busy for 30 s"))
     }
 
-    @Test("every model of the family keeps its glass equal to the converted frame", arguments: EPDModel.all.filter { $0.controller == .ssd1680 })
-    func family(model: EPDModel) throws {
+    /// `model` on its controller's model: a full update, then (where the panel has one) a
+    /// partial update of a small window; the expected glass after each.
+    func fullThenPartial(_ model: EPDModel) throws -> (SSD1680Model, expected: [[UInt8]]) {
         let controller = SSD1680Model(model)
         let device = SSD1680Device(model: model, link: ModelLink(model: controller))
         let display = PanelDisplay(device: device)
         var frame = Frame(width: model.width, height: model.height, fill: 255)
         frame.draw { $0.fill(Rect(x: 3, y: 5, width: Double(model.width) / 2, height: 17), color: .black) }
         try display.present(frame, damage: [PixelRect(x: 0, y: 0, width: model.width, height: model.height)], refresh: .full, at: .now)
-        #expect(differingBytes(controller.glassPixels(), EPDModels.converted(frame, format: device.format, palette: device.palette)) == 0)
+        var expected = [EPDModels.converted(frame, format: device.format, palette: device.palette)]
+        #expect(differingBytes(controller.glassPixels(), expected[0]) == 0, "\(model.name): full")
+        guard model.refreshesPartially else { return (controller, expected) }
+        let window = PixelRect(x: 9, y: 40, width: 20, height: 9)
+        frame.draw { $0.fill(Rect(x: 9, y: 40, width: 20, height: 9), color: .black) }
+        try display.present(frame, damage: [window], refresh: .partial, at: .now)
+        expected.append(EPDModels.converted(frame, format: device.format, palette: device.palette))
+        #expect(differingBytes(controller.glassPixels(), expected[1]) == 0, "\(model.name): partial")
+        #expect(controller.refreshes.last == .partial(changed: 20 * 9))
+        return (controller, expected)
+    }
+
+    @Test("every model of the family keeps its glass equal to the converted frame, through a partial update where it has one",
+          arguments: EPDModel.all.filter { $0.controller == .ssd1680 })
+    func family(model: EPDModel) throws {
+        let (controller, _) = try fullThenPartial(model)
+        #expect(controller.violations == [])
+    }
+
+    @Test("Waveshare's 2.9\" V2 and 1.54\" V2 refresh with Waveshare's own waveforms, written to the registers; the others load their OTP's",
+          arguments: EPDModel.all.filter { $0.controller == .ssd1680 && $0.refreshesPartially })
+    func waveforms(model: EPDModel) throws {
+        let (controller, _) = try fullThenPartial(model)
+        let vendor = SSD1680Waveform.vendor(for: model.name)
+        #expect(controller.waveforms == (vendor.map { [$0.full.lut, $0.partial.lut] } ?? [nil, nil]))
         #expect(controller.violations == [])
     }
 }

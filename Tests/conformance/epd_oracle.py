@@ -64,9 +64,11 @@ def waveshare(module, turned, scenario):
 
 
 class Lines:
-    """Inky's gpio= object: the lines by offset (reset 27, D/C 22 on the HAT)."""
-    def __init__(self, reset, dc):
-        self.reset, self.dc = reset, dc
+    """Inky's gpio= object: the lines by offset (reset 27, D/C 22 on the HAT). BUSY reads
+    low, or high where `idle_high` (the E673's driver polls until it reads high, on the
+    real clock)."""
+    def __init__(self, reset, dc, idle_high=False):
+        self.reset, self.dc, self.idle_high = reset, dc, idle_high
 
     def set_value(self, pin, value):
         high = getattr(value, "value", value) == 1
@@ -78,14 +80,14 @@ class Lines:
     def get_value(self, pin):
         from gpiod.line import Value
         wire.busy()
-        return Value.INACTIVE
+        return Value.ACTIVE if self.idle_high else Value.INACTIVE
 
 
-def inky(module, resolution, colour, inks=(0, 1, 2)):
+def inky(module, resolution, colour, inks=(0, 1, 2), idle_high=False):
     """`inks`: Inky's palette indices of white, black and the colour block's ink."""
     import spidev
     driver = __import__(f"inky.{module}", fromlist=[module])
-    display = driver.Inky(resolution=resolution, colour=colour, spi_bus=spidev.SpiDev(), gpio=Lines(driver.RESET_PIN, driver.DC_PIN))
+    display = driver.Inky(resolution=resolution, colour=colour, spi_bus=spidev.SpiDev(), gpio=Lines(driver.RESET_PIN, driver.DC_PIN, idle_high))
     for second in (False, True):
         display.set_image(picture(*resolution, None if colour == "black" else "red", second, indexed=True, inks=inks))
         display.show()
@@ -131,7 +133,7 @@ def waveshare_4in2_v2(epd, a, b):
 
 MODELS = {
     "inky-impression-7in3": lambda: inky("inky_ac073tc1a", (800, 480), "multi", inks=(1, 0, 4)),
-    "inky-impression-7in3-spectra6": lambda: inky("inky_e673", (800, 480), "multi", inks=(1, 0, 3)),
+    "inky-impression-7in3-spectra6": lambda: inky("inky_e673", (800, 480), "multi", inks=(1, 0, 3), idle_high=True),
     "inky-impression-5in7": lambda: inky("inky_uc8159", (600, 448), "multi", inks=(1, 0, 4)),
     "inky-impression-4in": lambda: inky("inky_uc8159", (640, 400), "multi", inks=(1, 0, 4)),
     "waveshare-1in54-v2": lambda: waveshare("epd1in54_V2", False, waveshare_1in54_v2),

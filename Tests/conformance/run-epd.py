@@ -16,6 +16,7 @@ with why (docs/DISPLAYS.md says the same); any other fails the run.
   Tests/conformance/run-epd.py --binary .build/debug/lockscreend-conformance [--models A,B]
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -61,8 +62,17 @@ DELIBERATE = {
                                    "into the old one (48 KB not sent again); a partial one keeps the data polarity of full "
                                    "refreshes and writes the old image itself, where Waveshare inverts the data (DDX) and "
                                    "lets the chip copy; the RAM means the same on both sides (compared after polarity)",
-    ("waveshare-4in2-v2", "0x01"): "lockscreend writes the gate count (300 lines, also the SSD1683's reset value) "
-                                   "after every wake, as on the SSD1680s; Waveshare relies on the reset value",
+    **{(model, f"0x{r:02X}"): "lockscreend sets the gate count and scan (0x01) and the data entry mode (0x11) after "
+                              "every wake, as the datasheets' reset allows and Waveshare's 2.13\" V4 driver does; this "
+                              "driver relies on their reset values (the 2.9\" V2's, the 4.2\" V2's) or on what it set "
+                              "before the controller slept (the 1.54\" V2's)"
+       for model, registers in (("waveshare-4in2-v2", (0x01,)), ("waveshare-2in9-v2", (0x01, 0x11)), ("waveshare-1in54-v2", (0x01, 0x11)))
+       for r in registers},
+    **{(model, "0x37"): "Waveshare turns on RAM ping-pong (0x37, display mode 2) before a partial refresh, which "
+                        "makes the chip keep the previous image itself and writes a whole picture each time; "
+                        "lockscreend writes only the changed windows and then the same windows into RAM 0x26, so "
+                        "0x26 holds the glass (SSD1680/SSD1681 datasheets, 0x37 and display mode 2)"
+       for model in ("waveshare-2in9-v2", "waveshare-1in54-v2")},
     **{("waveshare-7in5-v2", f"0x{r:02X}"): "lockscreend keeps the controller set up between updates (power off, not a "
                                             "reset), so power, booster, resolution, SPI and TCON settings stay as set; "
                                             "Waveshare's init_part resets and sets the panel setting alone"
@@ -73,6 +83,9 @@ DELIBERATE = {
 FULL_ONLY = ("inky-",)
 
 ADDRESSING = {0x44, 0x45, 0x4E, 0x4F}
+# Registers the chip fills from the first bytes sent, ignoring the rest: the SSD1680's and
+# SSD1681's waveform LUT has 153 (Waveshare's 1.54" V2 driver sends its 159-byte table).
+LENGTH = {0x32: 153}
 # Glass narrower than its RAM rows' whole bytes, from the controller's x = 0.
 GLASS_WIDTH = {"waveshare-2in13-v4": 122}
 
@@ -120,28 +133,37 @@ class SSD16xx(Controller):
     def __init__(self):
         super().__init__()
         self.x = self.y = 0
+        # How RAM is addressed (data entry mode, window) is compared as registers are, but
+        # RAM is filled as the driver meant it even across a reset pulse: Waveshare's 1.54"
+        # V2 driver writes after one without setting it again.
+        self.addressing = {}
 
     def command(self, c, data):
         if c == 0x12:
             self.regs = {}
+            self.addressing = {}
         elif c in (0x24, 0x26):
             self.write(self.ram[c], data)
         elif c == 0x4E:
             self.x = data[0] if data else 0
         elif c == 0x4F:
             self.y = (data[0] | data[1] << 8) if len(data) > 1 else 0
+        elif c == 0x20 and self.regs.get(0x22, [0x04])[0] & 0x04 == 0:
+            pass  # a sequence that shows nothing (clock and analog on, a temperature read)
         elif c == 0x20:
             self.refreshes.append({"regs": {k: v for k, v in self.regs.items() if k not in ADDRESSING},
                                    "ram": {k: dict(v) for k, v in self.ram.items()}})
         elif c == 0x10:
             self.asleep = True
         else:
-            self.regs[c] = list(data)
+            self.regs[c] = list(data)[:LENGTH.get(c)]
+            if c in (0x11, 0x44, 0x45):
+                self.addressing[c] = list(data)
 
     def write(self, plane, data):
-        mode = self.regs.get(0x11, [3])[0]
-        xs, xe = (self.regs.get(0x44) or [0, 255])[:2]
-        y_window = self.regs.get(0x45) or [0, 0, 255, 1]
+        mode = self.addressing.get(0x11, [3])[0]
+        xs, xe = (self.addressing.get(0x44) or [0, 255])[:2]
+        y_window = self.addressing.get(0x45) or [0, 0, 255, 1]
         ys, ye = y_window[0] | y_window[1] << 8, y_window[2] | y_window[3] << 8
         for b in data:
             plane[(self.x, self.y)] = b
@@ -283,6 +305,19 @@ def compare(ours, theirs, width=None):
     return found
 
 
+def check(entry, binary, python):
+    """One model: both traces, decoded and compared (the degrees, the vendor's refresh
+    count, the differences)."""
+    model, example, _ = entry
+    degrees = rotation(model, example)
+    full = ["full"] if model.startswith(FULL_ONLY) else []
+    ours = subprocess.run([binary, "epd", model, str(degrees), *full], capture_output=True, text=True, check=True).stdout
+    theirs = subprocess.run([python, os.path.join(here, "epd_oracle.py"), model], capture_output=True, text=True, check=True).stdout
+    controller = CONTROLLER.get(model, "ssd16xx")
+    a, b = decode(json.loads(ours), controller), decode(json.loads(theirs), controller)
+    return degrees, len(b.refreshes), compare(a, b, GLASS_WIDTH.get(model))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
@@ -292,21 +327,16 @@ def main():
     failed = []
     print("| model | vendor driver | refreshes | matches | deliberate differences |")
     print("|---|---|---|---|---|")
-    chosen = set(args.models.split(",")) if args.models else None
-    for model, example, vendor in MODELS:
-        if chosen is not None and model not in chosen:
-            continue
-        degrees = rotation(model, example)
-        full = ["full"] if model.startswith(FULL_ONLY) else []
-        ours = json.loads(subprocess.run([args.binary, "epd", model, str(degrees), *full], capture_output=True, text=True, check=True).stdout)
-        theirs = json.loads(subprocess.run([python, os.path.join(here, "epd_oracle.py"), model], capture_output=True, text=True, check=True).stdout)
-        a, b = decode(ours, CONTROLLER.get(model, "ssd16xx")), decode(theirs, CONTROLLER.get(model, "ssd16xx"))
-        differences = compare(a, b, GLASS_WIDTH.get(model))
+    chosen = [m for m in MODELS if not args.models or m[0] in args.models.split(",")]
+    # Decoding a trace byte by byte takes seconds in Python: a model on each core.
+    with concurrent.futures.ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+        runs = list(pool.map(check, chosen, [args.binary] * len(chosen), [python] * len(chosen)))
+    for (model, _, vendor), (degrees, refreshes, differences) in zip(chosen, runs):
         deliberate = [(what, text) for what, text in differences
                       if any(model.startswith(prefix) and what == kind for prefix, kind in DELIBERATE)]
         other = [d for d in differences if d not in deliberate]
         why = "; ".join(sorted({DELIBERATE[next(k for k in DELIBERATE if model.startswith(k[0]) and k[1] == what)] for what, _ in deliberate}))
-        print(f"| {model} (rotate {degrees}) | {vendor} | {len(b.refreshes)} | {'registers, trigger, RAM, sleep' if not other else 'no'} | {why or '—'} |")
+        print(f"| {model} (rotate {degrees}) | {vendor} | {refreshes} | {'registers, trigger, RAM, sleep' if not other else 'no'} | {why or '—'} |")
         for _, text in other:
             print(f"    ✘ {text}")
         if other:

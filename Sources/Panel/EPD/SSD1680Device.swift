@@ -19,6 +19,8 @@ package final class SSD1680Device: EPDDevice {
     /// The commands used, by the datasheet's names.
     package enum Command {
         static let driverOutputControl: UInt8 = 0x01
+        static let gateVoltage: UInt8 = 0x03
+        static let sourceVoltage: UInt8 = 0x04
         static let deepSleep: UInt8 = 0x10
         static let dataEntryMode: UInt8 = 0x11
         static let softwareReset: UInt8 = 0x12
@@ -33,6 +35,7 @@ package final class SSD1680Device: EPDDevice {
         static let dummyLinePeriod: UInt8 = 0x3A
         static let gateLineWidth: UInt8 = 0x3B
         static let borderWaveform: UInt8 = 0x3C
+        static let endOption: UInt8 = 0x3F
         static let ramXWindow: UInt8 = 0x44
         static let ramYWindow: UInt8 = 0x45
         static let ramXCounter: UInt8 = 0x4E
@@ -40,9 +43,12 @@ package final class SSD1680Device: EPDDevice {
     }
 
     /// Display update control 2: load the temperature and the OTP waveform, show in mode 1
-    /// (full), or mode 2 (only pixels whose two RAMs differ).
-    package static let fullSequence: UInt8 = 0xF7
-    package static let partialSequence: UInt8 = 0xFF
+    /// (full), or mode 2 (only pixels whose two RAMs differ); with a waveform in the
+    /// registers, show in mode 1 without loading one; turn the clock and analog on alone.
+    static let fullSequence: UInt8 = 0xF7
+    static let partialSequence: UInt8 = 0xFF
+    static let registerFullSequence: UInt8 = 0xC7
+    static let powerOnSequence: UInt8 = 0xC0
 
     package let model: EPDModel
     package let link: any EPDLink
@@ -52,6 +58,8 @@ package final class SSD1680Device: EPDDevice {
     package var width: Int { model.width }
     package var height: Int { model.height }
     package let stride: Int
+    /// The waveforms the vendor writes into the registers, or nil for the OTP's.
+    private let waveforms: SSD1680Waveform.Pair?
     package let pixels: UnsafeMutableRawBufferPointer
     /// The most a refresh may keep BUSY before the update is given up.
     package var busyTimeout: Double
@@ -69,6 +77,7 @@ package final class SSD1680Device: EPDDevice {
         self.model = model
         self.link = link
         busyTimeout = max(30, model.fullRefreshSeconds * 2)
+        waveforms = SSD1680Waveform.vendor(for: model.name)
         stride = model.pixelFormat.minimumStride(width: model.width)
         pixels = .allocate(byteCount: stride * model.height, alignment: 16)
         // White, as a cleared panel (ink 1 twice a byte on tri-colour glass).
@@ -87,7 +96,7 @@ package final class SSD1680Device: EPDDevice {
                 // Black plane and colour plane, then the long refresh.
                 try writeWindows(whole, to: Command.writeBlackWhiteRAM)
                 try writeWindows(whole, to: Command.writePreviousRAM)
-                try refresh(Self.fullSequence)
+                try refresh(full: true)
             } else if full {
                 // Both RAMs before the refresh, as Waveshare's drivers write them: the
                 // second then holds what the glass shows for the next partial refresh. An
@@ -98,11 +107,11 @@ package final class SSD1680Device: EPDDevice {
                 } else {
                     try writeWindows(whole, to: Command.writePreviousRAM)
                 }
-                try refresh(Self.fullSequence)
+                try refresh(full: true)
             } else {
                 let windows = update.rects.map(model.byteAligned)
                 try writeWindows(windows, to: Command.writeBlackWhiteRAM)
-                try refresh(Self.partialSequence)
+                try refresh(full: false)
                 try writeWindows(windows, to: Command.writePreviousRAM)
             }
             needsFullRewrite = false
@@ -151,6 +160,10 @@ package final class SSD1680Device: EPDDevice {
             try link.waitUntilIdle(timeout: busyTimeout)
             if initialised && !full {
                 try setGeometry()
+                if let waveforms {
+                    try powerOn(for: waveforms.partial)
+                    return
+                }
                 // The SSD1683 compares with the second RAM in a partial refresh only when
                 // it is read as it is, as Waveshare's display_Partial sets it.
                 if model.chip == "SSD1683" && !pimoroni { try link.send(command: Command.displayUpdateControl1, data: [0x00, 0x00]) }
@@ -171,18 +184,48 @@ package final class SSD1680Device: EPDDevice {
             // Waveshare's 4.2" V2: the red RAM read as 0 in a full refresh, the sensor
             // left at its reset value.
             try link.send(command: Command.displayUpdateControl1, data: [0x40, 0x00])
+        } else if model.chip == "SSD1681" {
+            // Waveshare's 1.54" V2: a white border, the internal sensor, the temperature
+            // read (its waveform follows from the registers).
+            try link.send(command: Command.borderWaveform, data: [0x01])
+            try link.send(command: Command.temperatureSensor, data: [0x80])
+            try activate(0xB1)
         } else {
             try link.send(command: Command.displayUpdateControl1, data: [0x00, 0x80])
-            try link.send(command: Command.temperatureSensor, data: [0x80])
+            // The sensor's reading picks the OTP waveform; a register waveform needs none.
+            if waveforms == nil { try link.send(command: Command.temperatureSensor, data: [0x80]) }
         }
+        try waveforms?.full.load(on: link, busyTimeout: busyTimeout)
         initialised = true
     }
 
-    /// The gate count and how RAM is written: X increments, then Y, row by row.
+    /// Before a partial refresh with a register waveform, as Waveshare's drivers prepare
+    /// one: the waveform, a border that holds, the clock and analog on. (Waveshare also
+    /// sets RAM ping-pong in 0x37; lockscreend writes the second RAM itself after the
+    /// refresh, which ping-pong would redirect: docs/DISPLAYS.md.)
+    private func powerOn(for waveform: SSD1680Waveform) throws(DisplayError) {
+        try waveform.load(on: link, busyTimeout: busyTimeout)
+        try link.send(command: Command.borderWaveform, data: [0x80])
+        try activate(Self.powerOnSequence)
+    }
+
+    /// Runs an update sequence and waits for it.
+    private func activate(_ sequence: UInt8) throws(DisplayError) {
+        try link.send(command: Command.displayUpdateControl2, data: [sequence])
+        try link.send(command: Command.masterActivation)
+        try link.waitUntilIdle(timeout: busyTimeout)
+    }
+
+    /// Waveshare's 1.54" V2 scans its gates bottom to top and fills RAM rows from the last
+    /// one up, as Waveshare's driver sets it; the others top to bottom from row 0.
+    private var rowsFromBottom: Bool { model.chip == "SSD1681" }
+
+    /// The gate count and how RAM is written: X increments, then Y, row by row (Y
+    /// decrements where the rows are filled from the bottom).
     private func setGeometry() throws(DisplayError) {
         let gates = height - 1
-        try link.send(command: Command.driverOutputControl, data: [UInt8(gates & 0xFF), UInt8(gates >> 8), 0x00])
-        try link.send(command: Command.dataEntryMode, data: [0x03])
+        try link.send(command: Command.driverOutputControl, data: [UInt8(gates & 0xFF), UInt8(gates >> 8), rowsFromBottom ? 0x01 : 0x00])
+        try link.send(command: Command.dataEntryMode, data: [rowsFromBottom ? 0x01 : 0x03])
     }
 
     /// Writes the device pixels of `windows` into one of the RAMs: on tri-colour glass
@@ -212,14 +255,16 @@ package final class SSD1680Device: EPDDevice {
     }
 
     /// Sets the border waveform for the kind of refresh, then runs it.
-    private func refresh(_ sequence: UInt8) throws(DisplayError) {
-        let full = sequence != Self.partialSequence
-        if pimoroni && full {
+    private func refresh(full: Bool) throws(DisplayError) {
+        if let waveforms {
+            // The border was set when the controller woke.
+            try link.send(command: Command.displayUpdateControl2, data: [full ? Self.registerFullSequence : waveforms.partialSequence])
+        } else if pimoroni && full {
             // A white border, and the update sequence left at its reset value.
             try link.send(command: Command.borderWaveform, data: [0x01])
         } else {
             try link.send(command: Command.borderWaveform, data: [full ? 0x05 : 0x80])
-            try link.send(command: Command.displayUpdateControl2, data: [sequence])
+            try link.send(command: Command.displayUpdateControl2, data: [full ? Self.fullSequence : Self.partialSequence])
         }
         try link.send(command: Command.masterActivation)
         try link.waitUntilIdle(timeout: busyTimeout)
@@ -230,7 +275,8 @@ package final class SSD1680Device: EPDDevice {
     /// model's column offset), where the next RAM write goes.
     private func address(_ window: PixelRect) throws(DisplayError) {
         let first = window.x / 8 + model.ramColumnOffset, last = (window.x + window.width - 1) / 8 + model.ramColumnOffset
-        let top = window.y, bottom = window.y + window.height - 1
+        var top = window.y, bottom = window.y + window.height - 1
+        if rowsFromBottom { (top, bottom) = (height - 1 - top, height - 1 - bottom) }
         try link.send(command: Command.ramXWindow, data: [UInt8(first), UInt8(last)])
         try link.send(command: Command.ramYWindow, data: [UInt8(top & 0xFF), UInt8(top >> 8), UInt8(bottom & 0xFF), UInt8(bottom >> 8)])
         try link.send(command: Command.ramXCounter, data: [UInt8(first)])
