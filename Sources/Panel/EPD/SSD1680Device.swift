@@ -11,7 +11,8 @@ import FoundationEssentials
 /// differ between that RAM and the second one — then copies the same windows into the
 /// second RAM, so it always holds what the glass shows and the next partial refresh
 /// compares against the truth, and puts the controller into deep sleep until the next
-/// update. Command numbers and parameters are the SSD1680 datasheet's.
+/// update. Command numbers and parameters are the SSD1680 datasheet's; each board's set-up
+/// is its vendor's driver's (docs/DISPLAYS.md compares them).
 ///
 /// On tri-colour glass (black, white and red or yellow) the second RAM is the colour
 /// plane instead, and every refresh is the full, long one the colour ink needs.
@@ -151,7 +152,8 @@ package final class SSD1680Device: EPDDevice {
     /// value (the RAMs are kept): so after each one the panel is set up again, in full
     /// before a full refresh, and before a partial one the gate count and the data entry
     /// mode, as Waveshare's `displayPartial` does (a software reset there would be safe
-    /// too, but is not what the vendor sends).
+    /// too, but is not what the vendor sends), and on boards whose vendor writes its own
+    /// waveforms (`SSD1680Waveform`) the waveform for the refresh.
     private func wake(full: Bool) throws(DisplayError) {
         if asleep || !initialised {
             try link.reset()
