@@ -20,7 +20,7 @@ package struct MQTTConfig: Sendable, Equatable {
     /// 4: MQTT 3.1.1, 5: MQTT 5.
     package var protocolVersion = 4
     /// Seconds between the screen pictures published for Home Assistant's image entity.
-    package var screenInterval: TimeInterval = 60
+    package var screenInterval: TimeInterval = 2
     /// The base topic of Home Assistant's `mqtt_statestream`, for `homeassistant` widgets.
     package var statestream: String?
 
@@ -139,7 +139,7 @@ extension LockScreenConfig {
         }
         config.discovery = reader.boolean(table, "discovery", at: path) ?? true
         if let version = reader.choice(table, "protocol", at: path, from: ["3.1.1", "5"]) { config.protocolVersion = version == "5" ? 5 : 4 }
-        if let seconds = reader.duration(table, "screen_interval", at: path, unit: 1, in: 5...86_400) { config.screenInterval = seconds }
+        if let seconds = reader.duration(table, "screen_interval", at: path, unit: 1, in: 1...86_400) { config.screenInterval = seconds }
         if let base = reader.string(table, "statestream", at: path) {
             if !MQTTTopicFilter.isPlainTopic(base) {
                 reader.report(table["statestream"]!.line, "\(path).statestream", "expected the statestream's base_topic, such as \"homeassistant\"")

@@ -3,21 +3,27 @@ import JSON
 import Providers
 
 extension MQTTBridge {
-    /// Home Assistant's MQTT discovery: one device for this display, with buttons for a
-    /// reload and a full refresh, a select for the page, a sensor per widget (what it
-    /// shows; stale or not as an attribute) and an image entity showing the screen. Each
-    /// config is retained on `homeassistant/<component>/<node>/<object>/config`.
+    /// Home Assistant's MQTT discovery, as its MQTT documentation has each entity: one
+    /// device for this display (named for it, with the daemon's version), buttons for a
+    /// reload and a full refresh, a select for the page with its state, a sensor per widget
+    /// (what it shows as the state; kind, family, stale and error as attributes) and an
+    /// image entity showing the screen. Entity names are the device's own
+    /// (`has_entity_name`): Home Assistant puts the device's name before them. Each config
+    /// is retained on `homeassistant/<component>/<node>/<object>/config`.
     func discoveryMessages() -> [(topic: String, payload: JSONValue)] {
         let node = discoveryNode
         let device: JSONValue = .object([
             "identifiers": .array([.string(node)]),
-            "name": .string(config.prefix.split(separator: "/").last.map(String.init) ?? node),
+            "name": .string(deviceName),
             "manufacturer": .string("lockscreend"),
             "model": .string("lock-screen display"),
+            "sw_version": .string(Release.version),
         ])
-        func entity(_ component: String, _ object: String, _ name: String, _ fields: [String: JSONValue]) -> (String, JSONValue) {
+        func entity(_ component: String, _ object: String, _ name: String, icon: String, _ fields: [String: JSONValue]) -> (String, JSONValue) {
             var body: [String: JSONValue] = [
                 "name": .string(name),
+                "has_entity_name": .bool(true),
+                "icon": .string(icon),
                 "unique_id": .string("\(node)_\(object)"),
                 "object_id": .string("\(node)_\(object)"),
                 "availability_topic": .string(config.availabilityTopic),
@@ -27,24 +33,33 @@ extension MQTTBridge {
             return ("homeassistant/\(component)/\(node)/\(object)/config", .object(body))
         }
         var messages = [
-            entity("button", "reload", "Reload widgets", ["command_topic": .string("\(config.prefix)/reload"), "payload_press": .string("all")]),
-            entity("button", "refresh", "Full refresh", ["command_topic": .string("\(config.prefix)/refresh"), "payload_press": .string("full")]),
-            entity("select", "page", "Page", [
-                "command_topic": .string("\(config.prefix)/page"), "options": .array((handler.pages?.pages ?? [.lock]).map { .string($0.rawValue) }), "optimistic": .bool(true),
+            entity("button", "reload", "Reload widgets", icon: "mdi:reload", [
+                "command_topic": .string("\(config.prefix)/reload"), "payload_press": .string("all"), "entity_category": .string("config"),
             ]),
-            entity("image", "screen", "Screen", ["image_topic": .string("\(config.prefix)/screen"), "content_type": .string("image/png")]),
+            entity("button", "refresh", "Full refresh", icon: "mdi:monitor-shimmer", [
+                "command_topic": .string("\(config.prefix)/refresh"), "payload_press": .string("full"), "entity_category": .string("config"),
+            ]),
+            entity("select", "page", "Page", icon: "mdi:book-open-page-variant", [
+                "command_topic": .string("\(config.prefix)/page"), "state_topic": .string(pageStateTopic),
+                "options": .array((handler.pages?.pages ?? [.lock]).map { .string($0.rawValue) }),
+            ]),
+            entity("image", "screen", "Screen", icon: "mdi:monitor-screenshot", ["image_topic": .string("\(config.prefix)/screen"), "content_type": .string("image/png")]),
         ]
         for widget in widgets {
             let object = Self.object(of: widget.name)
-            let pick = "(value_json.widgets | selectattr('name', 'equalto', '\(widget.name)') | first)"
-            messages.append(entity("sensor", object, widget.name, [
-                "state_topic": .string(config.statusTopic),
-                "value_template": .string("{{ (\(pick).text or \(pick).shown) | truncate(250) }}"),
-                "json_attributes_topic": .string(config.statusTopic),
-                "json_attributes_template": .string("{{ {'stale': \(pick).stale, 'family': '\(widget.family)', 'error': \(pick).lastError} | tojson }}"),
+            messages.append(entity("sensor", object, widget.name, icon: "mdi:widgets-outline", [
+                "state_topic": .string(stateTopic(of: widget.name)),
+                "json_attributes_topic": .string(attributesTopic(of: widget.name)),
             ]))
         }
         return messages
+    }
+
+    /// The device's name in Home Assistant: the prefix's last part as a display's name
+    /// ("kitchen" → "Kitchen display"), so its entities read "Kitchen display Page".
+    var deviceName: String {
+        let last = config.prefix.split(separator: "/").last.map(String.init) ?? discoveryNode
+        return last.prefix(1).uppercased() + last.dropFirst() + " display"
     }
 
     /// This display's node id in discovery topics: its client id, made safe.

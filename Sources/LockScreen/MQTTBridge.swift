@@ -12,15 +12,18 @@ import TimelineEngine
 /// for a reload, at most one a second per widget however fast they come), the same
 /// operations as `lockscreenctl` on `<prefix>/push/<widget>`, `<prefix>/reload`,
 /// `<prefix>/page` and `<prefix>/refresh`, a retained `<prefix>/status` and
-/// `<prefix>/availability` (the last will says "offline"), Home Assistant's discovery,
-/// and the screen as a PNG on `<prefix>/screen` when it changed, at most every
-/// `screen_interval`. Every wait is on the daemon's clock.
+/// `<prefix>/availability` (the last will says "offline"), Home Assistant's discovery
+/// (announced again whenever Home Assistant says it is online), each widget's state and
+/// the page on topics of their own, and the screen as a PNG on `<prefix>/screen` after
+/// each change, at most one every `screen_interval`. Every wait is on the daemon's clock.
 package final class MQTTBridge: Sendable {
     package let config: MQTTConfig
     let board: MQTTBoard
     let handler: ControlHandler
     let actions: ActionHandle
     let clock: any DaemonClock
+    /// What the screen shows, for the page's state; nil in tests without a daemon.
+    let screens: ScreenBoard?
     let logger: Logger
     /// The widgets shown, for discovery: name and family.
     package let widgets: [Widget]
@@ -40,9 +43,9 @@ package final class MQTTBridge: Sendable {
             self.family = family
         }
     }
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
-    private struct State {
+    struct State {
         var coalescer = ReloadCoalescer()
         var lastError: String?
         var connected = false
@@ -53,19 +56,24 @@ package final class MQTTBridge: Sendable {
         /// discovered entities are taken back from Home Assistant as it closes.
         var retiring = false
         var screenSent: Date?
+        /// A screen is waiting for `screen_interval` to pass.
+        var screenPending = false
+        /// What this connection last sent on each state topic.
+        var published: [String: [UInt8]] = [:]
         /// The widget filters subscribed on this connection.
         var subscribed: Set<String> = []
     }
 
     package init(
         config: MQTTConfig, board: MQTTBoard, handler: ControlHandler, actions: ActionHandle, clock: any DaemonClock,
-        widgets: [Widget], retired: [String] = [], logger: Logger
+        screens: ScreenBoard? = nil, widgets: [Widget], retired: [String] = [], logger: Logger
     ) {
         self.config = config
         self.board = board
         self.handler = handler
         self.actions = actions
         self.clock = clock
+        self.screens = screens
         self.widgets = widgets
         self.retired = retired
         self.logger = logger
@@ -93,6 +101,7 @@ package final class MQTTBridge: Sendable {
                 while let event = await inbox.take() { await self.handle(event, client: client) }
             }
             group.addTask { await self.publishPeriodically(client) }
+            group.addTask { await self.followFrames(client) }
             await withTaskCancellationHandler {
                 await group.next()
             } onCancel: {
@@ -119,10 +128,11 @@ package final class MQTTBridge: Sendable {
                 if first { logger.error("MQTT: the broker refused the connection (CONNACK \(code)): check username and password_file") }
                 return
             }
-            state.withLock { $0.connected = true; $0.refusedPassword = false }
+            // A new session: the broker may have lost what was retained.
+            state.withLock { $0.connected = true; $0.refusedPassword = false; $0.published = [:] }
             logger.info("MQTT: connected; subscribing to \(board.filters.count) widget topic\(board.filters.count == 1 ? "" : "s")")
             let filters = board.filters
-            for filter in filters.sorted() + controlFilters { client.subscribe(filter) }
+            for filter in filters.sorted() + controlFilters + (config.discovery ? [Self.homeAssistantStatus] : []) { client.subscribe(filter) }
             state.withLock { $0.subscribed = filters }
             client.publish(config.availabilityTopic, Array("online".utf8), qos: 1, retain: true)
             if config.discovery {
@@ -137,6 +147,14 @@ package final class MQTTBridge: Sendable {
             refuse("a payload of \(length) bytes on \(topic) is over the 1 MiB limit")
             await publishStatus(client)
         case let .message(topic, payload, _):
+            if topic == Self.homeAssistantStatus {
+                // Home Assistant started (again): it may have forgotten the device.
+                guard config.discovery, String(decoding: payload, as: UTF8.self).trimmed() == "online" else { return }
+                logger.info("MQTT: Home Assistant is online; announcing this display again")
+                publishDiscovery(client)
+                await publishStatus(client, force: true)
+                return
+            }
             if topic.hasPrefix(config.prefix + "/") {
                 await control(String(topic.dropFirst(config.prefix.count + 1)), payload, client: client)
                 return
@@ -200,19 +218,22 @@ package final class MQTTBridge: Sendable {
         state.withLock { $0.lastError = message }
     }
 
-    /// The status (as `lockscreenctl status` gives it) on `<prefix>/status`, retained.
-    func publishStatus(_ client: MQTTClient) async {
+    /// The status (as `lockscreenctl status` gives it) on `<prefix>/status`, retained, and
+    /// the states Home Assistant's entities read.
+    func publishStatus(_ client: MQTTClient, force: Bool = false) async {
         var reply = await handler.handle(ControlRequest.status.encoded().dropLast())
+        if config.discovery { publishStates(reply.widgets ?? [], force: force, client: client) }
         reply.error = state.withLock { $0.lastError }
         guard let data = try? JSONEncoder().encode(reply) else { return }
         client.publish(config.statusTopic, Array(data), qos: 1, retain: true)
     }
 
-    /// The status every minute and the screen every `screen_interval`, on the daemon's clock.
+    /// The status every minute (states that change without a new frame: stale marks,
+    /// errors), on the daemon's clock.
     func publishPeriodically(_ client: MQTTClient) async {
         var next = clock.now()
         while !Task.isCancelled {
-            next = next.addingTimeInterval(min(60, config.screenInterval))
+            next = next.addingTimeInterval(60)
             do { try await clock.sleep(until: next) } catch { return }
             guard state.withLock({ $0.connected }) else { continue }
             // Widgets a reloaded configuration added: their topics too.
@@ -223,18 +244,15 @@ package final class MQTTBridge: Sendable {
             }
             for filter in added.sorted() { client.subscribe(filter) }
             await publishStatus(client)
-            publishScreen(client)
         }
     }
 
-    /// The screen as a PNG, when it changed since the last one sent and `screen_interval`
-    /// has passed; an unchanged screen is not encoded again.
+    /// The screen as a PNG, when it changed since the last one sent (`scheduleScreen`
+    /// keeps them `screen_interval` apart); an unchanged screen is not encoded again.
     func publishScreen(_ client: MQTTClient) {
         let now = clock.now()
         let (frame, updates) = handler.frames.latestWithCount
-        guard config.discovery, let frame, state.withLock({ state in
-            state.screenUpdates != updates && state.screenSent.map { now.timeIntervalSince($0) >= config.screenInterval - 1 } ?? true
-        }), let png = try? frame.pngData() else { return }
+        guard config.discovery, let frame, state.withLock({ $0.screenUpdates != updates }), let png = try? frame.pngData() else { return }
         state.withLock { ($0.screenUpdates, $0.screenSent) = (updates, now) }
         client.publish("\(config.prefix)/screen", Array(png), qos: 0, retain: true)
     }

@@ -223,10 +223,11 @@ extension Lockscreend {
                 // Always there, so a reload can add [mqtt]; without it the service only waits.
                 MQTTBoard.shared.setWidgets(config?.mqttFilters ?? [:])
                 let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
-                let (frames, actions, clock) = (daemon.frames, daemon.actionHandle, daemon.clock)
+                let (frames, actions, clock, screens) = (daemon.frames, daemon.actionHandle, daemon.clock, daemon.screens)
                 services.append(.init(service: MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqttChannel, logger: logger) { mqtt, widgets, retired in
                     frames.open()
-                    return MQTTBridge(config: mqtt, board: .shared, handler: handler, actions: actions, clock: clock, widgets: widgets, retired: retired, logger: logger)
+                    screens.open()
+                    return MQTTBridge(config: mqtt, board: .shared, handler: handler, actions: actions, clock: clock, screens: screens, widgets: widgets, retired: retired, logger: logger)
                 }))
             }
             if !noSocket && !once, let socketGroup, let check = SocketGroupCheck(group: socketGroup) {

@@ -8,6 +8,7 @@ import Testing
 import Panel
 import Accessory
 import Canvas
+import ControlProtocol
 
 @Suite("MQTT")
 struct MQTTTests {
@@ -129,7 +130,29 @@ struct MQTTTests {
             guard case let .object(body) = payload, case let .object(device)? = body["device"] else { Issue.record("\(payload)"); continue }
             #expect(body["availability_topic"] == .string("lockscreend/kitchen/availability"))
             #expect(device["identifiers"] == .array([.string("lockscreend-kitchen")]))
+            #expect(device["name"] == .string("Kitchen display"))
+            #expect(device["sw_version"] == .string(Release.version))
+            #expect(body["has_entity_name"] == .bool(true))
+            // No templates: a key a template reads that is not there is an error in HA's log.
+            #expect(!body.keys.contains { $0.hasSuffix("_template") }, "\(body.keys.sorted())")
+            // Everything with a state has a state topic.
+            if body["command_topic"] == nil || body["options"] != nil { #expect(body["state_topic"] != nil || body["image_topic"] != nil, "\(body)") }
         }
+        guard case let .object(sensor) = messages[4].payload else { return }
+        #expect(sensor["state_topic"] == .string("lockscreend/kitchen/widget/widget_temp/state"))
+        #expect(sensor["json_attributes_topic"] == .string("lockscreend/kitchen/widget/widget_temp/attributes"))
+    }
+
+    @Test("a widget's state is what it shows, within HA's 255 characters; unknown before it shows anything")
+    func widgetState() {
+        var status = WidgetStatus(name: "w", kind: "mqtt", family: "circular", shown: "placeholder", stale: false, providerCalls: 0, failures: 0,
+                                  lastError: nil, nextReload: nil, budgetLeft: nil)
+        #expect(MQTTBridge.state(of: status) == "unknown")
+        status.shown = "2026-11-26T00:00:00Z"
+        status.text = "21.5 °C"
+        #expect(MQTTBridge.state(of: status) == "21.5 °C")
+        status.text = String(repeating: "x", count: 400)
+        #expect(MQTTBridge.state(of: status).count == 255)
     }
 }
 

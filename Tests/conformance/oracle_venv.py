@@ -9,8 +9,9 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 
 
-def python(requirements=os.path.join(here, "requirements.txt")):
-    """The path of the venv's python, making the venv first if needed."""
+def python(requirements=os.path.join(here, "requirements.txt"), dependencies=False):
+    """The path of the venv's python, making the venv first if needed. `dependencies`:
+    let pip install what the pinned packages need (else only the pins)."""
     with open(requirements, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()[:16]
     cache = os.environ.get("LOCKSCREEND_CACHE", os.path.expanduser("~/.cache/lockscreend"))
@@ -19,6 +20,6 @@ def python(requirements=os.path.join(here, "requirements.txt")):
     if not os.path.exists(os.path.join(venv, "ready")):
         subprocess.run([sys.executable, "-m", "venv", "--clear", venv], check=True)
         subprocess.run([interpreter, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                        "--no-deps", "-r", requirements], check=True)
+                        *([] if dependencies else ["--no-deps"]), "-r", requirements], check=True)
         open(os.path.join(venv, "ready"), "w").close()
     return interpreter

@@ -16,7 +16,6 @@ Usage: Tests/mqtt/run.py [--binary .build/release/lockscreend]
 import argparse
 import http.server
 import threading
-import getpass
 import json
 import os
 import shutil
@@ -30,109 +29,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import checks  # noqa: E402
 from checks import check, free_port  # noqa: E402
-
-
-def run(*args, **kw):
-    return subprocess.run(args, check=True, capture_output=True, text=True, **kw)
-
-
-class Broker:
-    """Mosquitto with a password file, a plain and a TLS listener on loopback, retained
-    messages kept on disk across a restart."""
-
-    def __init__(self, work):
-        self.work = work
-        self.port, self.tls_port = free_port(), free_port()
-        self.passwords = os.path.join(work, "passwords")
-        run("mosquitto_passwd", "-c", "-b", self.passwords, "display", "s3cret")
-        # The house: Home Assistant and this harness publish anything; a sensor only its
-        # readings (docs/HOME-ASSISTANT.md's acl_file, as a user would set it).
-        run("mosquitto_passwd", "-b", self.passwords, "house", "h0use")
-        run("mosquitto_passwd", "-b", self.passwords, "sensor", "s3nsor")
-        os.chmod(self.passwords, 0o600)
-        self.acl = os.path.join(work, "acl")
-        with open(self.acl, "w") as f:
-            f.write("""# The displays: read what they show, answer on their own prefix, announce to HA.
-user display
-topic read home/#
-topic read house/#
-topic readwrite lockscreend/#
-topic readwrite homeassistant/#
-
-# Home Assistant (and the harness standing in for the rest of the house).
-user house
-topic readwrite #
-
-# A sensor: its readings, nothing else; it cannot steer a display.
-user sensor
-topic write home/#
-""")
-        # A CA and a server certificate for localhost, made for this run.
-        ca_key, self.ca = os.path.join(work, "ca.key"), os.path.join(work, "ca.crt")
-        key, csr, crt = (os.path.join(work, n) for n in ("server.key", "server.csr", "server.crt"))
-        run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=lockscreend test CA",
-            "-keyout", ca_key, "-out", self.ca)
-        run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", key, "-out", csr)
-        ext = os.path.join(work, "san.ext")
-        with open(ext, "w") as f:
-            f.write("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
-        run("openssl", "x509", "-req", "-in", csr, "-CA", self.ca, "-CAkey", ca_key, "-CAcreateserial", "-days", "2",
-            "-extfile", ext, "-out", crt)
-        self.conf = os.path.join(work, "mosquitto.conf")
-        with open(self.conf, "w") as f:
-            # Started by root, mosquitto would drop to its own user, who cannot read this
-            # run's private directory: it stays the user running the test.
-            f.write(f"""user {getpass.getuser()}
-per_listener_settings false
-allow_anonymous false
-password_file {self.passwords}
-acl_file {self.acl}
-max_packet_size 1100000
-persistence true
-persistence_location {work}/
-autosave_interval 1
-log_dest file {work}/mosquitto.log
-listener {self.port} 127.0.0.1
-listener {self.tls_port} 127.0.0.1
-cafile {self.ca}
-certfile {crt}
-keyfile {key}
-""")
-        self.process = None
-
-    def start(self):
-        self.process = subprocess.Popen(["mosquitto", "-c", self.conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("mosquitto did not start")
-
-    def stop(self):
-        if self.process:
-            self.process.send_signal(signal.SIGTERM)
-            self.process.wait(10)
-            self.process = None
-
-    def publish(self, topic, payload, retain=False):
-        args = ["mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-u", "house", "-P", "h0use", "-q", "1", "-t", topic]
-        args += ["-s"] if isinstance(payload, bytes) else ["-m", payload]
-        if retain:
-            args.append("-r")
-        subprocess.run(args, input=payload if isinstance(payload, bytes) else None, check=True)
-
-    def collect(self, topic, seconds):
-        """The retained messages (and any others) on `topic` within `seconds`."""
-        out = subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(self.port), "-u", "house", "-P", "h0use", "-t", topic,
-                              "-v", "-W", str(seconds)], capture_output=True, text=True).stdout
-        messages = []
-        for line in out.splitlines():
-            name, _, payload = line.partition(" ")
-            messages.append((name, payload))
-        return messages
+from broker import Broker, run  # noqa: E402
 
 
 class Daemon:
@@ -453,7 +350,7 @@ def main():
         sensors = dict(broker.collect("homeassistant/sensor/test-main/+/config", 1))
         check("the sensor of the widget the reload took away is withdrawn from Home Assistant, the others follow the new prefix",
               "homeassistant/sensor/test-main/widget_everyone/config" not in sensors
-              and json.loads(sensors.get("homeassistant/sensor/test-main/widget_temp/config") or "{}").get("state_topic") == f"{main.prefix}/status",
+              and json.loads(sensors.get("homeassistant/sensor/test-main/widget_temp/config") or "{}").get("state_topic") == f"{main.prefix}/widget/widget_temp/state",
               f"{sorted(sensors)}")
         reaches_screen("after the reload a push on the new prefix", main,
                        lambda: broker.publish(f"{main.prefix}/push/note", json.dumps({"entries": [{"text": "Renamed"}]})), "note", "Renamed", limit=2.0)

@@ -1,0 +1,81 @@
+import ControlProtocol
+import FoundationEssentials
+import JSON
+import Providers
+import TimelineEngine
+
+extension MQTTBridge {
+    /// Home Assistant's status topic: "online" when it starts (its birth message), "offline"
+    /// when it stops or its connection dies (its last will).
+    static let homeAssistantStatus = "homeassistant/status"
+
+    /// Where a widget's state is: the text it shows, plain, as Home Assistant's MQTT
+    /// sensors read a state without a template.
+    func stateTopic(of widget: String) -> String { "\(config.prefix)/widget/\(Self.object(of: widget))/state" }
+    /// Its attributes, a JSON object whose keys are always there (an absent key is an
+    /// undefined value in Home Assistant's templates, which it logs as an error).
+    func attributesTopic(of widget: String) -> String { "\(config.prefix)/widget/\(Self.object(of: widget))/attributes" }
+    /// The page shown.
+    var pageStateTopic: String { "\(config.prefix)/page/state" }
+
+    /// The retained states: each widget's state and attributes and the page, each sent
+    /// when it differs from what this connection last sent (`force`: all of them, for a
+    /// Home Assistant that just started).
+    func publishStates(_ widgets: [WidgetStatus], force: Bool = false, client: MQTTClient) {
+        var messages: [(String, [UInt8])] = []
+        for widget in widgets {
+            messages.append((stateTopic(of: widget.name), Array(Self.state(of: widget).utf8)))
+            let attributes: JSONValue = .object([
+                "kind": .string(widget.kind), "family": .string(widget.family), "stale": .bool(widget.stale),
+                "error": widget.lastError.map(JSONValue.string) ?? .null,
+                "shown": .string(widget.shown),
+            ])
+            if let data = try? JSONEncoder().encode(attributes) { messages.append((attributesTopic(of: widget.name), Array(data))) }
+        }
+        if let page = screens?.latest?.content.page { messages.append((pageStateTopic, Array(page.rawValue.utf8))) }
+        let due = state.withLock { state in
+            let due = messages.filter { force || state.published[$0.0] != $0.1 }
+            for (topic, payload) in due { state.published[topic] = payload }
+            return due
+        }
+        for (topic, payload) in due { client.publish(topic, payload, qos: 1, retain: true) }
+    }
+
+    /// A widget's state in Home Assistant: what it shows, at most the 255 characters a
+    /// state may have, "unknown" until it shows anything.
+    static func state(of widget: WidgetStatus) -> String {
+        guard widget.shown != "placeholder" else { return "unknown" }
+        let text = widget.text ?? widget.shown
+        return text.count > 255 ? String(text.prefix(254)) + "…" : text
+    }
+
+    /// Follows the presented frames: after each, the states that changed at once and the
+    /// screen within `screen_interval` (at most one picture per interval, the newest).
+    func followFrames(_ client: MQTTClient) async {
+        guard let changes = handler.frames.watch() else { return }
+        for await _ in changes {
+            guard state.withLock({ $0.connected }) else { continue }
+            await publishStatus(client)
+            scheduleScreen(client)
+        }
+    }
+
+    /// Sends the screen now, or once when `screen_interval` since the last one is over.
+    func scheduleScreen(_ client: MQTTClient) {
+        let now = clock.now()
+        let wait = state.withLock { state -> TimeInterval? in
+            guard !state.screenPending else { return nil }
+            let wait = max(0, (state.screenSent?.addingTimeInterval(config.screenInterval).timeIntervalSince(now)) ?? 0)
+            if wait > 0 { state.screenPending = true }
+            return wait
+        }
+        guard let wait else { return }
+        guard wait > 0 else { return publishScreen(client) }
+        let clock = self.clock
+        Task(executorPreference: DaemonExecutor.preferred) {
+            try? await clock.sleep(until: now.addingTimeInterval(wait))
+            self.state.withLock { $0.screenPending = false }
+            self.publishScreen(client)
+        }
+    }
+}

@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""lockscreend with a real Home Assistant (2024.3.3 from PyPI, in a venv cached by
+requirements.txt's hash) on Debian's Mosquitto: the display announces itself by MQTT
+discovery, HA's statestream feeds its widgets, and HA's own REST and WebSocket APIs say
+what HA made of it.
+
+Checks: the device and its entities exist with the names, categories and version
+discovery gives them; a state changed in HA reaches the widget and comes back as the
+widget's sensor; the page select acts on the display and follows a change made on the
+display; the reload button reloads; the screen entity follows a change within
+screen_interval; a device deleted in HA comes back when HA restarts (the birth message);
+HA's log holds no warning or error caused by lockscreend.
+
+Usage: Tests/homeassistant/run.py [--binary .build/release/lockscreend]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [here, os.path.join(here, ".."), os.path.join(here, "..", "conformance")]
+import oracle_venv  # noqa: E402
+from checks import check, finish  # noqa: E402
+
+PREFIX = "lockscreend/kitchen"
+NODE = "test_kitchen"  # the client id "test-kitchen" as Home Assistant makes entity ids of it
+
+
+def config(broker, password, counter):
+    return f"""[display]
+size = "400x240"
+[mqtt]
+url = "mqtt://127.0.0.1:{broker.port}"
+username = "display"
+password_file = "{password}"
+client_id = "test-kitchen"
+prefix = "{PREFIX}"
+statestream = "homeassistant"
+[layout]
+inline = "note"
+row = ["temp", "light", "runs"]
+home = ["outside"]
+[widgets.note]
+kind = "push"
+[widgets.temp]
+kind = "homeassistant"
+entity = "input_number.kitchen_temperature"
+family = "circular"
+[widgets.light]
+kind = "homeassistant"
+entity = "input_boolean.porch_light"
+family = "circular"
+[widgets.runs]
+kind = "command"
+command = ["sh", "-c", "n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 )); echo $n > {counter}; echo '{{\\"entries\\": [{{\\"text\\": \\"run '$n'\\"}}]}}'"]
+family = "rectangular"
+[widgets.outside]
+kind = "homeassistant"
+entity = "sensor.outside_temperature"
+family = "medium"
+"""
+
+
+def within(seconds, probe, step=0.1):
+    """Seconds until probe() is true, or None."""
+    start = time.time()
+    while time.time() - start < seconds:
+        try:
+            if probe():
+                return time.time() - start
+        except OSError:
+            pass
+        time.sleep(step)
+    return None
+
+
+def ours(ha):
+    """This display's entities' states (an entity not there reads as an empty state)."""
+    found = {k: v for k, v in ha.states().items() if k.split(".", 1)[1].startswith(NODE + "_")}
+    return Missing(found)
+
+
+class Missing(dict):
+    def __missing__(self, key):
+        return {"state": None, "attributes": {}}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/release/lockscreend")
+    args = parser.parse_args()
+    binary = os.path.abspath(args.binary)
+    python = oracle_venv.python(os.path.join(here, "requirements.txt"), dependencies=True)
+    if os.path.dirname(python) != os.path.dirname(sys.executable):
+        # The checks talk to HA's WebSocket API with the aiohttp HA brings.
+        os.execv(python, [python, os.path.abspath(__file__), "--binary", binary])
+    from broker import Broker
+    from hass import HomeAssistant
+
+    work = tempfile.mkdtemp(prefix="lockscreend-ha-")
+    broker = Broker(work)
+    broker.start()
+    ha = HomeAssistant(os.path.dirname(python), work, broker)
+    started = time.time()
+    ha.start()
+    print(f"Home Assistant 2024.3.3 running after {time.time() - started:.1f} s")
+    display = os.path.join(work, "display")
+    os.makedirs(display)
+    password = os.path.join(display, "password")
+    with open(password, "w") as f:
+        f.write("s3cret\n")
+    os.chmod(password, 0o600)
+    with open(os.path.join(display, "config.toml"), "w") as f:
+        f.write(config(broker, password, os.path.join(display, "n")))
+    socket = os.path.join(display, "ctl.sock")
+    log = open(os.path.join(display, "log"), "w")
+    daemon = subprocess.Popen([binary, "--config", os.path.join(display, "config.toml"), "--headless", os.path.join(display, "frames"),
+                               "--socket", socket, "--state-dir", os.path.join(display, "state")], stdout=log, stderr=log)
+    ctl = os.path.join(os.path.dirname(binary), "lockscreenctl")
+    try:
+        if within(5, lambda: daemon.poll() is not None) is not None:
+            raise RuntimeError(f"lockscreend stopped: {open(os.path.join(display, 'log')).read()[-2000:]}")
+        expected = {f"button.{NODE}_reload", f"button.{NODE}_refresh", f"select.{NODE}_page", f"image.{NODE}_screen",
+                    *(f"sensor.{NODE}_widget_{w}" for w in ("note", "temp", "light", "runs", "outside"))}
+        took = within(30, lambda: set(ours(ha)) >= expected)
+        check("discovery: the display's 9 entities exist in Home Assistant", took is not None, sorted(ours(ha)))
+        devices, entities = ha.ws({"type": "config/device_registry/list"}, {"type": "config/entity_registry/list"})
+        device = next((d for d in devices if ["mqtt", "test-kitchen"] in d.get("identifiers", [])), {})
+        check("the device: named for the display, with manufacturer, model and version",
+              (device.get("name"), device.get("manufacturer"), device.get("model"), device.get("sw_version")) ==
+              ("Kitchen display", "lockscreend", "lock-screen display", "0.3.0"), device)
+        states = ours(ha)
+        check("entity names follow the device's (has_entity_name)",
+              states.get(f"select.{NODE}_page", {}).get("attributes", {}).get("friendly_name") == "Kitchen display Page",
+              states.get(f"select.{NODE}_page"))
+        category = {e["entity_id"]: e.get("entity_category") for e in entities if e["entity_id"] in expected}
+        check("the buttons are configuration entities, the rest primary",
+              all(category.get(e) == ("config" if e.startswith("button.") else None) for e in expected), category)
+        check("the page select has a state from the start",
+              within(10, lambda: ours(ha)[f"select.{NODE}_page"]["state"] == "lock") is not None, ours(ha).get(f"select.{NODE}_page"))
+
+        ha.call("input_number", "set_value", entity_id="input_number.kitchen_temperature", value=21.5)
+        took = within(5, lambda: ours(ha)[f"sensor.{NODE}_widget_temp"]["state"] == "21.5 °C")
+        check("a state changed in HA reaches the widget and comes back as its sensor's state within 5 s", took is not None,
+              ours(ha).get(f"sensor.{NODE}_widget_temp"))
+
+        screen = ours(ha)[f"image.{NODE}_screen"]["state"]
+        ha.call("select", "select_option", entity_id=f"select.{NODE}_page", option="home")
+        took = within(5, lambda: ours(ha)[f"select.{NODE}_page"]["state"] == "home")
+        check("the page select turns the display to its home page, and its state says so", took is not None, ours(ha).get(f"select.{NODE}_page"))
+        took = within(5, lambda: ours(ha)[f"image.{NODE}_screen"]["state"] != screen)
+        check(f"the screen entity follows the change within 5 s ({took and round(took, 1)} s)", took is not None)
+        subprocess.run([ctl, "page", "lock", "--socket", socket], check=True, capture_output=True)
+        took = within(5, lambda: ours(ha)[f"select.{NODE}_page"]["state"] == "lock")
+        check("a page change made on the display reaches the select within 5 s", took is not None, ours(ha).get(f"select.{NODE}_page"))
+
+        before = ours(ha)[f"sensor.{NODE}_widget_runs"]["state"]
+        ha.call("button", "press", entity_id=f"button.{NODE}_reload")
+        took = within(10, lambda: ours(ha)[f"sensor.{NODE}_widget_runs"]["state"] not in (before, "unknown"))
+        check("the reload button reloads the widgets", took is not None, (before, ours(ha).get(f"sensor.{NODE}_widget_runs")))
+
+        entry = next(e for e in entities if e["entity_id"] == f"select.{NODE}_page")["config_entry_id"]
+        removed = ha.ws({"type": "config/device_registry/remove_config_entry", "device_id": device.get("id"), "config_entry_id": entry})
+        took = within(10, lambda: not ours(ha))
+        check("the device deleted in HA is gone", took is not None, removed)
+        ha.stop()
+        ha.start()
+        took = within(30, lambda: set(ours(ha)) >= expected)
+        check("after HA restarts, its birth message brings the deleted device back", took is not None, sorted(ours(ha)))
+        check("the widgets' states are back too", within(10, lambda: ours(ha)[f"sensor.{NODE}_widget_temp"]["state"] == "21.5 °C") is not None,
+              ours(ha).get(f"sensor.{NODE}_widget_temp"))
+        problems = ha.problems()
+        check("Home Assistant's log has no warning or error", not problems, "\n" + "\n".join(problems[:20]))
+    finally:
+        daemon.terminate()
+        daemon.wait(20)
+        ha.stop()
+        broker.stop()
+    return finish(work, "Home Assistant")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
