@@ -245,7 +245,10 @@ public final class LockScreenDaemon {
     func draw(_ reading: TimelineEngine.Reading, now: Date) {
         let shown = scheduler.choose(reading, now: now)
         let widgets = shown.map(\.shown)
-        screens.publish(ScreenBoard.Shown(content: content, widgets: widgets, renderer: renderer, staleMark: staleMark, nextEvent: reading.nextEvent))
+        // The engine numbers the stacks' widgets in order.
+        screens.publish(ScreenBoard.Shown(
+            content: content, widgets: widgets, names: content.stacks.indices.map { content.stacks.flatMap(\.widgets)[scheduler.shownIndex(stack: $0)].name },
+            renderer: renderer, staleMark: staleMark, nextEvent: reading.nextEvent))
         if content.page == .photo { return drawPhoto(shown, now: now) }
         // The home grid is laid out once per page and configuration.
         let area = renderer.homeArea(on: content.page, content: content)

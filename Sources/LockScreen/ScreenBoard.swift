@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import Config
 import FoundationEssentials
+import Providers
 import Synchronization
 import TimelineEngine
 
@@ -14,6 +15,8 @@ package final class ScreenBoard: Sendable {
         package var content: LockScreenContent
         /// The widget each stack shows, in the order of `content.stacks`.
         package var widgets: [TimelineEngine.Shown]
+        /// Their names.
+        package var names: [String]
         package var renderer: LockScreenRenderer
         package var staleMark: StaleMark
         /// When the engine next has something new: an entry's date, a reload.
@@ -60,5 +63,26 @@ extension ScreenBoard.Shown {
             renderer.draw(placed, in: slot.rect, into: &frame, scale: slot.scale, fullColor: slot.fullColor)
         }
         return frame
+    }
+}
+
+extension ScreenBoard.Shown {
+    /// What each shown widget says, by name: the text its views draw at `now`, in reading
+    /// order ("picture" for a picture without words), as the status, the web page and
+    /// Home Assistant's sensors give it. Placeholders say nothing.
+    package func texts(now: Date) -> [String: String] {
+        var texts: [String: String] = [:]
+        for (s, shown) in widgets.enumerated() where !shown.isPlaceholder && s < names.count && s < content.stacks.count {
+            let placed = renderer.placeUnit(shown.entry, family: content.stacks[s].family, now: now)
+            // Symbols are glyphs of the icon font in Unicode's private use area: not words.
+            let words = placed.texts.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { !Self.isPrivateUse($0) })).trimmed() }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            texts[names[s]] = words.isEmpty ? (placed.showsPicture ? "picture" : nil) : String(words.prefix(500))
+        }
+        return texts
+    }
+
+    static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {
+        (0xE000...0xF8FF).contains(scalar.value) || scalar.value >= 0xF0000
     }
 }

@@ -219,14 +219,15 @@ extension Lockscreend {
                 services.append(.init(service: ButtonService(buttons, keys: keys, actions: daemon.actionHandle, pages: daemon.pageHandle, logger: logger)))
                 logger.info("listening to \(buttons.buttons.count) key\(buttons.buttons.count == 1 ? "" : "s") on \(keys.chip)")
             }
+            // The one answerer of control requests: the socket's, the broker's and the web's.
+            let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock,
+                                         pages: daemon.pageHandle, screens: daemon.screens)
             if !once {
                 // Always there, so a reload can add [mqtt]; without it the service only waits.
                 MQTTBoard.shared.setWidgets(config?.mqttFilters ?? [:])
-                let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
                 let (frames, actions, clock, screens) = (daemon.frames, daemon.actionHandle, daemon.clock, daemon.screens)
                 services.append(.init(service: MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqttChannel, logger: logger) { mqtt, widgets, retired in
                     frames.open()
-                    screens.open()
                     return MQTTBridge(config: mqtt, board: .shared, handler: handler, actions: actions, clock: clock, screens: screens, widgets: widgets, retired: retired, logger: logger)
                 }))
             }
@@ -237,8 +238,7 @@ extension Lockscreend {
             if !noSocket && !once {
                 do {
                     let server = try ControlServer(path: socket ?? ControlSocket.defaultPath(), group: socketGroup)
-                    let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
-                    daemon.frames.open()
+                        daemon.frames.open()
                     services.append(.init(service: ControlService(server: server, handler: handler)))
                     logger.info("listening for lockscreenctl on \(server.path)")
                 } catch {
@@ -256,7 +256,6 @@ extension Lockscreend {
                 web.clients = config?.web?.clients ?? [:]
                 web.edit = config?.web?.edit ?? false
                 web.names = config?.web?.names ?? []
-                let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock, pages: daemon.pageHandle)
                 daemon.frames.open()
                 daemon.screens.open()
                 let editor = config == nil ? nil : ConfigEditor.forDaemon(reload: reload, handle: daemon.reconfigureHandle)

@@ -73,6 +73,12 @@ package struct PlacedView: Sendable {
         }
     }
 
+    /// Whether the tree draws a picture.
+    package var showsPicture: Bool {
+        if case .bitmap = content { return true }
+        return children.contains { $0.showsPicture }
+    }
+
     /// Every text shown in the tree, depth first: what a test or a log can compare.
     package var texts: [String] {
         var result: [String] = []

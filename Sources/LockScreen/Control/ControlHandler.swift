@@ -17,13 +17,17 @@ package struct ControlHandler: Sendable {
     package let clock: any DaemonClock
     /// Switches the page the daemon shows; nil when this daemon has one page only.
     package let pages: PageHandle?
+    /// What the screen shows: the status says what each shown widget's views draw.
+    package let screens: ScreenBoard?
 
-    package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock, pages: PageHandle? = nil) {
+    package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock, pages: PageHandle? = nil, screens: ScreenBoard? = nil) {
         self.engine = engine
         self.board = board
         self.frames = frames
         self.clock = clock
         self.pages = pages
+        self.screens = screens
+        screens?.open()
     }
 
     package func handle(_ data: Data) async -> ControlReply {
@@ -64,7 +68,13 @@ package struct ControlHandler: Sendable {
             return .success
         case .status:
             var reply = ControlReply.success
-            reply.widgets = await engine.report(at: clock.now())
+            let now = clock.now()
+            var widgets = await engine.report(at: now)
+            // A widget on the screen says what it draws; the others what their entries say.
+            if let texts = screens?.latest?.texts(now: now) {
+                for i in widgets.indices { widgets[i].text = texts[widgets[i].name] ?? widgets[i].text }
+            }
+            reply.widgets = widgets
             return reply
         case let .page(name):
             let page = LockScreenContent.Page(rawValue: name)
