@@ -9,6 +9,20 @@ extension MQTTBridge {
     /// when it stops or its connection dies (its last will).
     static let homeAssistantStatus = "homeassistant/status"
 
+    /// Home Assistant started (its birth message) or stopped (its last will). Online: it
+    /// may have forgotten the device, so discovery and every state go out again. Either
+    /// way the widgets fed from the broker are read again: a `homeassistant` widget is
+    /// stale, with the reason, while Home Assistant is offline.
+    func homeAssistant(online: Bool, client: MQTTClient) async {
+        let now = clock.now()
+        board.homeAssistant(online: online, at: now)
+        logger.info("MQTT: Home Assistant is \(online ? "online" : "offline")\(online && config.discovery ? "; announcing this display again" : "")")
+        for name in board.names { reload(name, at: now) }
+        guard online, config.discovery else { return }
+        publishDiscovery(client)
+        await publishStatus(client, force: true)
+    }
+
     /// Where a widget's state is: the text it shows, plain, as Home Assistant's MQTT
     /// sensors read a state without a template.
     func stateTopic(of widget: String) -> String { "\(config.prefix)/widget/\(Self.object(of: widget))/state" }

@@ -132,7 +132,8 @@ package final class MQTTBridge: Sendable {
             state.withLock { $0.connected = true; $0.refusedPassword = false; $0.published = [:] }
             logger.info("MQTT: connected; subscribing to \(board.filters.count) widget topic\(board.filters.count == 1 ? "" : "s")")
             let filters = board.filters
-            for filter in filters.sorted() + controlFilters + (config.discovery ? [Self.homeAssistantStatus] : []) { client.subscribe(filter) }
+            let homeAssistant = config.discovery || config.statestream != nil
+            for filter in filters.sorted() + controlFilters + (homeAssistant ? [Self.homeAssistantStatus] : []) { client.subscribe(filter) }
             state.withLock { $0.subscribed = filters }
             client.publish(config.availabilityTopic, Array("online".utf8), qos: 1, retain: true)
             if config.discovery {
@@ -148,12 +149,7 @@ package final class MQTTBridge: Sendable {
             await publishStatus(client)
         case let .message(topic, payload, _):
             if topic == Self.homeAssistantStatus {
-                // Home Assistant started (again): it may have forgotten the device.
-                guard config.discovery, String(decoding: payload, as: UTF8.self).trimmed() == "online" else { return }
-                logger.info("MQTT: Home Assistant is online; announcing this display again")
-                publishDiscovery(client)
-                await publishStatus(client, force: true)
-                return
+                return await homeAssistant(online: String(decoding: payload, as: UTF8.self).trimmed() == "online", client: client)
             }
             if topic.hasPrefix(config.prefix + "/") {
                 await control(String(topic.dropFirst(config.prefix.count + 1)), payload, client: client)

@@ -19,6 +19,8 @@ enum HomeAssistantIcons {
         "media_player": "mdi:cast", "binary_sensor": "mdi:checkbox-marked-circle", "sensor": "mdi:eye",
         "calendar": "mdi:calendar", "device_tracker": "mdi:account", "timer": "mdi:timer", "vacuum": "mdi:home",
         "water_heater": "mdi:radiator", "alarm_control_panel": "mdi:security", "camera": "mdi:video",
+        "input_number": "mdi:ray-vertex", "input_select": "mdi:format-list-bulleted", "counter": "mdi:counter",
+        "input_datetime": "mdi:calendar-clock",
     ]
 
     /// The icon for `entity` ("sensor.hall_temperature") of `deviceClass`: the entity's

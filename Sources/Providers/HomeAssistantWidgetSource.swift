@@ -50,27 +50,31 @@ package struct HomeAssistantWidgetSource: Sendable {
     /// Every topic of the entity: its state and attributes.
     package var filter: MQTTTopicFilter { MQTTTopicFilter("\(topic)/+")! }
 
-    package struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, Equatable, CustomStringConvertible {
         package let description: String
     }
 
     /// The entry for the entity's newest state: none before the first; an error (the last
-    /// good entry kept, marked stale) when HA says it is unavailable, it is too old, or a
-    /// gauge's value is not a number.
+    /// good entry kept, marked stale) when HA says it is unavailable or HA itself is
+    /// offline, it is too old, or a gauge's value is not a number.
     package func timeline(board: MQTTBoard, now: Date) throws(Failure) -> TimelineJSON {
         let valueTopic = "\(topic)/\(attribute ?? "state")"
         guard let message = board.latest(for: name, topic: valueTopic) else { return TimelineJSON(entries: [], policy: .never) }
+        if board.homeAssistantOffline != nil {
+            throw Failure(description: "Home Assistant is offline (its last will on homeassistant/status): \(entity)'s last state is kept")
+        }
         if let staleAfter, now.timeIntervalSince(message.received) >= staleAfter {
             throw Failure(description: "no state for \(entity) for \(Int(now.timeIntervalSince(message.received))) s")
         }
         let raw = String(decoding: message.payload, as: UTF8.self)
         // Attributes come JSON-encoded ("\"°C\"", 21.5); the state as plain text.
         func decoded(_ text: String) -> String { JSONValue.parse(Data(text.utf8)).flatMap(Self.text) ?? text.trimmed() }
-        let value = attribute == nil ? raw.trimmed() : decoded(raw)
         func attributeText(_ key: String) -> String? { board.latest(for: name, topic: "\(topic)/\(key)").map { decoded(String(decoding: $0.payload, as: UTF8.self)) } }
+        let deviceClass = attributeText("device_class")
+        let value = attribute == nil ? raw.trimmed() : decoded(raw)
         let unit = attribute == nil ? attributeText("unit_of_measurement") : nil
-        let icon = HomeAssistantIcons.icon(entity: entity, own: attributeText("icon"), deviceClass: attributeText("device_class"))
-        let content = try entry(value: value, unit: unit, icon: icon)
+        let icon = HomeAssistantIcons.icon(entity: entity, own: attributeText("icon"), deviceClass: deviceClass)
+        let content = try entry(value: value, unit: unit, icon: icon, deviceClass: attribute == nil ? deviceClass : nil)
         let policy: TimelineReloadPolicy = staleAfter.map { .after(message.received.addingTimeInterval($0)) } ?? .never
         return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: content)], policy: policy)
     }
@@ -90,8 +94,9 @@ package struct HomeAssistantWidgetSource: Sendable {
         } else {
             unit = attributes["unit_of_measurement"]?.stringValue
         }
-        let icon = HomeAssistantIcons.icon(entity: entity, own: attributes["icon"]?.stringValue, deviceClass: attributes["device_class"]?.stringValue)
-        let content = try entry(value: value, unit: unit, icon: icon)
+        let deviceClass = attributes["device_class"]?.stringValue
+        let icon = HomeAssistantIcons.icon(entity: entity, own: attributes["icon"]?.stringValue, deviceClass: deviceClass)
+        let content = try entry(value: value, unit: unit, icon: icon, deviceClass: attribute == nil ? deviceClass : nil)
         return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: content)], policy: .after(now.addingTimeInterval(rest.interval)))
     }
 
@@ -127,11 +132,13 @@ package struct HomeAssistantWidgetSource: Sendable {
     }
 
     /// What the widget shows for `value`: with its unit, or as a gauge; with the configured
-    /// `symbol`, else the entity's icon (none when `symbol = ""`).
-    func entry(value: String, unit: String?, icon: String? = nil) throws(Failure) -> JSONValue {
+    /// `symbol`, else the entity's icon (none when `symbol = ""`). A state (`deviceClass`
+    /// given, maybe nil) in the words Home Assistant's dashboards use for it.
+    func entry(value: String, unit: String?, icon: String? = nil, deviceClass: String?? = nil) throws(Failure) -> JSONValue {
         if ["unavailable", "unknown"].contains(value) { throw Failure(description: "\(entity) is \(value) in Home Assistant") }
         var entry: [String: JSONValue] = [:]
-        let shown = unit.map { "\(value) \($0)" } ?? value
+        let words = deviceClass.map { HomeAssistantStates.display(value, entity: entity, deviceClass: $0) } ?? value
+        let shown = unit.map { "\(value) \($0)" } ?? words
         if let gauge {
             guard let number = Double(value) else { throw Failure(description: "\(entity) is \"\(value)\", not a number for its gauge") }
             entry["gauge"] = .object(["value": .number(number), "min": .number(gauge.min), "max": .number(gauge.max), "text": .string(value)])

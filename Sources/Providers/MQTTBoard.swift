@@ -21,6 +21,9 @@ package final class MQTTBoard: Sendable {
         /// The newest message of each topic a widget's filter matched, at most
         /// `topicsPerWidget` topics (the longest silent ones go first).
         var byTopic: [String: [String: Message]] = [:]
+        /// Since when Home Assistant has said it is offline (its last will), nil while it
+        /// is online or has said nothing.
+        var homeAssistantOffline: Date?
     }
 
     /// How many topics a wildcard widget remembers.
@@ -67,6 +70,17 @@ package final class MQTTBoard: Sendable {
             return names
         }
     }
+
+    /// Home Assistant said it is online or offline on its status topic.
+    package func homeAssistant(online: Bool, at time: Date) {
+        state.withLock { $0.homeAssistantOffline = online ? nil : $0.homeAssistantOffline ?? time }
+    }
+
+    /// Since when Home Assistant is offline; nil while it is not known to be.
+    package var homeAssistantOffline: Date? { state.withLock { $0.homeAssistantOffline } }
+
+    /// The widgets fed from the broker, by name.
+    package var names: [String] { state.withLock { $0.filters.keys.sorted() } }
 
     /// The newest message for `name`, if any came.
     package func latest(for name: String) -> Message? { state.withLock { $0.latest[name] } }

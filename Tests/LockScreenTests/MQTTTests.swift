@@ -186,6 +186,15 @@ struct HomeAssistantTests {
         _ = board.receive(topic: "homeassistant/sensor/kitchen_temperature/state", payload: Array("unavailable".utf8), at: t)
         #expect(throws: HomeAssistantWidgetSource.Failure.self) { try temperature.timeline(board: board, now: t) }
 
+        // Home Assistant gone (its last will): stale with the reason; back: the state again.
+        _ = board.receive(topic: "homeassistant/sensor/kitchen_temperature/state", payload: Array("22".utf8), at: t)
+        board.homeAssistant(online: false, at: t)
+        #expect(throws: HomeAssistantWidgetSource.Failure(description: "Home Assistant is offline (its last will on homeassistant/status): sensor.kitchen_temperature's last state is kept")) {
+            try temperature.timeline(board: board, now: t)
+        }
+        board.homeAssistant(online: true, at: t)
+        #expect(try temperature.timeline(board: board, now: t).entries.first?.content["text"] == .string("22 °C"))
+
         var setpoint = try #require(try source("entity = \"climate.hall\"\nattribute = \"temperature\"\nmin = 5\nmax = 30").0)
         setpoint.name = "w"
         board.setWidgets(["w": setpoint.filter])
@@ -215,6 +224,24 @@ struct HomeAssistantTests {
         #expect(thermometer.pixels.contains { $0 > 128 } && thermometer != fire && thermometer != missing)
         #expect(missing == drawn("no.such.symbol"))
         #expect(SymbolNames.takeMissing() == ["mdi:no-such-icon", "no.such.symbol"])
+    }
+
+    @Test("states in the words of HA's dashboards: On, a door's Open, Away; a sensor's own text and numbers as they are")
+    func words() throws {
+        #expect(HomeAssistantStates.display("on", entity: "input_boolean.porch", deviceClass: nil) == "On")
+        #expect(HomeAssistantStates.display("on", entity: "binary_sensor.front_door", deviceClass: "door") == "Open")
+        #expect(HomeAssistantStates.display("off", entity: "binary_sensor.hall_motion", deviceClass: "motion") == "Clear")
+        #expect(HomeAssistantStates.display("not_home", entity: "person.anna", deviceClass: nil) == "Away")
+        #expect(HomeAssistantStates.display("partlycloudy", entity: "weather.home", deviceClass: nil) == "Partly cloudy")
+        #expect(HomeAssistantStates.display("above_horizon", entity: "sun.sun", deviceClass: nil) == "Above horizon")
+        #expect(HomeAssistantStates.display("cloudy", entity: "sensor.forecast", deviceClass: nil) == "cloudy")
+        #expect(HomeAssistantStates.display("21.5", entity: "input_number.setpoint", deviceClass: nil) == "21.5")
+        let board = MQTTBoard()
+        var light = try #require(try source("entity = \"input_boolean.porch_light\"").0)
+        light.name = "w"
+        board.setWidgets(["w": light.filter])
+        _ = board.receive(topic: "homeassistant/input_boolean/porch_light/state", payload: Array("on".utf8), at: Date())
+        #expect(try light.timeline(board: board, now: Date()).entries.first?.content == .object(["text": .string("On"), "symbol": .string("mdi:toggle-switch")]))
     }
 
     @Test("mistakes: no statestream, a malformed entity, half a gauge")

@@ -157,27 +157,19 @@ def main():
         check("a state changed in HA reaches the widget and comes back as its sensor's state within 5 s", took is not None,
               ours(ha).get(f"sensor.{NODE}_widget_temp"))
 
-        # The screen entity settled (no picture for 3 s), then a change.
-        last = [None, time.time()]
-
-        def settled():
-            state = ours(ha)[f"image.{NODE}_screen"]["state"]
-            if state != last[0]:
-                last[:] = [state, time.time()]
-            return time.time() - last[1] >= 3
-        within(15, settled)
-        screen = last[0]
         asked = time.time()
         ha.call("select", "select_option", entity_id=f"select.{NODE}_page", option="home")
         took = within(5, lambda: ours(ha)[f"select.{NODE}_page"]["state"] == "home")
         check("the page select turns the display to its home page, and its state says so", took is not None, ours(ha).get(f"select.{NODE}_page"))
-        within(5, lambda: ours(ha)[f"image.{NODE}_screen"]["state"] != screen)
-        # An image entity's state is when its picture last changed.
-        state = ours(ha)[f"image.{NODE}_screen"]["state"]
-        try:
-            took = datetime.datetime.fromisoformat(state).timestamp() - asked
-        except (TypeError, ValueError):
-            took = None
+        # An image entity's state is when its picture last changed: the first after the select.
+
+        def picture_after():
+            try:
+                return datetime.datetime.fromisoformat(ours(ha)[f"image.{NODE}_screen"]["state"]).timestamp() - asked
+            except (TypeError, ValueError):
+                return None
+        within(5, lambda: (picture_after() or 0) > 0)
+        took, state = picture_after(), ours(ha)[f"image.{NODE}_screen"]["state"]
         check(f"the screen entity shows the change within screen_interval, 2 s ({took and round(took, 2)} s after the select)",
               took is not None and 0 < took <= 2.5, state)
         subprocess.run([ctl, "page", "lock", "--socket", socket], check=True, capture_output=True)
@@ -199,6 +191,18 @@ def main():
         check("after HA restarts, its birth message brings the deleted device back", took is not None, sorted(ours(ha)))
         check("the widgets' states are back too", within(10, lambda: ours(ha)[f"sensor.{NODE}_widget_temp"]["state"] == "21.5 °C") is not None,
               ours(ha).get(f"sensor.{NODE}_widget_temp"))
+
+        def status():
+            out = subprocess.run([ctl, "status", "--socket", socket, "--json"], capture_output=True, text=True).stdout
+            return {w["name"]: w for w in json.loads(out or "[]")}
+        ha.stop(kill=True)
+        took = within(5, lambda: status()["temp"]["stale"] and "offline" in (status()["temp"].get("lastError") or ""))
+        check("Home Assistant gone (its last will): its widgets are stale, saying why", took is not None, status().get("temp"))
+        ha.start()
+        took = within(15, lambda: not status()["temp"]["stale"])
+        check("Home Assistant back: its widgets are fresh again", took is not None, status().get("temp"))
+        took = within(10, lambda: ours(ha)[f"sensor.{NODE}_widget_temp"]["attributes"].get("stale") is False)
+        check("and their sensors say so", took is not None, ours(ha).get(f"sensor.{NODE}_widget_temp"))
         problems = ha.problems()
         check("Home Assistant's log has no warning or error", not problems, "\n" + "\n".join(problems[:20]))
     finally:
