@@ -126,7 +126,7 @@ extension LockScreenConfig {
             reader.mqttFilters[name] = source.filter
             let board = MQTTBoard.shared
             let configured = source
-            instance = JSONTimelineInstance.make { context in try await OwnThread.reading(named: "mqtt payload") { () throws(HomeAssistantWidgetSource.Failure) in try configured.timeline(board: board, now: context.date) } }
+            instance = JSONTimelineInstance.make { context in try await configured.pushed(board: board, now: context.date) }
             return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
         default:
             reader.rejectUnknown(table, known: ["kind", "family"], at: path)

@@ -210,6 +210,12 @@ extension LockScreenConfig {
         } else if table["every"] != nil {
             reader.report(table["every"]!.line, "\(path).every", "every is for Home Assistant's REST API; statestream pushes each change")
         }
+        if statestream != nil, let api = reader.homeAssistantAPI {
+            // The state before the first change, which statestream does not publish.
+            var fetcher = HTTPFetcher(url: api.url.appendingPathComponent("api/states/\(entity)"))
+            fetcher.limit = 1 << 20
+            source.initial = HomeAssistantWidgetSource.REST(fetcher: fetcher, tokenFile: api.tokenFile)
+        }
         return source
     }
 }

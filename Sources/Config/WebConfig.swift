@@ -35,6 +35,13 @@ package struct WebConfig: Sendable, Equatable {
     /// Only this machine can connect.
     package var isLoopback: Bool { host == "::1" || host.hasPrefix("127.") }
 
+    /// The page's address as another machine names it: the host's name where the server
+    /// listens on every address (Home Assistant's device link, `configuration_url`).
+    package var pageURL: String {
+        let name = host == "0.0.0.0" || host == "::" ? MQTTConfig.hostname : host.contains(":") ? "[\(host)]" : host
+        return "http://\(name):\(port)/"
+    }
+
     /// "127.0.0.1:8080", "0.0.0.0:8080", "[::1]:8080" or ":8080" (loopback); nil for
     /// anything else, a name included: the daemon listens on addresses, not names.
     package static func listen(_ text: String) -> WebConfig? {

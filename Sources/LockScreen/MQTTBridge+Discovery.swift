@@ -12,13 +12,14 @@ extension MQTTBridge {
     /// is retained on `homeassistant/<component>/<node>/<object>/config`.
     func discoveryMessages() -> [(topic: String, payload: JSONValue)] {
         let node = discoveryNode
-        let device: JSONValue = .object([
+        var device: [String: JSONValue] = [
             "identifiers": .array([.string(node)]),
             "name": .string(deviceName),
             "manufacturer": .string("lockscreend"),
             "model": .string("lock-screen display"),
             "sw_version": .string(Release.version),
-        ])
+        ]
+        if let configurationURL { device["configuration_url"] = .string(configurationURL) }
         func entity(_ component: String, _ object: String, _ name: String, icon: String, _ fields: [String: JSONValue]) -> (String, JSONValue) {
             var body: [String: JSONValue] = [
                 "name": .string(name),
@@ -27,7 +28,7 @@ extension MQTTBridge {
                 "unique_id": .string("\(node)_\(object)"),
                 "object_id": .string("\(node)_\(object)"),
                 "availability_topic": .string(config.availabilityTopic),
-                "device": device,
+                "device": .object(device),
             ]
             body.merge(fields) { $1 }
             return ("homeassistant/\(component)/\(node)/\(object)/config", .object(body))

@@ -24,6 +24,9 @@ package final class MQTTBridge: Sendable {
     let clock: any DaemonClock
     /// What the screen shows, for the page's state; nil in tests without a daemon.
     let screens: ScreenBoard?
+    /// The web page's address when `--http` or `[http]` serves it: the device's link in
+    /// Home Assistant.
+    let configurationURL: String?
     let logger: Logger
     /// The widgets shown, for discovery: name and family.
     package let widgets: [Widget]
@@ -66,7 +69,7 @@ package final class MQTTBridge: Sendable {
 
     package init(
         config: MQTTConfig, board: MQTTBoard, handler: ControlHandler, actions: ActionHandle, clock: any DaemonClock,
-        screens: ScreenBoard? = nil, widgets: [Widget], retired: [String] = [], logger: Logger
+        screens: ScreenBoard? = nil, configurationURL: String? = nil, widgets: [Widget], retired: [String] = [], logger: Logger
     ) {
         self.config = config
         self.board = board
@@ -74,6 +77,7 @@ package final class MQTTBridge: Sendable {
         self.actions = actions
         self.clock = clock
         self.screens = screens
+        self.configurationURL = configurationURL
         self.widgets = widgets
         self.retired = retired
         self.logger = logger

@@ -226,9 +226,11 @@ extension Lockscreend {
                 // Always there, so a reload can add [mqtt]; without it the service only waits.
                 MQTTBoard.shared.setWidgets(config?.mqttFilters ?? [:])
                 let (frames, actions, clock, screens) = (daemon.frames, daemon.actionHandle, daemon.clock, daemon.screens)
+                let page = (http.flatMap(WebConfig.listen) ?? config?.web)?.pageURL
                 services.append(.init(service: MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqttChannel, logger: logger) { mqtt, widgets, retired in
                     frames.open()
-                    return MQTTBridge(config: mqtt, board: .shared, handler: handler, actions: actions, clock: clock, screens: screens, widgets: widgets, retired: retired, logger: logger)
+                    return MQTTBridge(config: mqtt, board: .shared, handler: handler, actions: actions, clock: clock, screens: screens,
+                                      configurationURL: page, widgets: widgets, retired: retired, logger: logger)
                 }))
             }
             if !noSocket && !once, let socketGroup, let check = SocketGroupCheck(group: socketGroup) {

@@ -20,6 +20,9 @@ package struct HomeAssistantWidgetSource: Sendable {
     package var staleAfter: TimeInterval?
     /// Home Assistant's REST API instead of the statestream, where the house has none.
     package var rest: REST?
+    /// With the statestream, the REST API asked once for the state to show before the
+    /// first change (statestream publishes changes only), where a token is configured.
+    package var initial: REST?
 
     /// `GET /api/states/<entity>` with a long-lived token read from a file at each request.
     package struct REST: Sendable {
@@ -79,9 +82,20 @@ package struct HomeAssistantWidgetSource: Sendable {
         return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: content)], policy: policy)
     }
 
-    /// Asks the REST API for the entity's state; asked again after the interval.
-    package func fetch(now: Date) async throws -> TimelineJSON {
-        guard let rest else { return TimelineJSON(entries: [], policy: .never) }
+    /// The statestream's entry, or before its first message the REST API's answer (once,
+    /// where `initial` is set; the statestream's messages follow it).
+    package func pushed(board: MQTTBoard, now: Date) async throws -> TimelineJSON {
+        let timeline = try await OwnThread.reading(named: "mqtt payload") { () throws(Failure) in try self.timeline(board: board, now: now) }
+        guard timeline.entries.isEmpty, let initial, board.latest(for: name) == nil else { return timeline }
+        var asked = try await fetch(now: now, from: initial)
+        asked.policy = .never
+        return asked
+    }
+
+    /// Asks the REST API (`rest` unless another is given) for the entity's state; asked
+    /// again after the interval.
+    package func fetch(now: Date, from api: REST? = nil) async throws -> TimelineJSON {
+        guard let rest = api ?? rest else { return TimelineJSON(entries: [], policy: .never) }
         let body = try await Self.request(rest.fetcher, tokenFile: rest.tokenFile, naming: "entity \(entity)")
         guard case let .object(state)? = JSONValue.parse(body), let text = state["state"]?.stringValue else {
             throw Failure(description: "Home Assistant's answer for \(entity) has no state")

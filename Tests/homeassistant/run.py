@@ -25,13 +25,13 @@ import time
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [here, os.path.join(here, ".."), os.path.join(here, "..", "conformance")]
 import oracle_venv  # noqa: E402
-from checks import check, finish  # noqa: E402
+from checks import check, finish, free_port  # noqa: E402
 
 PREFIX = "lockscreend/kitchen"
 NODE = "test_kitchen"  # the client id "test-kitchen" as Home Assistant makes entity ids of it
 
 
-def config(broker, password, counter):
+def config(broker, password, counter, ha, token):
     return f"""[display]
 size = "400x240"
 [mqtt]
@@ -41,6 +41,9 @@ password_file = "{password}"
 client_id = "test-kitchen"
 prefix = "{PREFIX}"
 statestream = "homeassistant"
+[homeassistant]
+url = "{ha.url}"
+token_file = "{token}"
 [layout]
 inline = "note"
 row = ["temp", "light", "runs"]
@@ -116,12 +119,18 @@ def main():
     with open(password, "w") as f:
         f.write("s3cret\n")
     os.chmod(password, 0o600)
+    token = os.path.join(display, "ha-token")
+    with open(token, "w") as f:
+        f.write(ha.token + "\n")
+    os.chmod(token, 0o600)
     with open(os.path.join(display, "config.toml"), "w") as f:
-        f.write(config(broker, password, os.path.join(display, "n")))
+        f.write(config(broker, password, os.path.join(display, "n"), ha, token))
+    web = free_port()
     socket = os.path.join(display, "ctl.sock")
     log = open(os.path.join(display, "log"), "w")
     daemon = subprocess.Popen([binary, "--config", os.path.join(display, "config.toml"), "--headless", os.path.join(display, "frames"),
-                               "--socket", socket, "--state-dir", os.path.join(display, "state")], stdout=log, stderr=log)
+                               "--socket", socket, "--state-dir", os.path.join(display, "state"), "--http", f"127.0.0.1:{web}"],
+                              stdout=log, stderr=log)
     ctl = os.path.join(os.path.dirname(binary), "lockscreenctl")
     try:
         if within(5, lambda: daemon.poll() is not None) is not None:
@@ -135,6 +144,11 @@ def main():
         check("the device: named for the display, with manufacturer, model and version",
               (device.get("name"), device.get("manufacturer"), device.get("model"), device.get("sw_version")) ==
               ("Kitchen display", "lockscreend", "lock-screen display", "0.3.0"), device)
+        check("the device links to the display's web page", device.get("configuration_url") == f"http://127.0.0.1:{web}/", device)
+        outside = ha.states()["sensor.outside_temperature"]["state"]
+        took = within(10, lambda: ours(ha)[f"sensor.{NODE}_widget_outside"]["state"] == f"{outside} °C")
+        check("a statestream widget shows its entity's state from the start (asked once through the REST API)", took is not None,
+              (outside, ours(ha).get(f"sensor.{NODE}_widget_outside")))
         states = ours(ha)
         check("entity names follow the device's (has_entity_name)",
               states.get(f"select.{NODE}_page", {}).get("attributes", {}).get("friendly_name") == "Kitchen display Page",
