@@ -46,14 +46,27 @@ extension MQTTBridge {
             ]),
             entity("image", "screen", "Screen", icon: "mdi:monitor-screenshot", ["image_topic": .string("\(config.prefix)/screen"), "content_type": .string("image/png")]),
         ]
+        let units = state.withLock { $0.valueUnits }
         for widget in widgets {
             let object = Self.object(of: widget.name)
             messages.append(entity("sensor", object, widget.name, icon: "mdi:widgets-outline", [
                 "state_topic": .string(stateTopic(of: widget.name)),
                 "json_attributes_topic": .string(attributesTopic(of: widget.name)),
             ]))
+            if let unit = units[widget.name] {
+                let reading = WidgetReading("0 " + unit)
+                var fields: [String: JSONValue] = ["state_topic": .string(valueTopic(of: widget.name)), "state_class": .string(reading?.classes.state ?? "measurement")]
+                if !unit.isEmpty { fields["unit_of_measurement"] = .string(unit) }
+                if let deviceClass = reading?.classes.device { fields["device_class"] = .string(deviceClass) }
+                messages.append(entity("sensor", object + "_value", widget.name + " value", icon: "mdi:chart-line", fields))
+            }
         }
         return messages
+    }
+
+    /// The discovery config of `widget`'s value sensor (its number, in the unit it showed).
+    func valueSensor(of widget: String) -> (topic: String, payload: JSONValue)? {
+        discoveryMessages().first { $0.topic.hasSuffix("/\(Self.object(of: widget))_value/config") }
     }
 
     /// The device's name in Home Assistant: the prefix's last part as a display's name
@@ -77,14 +90,18 @@ extension MQTTBridge {
     /// widgets' sensors, or (nil) every entity of this display.
     func withdrawDiscovery(_ client: MQTTClient, widgets names: [String]?) {
         let node = discoveryNode
-        let topics = names.map { $0.map { "homeassistant/sensor/\(node)/\(Self.object(of: $0))/config" } } ?? discoveryMessages().map(\.topic)
+        let topics = names.map { $0.flatMap { ["homeassistant/sensor/\(node)/\(Self.object(of: $0))/config", "homeassistant/sensor/\(node)/\(Self.object(of: $0))_value/config"] } }
+            ?? discoveryMessages().map(\.topic)
         for topic in topics { client.publish(topic, [], qos: 1, retain: true) }
     }
 
     func publishDiscovery(_ client: MQTTClient) {
-        for (topic, payload) in discoveryMessages() {
-            guard let data = try? JSONEncoder().encode(payload) else { continue }
-            client.publish(topic, Array(data), qos: 1, retain: true)
-        }
+        for message in discoveryMessages() { publish(message, client: client) }
+    }
+
+    /// One entity's config, retained.
+    func publish(_ message: (topic: String, payload: JSONValue), client: MQTTClient) {
+        guard let data = try? JSONEncoder().encode(message.payload) else { return }
+        client.publish(message.topic, Array(data), qos: 1, retain: true)
     }
 }

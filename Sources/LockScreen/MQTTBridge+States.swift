@@ -31,14 +31,24 @@ extension MQTTBridge {
     func attributesTopic(of widget: String) -> String { "\(config.prefix)/widget/\(Self.object(of: widget))/attributes" }
     /// The page shown.
     var pageStateTopic: String { "\(config.prefix)/page/state" }
+    /// The number a widget shows, for its value sensor ("None" when it shows none).
+    func valueTopic(of widget: String) -> String { "\(config.prefix)/widget/\(Self.object(of: widget))/value" }
 
     /// The retained states: each widget's state and attributes and the page, each sent
     /// when it differs from what this connection last sent (`force`: all of them, for a
     /// Home Assistant that just started).
     func publishStates(_ widgets: [WidgetStatus], force: Bool = false, client: MQTTClient) {
         var messages: [(String, [UInt8])] = []
+        var announce: [(String, String)] = []
         for widget in widgets {
-            messages.append((stateTopic(of: widget.name), Array(Self.state(of: widget).utf8)))
+            let state = Self.state(of: widget)
+            messages.append((stateTopic(of: widget.name), Array(state.utf8)))
+            // A number with a unit: a value sensor, announced when first seen or when its unit changes.
+            let reading = widget.shown == "placeholder" ? nil : WidgetReading(state)
+            let unit = reading.map { $0.unit ?? "" }
+            let known = self.state.withLock { $0.valueUnits[widget.name] }
+            if let unit, known != unit { announce.append((widget.name, unit)) }
+            if reading != nil || known != nil { messages.append((valueTopic(of: widget.name), Array((reading?.state ?? "None").utf8))) }
             let attributes: JSONValue = .object([
                 "kind": .string(widget.kind), "family": .string(widget.family), "stale": .bool(widget.stale),
                 "error": widget.lastError.map(JSONValue.string) ?? .null,
@@ -47,6 +57,10 @@ extension MQTTBridge {
             if let data = try? JSONEncoder().encode(attributes) { messages.append((attributesTopic(of: widget.name), Array(data))) }
         }
         if let page = screens?.latest?.content.page { messages.append((pageStateTopic, Array(page.rawValue.utf8))) }
+        if !announce.isEmpty {
+            state.withLock { state in for (name, unit) in announce { state.valueUnits[name] = unit } }
+            for (name, _) in announce { if let sensor = valueSensor(of: name) { publish(sensor, client: client) } }
+        }
         let due = state.withLock { state in
             let due = messages.filter { force || state.published[$0.0] != $0.1 }
             for (topic, payload) in due { state.published[topic] = payload }

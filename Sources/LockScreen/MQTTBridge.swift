@@ -63,6 +63,9 @@ package final class MQTTBridge: Sendable {
         var screenPending = false
         /// What this connection last sent on each state topic.
         var published: [String: [UInt8]] = [:]
+        /// The widgets that have shown a number, with its unit ("" for none): each has a
+        /// value sensor in Home Assistant.
+        var valueUnits: [String: String] = [:]
         /// The widget filters subscribed on this connection.
         var subscribed: Set<String> = []
     }

@@ -143,6 +143,18 @@ struct MQTTTests {
         #expect(sensor["json_attributes_topic"] == .string("lockscreend/kitchen/widget/widget_temp/attributes"))
     }
 
+    @Test("a number with a unit is a reading HA can graph, with the classes HA defines for the unit; words are not")
+    func readings() {
+        #expect(WidgetReading("21.5 °C") == WidgetReading(value: 21.5, unit: "°C"))
+        #expect(WidgetReading("−3 °C")?.value == -3)
+        #expect(WidgetReading("45 %")?.classes.device == nil)
+        #expect(WidgetReading("1200W")?.classes.device == "power")
+        #expect(WidgetReading("3.2 kWh")?.classes.state == "total_increasing")
+        #expect(WidgetReading("12") == WidgetReading(value: 12, unit: nil))
+        #expect(WidgetReading("12")?.state == "12")
+        for words in ["run 2", "On", "2 apples today", "1.2.3", ".5", "5 km 3", ""] { #expect(WidgetReading(words) == nil, "\(words)") }
+    }
+
     @Test("a widget's state is what it shows, within HA's 255 characters; unknown before it shows anything")
     func widgetState() {
         var status = WidgetStatus(name: "w", kind: "mqtt", family: "circular", shown: "placeholder", stale: false, providerCalls: 0, failures: 0,

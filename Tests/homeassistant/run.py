@@ -171,6 +171,15 @@ def main():
         check("a state changed in HA reaches the widget and comes back as its sensor's state within 5 s", took is not None,
               ours(ha).get(f"sensor.{NODE}_widget_temp"))
 
+        ha.call("input_boolean", "turn_on", entity_id="input_boolean.porch_light")
+        took = within(5, lambda: ours(ha)[f"sensor.{NODE}_widget_light"]["state"] == "On")
+        check("a switched helper reads as HA's dashboards write it (On)", took is not None, ours(ha).get(f"sensor.{NODE}_widget_light"))
+        value = ours(ha)[f"sensor.{NODE}_widget_temp_value"]
+        check("a widget showing a number with a unit has a value sensor HA can graph (unit, device class, state class)",
+              (value["state"], value["attributes"].get("unit_of_measurement"), value["attributes"].get("device_class"),
+               value["attributes"].get("state_class")) == ("21.5", "°C", "temperature", "measurement"), value)
+        check("a widget showing words has none", f"sensor.{NODE}_widget_light_value" not in ours(ha))
+
         asked = time.time()
         ha.call("select", "select_option", entity_id=f"select.{NODE}_page", option="home")
         took = within(5, lambda: ours(ha)[f"select.{NODE}_page"]["state"] == "home")
