@@ -55,6 +55,7 @@ text = "Bins out tonight"
 kind = "homeassistant"
 entity = "input_number.kitchen_temperature"
 family = "circular"
+stale_after = 20
 [widgets.light]
 kind = "homeassistant"
 entity = "input_boolean.porch_light"
@@ -97,12 +98,13 @@ class Missing(dict):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=".build/release/lockscreend")
+    parser.add_argument("--soak", type=int, default=60, help="seconds of changes, staleness and HA restarts before the log is read")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     python = oracle_venv.python(os.path.join(here, "requirements.txt"), dependencies=True)
     if os.path.dirname(python) != os.path.dirname(sys.executable):
         # The checks talk to HA's WebSocket API with the aiohttp HA brings.
-        os.execv(python, [python, os.path.abspath(__file__), "--binary", binary])
+        os.execv(python, [python, os.path.abspath(__file__), "--binary", binary, "--soak", str(args.soak)])
     from broker import Broker
     from hass import HomeAssistant
 
@@ -226,6 +228,20 @@ def main():
         check("Home Assistant back: its widgets are fresh again", took is not None, status().get("temp"))
         took = within(10, lambda: ours(ha)[f"sensor.{NODE}_widget_temp"]["attributes"].get("stale") is False)
         check("and their sensors say so", took is not None, ours(ha).get(f"sensor.{NODE}_widget_temp"))
+        # A while of what a house does: values changing, a widget going stale (stale_after
+        # 20 s) and fresh again, Home Assistant killed and started again.
+        soak_end, n = time.time() + args.soak, 0
+        while time.time() < soak_end:
+            n += 1
+            if n % 8 == 0:
+                ha.stop(kill=True)
+                time.sleep(3)
+                ha.start()
+            elif n % 5 != 0:
+                ha.call("input_number", "set_value", entity_id="input_number.kitchen_temperature", value=15 + n % 10)
+            time.sleep(min(5, max(0, soak_end - time.time())) if n % 5 else min(25, max(0, soak_end - time.time())))
+        if args.soak:
+            print(f"{args.soak} s of changes, stale spells and {n // 8} Home Assistant restarts")
         problems = ha.problems()
         check("Home Assistant's log has no warning or error", not problems, "\n" + "\n".join(problems[:20]))
     finally:
