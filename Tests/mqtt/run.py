@@ -438,7 +438,7 @@ def main():
         check("a wrong token is a clear error in the status",
               bad.wait(lambda: "refused the token" in (bad.status().get("hall", {}).get("lastError") or ""), 15) is not None, bad.status().get("hall"))
         check("a Home Assistant camera's picture is fetched through /api/camera_proxy with the token",
-              rest.wait(lambda: rest.status().get("door", {}).get("text") == "camera.door" and not rest.status()["door"].get("lastError"), 15) is not None,
+              rest.wait(lambda: rest.status().get("door", {}).get("text") == "picture" and not rest.status()["door"].get("lastError"), 15) is not None,
               rest.status().get("door"))
         check("a camera with a wrong token is a clear error in the status",
               bad.wait(lambda: "refused the token" in (bad.status().get("door", {}).get("lastError") or ""), 15) is not None, bad.status().get("door"))
