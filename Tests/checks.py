@@ -34,6 +34,15 @@ def check(name, ok, detail=""):
         failures += 1
 
 
+def secret(path, text):
+    """Writes `text` and a newline to `path`, readable by its owner alone (a password or
+    token file the daemon refuses if others can read it); returns the path."""
+    with open(path, "w") as f:
+        f.write(text + "\n")
+    os.chmod(path, 0o600)
+    return path
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

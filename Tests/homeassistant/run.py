@@ -25,7 +25,7 @@ import time
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [here, os.path.join(here, ".."), os.path.join(here, "..", "conformance")]
 import oracle_venv  # noqa: E402
-from checks import check, finish, free_port  # noqa: E402
+from checks import check, finish, free_port, secret  # noqa: E402
 
 PREFIX = "lockscreend/kitchen"
 NODE = "test_kitchen"  # the client id "test-kitchen" as Home Assistant makes entity ids of it
@@ -117,14 +117,8 @@ def main():
     print(f"Home Assistant 2024.3.3 running after {time.time() - started:.1f} s")
     display = os.path.join(work, "display")
     os.makedirs(display)
-    password = os.path.join(display, "password")
-    with open(password, "w") as f:
-        f.write("s3cret\n")
-    os.chmod(password, 0o600)
-    token = os.path.join(display, "ha-token")
-    with open(token, "w") as f:
-        f.write(ha.token + "\n")
-    os.chmod(token, 0o600)
+    password = secret(os.path.join(display, "password"), "s3cret")
+    token = secret(os.path.join(display, "ha-token"), ha.token)
     with open(os.path.join(display, "config.toml"), "w") as f:
         f.write(config(broker, password, os.path.join(display, "n"), ha, token))
     web = free_port()

@@ -28,7 +28,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import checks  # noqa: E402
-from checks import check, free_port  # noqa: E402
+from checks import check, free_port, secret  # noqa: E402
 from broker import Broker, run  # noqa: E402
 
 
@@ -41,10 +41,7 @@ class Daemon:
         self.prefix = f"lockscreend/{name}"
         self.frames = os.path.join(self.dir, "frames")
         self.socket = os.path.join(self.dir, "ctl.sock")
-        password = os.path.join(self.dir, "password")
-        with open(password, "w") as f:
-            f.write("s3cret\n")
-        os.chmod(password, 0o600)
+        password = secret(os.path.join(self.dir, "password"), "s3cret")
         self.config = os.path.join(self.dir, "config.toml")
         with open(self.config, "w") as f:
             f.write(f"""[display]
@@ -421,10 +418,7 @@ def main():
         for name, token in (("rest", "good-token"), ("badtoken", "stolen-token")):
             d = Daemon(binary, work, broker, name)
             daemons.append(d)
-            tokens = os.path.join(d.dir, "token")
-            with open(tokens, "w") as f:
-                f.write(token + "\n")
-            os.chmod(tokens, 0o600)
+            tokens = secret(os.path.join(d.dir, "token"), token)
             text = open(d.config).read().replace('statestream = "homeassistant"\n', "")
             text = text.replace("[layout]", f'[homeassistant]\nurl = "http://127.0.0.1:{server.server_address[1]}"\ntoken_file = "{tokens}"\n[layout]', 1)
             # A camera's picture through the same API, on the home page.

@@ -23,7 +23,7 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
-from checks import check, free_port, start_daemon  # noqa: E402
+from checks import check, free_port, secret, start_daemon  # noqa: E402
 from devtools import Browser, DevToolsError  # noqa: E402
 
 TOKEN = "b7e1-page-token"
@@ -80,9 +80,7 @@ def main():
     binary = os.path.abspath(args.binary)
     work = tempfile.mkdtemp(prefix="lockscreend-browser-")
     port = free_port()
-    with open(os.path.join(work, "token"), "w") as f:
-        f.write(TOKEN + "\n")
-    os.chmod(os.path.join(work, "token"), 0o600)
+    secret(os.path.join(work, "token"), TOKEN)
     config = os.path.join(work, "config.toml")
     with open(config, "w") as f:
         f.write(CONFIG.format(port=port, work=work))

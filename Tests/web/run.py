@@ -24,7 +24,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import checks  # noqa: E402
-from checks import check, free_port, start_daemon  # noqa: E402
+from checks import check, free_port, secret, start_daemon  # noqa: E402
 
 
 def request(url, method="GET", body=None, token=None, timeout=5):
@@ -55,10 +55,7 @@ def main():
     ctl = os.path.join(os.path.dirname(binary), "lockscreenctl")
     work = tempfile.mkdtemp(prefix="lockscreend-web-")
     port = free_port()
-    token = os.path.join(work, "token")
-    with open(token, "w") as f:
-        f.write("7f3a-good-token\n")
-    os.chmod(token, 0o600)
+    token = secret(os.path.join(work, "token"), "7f3a-good-token")
     config = os.path.join(work, "config.toml")
     with open(config, "w") as f:
         f.write(f"""[display]
