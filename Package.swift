@@ -72,7 +72,7 @@ let package = Package(
             name: "Providers",
             dependencies: ["TimelineEngine", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
         ),
-        .target(name: "Config", dependencies: ["Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo", "JSON"]),
+        .target(name: "Config", dependencies: ["Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
         // What lockscreenctl needs and nothing more: no drawing library comes with it.
         .target(name: "ControlProtocol", dependencies: ["JSON"]),
         .target(
@@ -113,7 +113,7 @@ let package = Package(
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
         .executableTarget(name: "lockscreend-fuzz", dependencies: [
-            "Config", "ControlProtocol", "Providers", "LockScreen", "Web", "TimelineEngine", "Accessory", "Canvas", "JSON", "ZoneInfo", "Panel",
+            "Config", "ControlProtocol", "Providers", "LockScreen", "Web", "TimelineEngine", "Accessory", "Canvas", "ZoneInfo", "Panel",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What the readers make of other people's test suites (Tests/conformance); not a product.

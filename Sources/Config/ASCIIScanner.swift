@@ -1,4 +1,3 @@
-import Providers
 import TimelineEngine
 
 /// Reads a token's shape byte by byte: the fixed forms of TOML dates, times and numbers.

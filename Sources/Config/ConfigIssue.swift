@@ -1,5 +1,3 @@
-import Panel
-import Providers
 import TimelineEngine
 
 /// One thing wrong in a configuration file: where, which key, what was expected and what

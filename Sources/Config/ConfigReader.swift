@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Panel
 import Providers
 import TimelineEngine
 

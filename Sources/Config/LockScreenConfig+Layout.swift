@@ -1,11 +1,8 @@
 import Accessory
 import FoundationEssentials
 import Glibc
-import JSON
-import Panel
 import Providers
 import TimelineEngine
-import ZoneInfo
 
 /// `[layout]` and `[widgets]`: where each widget goes and what it is.
 extension LockScreenConfig {

@@ -1,5 +1,4 @@
 import Accessory
-import Providers
 import TimelineEngine
 
 /// Where a widget is placed, which decides the families it may take: the inline slot

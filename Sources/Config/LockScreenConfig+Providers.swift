@@ -1,6 +1,5 @@
 import Accessory
 import FoundationEssentials
-import JSON
 import Providers
 import TimelineEngine
 

@@ -1,7 +1,6 @@
 import Accessory
 import FoundationEssentials
 import Glibc
-import JSON
 import Panel
 import Providers
 import TimelineEngine

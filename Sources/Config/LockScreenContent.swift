@@ -1,6 +1,4 @@
 import Accessory
-import JSON
-import Panel
 import Providers
 import TimelineEngine
 

@@ -1,5 +1,3 @@
-import Panel
-import Providers
 
 /// Why a TOML file could not be read: the line and column, and what was wrong there.
 package struct TOMLError: Error, Equatable, CustomStringConvertible {

@@ -1,6 +1,3 @@
-import JSON
-import Panel
-import Providers
 import TimelineEngine
 
 /// Reads TOML 1.0 into `TOMLTable`s that remember the line of every key, which a general

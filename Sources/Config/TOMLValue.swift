@@ -1,5 +1,3 @@
-import JSON
-import Panel
 import Providers
 import TimelineEngine
 

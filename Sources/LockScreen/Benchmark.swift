@@ -8,7 +8,6 @@ import Logging
 import Panel
 import Providers
 import TimelineEngine
-import ZoneInfo
 
 /// Plays a configured lock screen through simulated time with the real engine, layout,
 /// renderer, damage, conversion, dithering and e-ink policy, into an in-memory panel, and

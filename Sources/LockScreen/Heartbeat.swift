@@ -1,8 +1,6 @@
 import Config
 import FoundationEssentials
-import Providers
 import Synchronization
-import TimelineEngine
 
 /// When the daemon's current step began, for the watchdog: a loop stuck inside a step
 /// (a hung display, a deadlock) must stop saying it is alive.

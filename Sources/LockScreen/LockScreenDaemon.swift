@@ -5,7 +5,6 @@ import ControlProtocol
 import FoundationEssentials
 import Logging
 import Panel
-import Providers
 import TimelineEngine
 import ZoneInfo
 

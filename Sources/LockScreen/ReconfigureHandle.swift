@@ -1,6 +1,5 @@
 import Config
 import FoundationEssentials
-import Providers
 import Synchronization
 import TimelineEngine
 

@@ -1,6 +1,5 @@
 import Config
 import ControlProtocol
-import Providers
 
 /// A part of the lock screen that is drawn, and redrawn, on its own.
 package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {

@@ -3,7 +3,6 @@ import Canvas
 import Config
 import ControlProtocol
 import FoundationEssentials
-import Providers
 import TimelineEngine
 import ZoneInfo
 

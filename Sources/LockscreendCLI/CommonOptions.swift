@@ -5,9 +5,6 @@ import ControlProtocol
 import FoundationEssentials
 import LockScreen
 import Logging
-import Panel
-import Providers
-import TimelineEngine
 import ZoneInfo
 
 /// Options every subcommand shares.

@@ -2,8 +2,6 @@ import Canvas
 import Config
 import FoundationEssentials
 import Glibc
-import LockScreen
-import Providers
 
 /// `lockscreend bench --parse-keys N`: how reading a configuration grows with its keys.
 /// A table of N keys and one of N/10, each checked 5 times as `check` and the web editor

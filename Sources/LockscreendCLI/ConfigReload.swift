@@ -4,7 +4,6 @@ import FoundationEssentials
 import LockScreen
 import Logging
 import Providers
-import TimelineEngine
 import Web
 
 /// What SIGHUP does: reads the configuration file again; a valid one goes to the running

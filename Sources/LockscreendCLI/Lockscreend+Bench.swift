@@ -7,7 +7,6 @@ import FoundationEssentials
 import LockScreen
 import Logging
 import Panel
-import Providers
 import TimelineEngine
 
 extension Lockscreend {

@@ -1,11 +1,9 @@
-import Accessory
 import ArgumentParser
 import Config
 import ControlProtocol
 import FoundationEssentials
 import LockScreen
 import Logging
-import Panel
 import Providers
 import TimelineEngine
 

@@ -6,8 +6,6 @@ import ControlProtocol
 import FoundationEssentials
 import LockScreen
 import Logging
-import Panel
-import Providers
 import TimelineEngine
 
 extension Lockscreend {

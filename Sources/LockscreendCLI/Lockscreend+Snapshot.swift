@@ -6,7 +6,6 @@ import FoundationEssentials
 import LockScreen
 import Logging
 import Panel
-import Providers
 
 extension Lockscreend {
     /// Renders one frame to a PNG, or a BMP for a device that fetches its screen.

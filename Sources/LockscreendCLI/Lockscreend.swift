@@ -5,10 +5,7 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import Glibc
-import LockScreen
 import Logging
-import Panel
-import Providers
 import TimelineEngine
 
 /// The lock-screen daemon's command line: the stock `lockscreend` and any custom

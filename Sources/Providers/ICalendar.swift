@@ -1,5 +1,4 @@
 import FoundationEssentials
-import JSON
 import TimelineEngine
 import ZoneInfo
 

@@ -1,5 +1,4 @@
 import LockScreen
-import Providers
 
 extension FuzzTarget {
     /// A broker's traffic as a sequence: each op byte either puts a message (a topic of

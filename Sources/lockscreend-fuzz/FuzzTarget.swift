@@ -3,7 +3,6 @@ import Canvas
 import Config
 import ControlProtocol
 import FoundationEssentials
-import JSON
 import LockScreen
 import Panel
 import Providers

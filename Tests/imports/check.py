@@ -3,7 +3,10 @@
 
 Each module of Sources/ has a layer below; a Swift file may import a module of the
 package only when that module is in a lower layer and its target declares it as a
-dependency in Package.swift. Exits 1 naming every file and import that breaks the rule.
+dependency in Package.swift, and only when it uses something the module names: one of
+its types, macros or top-level functions, or a member it adds to another module's type
+(an import that uses nothing makes the graph say a dependency that is not there).
+Exits 1 naming every file and import that breaks a rule.
 """
 import json
 import os
@@ -42,6 +45,31 @@ for target in package["targets"]:
                 deps.add(dep[kind][0])
     declared[target["name"]] = deps
 
+# What each Swift module names for others: types, macros, top-level functions and
+# variables, and the members its extensions add to types (package, public or open).
+TYPE = re.compile(r"\b(?:package|public|open)\s+(?:(?:static|final|indirect|nonisolated|@\w+)\s+)*(?:class|struct|enum|protocol|actor|typealias|macro)\s+`?(\w+)")
+TOP = re.compile(r"^(?:package|public)\s+(?:func|var|let)\s+(\w+)", re.M)
+EXTENSION = re.compile(r"^extension\s+[\w.]+[^{]*\{(.*?)^\}", re.M | re.S)
+MEMBER = re.compile(r"\b(?:package|public|open)\s+(?:(?:static|final|mutating|nonisolated|@\w+)\s+)*(?:func|var|let|subscript)\s*`?(\w+)")
+
+
+def swift_files(module):
+    for dirpath, _, files in os.walk(os.path.join(root, "Sources", module)):
+        for name in sorted(files):
+            if name.endswith(".swift"):
+                yield os.path.join(dirpath, name)
+
+
+names = {}
+for module in os.listdir(os.path.join(root, "Sources")):
+    found = set()
+    for path in swift_files(module):
+        text = open(path, encoding="utf-8").read()
+        found |= set(TYPE.findall(text)) | set(TOP.findall(text))
+        for extension in EXTENSION.finditer(text):
+            found |= set(MEMBER.findall(extension.group(1)))
+    names[module] = found
+
 problems = []
 for module in sorted(os.listdir(os.path.join(root, "Sources"))):
     if module not in layer:
@@ -55,7 +83,9 @@ for module in sorted(os.listdir(os.path.join(root, "Sources"))):
                 continue
             path = os.path.join(dirpath, name)
             rel = os.path.relpath(path, root)
-            for number, line in enumerate(open(path, encoding="utf-8"), 1):
+            text = open(path, encoding="utf-8").read()
+            used = set(re.findall(r"\w+", re.sub(r"//.*", "", text)))
+            for number, line in enumerate(text.splitlines(), 1):
                 match = re.match(r"\s*(?:@\w+\s+)*import\s+(?:\w+\s+)?(\w+)", line)
                 if not match or match.group(1) not in layer:
                     continue
@@ -64,6 +94,8 @@ for module in sorted(os.listdir(os.path.join(root, "Sources"))):
                     problems.append(f"{rel}:{number}: {module} imports {imported}, which is not below it")
                 elif imported not in declared.get(module, set()):
                     problems.append(f"{rel}:{number}: {module} imports {imported} without declaring it in Package.swift")
+                elif not imported.startswith("C") and names.get(imported) and not (used - {imported}) & names[imported]:
+                    problems.append(f"{rel}:{number}: imports {imported} and uses nothing it names")
 
 for problem in problems:
     print(problem)

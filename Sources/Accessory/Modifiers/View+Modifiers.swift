@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Gauge
 
 extension View {
     private func environmentChange(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedContent<Self, _EnvironmentModifier> {

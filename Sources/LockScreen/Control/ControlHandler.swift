@@ -2,7 +2,6 @@ import Accessory
 import Config
 import ControlProtocol
 import FoundationEssentials
-import JSON
 import Providers
 import TimelineEngine
 

@@ -4,7 +4,6 @@ import ControlProtocol
 import FoundationEssentials
 import Dispatch
 import Glibc
-import JSON
 import Providers
 import Synchronization
 import TimelineEngine

@@ -2,8 +2,6 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import Glibc
-import Providers
-import TimelineEngine
 
 /// Speaks systemd's notify protocol (`Type=notify`): datagrams of `KEY=value` lines to
 /// the socket in `$NOTIFY_SOCKET` (a path, or an abstract name after "@"). Without that

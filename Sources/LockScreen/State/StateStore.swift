@@ -4,7 +4,6 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import Glibc
-import JSON
 import Providers
 import TimelineEngine
 
