@@ -129,3 +129,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every Swift target names what it uses: a member of a type is visible in a file only when
+// the file imports the type's module (SE-0444), so each file's imports are what it needs.
+for target in package.targets where target.type != .system && target.type != .macro {
+    let name = Array(target.name)
+    guard !(name.count > 1 && name[0] == "C" && name[1].isUppercase) else { continue }
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

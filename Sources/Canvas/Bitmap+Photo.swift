@@ -1,3 +1,4 @@
+import CJPEGLoader
 import CPangoCairo
 import Glibc
 

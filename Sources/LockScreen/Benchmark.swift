@@ -8,6 +8,7 @@ import Logging
 import Panel
 import Providers
 import TimelineEngine
+import ZoneInfo  // for .utc
 
 /// Plays a configured lock screen through simulated time with the real engine, layout,
 /// renderer, damage, conversion, dithering and e-ink policy, into an in-memory panel, and

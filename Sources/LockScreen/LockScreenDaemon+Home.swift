@@ -3,6 +3,7 @@ import Config
 import Canvas
 import FoundationEssentials
 import TimelineEngine
+import Logging
 
 extension LockScreenDaemon {
     /// Draws the photo page: its widget over the whole panel, in colour where the panel

@@ -3,6 +3,9 @@ import FoundationEssentials
 import JSON
 import Providers
 import TimelineEngine
+import Synchronization
+import Logging
+import Config
 
 extension MQTTBridge {
     /// Home Assistant's status topic: "online" when it starts (its birth message), "offline"

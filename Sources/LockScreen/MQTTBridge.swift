@@ -7,6 +7,7 @@ import Logging
 import Providers
 import Synchronization
 import TimelineEngine
+import Canvas
 
 /// The daemon on an MQTT broker: its `mqtt` widgets fed from their topics (a message asks
 /// for a reload, at most one a second per widget however fast they come), the same

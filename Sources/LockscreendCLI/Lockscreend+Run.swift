@@ -10,6 +10,7 @@ import Panel
 import Providers
 import ServiceLifecycle
 import TimelineEngine
+import UnixSignals
 
 extension Lockscreend {
     /// Runs the daemon.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import JSON
 import TimelineEngine
+import Accessory
 
 /// An `http` widget: a URL asked every so often, and templates that pick values out of
 /// its JSON answer with JSON paths into a family template (docs/CONFIG.md).

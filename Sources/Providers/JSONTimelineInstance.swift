@@ -1,6 +1,7 @@
 import Accessory
 import FoundationEssentials
 import TimelineEngine
+import JSON  // for .object, .string
 
 /// Makes a running widget of any source of JSON timelines (a command, a push, an HTTP
 /// template): its entries drawn by `JSONEntryView`, saved and restored with the state.

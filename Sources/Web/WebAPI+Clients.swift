@@ -3,6 +3,8 @@ import Config
 import FoundationEssentials
 import LockScreen
 import Panel
+import TimelineEngine
+import Logging
 
 /// Screens for client devices, and TRMNL's device API.
 extension WebAPI {

@@ -1,6 +1,9 @@
 import ControlProtocol
 import FoundationEssentials
 import LockScreen
+import Panel
+import Config
+import Canvas
 
 /// The live page and its event stream.
 extension WebAPI {

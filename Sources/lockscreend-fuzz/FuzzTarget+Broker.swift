@@ -1,3 +1,4 @@
+import Providers  // for .message
 import LockScreen
 
 extension FuzzTarget {

@@ -4,6 +4,7 @@
 // "supported" is used here at least once; if this file stops compiling, the table or the
 // API is wrong. (The `@main` row is built by Examples/GameStats, which has a `main`.)
 import Accessory
+import Foundation
 
 // MARK: Swift 6 providers: completion handlers are @Sendable, captured in a Task
 

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Accessory
+import Gauge
 
 /// Pictures of each family, each gauge style and the placeholder look, compared with the
 /// PNGs in Golden/. Re-record with `LOCKSCREEND_RECORD_GOLDEN=1 swift test`.

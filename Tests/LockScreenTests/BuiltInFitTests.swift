@@ -4,6 +4,7 @@ import Testing
 @testable import Canvas
 @testable import Config
 @testable import Providers
+import ZoneInfo
 
 /// What each built-in kind draws stays inside its widget in every family it supports:
 /// no line runs off the top or bottom, as a headline and three lines once did.

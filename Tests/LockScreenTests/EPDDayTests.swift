@@ -6,6 +6,7 @@ import Testing
 @testable import Config
 @testable import LockScreen
 @testable import TimelineEngine
+import Accessory
 
 /// The daemon on each HAT family's driver and controller model, through simulated hours:
 /// after every presentation the glass equals the daemon's frame converted for the panel,

@@ -7,6 +7,7 @@ import Testing
 @testable import LockScreen
 @testable import Providers
 @testable import TimelineEngine
+import JSON
 
 /// Numbers from outside — a push, a command's output, saved state — are range-checked
 /// where they are read: a timeline that carries one out of range is refused with its

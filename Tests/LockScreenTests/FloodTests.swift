@@ -6,6 +6,7 @@ import Testing
 @testable import Panel
 @testable import Providers
 @testable import TimelineEngine
+import JSON
 
 /// What a flood from the broker, the page or the socket costs: bounded memory, one
 /// provider run a second, two full refreshes and then one every 30 s, bounded text.

@@ -7,6 +7,7 @@ import Testing
 @testable import LockScreen
 @testable import Providers
 @testable import TimelineEngine
+import ZoneInfo
 
 /// Everything due at one moment reaches the panel in one presentation, periodic readings
 /// and rotations fall on the clock's minute, and on e-ink a provider's answer waits to

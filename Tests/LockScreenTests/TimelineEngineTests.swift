@@ -8,6 +8,7 @@ import Testing
 @testable import LockScreen
 @testable import Providers
 @testable import TimelineEngine
+import Canvas
 
 /// Counts calls across tasks.
 final class Counter: Sendable {

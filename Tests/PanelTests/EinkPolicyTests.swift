@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import Testing
 @testable import Panel
+import ZoneInfo
 
 @Suite("EinkPolicy")
 struct EinkPolicyTests {

@@ -5,7 +5,11 @@ Each module of Sources/ has a layer below; a Swift file may import a module of t
 package only when that module is in a lower layer and its target declares it as a
 dependency in Package.swift, and only when it uses something the module names: one of
 its types, macros or top-level functions, or a member it adds to another module's type
-(an import that uses nothing makes the graph say a dependency that is not there).
+(an import that uses nothing makes the graph say a dependency that is not there). A file
+that needs a module for a member of one of its types alone says which after the import
+(`import JSON  // for .string`), and the member must be the module's and in the file.
+The compiler checks the other way (MemberImportVisibility, Package.swift): a file that
+uses a module's member without importing the module does not build.
 Exits 1 naming every file and import that breaks a rule.
 """
 import json
@@ -61,6 +65,7 @@ def swift_files(module):
 
 
 names = {}
+all_members = {}
 for module in os.listdir(os.path.join(root, "Sources")):
     found = set()
     for path in swift_files(module):
@@ -68,6 +73,11 @@ for module in os.listdir(os.path.join(root, "Sources")):
         found |= set(TYPE.findall(text)) | set(TOP.findall(text))
         for extension in EXTENSION.finditer(text):
             found |= set(MEMBER.findall(extension.group(1)))
+        members = set(MEMBER.findall(text))
+        # Enum cases (`case a, b(x)`), which a file may name with a leading dot alone.
+        for cases in re.findall(r"^\s*(?:indirect\s+)?case\s+(.+)$", text, re.M):
+            members |= set(re.findall(r"(?:^|,)\s*`?(\w+)", re.sub(r"\([^()]*\)|=.*", "", cases)))
+        all_members.setdefault(module, set()).update(members)
     names[module] = found
 
 problems = []
@@ -95,7 +105,12 @@ for module in sorted(os.listdir(os.path.join(root, "Sources"))):
                 elif imported not in declared.get(module, set()):
                     problems.append(f"{rel}:{number}: {module} imports {imported} without declaring it in Package.swift")
                 elif not imported.startswith("C") and names.get(imported) and not (used - {imported}) & names[imported]:
-                    problems.append(f"{rel}:{number}: imports {imported} and uses nothing it names")
+                    said = re.findall(r"\.?(\w+)", line.split("// for ", 1)[1]) if "// for " in line else []
+                    if not said:
+                        problems.append(f"{rel}:{number}: imports {imported} and uses nothing it names (a member alone: say which, `// for .member`)")
+                    for member in said:
+                        if member not in all_members.get(imported, set()) or member not in used:
+                            problems.append(f"{rel}:{number}: {member} is not a member of {imported}'s that this file uses")
 
 for problem in problems:
     print(problem)

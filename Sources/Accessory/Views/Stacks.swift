@@ -1,3 +1,4 @@
+import Canvas
 /// Views side by side, aligned vertically.
 public struct HStack<Content: View>: View, PrimitiveView {
     let alignment: VerticalAlignment

@@ -4,6 +4,7 @@ import ControlProtocol
 import FoundationEssentials
 import Providers
 import TimelineEngine
+import Canvas
 
 /// Answers control requests against a running daemon's parts: reloads through
 /// `WidgetCenter` (as a Swift app would ask), pushes onto the push board, status from the

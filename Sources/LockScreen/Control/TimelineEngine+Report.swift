@@ -5,6 +5,7 @@ import JSON
 import Providers
 import TimelineEngine
 import ZoneInfo
+import Accessory  // for .rawValue, .date, .data
 
 extension TimelineEngine {
     /// Every widget as `lockscreenctl status` shows it.

@@ -1,6 +1,7 @@
 import LockScreen
 import ServiceLifecycle
 import TimelineEngine
+import FoundationEssentials
 
 /// systemd's watchdog as a service: pings `WATCHDOG=1` every half interval while the
 /// daemon's steps make progress, so a step stuck on a hung display stops the pings and
