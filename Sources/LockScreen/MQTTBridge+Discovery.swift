@@ -56,10 +56,10 @@ extension MQTTBridge {
                 "json_attributes_topic": .string(attributesTopic(of: widget.name)),
             ]))
             if let unit = units[widget.name] {
-                let reading = WidgetReading("0 " + unit)
-                var fields: [String: JSONValue] = ["state_topic": .string(valueTopic(of: widget.name)), "state_class": .string(reading?.classes.state ?? "measurement")]
+                let classes = WidgetReading.classes(of: unit.isEmpty ? nil : unit)
+                var fields: [String: JSONValue] = ["state_topic": .string(valueTopic(of: widget.name)), "state_class": .string(classes.state)]
                 if !unit.isEmpty { fields["unit_of_measurement"] = .string(unit) }
-                if let deviceClass = reading?.classes.device { fields["device_class"] = .string(deviceClass) }
+                if let deviceClass = classes.device { fields["device_class"] = .string(deviceClass) }
                 messages.append(entity("sensor", object + "_value", widget.name + " value", icon: "mdi:chart-line", fields))
             }
         }

@@ -33,7 +33,10 @@ struct WidgetReading: Equatable {
     /// Home Assistant's device class and state class for the unit, where HA defines the
     /// unit for that class (anything else would be a warning in its log): a temperature,
     /// a power, an energy meter (its total only grows, but for resets), …
-    var classes: (device: String?, state: String) {
+    var classes: (device: String?, state: String) { Self.classes(of: unit) }
+
+    /// The classes for `unit`, as `classes` gives them.
+    static func classes(of unit: String?) -> (device: String?, state: String) {
         switch unit {
         case "°C", "°F", "K": ("temperature", "measurement")
         case "W", "kW": ("power", "measurement")

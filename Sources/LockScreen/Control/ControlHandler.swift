@@ -71,7 +71,9 @@ package struct ControlHandler: Sendable {
             let now = clock.now()
             var widgets = await engine.report(at: now)
             // A widget on the screen says what it draws; the others what their entries say.
-            if let texts = screens?.latest?.texts(now: now) {
+            // Laid out on a thread of its own, not the daemon's, which draws the clock.
+            if let shown = screens?.latest {
+                let texts = await OwnThread.run(named: "widget words") { shown.texts(now: now) }
                 for i in widgets.indices { widgets[i].text = texts[widgets[i].name] ?? widgets[i].text }
             }
             reply.widgets = widgets
