@@ -64,13 +64,16 @@ let package = Package(
         .macro(name: "AccessoryMacros"),
         .target(name: "Accessory", dependencies: ["Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
         .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
+        // The clock every wait goes through, the wall-clock alarm, the daemon's executor and
+        // threads of its own: what the engine and the providers both run on.
+        .target(name: "DaemonRuntime", dependencies: ["CSystemShims"]),
         .target(
             name: "TimelineEngine",
-            dependencies: ["Accessory", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["DaemonRuntime", "Accessory", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "Providers",
-            dependencies: ["TimelineEngine", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
+            dependencies: ["DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
         ),
         .target(name: "Config", dependencies: ["Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
         // What lockscreenctl needs and nothing more: no drawing library comes with it.
@@ -78,14 +81,14 @@ let package = Package(
         .target(
             name: "LockScreen",
             dependencies: [
-                "Config", "Providers", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
+                "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "Web",
             dependencies: [
-                "LockScreen", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine",
+                "LockScreen", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine", "DaemonRuntime",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -95,7 +98,7 @@ let package = Package(
         .target(
             name: "LockscreendCLI",
             dependencies: [
-                "Web", "LockScreen", "Config", "Providers", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
+                "Web", "LockScreen", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -113,7 +116,7 @@ let package = Package(
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
         .executableTarget(name: "lockscreend-fuzz", dependencies: [
-            "Config", "ControlProtocol", "Providers", "LockScreen", "Web", "TimelineEngine", "Accessory", "Canvas", "ZoneInfo", "Panel",
+            "Config", "ControlProtocol", "Providers", "LockScreen", "Web", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What the readers make of other people's test suites (Tests/conformance); not a product.
@@ -125,7 +128,7 @@ let package = Package(
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
         .target(name: "EPDModels", dependencies: ["Panel", "Canvas"], path: "Tests/EPDModels"),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockscreendCLI", "Web", "Config", "Providers", "TimelineEngine", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "EPDModels"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockscreendCLI", "Web", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "EPDModels"], exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

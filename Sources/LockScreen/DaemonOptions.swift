@@ -2,11 +2,11 @@ import Canvas
 import Accessory
 import Config
 import ControlProtocol
+import DaemonRuntime
 import FoundationEssentials
 import Logging
 import Panel
 import Providers
-import TimelineEngine
 import ZoneInfo
 
 /// Everything the command line decides, as one value: what `lockscreend` parses and

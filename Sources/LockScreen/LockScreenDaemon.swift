@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import Config
 import ControlProtocol
+import DaemonRuntime
 import FoundationEssentials
 import Logging
 import Panel

@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonRuntime
 import FoundationEssentials
 import JSON
 import Providers

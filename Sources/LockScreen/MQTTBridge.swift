@@ -1,6 +1,7 @@
 import Accessory
 import Config
 import ControlProtocol
+import DaemonRuntime
 import FoundationEssentials
 import JSON
 import Logging

@@ -1,7 +1,7 @@
 import Config
+import DaemonRuntime
 import FoundationEssentials
 import Synchronization
-import TimelineEngine
 
 /// Queues a new configuration for a running daemon and wakes its loop.
 package struct ReconfigureHandle: Sendable {

@@ -1,7 +1,7 @@
 import Config
+import DaemonRuntime
 import FoundationEssentials
 import Synchronization
-import TimelineEngine
 
 /// Stops a running `LockScreenDaemon` from any thread: sets its flag and wakes its loop.
 package struct StopHandle: Sendable {

@@ -1,7 +1,7 @@
 import Accessory
 import Config
+import DaemonRuntime
 import LockScreen
-import TimelineEngine
 
 extension LockScreenDaemon {
     /// Runs the stock `lockscreend` command line — the daemon and its `snapshot`,

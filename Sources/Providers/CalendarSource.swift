@@ -3,7 +3,6 @@ import Canvas
 import FoundationEssentials
 import Glibc
 import JSON
-import TimelineEngine
 import ZoneInfo
 
 /// A `calendar` widget: the next events of an iCalendar file or URL. Its timeline holds an

@@ -1,8 +1,8 @@
 import CSystemShims
+import DaemonRuntime
 import FoundationEssentials
 import Glibc
 import Synchronization
-import TimelineEngine
 
 /// A program started in a process group of its own, with its standard output and error
 /// on pipes, that can be stopped from any thread: its whole group is killed (a script's

@@ -1,5 +1,5 @@
+import DaemonRuntime
 import FoundationEssentials
-import TimelineEngine
 
 /// Runs a program with an argv array (no shell unless the argv says `sh -c`), in its own
 /// process group, and collects its standard output within a time limit and a size limit.

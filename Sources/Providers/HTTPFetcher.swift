@@ -1,7 +1,7 @@
 import CCurlLoader
+import DaemonRuntime
 import FoundationEssentials
 import Glibc
-import TimelineEngine
 
 /// One GET with a deadline and a cap on the body, checked as bytes arrive, so a huge
 /// answer is cut off rather than read whole.

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import JSON
-import TimelineEngine
 import Accessory
 
 /// An `http` widget: a URL asked every so often, and templates that pick values out of

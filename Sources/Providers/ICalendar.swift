@@ -1,5 +1,4 @@
 import FoundationEssentials
-import TimelineEngine
 import ZoneInfo
 
 /// The events of an iCalendar (RFC 5545) document, read as recurring-ical-events (the

@@ -2,7 +2,6 @@ import Accessory
 import Canvas
 import FoundationEssentials
 import Glibc
-import TimelineEngine
 
 /// An `image` widget: a picture from a file, a folder (one picture after another), a
 /// web address or a Home Assistant camera, decoded here — never while drawing — and kept

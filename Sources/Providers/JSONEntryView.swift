@@ -2,7 +2,6 @@ import Accessory
 import Canvas
 import FoundationEssentials
 import JSON
-import TimelineEngine
 
 /// Draws a JSON timeline entry (already checked by `TimelineJSON`): a family template
 /// (`text`, `symbol`, `emoji`, `lines`, `gauge`) laid out as a WidgetKit widget of that

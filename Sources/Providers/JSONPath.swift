@@ -1,6 +1,5 @@
 import Canvas
 import JSON
-import TimelineEngine
 
 /// A path into a JSON document, as written in a config file: `$.main.temp`,
 /// `$.list[0].weather[0].description`, `$['odd key']`.

@@ -1,6 +1,5 @@
 import Accessory
 import FoundationEssentials
-import TimelineEngine
 import JSON  // for .object, .string
 
 /// Makes a running widget of any source of JSON timelines (a command, a push, an HTTP

@@ -2,7 +2,6 @@ import Accessory
 import FoundationEssentials
 import JSON
 import Synchronization
-import TimelineEngine
 
 /// What the broker last said to each `mqtt` widget: the payload of the newest message on
 /// a topic its filter matches, where it came from and when. The MQTT service fills it;

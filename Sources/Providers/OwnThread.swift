@@ -1,6 +1,6 @@
+import DaemonRuntime
 import FoundationEssentials
 import Synchronization
-import TimelineEngine
 
 /// Runs blocking work (a child process, an HTTP transfer) on a thread of its own, so the
 /// concurrency pool that renders and keeps time never waits on a slow program or server.

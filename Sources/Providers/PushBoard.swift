@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Synchronization
-import TimelineEngine
 import Accessory
 
 /// The timelines pushed to `push` widgets (`lockscreenctl push NAME FILE`), by widget

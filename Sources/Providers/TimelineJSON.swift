@@ -2,7 +2,6 @@ import Accessory
 import Canvas
 import FoundationEssentials
 import JSON
-import TimelineEngine
 import ZoneInfo
 
 /// The timeline a command prints, a push sends or an HTTP template builds, as JSON

@@ -1,4 +1,5 @@
 import Accessory
+import DaemonRuntime
 import FoundationEssentials
 import Logging
 import ZoneInfo
@@ -367,12 +368,5 @@ package actor TimelineEngine {
     /// Every widget with its current entries and their policy, for saving.
     package func timelines() -> [(widget: Widget, entries: [RenderableEntry], policy: TimelineReloadPolicy?)] {
         states.map { ($0.widget, $0.entries, $0.policy) }
-    }
-}
-
-extension TimeInterval {
-    /// "10 s", "1.5 s".
-    package var compactSeconds: String {
-        self == rounded() ? "\(Int(self)) s" : "\(self) s"
     }
 }

@@ -1,5 +1,6 @@
 import Canvas
 import Config
+import DaemonRuntime  // for .now, .allowed, .refused
 import FoundationEssentials
 import LockScreen
 import Panel

@@ -1,6 +1,7 @@
 import Canvas
 import Config
 import ControlProtocol
+import DaemonRuntime
 import FoundationEssentials
 import Glibc
 import JSON

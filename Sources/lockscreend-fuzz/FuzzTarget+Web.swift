@@ -1,4 +1,5 @@
 import Config
+import DaemonRuntime
 import Dispatch
 import FoundationEssentials
 import LockScreen

@@ -7,6 +7,7 @@ import ZoneInfo
 @testable import Config
 @testable import LockScreen
 @testable import Providers
+@testable import DaemonRuntime
 @testable import TimelineEngine
 
 /// Every built-in kind that reads only this machine, played through an hour of minute

@@ -4,6 +4,7 @@ import Panel
 import Testing
 @testable import Config
 @testable import LockScreen
+@testable import DaemonRuntime
 @testable import TimelineEngine
 
 @Suite("HAT keys")

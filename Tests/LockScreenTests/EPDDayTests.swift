@@ -5,6 +5,7 @@ import Panel
 import Testing
 @testable import Config
 @testable import LockScreen
+@testable import DaemonRuntime
 @testable import TimelineEngine
 import Accessory
 

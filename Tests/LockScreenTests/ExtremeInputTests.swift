@@ -6,6 +6,7 @@ import Testing
 @testable import Config
 @testable import LockScreen
 @testable import Providers
+@testable import DaemonRuntime
 @testable import TimelineEngine
 import JSON
 

@@ -8,6 +8,7 @@ import TestSupport
 @testable import ControlProtocol
 @testable import LockScreen
 @testable import Providers
+@testable import DaemonRuntime
 @testable import TimelineEngine
 
 @Suite("Home page")

@@ -8,6 +8,7 @@ import TestSupport
 @testable import ControlProtocol
 @testable import LockScreen
 @testable import Providers
+@testable import DaemonRuntime
 @testable import TimelineEngine
 
 /// `kind = "image"`: pictures from a file, a folder, an address or a Home Assistant

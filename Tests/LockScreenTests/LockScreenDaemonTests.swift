@@ -9,6 +9,7 @@ import TestSupport
 @testable import JSON
 @testable import LockScreen
 @testable import Providers
+@testable import DaemonRuntime
 @testable import TimelineEngine
 
 /// A deterministic lock screen: weather inline, battery and a timer round, an agenda.

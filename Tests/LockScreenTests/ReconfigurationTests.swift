@@ -8,6 +8,7 @@ import ZoneInfo
 @testable import JSON
 @testable import LockScreen
 @testable import Providers
+@testable import DaemonRuntime
 @testable import TimelineEngine
 import Canvas
 

@@ -9,6 +9,7 @@ import ZoneInfo
 @testable import JSON
 @testable import LockScreen
 @testable import Providers
+@testable import DaemonRuntime
 @testable import TimelineEngine
 
 /// A saved-state-friendly entry for restart tests.

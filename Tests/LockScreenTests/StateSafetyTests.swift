@@ -5,6 +5,7 @@ import Testing
 @testable import Config
 @testable import LockScreen
 @testable import Providers
+@testable import DaemonRuntime
 @testable import TimelineEngine
 
 /// Saved state that survives the unlucky: a push is on disk at once, and one state

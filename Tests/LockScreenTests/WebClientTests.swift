@@ -8,6 +8,7 @@ import Testing
 @testable import LockScreen
 @testable import Panel
 @testable import Providers
+@testable import DaemonRuntime
 @testable import TimelineEngine
 @testable import Web
 

@@ -1,6 +1,7 @@
 import CSystemShims
 import Config
 import ControlProtocol
+import DaemonRuntime
 import FoundationEssentials
 import Dispatch
 import Glibc

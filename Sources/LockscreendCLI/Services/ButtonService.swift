@@ -1,5 +1,6 @@
 import Accessory
 import Config
+import DaemonRuntime
 import LockScreen
 import Logging
 import Panel

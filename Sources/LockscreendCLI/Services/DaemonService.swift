@@ -1,3 +1,4 @@
+import DaemonRuntime
 import LockScreen
 import Logging
 import Panel

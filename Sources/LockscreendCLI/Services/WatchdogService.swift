@@ -1,6 +1,6 @@
+import DaemonRuntime
 import LockScreen
 import ServiceLifecycle
-import TimelineEngine
 import FoundationEssentials
 
 /// systemd's watchdog as a service: pings `WATCHDOG=1` every half interval while the
