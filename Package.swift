@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "CCurlLoader"),
         .target(name: "ZoneInfo"),
         .target(name: "JSON"),
+        // TOML 1.0 read into tables that remember the line of every key.
+        .target(name: "TOML"),
         // libjpeg's header only: the library is opened with dlopen on the first JPEG.
         .target(name: "CJPEGLoader"),
         // libmosquitto's header at build time (libmosquitto-dev); the library itself is
@@ -75,7 +77,7 @@ let package = Package(
             name: "Providers",
             dependencies: ["DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
         ),
-        .target(name: "Config", dependencies: ["Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
+        .target(name: "Config", dependencies: ["TOML", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
         // What lockscreenctl needs and nothing more: no drawing library comes with it.
         .target(name: "ControlProtocol", dependencies: ["JSON"]),
         .target(
@@ -116,11 +118,11 @@ let package = Package(
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
         .executableTarget(name: "lockscreend-fuzz", dependencies: [
-            "Config", "ControlProtocol", "Providers", "LockScreen", "Web", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel",
+            "TOML", "Config", "ControlProtocol", "Providers", "LockScreen", "Web", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What the readers make of other people's test suites (Tests/conformance); not a product.
-        .executableTarget(name: "lockscreend-conformance", dependencies: ["Config", "Providers", "JSON", "ZoneInfo", "Panel", "Canvas"]),
+        .executableTarget(name: "lockscreend-conformance", dependencies: ["TOML", "Config", "Providers", "JSON", "ZoneInfo", "Panel", "Canvas"]),
         .target(name: "TestSupport", dependencies: ["Canvas"], path: "Tests/Support", exclude: ["fonts.conf"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
@@ -128,7 +130,7 @@ let package = Package(
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
         .target(name: "EPDModels", dependencies: ["Panel", "Canvas"], path: "Tests/EPDModels"),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockscreendCLI", "Web", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "EPDModels"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockscreendCLI", "Web", "TOML", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "EPDModels"], exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

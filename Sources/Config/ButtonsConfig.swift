@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Providers
+import TOML
 
 /// `[buttons]`: the keys on a HAT (Inky Impression's four, Waveshare 2.7"'s four, or
 /// any switch between a GPIO and ground) and what each press does.

@@ -1,4 +1,3 @@
-import TimelineEngine
 
 /// One thing wrong in a configuration file: where, which key, what was expected and what
 /// was found. Printed as `FILE:LINE: KEY: MESSAGE`, the form editors jump to.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Providers
-import TimelineEngine
+import TOML
 
 /// Reads typed values out of a parsed TOML table, collecting an issue (file, line, key,
 /// expected, found) for every mistake instead of stopping at the first, and flagging keys

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Providers
+import TOML
 
 extension EntryTemplate {
     /// The keys a widget fed by JSON reads for what it shows.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Providers
+import TOML
 
 extension HTTPWidgetSource {
     /// Reads a `[widgets.NAME]` table of kind http.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Panel
+import TOML
 
 extension LockScreenConfig {
     /// `[display] output = "epd"`: the HAT's model, its spidev and GPIO chip, and pin

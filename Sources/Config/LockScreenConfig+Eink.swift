@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Panel
+import TOML
 
 extension LockScreenConfig {
     // MARK: [display.eink]

@@ -2,6 +2,7 @@ import Accessory
 import FoundationEssentials
 import Glibc
 import Providers
+import TOML
 import TimelineEngine
 
 extension LockScreenConfig {

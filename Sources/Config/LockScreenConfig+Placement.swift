@@ -1,4 +1,5 @@
 import Accessory
+import TOML
 import TimelineEngine
 
 /// Where a widget is placed, which decides the families it may take: the inline slot

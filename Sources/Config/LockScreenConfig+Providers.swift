@@ -1,6 +1,7 @@
 import Accessory
 import FoundationEssentials
 import Providers
+import TOML
 import TimelineEngine
 
 extension LockScreenConfig {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Panel
 import Providers
+import TOML
 import TimelineEngine
 import ZoneInfo
 

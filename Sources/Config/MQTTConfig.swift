@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Providers
+import TOML
 
 /// `[mqtt]`: the broker the daemon connects to, how it logs in, and the topics it answers
 /// on (docs/HOME-ASSISTANT.md).

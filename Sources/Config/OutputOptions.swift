@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Logging
 import Panel
-import TimelineEngine
 
 /// Where the daemon draws and how: the device, its mounting and its refresh costs.
 package struct OutputOptions: Sendable {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import TOML
 
 /// `[http]` (or `--http`): where the daemon's HTTP face listens and the file holding the
 /// token that guards it. Off unless asked; loopback by default; any other address needs

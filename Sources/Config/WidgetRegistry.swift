@@ -1,6 +1,5 @@
 import Accessory
 import Providers
-import TimelineEngine
 
 /// The widget kinds a configuration can name: the built-in ones and those of any bundle
 /// a custom daemon adds.

@@ -1,4 +1,4 @@
-import Accessory
+import Accessory  // for .light
 import Canvas
 import Config
 import ControlProtocol
@@ -8,7 +8,6 @@ import Glibc
 import Logging
 import Panel
 import Providers
-import TimelineEngine
 import ZoneInfo  // for .utc
 
 /// Plays a configured lock screen through simulated time with the real engine, layout,

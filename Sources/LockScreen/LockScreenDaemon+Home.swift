@@ -1,4 +1,4 @@
-import Accessory
+import Accessory  // for .nextChange
 import Config
 import Canvas
 import FoundationEssentials

@@ -3,7 +3,6 @@ import Canvas
 import Config
 import ControlProtocol
 import FoundationEssentials
-import TimelineEngine
 import ZoneInfo
 
 /// Lays out and draws each part of the lock screen into its rectangle of the frame.

@@ -3,7 +3,6 @@ import DaemonRuntime
 import FoundationEssentials
 import JSON
 import Providers
-import TimelineEngine
 import Synchronization
 import Logging
 import Config

@@ -5,8 +5,6 @@ import FoundationEssentials
 import LockScreen
 import Logging
 import Panel
-import Providers
-import TimelineEngine
 import ZoneInfo
 
 /// A screen size written WIDTHxHEIGHT.

@@ -1,4 +1,3 @@
-import Accessory
 import ArgumentParser
 import Canvas
 import Config
@@ -7,7 +6,6 @@ import FoundationEssentials
 import LockScreen
 import Logging
 import Panel
-import TimelineEngine
 
 extension Lockscreend {
     /// A simulated day through the real pipeline, against the full-redraw baseline.

@@ -2,10 +2,9 @@ import ArgumentParser
 import Config
 import ControlProtocol
 import FoundationEssentials
-import LockScreen
 import Logging
 import Providers
-import TimelineEngine
+import TimelineEngine  // for .widgets
 
 extension Lockscreend {
     /// Checks a configuration file without running anything.

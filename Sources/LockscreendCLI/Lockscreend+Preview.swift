@@ -6,7 +6,7 @@ import ControlProtocol
 import FoundationEssentials
 import LockScreen
 import Logging
-import TimelineEngine
+import TimelineEngine  // for .name
 
 extension Lockscreend {
     /// One widget's placeholder, snapshot and timeline side by side.

@@ -1,15 +1,14 @@
-import Accessory
 import ArgumentParser
 import Config
 import ControlProtocol
 import FoundationEssentials
 import LockScreen
+import TimelineEngine  // for .widgets
 import Web
 import Logging
 import Panel
 import Providers
 import ServiceLifecycle
-import TimelineEngine
 import UnixSignals
 
 extension Lockscreend {

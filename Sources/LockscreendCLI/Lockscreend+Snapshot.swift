@@ -1,4 +1,3 @@
-import Accessory
 import ArgumentParser
 import Config
 import ControlProtocol

@@ -6,7 +6,6 @@ import ControlProtocol
 import FoundationEssentials
 import Glibc
 import Logging
-import TimelineEngine
 
 /// The lock-screen daemon's command line: the stock `lockscreend` and any custom
 /// daemon started with `LockScreenDaemon.main(bundles:)`.

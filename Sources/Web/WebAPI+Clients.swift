@@ -2,9 +2,8 @@ import Canvas
 import Config
 import DaemonRuntime  // for .now, .allowed, .refused
 import FoundationEssentials
-import LockScreen
+import LockScreen  // for .clock, .latest, .lockScreen, .nextEvent
 import Panel
-import TimelineEngine
 import Logging
 
 /// Screens for client devices, and TRMNL's device API.

@@ -8,7 +8,6 @@ import JSON
 import LockScreen
 import Logging
 import Providers
-import TimelineEngine
 
 /// The HTTP face: the operations of `lockscreenctl` (`GET /api/status`, `POST /api/reload`,
 /// `POST /api/push/<widget>`, `POST /api/page/<page>`, `GET /api/screen.png`), the live

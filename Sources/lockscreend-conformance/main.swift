@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import JSON
 import Providers
+import TOML
 import ZoneInfo
 
 // lockscreend-conformance: what lockscreend's own readers make of other people's test

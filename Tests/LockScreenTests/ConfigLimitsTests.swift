@@ -1,4 +1,5 @@
 import Foundation
+@testable import TOML
 import Testing
 @testable import Config
 @testable import Providers

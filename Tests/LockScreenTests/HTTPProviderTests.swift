@@ -1,5 +1,6 @@
 import Accessory
 import Foundation
+@testable import TOML
 import Testing
 @testable import Config
 @testable import ControlProtocol

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+@testable import TOML
 import Testing
 @testable import Config
 @testable import LockScreen

@@ -1,4 +1,6 @@
+@testable import Canvas
 import Foundation
+@testable import TOML
 import Testing
 @testable import Config
 @testable import ControlProtocol

@@ -20,7 +20,7 @@ import sys
 
 # Lowest first; a module may import only modules on earlier lines.
 LAYERS = [
-    ["CLibDRM", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "ZoneInfo"],
+    ["CLibDRM", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo"],
     ["CFramebuffer", "CEPaperBus", "Canvas"],
     ["Gauge", "AccessoryMacros"],
     ["Accessory"],
@@ -52,7 +52,7 @@ for target in package["targets"]:
 # variables, and the members its extensions add to types (package, public or open).
 TYPE = re.compile(r"\b(?:package|public|open)\s+(?:(?:static|final|indirect|nonisolated|@\w+)\s+)*(?:class|struct|enum|protocol|actor|typealias|macro)\s+`?(\w+)")
 TOP = re.compile(r"^(?:package|public)\s+(?:func|var|let)\s+(\w+)", re.M)
-EXTENSION = re.compile(r"^extension\s+[\w.]+[^{]*\{(.*?)^\}", re.M | re.S)
+EXTENSION = re.compile(r"^extension\s+([\w.]+)[^{]*\{(.*?)^\}", re.M | re.S)
 MEMBER = re.compile(r"\b(?:package|public|open)\s+(?:(?:static|final|mutating|nonisolated|@\w+)\s+)*(?:func|var|let|subscript)\s*`?(\w+)")
 
 
@@ -66,12 +66,19 @@ def swift_files(module):
 names = {}
 all_members = {}
 for module in os.listdir(os.path.join(root, "Sources")):
-    found = set()
-    for path in swift_files(module):
-        text = open(path, encoding="utf-8").read()
-        found |= set(TYPE.findall(text)) | set(TOP.findall(text))
+    texts = [open(path, encoding="utf-8").read() for path in swift_files(module)]
+    own = set()
+    for text in texts:
+        own |= set(TYPE.findall(text))
+    found = set(own)
+    for text in texts:
+        found |= set(TOP.findall(text))
+        # Members added to another module's types (`extension TimeInterval`): a file may
+        # use one without naming any of this module's types. Members of the module's own
+        # types count only with the type's name or a `// for .member` on the import.
         for extension in EXTENSION.finditer(text):
-            found |= set(MEMBER.findall(extension.group(1)))
+            if extension.group(1).split(".")[-1] not in own:
+                found |= set(MEMBER.findall(extension.group(2)))
         members = set(MEMBER.findall(text))
         # Enum cases (`case a, b(x)`), which a file may name with a leading dot alone.
         for cases in re.findall(r"^\s*(?:indirect\s+)?case\s+(.+)$", text, re.M):

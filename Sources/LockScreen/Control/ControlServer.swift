@@ -7,7 +7,6 @@ import Dispatch
 import Glibc
 import Providers
 import Synchronization
-import TimelineEngine
 
 /// The daemon's control socket: a Unix stream socket taking one JSON request line per
 /// connection and answering one JSON reply line. Requests are bounded in size

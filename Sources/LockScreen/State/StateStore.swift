@@ -5,7 +5,6 @@ import ControlProtocol
 import FoundationEssentials
 import Glibc
 import Providers
-import TimelineEngine
 
 /// Keeps the last timeline of every widget on disk, so that after a restart (or while a
 /// provider is down) the panel shows the last known entries rather than placeholders.

@@ -1,4 +1,3 @@
-import TimelineEngine
 
 /// Reads TOML 1.0 into `TOMLTable`s that remember the line of every key, which a general
 /// TOML library does not expose, and which every configuration error names.

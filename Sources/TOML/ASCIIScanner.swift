@@ -1,4 +1,3 @@
-import TimelineEngine
 
 /// Reads a token's shape byte by byte: the fixed forms of TOML dates, times and numbers.
 /// Swift's `Regex` would say the same, but it parses its patterns at run time, through

@@ -1,5 +1,3 @@
-import Providers
-import TimelineEngine
 
 /// A TOML value and the line it was written on, so that a configuration error can point
 /// at the line to fix.
