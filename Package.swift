@@ -77,16 +77,17 @@ let package = Package(
             name: "Providers",
             dependencies: ["DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
         ),
-        .target(name: "Config", dependencies: ["TOML", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
-        // What lockscreenctl needs and nothing more: no drawing library comes with it.
+                // What lockscreenctl needs and nothing more: no drawing library comes with it.
         .target(name: "ControlProtocol", dependencies: ["JSON"]),
         .target(
             name: "LockScreen",
             dependencies: [
-                "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
+                "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Reads and checks the configuration file into the values the daemon runs; opens nothing.
+        .target(name: "Config", dependencies: ["TOML", "LockScreen", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
         .target(
             name: "Web",
             dependencies: [

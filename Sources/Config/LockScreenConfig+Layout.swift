@@ -1,6 +1,7 @@
 import Accessory
 import FoundationEssentials
 import Glibc
+import LockScreen
 import Providers
 import TOML
 import TimelineEngine

@@ -1,4 +1,5 @@
 import Accessory
+import LockScreen
 import TOML
 import TimelineEngine
 

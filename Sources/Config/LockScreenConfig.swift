@@ -1,6 +1,7 @@
 import Accessory
 import FoundationEssentials
 import Glibc
+import LockScreen
 import Panel
 import Providers
 import TOML
@@ -14,19 +15,11 @@ package struct LockScreenConfig: Sendable {
     package var output: OutputOptions
     /// The headless picture's size; devices have their own.
     package var size: (width: Int, height: Int)?
-    package var colorScheme: ColorScheme = .dark
-    /// `[clock] locale`, else the environment's (`LC_ALL`, `LC_TIME`, `LANG`).
-    package var dateLanguage = DateLanguage.fromEnvironment(ProcessInfo.processInfo.environment)
-    /// `[clock] hours` when given (12 or 24).
-    package var hours: Int?
-    /// `[clock] hours`, else the locale's clock.
-    package var uses24HourClock: Bool { hours.map { $0 == 24 } ?? dateLanguage.uses24HourClock }
-    /// The big clock's font family; nil for Inter semibold.
-    package var clockFont: String?
+    /// `[display] appearance` and `[clock]`: the locale (else the environment's: `LC_ALL`,
+    /// `LC_TIME`, `LANG`), its clock unless `hours` says, the font, a fixed zone.
+    package var face = ClockFace(dateLanguage: .fromEnvironment(ProcessInfo.processInfo.environment))
     /// The big clock's height in points, 40 to 110; nil for 53, the reference lock screen's.
     package var clockHeight: Double?
-    /// A fixed zone; nil follows the machine's zone as it changes.
-    package var timeZone: ZoneRules?
     package var content: LockScreenContent
     /// `[buttons]`: the keys and their actions; nil without the table.
     package var buttons: ButtonsConfig?
@@ -146,7 +139,7 @@ package struct LockScreenConfig: Sendable {
         output.keepsConsole = reader.boolean(table, "keep_console", at: path) ?? false
         // An e-paper HAT is e-ink whether or not [display.eink] tunes the policy.
         output.eink = eink?.policy ?? (kind == "epd" ? EinkPolicy() : nil)
-        if let appearance = reader.choice(table, "appearance", at: path, from: ["dark", "light"]) { colorScheme = appearance == "dark" ? .dark : .light }
+        if let appearance = reader.choice(table, "appearance", at: path, from: ["dark", "light"]) { face.colorScheme = appearance == "dark" ? .dark : .light }
     }
 
     func readSize(_ table: TOMLTable, _ key: String, at path: String, reader: inout ConfigReader) -> (width: Int, height: Int)? {
@@ -171,12 +164,13 @@ package struct LockScreenConfig: Sendable {
             if font.isEmpty || font.contains(",") {
                 reader.report(table["font"]!.line, "\(path).font", "expected one font family name such as \"DejaVu Sans\", found \"\(font)\"")
             } else {
-                clockFont = font
+                face.clockFont = font
             }
         }
         if let name = reader.string(table, "locale", at: path) {
             if let language = DateLanguage.named(name) {
-                dateLanguage = language
+                face.dateLanguage = language
+                face.uses24HourClock = language.uses24HourClock
             } else {
                 let near = Spelling.nearest(name, in: DateLanguage.identifiers).map { " (did you mean \"\($0)\"?)" } ?? ""
                 reader.report(table["locale"]!.line, "\(path).locale", "expected a locale such as \"de_DE\" or \"en_GB\" (\(DateLanguage.identifiers.joined(separator: ", "))), found \"\(name)\"\(near)")
@@ -184,14 +178,15 @@ package struct LockScreenConfig: Sendable {
         }
         if let hours = table["hours"] {
             if case let .integer(h) = hours.kind, h == 12 || h == 24 {
-                self.hours = h
+                // After the locale, whose clock it overrides.
+                face.uses24HourClock = h == 24
             } else {
                 reader.mismatch(hours, "\(path).hours", expected: "12 or 24")
             }
         }
         if let name = reader.string(table, "time_zone", at: path) {
             if let zone = ZoneRules.named(name) {
-                timeZone = zone
+                face.timeZone = zone
             } else {
                 let near = Spelling.nearest(name, in: ZoneRules.knownIdentifiers()).map { " (did you mean \"\($0)\"?)" } ?? ""
                 reader.report(table["time_zone"]!.line, "\(path).time_zone", "expected a time zone such as \"Europe/London\", found \"\(name)\"\(near)")

@@ -1,6 +1,5 @@
 import Canvas
 import Accessory
-import Config
 import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials
@@ -16,13 +15,9 @@ package struct DaemonOptions: Sendable {
     package var height = 480
     /// "Now" at start; the clock runs on from it. The real time when nil.
     package var start: Date?
-    package var colorScheme: ColorScheme = .dark
-    package var uses24HourClock = true
-    package var dateLanguage: DateLanguage = .standard
-    package var clockFont: String?
+    package var face = ClockFace()
     /// The big clock's height in points (40 to 110); nil for 53, the reference lock screen's.
     package var clockHeight: Double?
-    package var timeZone: ZoneRules = .local
     /// Where `SystemStats` reads /proc and /sys (tests use fixture trees).
     package var systemRoot = "/"
     /// Where timelines are saved across restarts; nil to keep nothing.
@@ -32,6 +27,11 @@ package struct DaemonOptions: Sendable {
     package var content: LockScreenDaemon.Content?
 
     package init() {}
+
+    /// The machine's zone now, when the face follows it (and the daemon watches it).
+    package var machineZone: ZoneRules { behaviour.systemTimeZone?.current() ?? .local }
+    /// The zone drawn at start.
+    package var timeZone: ZoneRules { face.timeZone ?? machineZone }
 }
 
 /// Builds the daemon's parts from options: the Hummingbird-style `buildApplication`
@@ -40,11 +40,8 @@ package enum LockScreenApplication {
     /// The demo lock screen's renderer for the options.
     package static func renderer(_ options: DaemonOptions) -> LockScreenRenderer {
         var renderer = LockScreenRenderer(layout: LockScreenLayout(width: options.width, height: options.height, clockHeight: options.clockHeight))
-        renderer.colorScheme = options.colorScheme
-        renderer.uses24HourClock = options.uses24HourClock
-        renderer.dateLanguage = options.dateLanguage
-        renderer.clockFont = options.clockFont
-        renderer.timeZone = options.timeZone
+        renderer.face = options.face
+        renderer.machineZone = options.machineZone
         renderer.imageDirectories = PackageResources.imageDirectories()
         return renderer
     }

@@ -1,4 +1,3 @@
-import Config
 import FoundationEssentials
 import Synchronization
 

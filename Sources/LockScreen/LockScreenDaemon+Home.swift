@@ -1,5 +1,4 @@
 import Accessory  // for .nextChange
-import Config
 import Canvas
 import FoundationEssentials
 import TimelineEngine

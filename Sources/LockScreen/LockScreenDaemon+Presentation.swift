@@ -2,7 +2,6 @@ import Accessory
 import Canvas
 import FoundationEssentials
 import Panel
-import Config
 
 extension LockScreenDaemon {
     /// Marks the panel as no longer live: the date line becomes "Offline since 14:05",

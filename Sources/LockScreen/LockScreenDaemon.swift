@@ -1,6 +1,5 @@
 import Accessory
 import Canvas
-import Config
 import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials
@@ -116,20 +115,11 @@ public final class LockScreenDaemon {
     /// A new configuration for a running daemon (SIGHUP).
     package struct Reconfiguration: Sendable {
         package var content: Content
-        package var colorScheme: ColorScheme
-        package var uses24HourClock: Bool
-        /// A fixed zone; nil follows the machine's.
-        package var timeZone: ZoneRules?
-        package var clockFont: String?
-        package var dateLanguage: DateLanguage
+        package var face: ClockFace
 
-        package init(content: Content, colorScheme: ColorScheme, uses24HourClock: Bool, timeZone: ZoneRules?, clockFont: String? = nil, dateLanguage: DateLanguage = .standard) {
+        package init(content: Content, face: ClockFace) {
             self.content = content
-            self.colorScheme = colorScheme
-            self.uses24HourClock = uses24HourClock
-            self.timeZone = timeZone
-            self.clockFont = clockFont
-            self.dateLanguage = dateLanguage
+            self.face = face
         }
     }
 
@@ -151,12 +141,8 @@ public final class LockScreenDaemon {
         content = new.content
         let kept = await engine.reconfigure(content.stacks.flatMap(\.widgets), now: now)
         scheduler.reset(to: content, now: now)
-        renderer.colorScheme = new.colorScheme
-        renderer.uses24HourClock = new.uses24HourClock
-        renderer.dateLanguage = new.dateLanguage
-        renderer.clockFont = new.clockFont
-        if let zone = new.timeZone {
-            renderer.timeZone = zone
+        renderer.face = new.face
+        if new.face.timeZone != nil {
             clockMonitor.systemTimeZone = nil
         } else if clockMonitor.systemTimeZone == nil {
             clockMonitor.systemTimeZone = SystemTimeZone()
@@ -182,7 +168,7 @@ public final class LockScreenDaemon {
         }
         if let zone = changes.zone {
             if !first { logger.notice("time zone changed to \(zone.identifier)") }
-            renderer.timeZone = zone
+            renderer.machineZone = zone
             scheduler.invalidate()
         }
         return changes.jump != nil || changes.zone != nil

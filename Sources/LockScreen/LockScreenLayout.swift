@@ -1,6 +1,5 @@
 import Accessory
 import Canvas
-import Config
 import ControlProtocol
 
 /// Where the parts of the lock screen go on a panel of any size: the date line with the

@@ -1,6 +1,5 @@
 import Accessory
 import Canvas
-import Config
 import ControlProtocol
 import FoundationEssentials
 import ZoneInfo
@@ -9,14 +8,13 @@ import ZoneInfo
 /// A slot is drawn alone (background cleared, then its views), so only slots whose
 /// content changed need drawing.
 package struct LockScreenRenderer: Sendable {
-    package let layout: LockScreenLayout
-    package var colorScheme: ColorScheme = .dark
+    package var layout: LockScreenLayout
+    package var face = ClockFace()
     package var renderingMode: WidgetRenderingMode = .vibrant
-    package var uses24HourClock = true
-    package var dateLanguage: DateLanguage = .standard
-    /// The big clock's font family (fontconfig name); nil for the lock screen's own.
-    package var clockFont: String?
-    package var timeZone: ZoneRules = .local
+    /// The machine's zone as last seen, shown while the face follows it.
+    package var machineZone: ZoneRules = .local
+    /// The zone the clock and the widgets show: the face's, else the machine's.
+    package var timeZone: ZoneRules { face.timeZone ?? machineZone }
     /// Directories where `Image("name")` finds name.png.
     package var imageDirectories: [String] = []
 
@@ -25,7 +23,7 @@ package struct LockScreenRenderer: Sendable {
     }
 
     /// The frame's background: black on the dark appearance, white on light.
-    package var background: RGBA { colorScheme == .dark ? .black : .white }
+    package var background: RGBA { face.colorScheme == .dark ? .black : .white }
 
     /// The environment a widget of `family` is drawn in at `now`.
     package func environment(family: WidgetFamily, now: Date, placeholder: Bool = false) -> EnvironmentValues {
@@ -33,10 +31,10 @@ package struct LockScreenRenderer: Sendable {
         env.widgetFamily = family
         // The lock screen's families share its rendering mode; home-screen ones keep colour.
         env.widgetRenderingMode = WidgetFamily.accessoryFamilies.contains(family) ? renderingMode : .fullColor
-        env.colorScheme = colorScheme
+        env.colorScheme = face.colorScheme
         env.zone = timeZone
-        env.uses24HourClock = uses24HourClock
-        env.dateLanguage = dateLanguage
+        env.uses24HourClock = face.uses24HourClock
+        env.dateLanguage = face.dateLanguage
         env.now = now
         env.displayScale = layout.scale
         env.imageDirectories = imageDirectories
@@ -92,7 +90,7 @@ package struct LockScreenRenderer: Sendable {
         let fontSize = size.height / 1.21
         return RenderableEntry(date: now) {
             Text(now, style: .lockScreenClock)
-                .font(clockFont.map { .custom($0, size: fontSize) } ?? .system(size: fontSize, weight: .semibold)).monospacedDigit()
+                .font(face.clockFont.map { .custom($0, size: fontSize) } ?? .system(size: fontSize, weight: .semibold)).monospacedDigit()
                 .lineLimit(1).minimumScaleFactor(0.3)
         }.place(size: size, environment: environment(family: .accessoryRectangular, now: now))
     }
@@ -148,6 +146,6 @@ package struct LockScreenRenderer: Sendable {
 
     /// A frame filled with the background.
     package func blankFrame() -> Frame {
-        Frame(width: layout.width, height: layout.height, fill: colorScheme == .dark ? 0 : 255)
+        Frame(width: layout.width, height: layout.height, fill: face.colorScheme == .dark ? 0 : 255)
     }
 }

@@ -2,7 +2,6 @@ import FoundationEssentials
 import JSON
 import Providers
 import Synchronization
-import Config
 
 extension MQTTBridge {
     /// Home Assistant's MQTT discovery, as its MQTT documentation has each entity: one

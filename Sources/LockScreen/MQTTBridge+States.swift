@@ -5,7 +5,6 @@ import JSON
 import Providers
 import Synchronization
 import Logging
-import Config
 
 extension MQTTBridge {
     /// Home Assistant's status topic: "online" when it starts (its birth message), "offline"

@@ -1,5 +1,4 @@
 import Accessory
-import Config
 import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials

@@ -1,6 +1,5 @@
 import Accessory
 import Canvas
-import Config
 import FoundationEssentials
 import Providers
 import Synchronization
@@ -49,13 +48,9 @@ extension ScreenBoard.Shown {
     /// The lock screen drawn whole at `width` × `height` in `colorScheme`, at `now`: the
     /// date line, the clock, the row, and the home widgets below it on a portrait screen.
     package func lockScreen(width: Int, height: Int, colorScheme: ColorScheme, now: Date) -> Frame {
-        var renderer = LockScreenRenderer(layout: LockScreenLayout(width: width, height: height))
-        renderer.colorScheme = colorScheme
-        renderer.uses24HourClock = self.renderer.uses24HourClock
-        renderer.dateLanguage = self.renderer.dateLanguage
-        renderer.clockFont = self.renderer.clockFont
-        renderer.timeZone = self.renderer.timeZone
-        renderer.imageDirectories = self.renderer.imageDirectories
+        var renderer = self.renderer
+        renderer.layout = LockScreenLayout(width: width, height: height)
+        renderer.face.colorScheme = colorScheme
         var frame = renderer.blankFrame()
         let home = renderer.homeArea(on: .lock, content: content).map { HomeLayout(area: $0, families: content.home.map(\.family)) }
         for slot in renderer.slots(of: content, page: .lock, home: home, shown: widgets.count) {

@@ -1,4 +1,3 @@
-import Config
 import ControlProtocol
 
 /// A part of the lock screen that is drawn, and redrawn, on its own.

@@ -1,5 +1,4 @@
 import Accessory
-import Config
 import FoundationEssentials
 import TimelineEngine
 

@@ -1,4 +1,3 @@
-import Config
 import DaemonRuntime
 import FoundationEssentials
 import Synchronization

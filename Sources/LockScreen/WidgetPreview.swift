@@ -1,6 +1,5 @@
 import Accessory
 import Canvas
-import Config
 import ControlProtocol
 import FoundationEssentials
 import TimelineEngine
@@ -14,8 +13,8 @@ package struct WidgetPreview {
     package init(colorScheme: ColorScheme, timeZone: ZoneRules) {
         // The scale of an 800×480 lock screen (about 2.1 pixels a point).
         renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
-        renderer.colorScheme = colorScheme
-        renderer.timeZone = timeZone
+        renderer.face.colorScheme = colorScheme
+        renderer.face.timeZone = timeZone
         renderer.imageDirectories = PackageResources.imageDirectories()
     }
 
@@ -73,8 +72,8 @@ package struct WidgetPreview {
         let gap = 16.0, captionHeight = 28.0
         let width = Int((Double(tiles.count) * (tileWidth + gap) + gap).rounded(.up))
         let height = Int((tileHeight + captionHeight * 2 + gap * 2).rounded(.up))
-        var frame = Frame(width: max(width, 320), height: height, fill: renderer.colorScheme == .dark ? 0 : 255)
-        let ink = renderer.colorScheme == .dark ? RGBA(white: 0.7) : RGBA(white: 0.3)
+        var frame = Frame(width: max(width, 320), height: height, fill: renderer.face.colorScheme == .dark ? 0 : 255)
+        let ink = renderer.face.colorScheme == .dark ? RGBA(white: 0.7) : RGBA(white: 0.3)
         let style = TextStyle(size: 15)
         for (i, tile) in tiles.enumerated() {
             let origin = Point(x: gap + Double(i) * (tileWidth + gap), y: gap)

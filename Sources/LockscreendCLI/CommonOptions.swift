@@ -1,4 +1,4 @@
-import Accessory
+import Accessory  // for .fromEnvironment
 import ArgumentParser
 import Config
 import ControlProtocol
@@ -53,22 +53,22 @@ struct CommonOptions: ParsableArguments {
         options.width = size?.0 ?? options.width
         options.height = size?.1 ?? options.height
         options.start = at
-        options.colorScheme = appearance?.scheme ?? config?.colorScheme ?? .dark
-        let language = config?.dateLanguage ?? DateLanguage.fromEnvironment(ProcessInfo.processInfo.environment)
-        options.uses24HourClock = twelveHour ? false : config?.uses24HourClock ?? language.uses24HourClock
-        options.dateLanguage = language
+        options.face = face(config)
         options.systemRoot = systemRoot
         options.content = config?.content
-        options.clockFont = config?.clockFont
         options.clockHeight = config?.clockHeight
-        if let zone = config?.timeZone {
-            options.timeZone = zone
-        } else {
-            // The machine's zone is followed as it changes (timedatectl set-timezone).
-            options.behaviour.systemTimeZone = SystemTimeZone()
-            options.timeZone = SystemTimeZone().current()
-        }
+        // The machine's zone is followed as it changes (timedatectl set-timezone).
+        if options.face.timeZone == nil { options.behaviour.systemTimeZone = SystemTimeZone() }
         return options
+    }
+
+    /// The clock face: the file's, with `--appearance` and `--twelve-hour` over it. The
+    /// one place the command line wins: at start and at every reload.
+    func face(_ config: LockScreenConfig?) -> ClockFace {
+        var face = config?.face ?? ClockFace(dateLanguage: .fromEnvironment(ProcessInfo.processInfo.environment))
+        if let appearance { face.colorScheme = appearance.scheme }
+        if twelveHour { face.uses24HourClock = false }
+        return face
     }
 
     func logger() -> Logger {

@@ -3,6 +3,7 @@ import ControlProtocol
 import FoundationEssentials
 import LockScreen
 import Logging
+import Panel
 import Providers
 import Web
 
@@ -47,10 +48,7 @@ struct ConfigReload: Sendable {
         MQTTBoard.shared.setWidgets(config.mqttFilters)
         mqtt?.continuation.yield(MQTTSettings(config: config.mqtt, content: config.content))
         logger.notice("reloading \(path)")
-        handle.request(LockScreenDaemon.Reconfiguration(
-            content: config.content, colorScheme: common.appearance?.scheme ?? config.colorScheme,
-            uses24HourClock: common.twelveHour ? false : config.uses24HourClock, timeZone: config.timeZone, clockFont: config.clockFont,
-            dateLanguage: config.dateLanguage))
+        handle.request(LockScreenDaemon.Reconfiguration(content: config.content, face: common.face(config)))
     }
 }
 

@@ -43,7 +43,7 @@ extension Lockscreend {
                 throw ValidationFailure("no placed widget named '\(widget ?? "")' (placed: \(placed.map(\.name).joined(separator: ", ")))")
             }
             let options = common.daemonOptions(config)
-            let preview = WidgetPreview(colorScheme: options.colorScheme, timeZone: options.timeZone)
+            let preview = WidgetPreview(colorScheme: options.face.colorScheme, timeZone: options.timeZone)
             let frame = await preview.render(chosen, family: family?.family ?? chosen.family, now: options.start ?? Date())
             do {
                 try frame.writePNG(to: out)
@@ -59,7 +59,7 @@ extension Lockscreend {
                 throw ValidationFailure("this program declares no #Preview: a widget package's previews are drawn by its own daemon (LockScreenDaemon.run or @main)")
             }
             let options = common.daemonOptions(try common.loadConfig())
-            let renderer = WidgetPreview(colorScheme: options.colorScheme, timeZone: options.timeZone)
+            let renderer = WidgetPreview(colorScheme: options.face.colorScheme, timeZone: options.timeZone)
             do {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             } catch {

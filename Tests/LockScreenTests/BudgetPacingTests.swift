@@ -1,4 +1,5 @@
 import Foundation
+@testable import LockScreen
 import Testing
 @testable import Config
 @testable import TimelineEngine

@@ -22,7 +22,7 @@ struct BuiltInWidgetTests {
         let (w, h) = WidgetFamily.accessoryInline.referenceSize
         let timeline = try await widget.instance.timeline(TimelineProviderContext(family: .accessoryInline, displaySize: CGSize(width: w, height: h), date: now))
         var renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
-        renderer.timeZone = ZoneRules.utc
+        renderer.face.timeZone = ZoneRules.utc
         let placed = renderer.placeUnit(try #require(timeline.entries.first), family: .accessoryInline, now: now)
         return placed.texts.joined(separator: " ")
     }
@@ -53,7 +53,7 @@ struct BuiltInWidgetTests {
     @Test("the clock's font is a fontconfig family name")
     func clockFont() throws {
         let config = try LockScreenConfig.parse("[clock]\nfont = \"DejaVu Sans\"", file: "t.toml", registry: registry)
-        #expect(config.clockFont == "DejaVu Sans")
+        #expect(config.face.clockFont == "DejaVu Sans")
         #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse("[clock]\nfont = \"\"", file: "t.toml", registry: registry) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import LockscreendCLI
 import Panel
 import Testing
 @testable import Config

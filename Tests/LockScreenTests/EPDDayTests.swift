@@ -77,7 +77,7 @@ struct EPDDayTests {
         let display = PanelDisplay(device: device, rotation: rotation, eink: policy)
         let config = try LockScreenConfig.parse(text, file: "day.toml", registry: .standard(systemRoot: fixtureRoot))
         var options = testOptions(width: display.size.width, height: display.size.height)
-        options.colorScheme = .light
+        options.face.colorScheme = .light
         var behaviour = LockScreenDaemon.Behaviour()
         behaviour.coarseLiveSeconds = true
         behaviour.holdChanges = policy.holdChanges

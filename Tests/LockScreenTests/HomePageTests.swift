@@ -106,7 +106,7 @@ struct HomePageTests {
     func golden(width: Int, height: Int, appearance: String) async throws {
         let config = try LockScreenConfig.parse(Self.config, file: "home.toml", registry: .standard(systemRoot: fixtureRoot))
         var options = testOptions(width: width, height: height)
-        options.colorScheme = appearance == "light" ? .light : .dark
+        options.face.colorScheme = appearance == "light" ? .light : .dark
         options.start = testNow
         let display = MemoryDisplay(width: width, height: height)
         let clock = ManualClock(start: testNow)

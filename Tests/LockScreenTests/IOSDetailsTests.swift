@@ -77,8 +77,8 @@ struct LocaleTests {
     func lockScreen(_ clock: String) async throws -> (dateLine: String, date: String, time: String) {
         let config = try LockScreenConfig.parse("[clock]\n\(clock)\ntime_zone = \"UTC\"", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         var renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
-        renderer.dateLanguage = config.dateLanguage
-        renderer.uses24HourClock = config.uses24HourClock
+        renderer.face.dateLanguage = config.face.dateLanguage
+        renderer.face.uses24HourClock = config.face.uses24HourClock
         let line = renderer.placeDateLine(now: testNow, inline: nil).texts.joined()
         let env = renderer.environment(family: .accessoryRectangular, now: testNow)
         let date = RenderableEntry(date: testNow) { Text(testNow, style: .date) }.place(size: Size(width: 300, height: 40), environment: env).texts.joined()
@@ -172,7 +172,7 @@ struct IOSDetailsGoldenTests {
         }
         let content = LockScreenDaemon.Content(inline: try widget("inline", .accessoryInline), row: [try widget("gauge", .accessoryCircular), try widget("text", .accessoryRectangular)])
         var options = testOptions(width: width, height: height)
-        options.colorScheme = appearance == "light" ? .light : .dark
+        options.face.colorScheme = appearance == "light" ? .light : .dark
         let display = MemoryDisplay(width: width, height: height)
         let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: display, clock: ManualClock(start: testNow), logger: quietLogger)
         try await daemon.step(now: testNow)

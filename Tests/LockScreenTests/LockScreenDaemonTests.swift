@@ -152,7 +152,7 @@ struct LockScreenDaemonTests {
     @Test("the whole lock screen", arguments: [(800, 480, "dark"), (480, 800, "dark"), (250, 122, "light")])
     func golden(width: Int, height: Int, appearance: String) async throws {
         var options = testOptions(width: width, height: height)
-        options.colorScheme = appearance == "light" ? .light : .dark
+        options.face.colorScheme = appearance == "light" ? .light : .dark
         let display = MemoryDisplay(width: width, height: height)
         let daemon = try daemon(options, display: display)
         try await daemon.step(now: testNow)

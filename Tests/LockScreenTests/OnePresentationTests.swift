@@ -26,7 +26,7 @@ struct OnePresentationTests {
         (policy.partialsBeforeFull, policy.partialsLimit, policy.fullInterval) = (10_000, 10_000, nil)
         var options = testOptions(width: 250, height: 122)
         options.start = start
-        options.colorScheme = .light
+        options.face.colorScheme = .light
         options.behaviour.coarseLiveSeconds = true
         options.behaviour.holdChanges = hold
         let daemon = LockScreenDaemon(

@@ -35,7 +35,7 @@ struct ReconfigurationTests {
     }
 
     func reconfiguration(_ config: LockScreenConfig) -> LockScreenDaemon.Reconfiguration {
-        .init(content: config.content, colorScheme: .dark, uses24HourClock: true, timeZone: .utc)
+        .init(content: config.content, face: { var face = ClockFace(); face.timeZone = .utc; return face }())
     }
 
     @Test("unchanged widgets keep their timelines; a changed one starts again; only its pixels are sent")

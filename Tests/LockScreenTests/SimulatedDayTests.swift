@@ -324,6 +324,8 @@ struct TimeZoneAndReloadTests {
         let link = dir.appendingPathComponent("localtime").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/UTC")
         var options = testOptions(width: 250, height: 122)
+        // A face without a zone of its own follows the machine's.
+        options.face.timeZone = nil
         options.behaviour.systemTimeZone = SystemTimeZone(localtime: link)
         let clock = ManualClock(start: testNow)
         let daemon = LockScreenDaemon(content: .init(inline: nil, row: [TimelineEngine.Widget]()), renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122), clock: clock, behaviour: options.behaviour, logger: quietLogger)

@@ -21,7 +21,7 @@ func testOptions(width: Int = 800, height: Int = 480) -> DaemonOptions {
     var options = DaemonOptions()
     options.width = width
     options.height = height
-    options.timeZone = ZoneRules.utc
+    options.face.timeZone = ZoneRules.utc
     options.systemRoot = fixtureRoot
     options.start = testNow
     return options

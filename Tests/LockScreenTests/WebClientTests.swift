@@ -116,7 +116,7 @@ struct WebClientTests {
         #expect(zip(withText.pixels, without.pixels).filter { $0 != $1 }.count > 200)
         // At the daemon's own size and appearance the client's screen is the daemon's frame:
         // both walk the same slots.
-        let own = try #require(daemon.screens.latest).lockScreen(width: 400, height: 240, colorScheme: daemon.renderer.colorScheme, now: testNow)
+        let own = try #require(daemon.screens.latest).lockScreen(width: 400, height: 240, colorScheme: daemon.renderer.face.colorScheme, now: testNow)
         #expect(zip(own.pixels, daemon.compositor.frame.pixels).filter { $0 != $1 }.count == 0)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.gif")).status == 404)
         // On loopback too, the list of keys needs the token.

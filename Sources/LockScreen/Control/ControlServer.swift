@@ -1,5 +1,4 @@
 import CSystemShims
-import Config
 import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials

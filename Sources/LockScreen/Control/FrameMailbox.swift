@@ -1,5 +1,4 @@
 import Canvas
-import Config
 import ControlProtocol
 import Synchronization
 

@@ -1,4 +1,3 @@
-import Config
 import ControlProtocol
 import FoundationEssentials
 import JSON

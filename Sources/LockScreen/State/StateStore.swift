@@ -1,6 +1,5 @@
 import Accessory
 import Canvas
-import Config
 import ControlProtocol
 import FoundationEssentials
 import Glibc

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Panel
 
 /// An SPI e-paper HAT as the configuration or the command line names it.
 package struct EPDOptions: Sendable {
@@ -24,17 +23,4 @@ package struct EPDOptions: Sendable {
 
     /// The name `model = "inky"` takes.
     package static let inky = "inky"
-
-    /// Opens the bus and the driver: for "inky", the EEPROM says which model first.
-    func open() throws(DisplayError) -> any EPDDevice {
-        let model: EPDModel
-        if let chosen = self.model { model = chosen } else { model = try InkyEEPROM.read(bus: i2c).model }
-        let link = try SPILink(spi: spi, gpiochip: gpiochip, pins: pins, hertz: model.spiHertz, busyWhenHigh: model.busyWhenHigh)
-        do {
-            return try model.makeDevice(link: link, vcom: vcom)
-        } catch {
-            link.close()
-            throw error
-        }
-    }
 }

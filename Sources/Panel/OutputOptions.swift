@@ -1,6 +1,4 @@
 import FoundationEssentials
-import Logging
-import Panel
 
 /// Where the daemon draws and how: the device, its mounting and its refresh costs.
 package struct OutputOptions: Sendable {
@@ -26,32 +24,6 @@ package struct OutputOptions: Sendable {
 
     package init(target: Target) {
         self.target = target
-    }
-
-    /// Opens the device. A headless output is `width`×`height` as the picture is seen;
-    /// devices have their own size.
-    package func open(width: Int, height: Int, logger: Logger) throws(DisplayError) -> PanelDisplay {
-        let device: any PanelDevice
-        switch target {
-        case let .headless(directory, format, png):
-            let size = rotation.deviceSize(width: width, height: height)
-            device = try HeadlessDevice(directory: directory, width: size.width, height: size.height, format: format, writesPNG: png)
-        case let .framebuffer(path, format, epdc):
-            var console: ConsoleMode?
-            if !keepsConsole {
-                do {
-                    console = try ConsoleMode()
-                } catch {
-                    logger.warning("cannot switch the console to graphics mode (\(error)); its cursor may show over the widgets. --keep-console silences this")
-                }
-            }
-            device = try FramebufferDevice(path: path, format: format, console: console, epdc: epdc)
-        case let .drm(path, connector, mode):
-            device = try DRMDevice(path: path, connector: connector, mode: mode)
-        case let .epd(options):
-            device = try options.open()
-        }
-        return PanelDisplay(device: device, rotation: rotation, eink: eink)
     }
 
     /// For a panel that refreshes only whole: the seconds between refreshes (the

@@ -5,6 +5,7 @@ import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials
 import Glibc
+import LockScreen
 import Logging
 import Panel
 import Providers
@@ -170,12 +171,10 @@ package struct Benchmark {
 
         var options = DaemonOptions()
         (options.width, options.height) = (width, height)
-        options.colorScheme = paper ? .light : config.colorScheme
-        options.uses24HourClock = config.uses24HourClock
-        options.dateLanguage = config.dateLanguage
+        options.face = config.face
+        if paper { options.face.colorScheme = .light }
+        options.face.timeZone = config.face.timeZone ?? .utc
         options.clockHeight = config.clockHeight
-        options.clockFont = config.clockFont
-        options.timeZone = config.timeZone ?? .utc
         options.behaviour.coarseLiveSeconds = paper
         options.behaviour.holdChanges = paper ? (config.output.eink ?? EinkPolicy()).holdChanges : 0
         options.behaviour.refreshEvery = panel == .epd ? TimeInterval(epdModel.defaultRefreshMinutes * 60) : 0
