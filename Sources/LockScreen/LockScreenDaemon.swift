@@ -58,7 +58,6 @@ public final class LockScreenDaemon {
     var clockMonitor: ClockMonitor
     let logger: Logger
     let wake = WakeSignal()
-    let stopFlag = StopFlag()
     /// When the step in progress began (monotonic seconds), 0 between steps: what the
     /// systemd watchdog checks so a stuck step stops its pings.
     package let heartbeat = Heartbeat()
@@ -98,6 +97,7 @@ public final class LockScreenDaemon {
         state = StateKeeper(store: stateStore, interval: behaviour.stateSaveInterval, logger: logger)
         clockMonitor = ClockMonitor(jumpThreshold: behaviour.jumpThreshold, systemTimeZone: behaviour.systemTimeZone)
         engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, clock: clock, logger: logger)
+        requests = DaemonInbox.Queue(pages: content.pages)
         fullRefreshes = RateLimiter(burst: 2, interval: 30, clock: clock)
     }
 
@@ -123,22 +123,17 @@ public final class LockScreenDaemon {
         }
     }
 
-    /// Hands a running daemon a new configuration from any thread; it is applied before
-    /// the next step.
-    package var reconfigureHandle: ReconfigureHandle { ReconfigureHandle(box: pendingReconfiguration, wake: wake) }
-    let pendingReconfiguration = ReconfigurationBox()
-    /// Switches the page from any thread (the control socket); nil without home widgets.
-    package var pageHandle: PageHandle? { content.pages.count < 2 ? nil : PageHandle(box: pendingPage, wake: wake, pages: content.pages) }
-    let pendingPage = PageBox()
-    /// Turns stacks and asks for full refreshes from any thread (the HAT's keys).
-    package var actionHandle: ActionHandle { ActionHandle(box: pendingActions, wake: wake) }
-    let pendingActions = ActionBox()
+    /// What other tasks ask of the daemon (SIGHUP, the keys, the socket, the broker, the
+    /// web), from any thread; drained before each step.
+    package var inbox: DaemonInbox { DaemonInbox(queue: requests, wake: wake) }
+    let requests: DaemonInbox.Queue
 
     /// Applies a new configuration: unchanged widgets keep their timelines; the whole
     /// picture is drawn again in memory, and only the pixels that differ from what the
     /// panel shows are sent.
     package func reconfigure(_ new: Reconfiguration, now: Date) async {
         content = new.content
+        requests.pages = content.pages
         let kept = await engine.reconfigure(content.stacks.flatMap(\.widgets), now: now)
         scheduler.reset(to: content, now: now)
         renderer.face = new.face
@@ -201,8 +196,14 @@ public final class LockScreenDaemon {
     }
 
     /// A key's action: the stack holding the widget turns, or the panel refreshes whole.
-    func perform(_ action: ActionHandle.Action, now: Date) {
-        switch action {
+    func perform(_ request: DaemonInbox.Request, now: Date) async {
+        switch request {
+        case let .reconfigure(new):
+            await reconfigure(new, now: now)
+        case let .showPage(page):
+            show(page ?? content.page(after: content.page), now: now)
+        case .stop:
+            break
         case .fullRefresh:
             switch fullRefreshes.admit() {
             case let .allowed(refused):
@@ -296,17 +297,9 @@ public final class LockScreenDaemon {
     /// Steps at each scheduled change until stopped, cancelled, `end`, or one frame.
     func loop(once: Bool, until end: Date?) async throws {
         var scheduled: Date?
-        while !Task.isCancelled && !stopFlag.isSet {
-            if let new = pendingReconfiguration.take() {
-                await reconfigure(new, now: clock.now())
-                scheduled = nil
-            }
-            if let page = pendingPage.take() {
-                show(page ?? content.page(after: content.page), now: clock.now())
-                scheduled = nil
-            }
-            for action in pendingActions.take() {
-                perform(action, now: clock.now())
+        while !Task.isCancelled && !requests.isStopped {
+            for request in requests.take() {
+                await perform(request, now: clock.now())
                 scheduled = nil
             }
             // A wake-up a few milliseconds late draws the instant it was scheduled for,
@@ -336,10 +329,6 @@ public final class LockScreenDaemon {
     package var keptSinceLastPresentation: [Damage.Before]? {
         compositor.panelInSync ? compositor.before : nil
     }
-
-    /// Ends `run()` from elsewhere (a signal handler): the step in progress finishes, then
-    /// `run()` returns.
-    package var stopHandle: StopHandle { StopHandle(flag: stopFlag, wake: wake) }
 
     /// The frame as last drawn.
     package var currentFrame: Frame { compositor.frame }

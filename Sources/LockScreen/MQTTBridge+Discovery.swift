@@ -43,7 +43,7 @@ extension MQTTBridge {
             ]),
             entity("select", "page", "Page", icon: "mdi:book-open-page-variant", [
                 "command_topic": .string("\(config.prefix)/page"), "state_topic": .string(pageStateTopic),
-                "options": .array((handler.pages?.pages ?? [.lock]).map { .string($0.rawValue) }),
+                "options": .array((handler.inbox?.pages ?? [.lock]).map { .string($0.rawValue) }),
             ]),
             entity("image", "screen", "Screen", icon: "mdi:monitor-screenshot", ["image_topic": .string("\(config.prefix)/screen"), "content_type": .string("image/png")]),
         ]

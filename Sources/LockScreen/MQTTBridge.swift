@@ -21,7 +21,7 @@ package final class MQTTBridge: Sendable {
     package let config: MQTTConfig
     let board: MQTTBoard
     let handler: ControlHandler
-    let actions: ActionHandle
+    let inbox: DaemonInbox
     let clock: any DaemonClock
     /// What the screen shows, for the page's state; nil in tests without a daemon.
     let screens: ScreenBoard?
@@ -72,13 +72,13 @@ package final class MQTTBridge: Sendable {
     }
 
     package init(
-        config: MQTTConfig, board: MQTTBoard, handler: ControlHandler, actions: ActionHandle, clock: any DaemonClock,
+        config: MQTTConfig, board: MQTTBoard, handler: ControlHandler, inbox: DaemonInbox, clock: any DaemonClock,
         screens: ScreenBoard? = nil, configurationURL: String? = nil, widgets: [Widget], retired: [String] = [], logger: Logger
     ) {
         self.config = config
         self.board = board
         self.handler = handler
-        self.actions = actions
+        self.inbox = inbox
         self.clock = clock
         self.screens = screens
         self.configurationURL = configurationURL
@@ -198,7 +198,7 @@ package final class MQTTBridge: Sendable {
             let page = String(decoding: payload, as: UTF8.self).trimmed()
             request = .page(page.isEmpty ? "next" : page)
         case "refresh":
-            actions.request(.fullRefresh)
+            inbox.send(.fullRefresh)
             return
         default:
             // A pushed timeline's JSON (up to 1 MiB) is read on a thread of its own, not on

@@ -5,6 +5,7 @@ import ControlProtocol
 import FoundationEssentials
 import LockScreen
 import Logging
+import Providers
 import ZoneInfo
 
 /// Options every subcommand shares.
@@ -30,16 +31,17 @@ struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The configuration file (default \(LockScreenConfig.defaultPath) when it exists; without one, the built-in demo).", valueName: "FILE"))
     var config: String?
 
-    /// The configuration file in use: the one given, else the default when it exists.
-    var configPath: String? {
-        config ?? (FileManager.default.fileExists(atPath: LockScreenConfig.defaultPath) ? LockScreenConfig.defaultPath : nil)
+    /// The configuration file in use: the one given, else `path` when it exists.
+    func configPath(default path: String) -> String? {
+        config ?? (FileManager.default.fileExists(atPath: path) ? path : nil)
     }
 
     /// The configuration file, checked; nil when none was given and the default is absent.
-    func loadConfig() throws -> LockScreenConfig? {
-        guard let path = configPath else { return nil }
+    /// `board` is where its push widgets' timelines arrive (a new one when nil).
+    func loadConfig(board: PushBoard? = nil, default: String = LockScreenConfig.defaultPath) throws -> LockScreenConfig? {
+        guard let path = configPath(default: `default`) else { return nil }
         do {
-            return try LockScreenConfig.load(path: path, registry: .standard(systemRoot: systemRoot))
+            return try LockScreenConfig.load(path: path, registry: .standard(systemRoot: systemRoot), board: board)
         } catch {
             throw ConfigFailure(errors: error)
         }

@@ -11,7 +11,13 @@ import Web
 /// daemon, an invalid one is logged, mistake by mistake, while the old one runs on.
 struct ConfigReload: Sendable {
     let common: CommonOptions
-    let board: PushBoard?
+    /// The file a reload reads.
+    let path: String
+    /// Where push widgets' timelines arrive: one board for the process's life, so a
+    /// reload that adds a push widget gets what the socket, the broker and the web push.
+    let board: PushBoard
+    /// Where the new configuration goes.
+    let inbox: DaemonInbox
     /// The display the file chose at start; nil when the command line chose it.
     let display: OutputOptions?
     let logger: Logger
@@ -24,8 +30,7 @@ struct ConfigReload: Sendable {
     /// The `[http]` the daemon started with: the server is made once.
     var web: WebConfig?
 
-    func run(_ handle: ReconfigureHandle) {
-        let path = common.config ?? LockScreenConfig.defaultPath
+    func run() {
         let config: LockScreenConfig
         do {
             config = try LockScreenConfig.load(path: path, registry: registry, board: board)
@@ -48,16 +53,15 @@ struct ConfigReload: Sendable {
         MQTTBoard.shared.setWidgets(config.mqttFilters)
         mqtt?.continuation.yield(MQTTSettings(config: config.mqtt, content: config.content))
         logger.notice("reloading \(path)")
-        handle.request(LockScreenDaemon.Reconfiguration(content: config.content, face: common.face(config)))
+        inbox.send(.reconfigure(LockScreenDaemon.Reconfiguration(content: config.content, face: common.face(config))))
     }
 }
 
 extension ConfigEditor {
     /// The editor of the file a reload reads: a text is checked as `lockscreend check`
     /// checks the file, and applying it reloads as SIGHUP does.
-    static func forDaemon(reload: ConfigReload, handle: ReconfigureHandle) -> ConfigEditor {
-        let path = reload.common.config ?? LockScreenConfig.defaultPath
-        let registry = reload.registry
+    static func forDaemon(reload: ConfigReload) -> ConfigEditor {
+        let (path, registry) = (reload.path, reload.registry)
         return ConfigEditor(path: path, check: { text, worldReadable in
             do throws(ConfigErrors) {
                 let config = try LockScreenConfig.parse(text, file: path, registry: registry, worldReadable: worldReadable)
@@ -65,6 +69,6 @@ extension ConfigEditor {
             } catch {
                 return (error.description.split(separator: "\n").map(String.init), [])
             }
-        }, reload: { reload.run(handle) })
+        }, reload: { reload.run() })
     }
 }

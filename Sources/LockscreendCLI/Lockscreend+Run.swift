@@ -3,8 +3,6 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import LockScreen
-import TimelineEngine  // for .widgets
-import Web
 import Logging
 import Panel
 import Providers
@@ -150,124 +148,7 @@ extension Lockscreend {
                 for model in EPDModel.all { print(model) }
                 return
             }
-            let logger = common.logger()
-            // What a command leaves behind (a `setsid` child) becomes ours to end.
-            if !once { ChildRegistry.shared.becomeSubreaper() }
-            let config = try common.loadConfig()
-            for warning in config?.warnings ?? [] { logger.warning("\(warning.file):\(warning.line): \(warning.key): \(warning.message)") }
-            var options = common.daemonOptions(config)
-            let output = output(config)
-            options.stateDirectory = stateDir ?? StateStore.defaultDirectory()
-            if !once, let directory = options.stateDirectory {
-                do {
-                    try StateStore(directory: directory).lock()
-                } catch {
-                    throw ValidationFailure(error.description)
-                }
-            }
-            options.behaviour.staleMark = staleMark
-            options.behaviour.coarseLiveSeconds = coarseSeconds || output.eink != nil
-            options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
-            // The keys first: a line another program holds ends the start before the panel is touched.
-            var keys: GPIOKeys?
-            if let buttons = config?.buttons, !buttons.buttons.isEmpty, !once {
-                do {
-                    keys = try ButtonService.keys(buttons)
-                } catch {
-                    throw ValidationFailure("[buttons]: \(error)")
-                }
-            }
-            let display: PanelDisplay
-            do {
-                display = try output.open(width: options.width, height: options.height, logger: logger)
-            } catch {
-                keys?.close()
-                throw ValidationFailure(error.description)
-            }
-            (options.width, options.height) = display.size
-            options.behaviour.refreshEvery = output.refreshInterval(display)
-            logger.info("drawing \(options.content == nil ? "the built-in demo" : "the configured lock screen") on \(display.name)")
-            if config?.fetchesOverHTTP == true, let reason = HTTPFetcher.unavailability() {
-                logger.warning("web widgets will show stale: \(reason)")
-            }
-            // systemd: READY=1 once the first frame is up, WATCHDOG=1 while steps progress.
-            let notifier = SystemdNotifier()
-            let widgets = options.content.map { $0.stacks.reduce(0) { $0 + $1.widgets.count } }
-            let status = "STATUS=drawing \(widgets.map { "\($0) widget\($0 == 1 ? "" : "s")" } ?? "the built-in demo") on \(display.name)"
-            let daemon = DaemonService(options, display: display, logger: logger, once: once, offlineMark: offlineMark) {
-                notifier.notify("READY=1\n" + status)
-            } onShutdown: {
-                logger.info("stopping on request")
-                notifier.notify("STOPPING=1")
-            }
-            // The file's display choice, when it made it (the command line may override it).
-            let fileDisplay = headless == nil && fb == nil && drm == nil ? config?.output : nil
-            let mqttChannel = MQTTChannel()
-            let reload = ConfigReload(common: common, board: config?.pushBoard, display: fileDisplay, logger: logger,
-                registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight, mqtt: once ? nil : mqttChannel, web: config?.web)
-            // The group stops its services in reverse order: the daemon, first, stops
-            // last, so the socket answers until the final frame. When the daemon's loop
-            // ends, for whatever reason, the group ends with it.
-            var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-                .init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
-                .init(service: await HangupService(reload: reload, handle: daemon.reconfigureHandle)),
-            ]
-            if let interval = notifier.watchdogInterval {
-                services.append(.init(service: WatchdogService(notifier: notifier, heartbeat: daemon.heartbeat, clock: daemon.clock, interval: interval)))
-            }
-            if let buttons = config?.buttons, let keys {
-                services.append(.init(service: ButtonService(buttons, keys: keys, actions: daemon.actionHandle, pages: daemon.pageHandle, logger: logger)))
-                logger.info("listening to \(buttons.buttons.count) key\(buttons.buttons.count == 1 ? "" : "s") on \(keys.chip)")
-            }
-            // The one answerer of control requests: the socket's, the broker's and the web's.
-            let handler = ControlHandler(engine: daemon.engine, board: config?.pushBoard ?? PushBoard(names: []), frames: daemon.frames, clock: daemon.clock,
-                                         pages: daemon.pageHandle, screens: daemon.screens)
-            if !once {
-                // Always there, so a reload can add [mqtt]; without it the service only waits.
-                MQTTBoard.shared.setWidgets(config?.mqttFilters ?? [:])
-                let (frames, actions, clock, screens) = (daemon.frames, daemon.actionHandle, daemon.clock, daemon.screens)
-                let page = (http.flatMap(WebConfig.listen) ?? config?.web)?.pageURL
-                services.append(.init(service: MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqttChannel, logger: logger) { mqtt, widgets, retired in
-                    frames.open()
-                    return MQTTBridge(config: mqtt, board: .shared, handler: handler, actions: actions, clock: clock, screens: screens,
-                                      configurationURL: page, widgets: widgets, retired: retired, logger: logger)
-                }))
-            }
-            if !noSocket && !once, let socketGroup, let check = SocketGroupCheck(group: socketGroup) {
-                let problems = check.problems(configuration: common.configPath, secrets: config?.secretFiles ?? [])
-                if !problems.isEmpty { throw ValidationFailure(problems.joined(separator: "\n")) }
-            }
-            if !noSocket && !once {
-                do {
-                    let server = try ControlServer(path: socket ?? ControlSocket.defaultPath(), group: socketGroup)
-                        daemon.frames.open()
-                    services.append(.init(service: ControlService(server: server, handler: handler)))
-                    logger.info("listening for lockscreenctl on \(server.path)")
-                } catch {
-                    // A socket asked for by name must be there; on the default path, a
-                    // second daemon (a test, a demo) still draws, just not controllable.
-                    if socket != nil || socketGroup != nil { throw ValidationFailure(error.description) }
-                    logger.warning("\(error); running without a control socket")
-                }
-            }
-            if !once, var web = http.flatMap(WebConfig.listen) ?? config?.web {
-                web.tokenFile = config?.web?.tokenFile
-                if !web.isLoopback && web.tokenFile == nil {
-                    throw ValidationFailure("--http \(http ?? ""): an address other than loopback needs a token: [http] token_file in the configuration")
-                }
-                web.clients = config?.web?.clients ?? [:]
-                web.edit = config?.web?.edit ?? false
-                web.names = config?.web?.names ?? []
-                daemon.frames.open()
-                daemon.screens.open()
-                let editor = config == nil ? nil : ConfigEditor.forDaemon(reload: reload, handle: daemon.reconfigureHandle)
-                let keys = ClientKeys(file: options.stateDirectory.map { $0 + "/clients.json" })
-                let api = WebAPI(handler: handler, config: web, screens: daemon.screens, editor: editor, keys: keys, actions: daemon.actionHandle, logger: logger)
-                services.append(.init(service: WebService(config: web, api: api, logger: logger)))
-            }
-            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-            try await group.run()
+            try await DaemonAssembly(self, logger: common.logger()).run()
         }
     }
 }

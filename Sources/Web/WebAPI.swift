@@ -33,7 +33,7 @@ package struct WebAPI: Sendable {
     /// Client screens drawn at the daemon's last step.
     let pictures = ClientPictures()
     /// Full refreshes; nil in tests without a daemon.
-    let actions: ActionHandle?
+    let inbox: DaemonInbox?
     let logger: Logger
     /// TRMNL's calls: 10 at once, then one every 2 s per device, with unknown devices
     /// sharing one bucket (their IDs are whatever a sender makes up).
@@ -42,13 +42,13 @@ package struct WebAPI: Sendable {
     let unknownDeviceLines: RateLimiter
 
     package init(handler: ControlHandler, config: WebConfig, screens: ScreenBoard? = nil, editor: ConfigEditor? = nil, keys: ClientKeys = ClientKeys(file: nil),
-                 actions: ActionHandle? = nil, logger: Logger = Logger(label: "lockscreend.http")) {
+                 inbox: DaemonInbox? = nil, logger: Logger = Logger(label: "lockscreend.http")) {
         self.handler = handler
         self.config = config
         self.screens = screens
         self.editor = editor
         self.keys = keys
-        self.actions = actions
+        self.inbox = inbox
         self.logger = logger
         deviceCalls = RateLimiter(burst: 10, interval: 2, maximumKeys: 64, clock: handler.clock)
         unknownDeviceLines = RateLimiter(burst: 1, interval: 60, maximumKeys: 1, clock: handler.clock)
@@ -100,8 +100,8 @@ package struct WebAPI: Sendable {
         case ("POST", ["api", "reload"]):
             return .reply(await handler.handle(ControlRequest.reloadAll.encoded().dropLast()))
         case ("POST", ["api", "refresh"]):
-            guard let actions else { return .error(400, "this display cannot refresh whole") }
-            actions.request(.fullRefresh)
+            guard let inbox else { return .error(400, "this display cannot refresh whole") }
+            inbox.send(.fullRefresh)
             return .reply(.success)
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "push":
             guard Self.isName(Substring(parts[2])) else { return .error(400, "a widget name is letters, digits, _, - and ., at most 64") }

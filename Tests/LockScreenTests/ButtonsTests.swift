@@ -88,19 +88,19 @@ struct ButtonsTests {
             behaviour: LockScreenDaemon.Behaviour(), logger: quietLogger)
         _ = try await daemon.step(now: testNow)
         let before = display.presentations.count
-        daemon.perform(.nextInStack(widget: "other"), now: testNow.addingTimeInterval(1))
+        await daemon.perform(.nextInStack(widget: "other"), now: testNow.addingTimeInterval(1))
         _ = try await daemon.step(now: testNow.addingTimeInterval(1))
         #expect(display.presentations.count == before + 1)
         #expect(display.presentations.last?.refresh == .partial)
         let shown = daemon.scheduler.stacks[0]
         #expect(shown.current == 1)
-        daemon.perform(.fullRefresh, now: testNow.addingTimeInterval(2))
+        await daemon.perform(.fullRefresh, now: testNow.addingTimeInterval(2))
         _ = try await daemon.step(now: testNow.addingTimeInterval(2))
         #expect(display.presentations.last?.refresh == .full)
         #expect(display.presentations.last?.damage == [PixelRect(x: 0, y: 0, width: 800, height: 480)])
-        // The handle queues for the loop, from any thread.
-        daemon.actionHandle.request(.nextInStack(widget: "note"))
-        #expect(daemon.pendingActions.take() == [.nextInStack(widget: "note")])
+        // The inbox queues for the loop, from any thread.
+        daemon.inbox.send(.nextInStack(widget: "note"))
+        #expect(daemon.requests.take().map { "\($0)" } == [#"nextInStack(widget: "note")"#])
     }
 
     @Test("keys on a GPIO chip that is not there are one clear line")

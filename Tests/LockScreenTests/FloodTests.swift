@@ -84,12 +84,12 @@ struct FloodTests {
         let first = fulls()
         for _ in 0..<196 {
             clock.advance(by: 0.05)
-            daemon.perform(.fullRefresh, now: clock.now())
+            await daemon.perform(.fullRefresh, now: clock.now())
             _ = try await daemon.step(now: clock.now())
         }
         #expect(fulls() - first == 2)
         clock.advance(by: 31)
-        daemon.perform(.fullRefresh, now: clock.now())
+        await daemon.perform(.fullRefresh, now: clock.now())
         _ = try await daemon.step(now: clock.now())
         #expect(fulls() - first == 3)
     }

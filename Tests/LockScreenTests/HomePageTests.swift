@@ -139,9 +139,11 @@ struct PageSwitchTests {
         #expect(daemon.redraws[SlotID.clock] == 1 && daemon.redraws[SlotID.home(0)] == nil)
         let lockFrame = try #require(display.lastFrame)
 
-        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock, pages: daemon.pageHandle)
+        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock, inbox: daemon.inbox)
         #expect(await handler.handle(ControlRequest.page("next").encoded().dropLast()).ok)
-        #expect(daemon.pendingPage.take() == .some(nil))
+        let asked = daemon.requests.take()
+        if asked.count != 1 { Issue.record("expected one request, got \(asked)") }
+        if case .showPage(nil)? = asked.first {} else { Issue.record("expected a switch to the next page, got \(asked)") }
         daemon.show(.home, now: testNow + 1)
         clock.advance(to: testNow + 1)
         try await daemon.step(now: testNow + 1)

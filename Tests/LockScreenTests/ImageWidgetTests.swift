@@ -236,7 +236,7 @@ struct ImageWidgetTests {
         // No home page here: asked for, it is refused and the photo stays.
         daemon.show(.home, now: testNow + 2)
         #expect(daemon.content.page == .photo)
-        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock, pages: daemon.pageHandle)
+        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock, inbox: daemon.inbox)
         let refused = await handler.handle(ControlRequest.page("home").encoded().dropLast())
         #expect(refused.error == "this display has no home page: list widgets in [layout] home")
         #expect(await handler.handle(ControlRequest.page("photo").encoded().dropLast()).ok)

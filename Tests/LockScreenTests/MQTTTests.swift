@@ -120,7 +120,7 @@ struct MQTTTests {
         let daemon = LockScreenDaemon(
             content: .init(inline: nil, row: [WidgetStack]()), renderer: LockScreenApplication.renderer(testOptions()),
             display: MemoryDisplay(width: 100, height: 100), clock: SystemClock(), logger: quietLogger)
-        let bridge = MQTTBridge(config: config, board: MQTTBoard(), handler: handler, actions: daemon.actionHandle, clock: SystemClock(),
+        let bridge = MQTTBridge(config: config, board: MQTTBoard(), handler: handler, inbox: daemon.inbox, clock: SystemClock(),
                                 widgets: [MQTTBridge.Widget(name: "temp", family: "circular")], logger: quietLogger)
         let messages = bridge.discoveryMessages()
         #expect(messages.map(\.topic) == [

@@ -15,17 +15,17 @@ package struct ControlHandler: Sendable {
     package let board: PushBoard
     package let frames: FrameMailbox
     package let clock: any DaemonClock
-    /// Switches the page the daemon shows; nil when this daemon has one page only.
-    package let pages: PageHandle?
+    /// Where page switches go; nil when nothing shows pages (a test's bare engine).
+    package let inbox: DaemonInbox?
     /// What the screen shows: the status says what each shown widget's views draw.
     package let screens: ScreenBoard?
 
-    package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock, pages: PageHandle? = nil, screens: ScreenBoard? = nil) {
+    package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock, inbox: DaemonInbox? = nil, screens: ScreenBoard? = nil) {
         self.engine = engine
         self.board = board
         self.frames = frames
         self.clock = clock
-        self.pages = pages
+        self.inbox = inbox
         self.screens = screens
         screens?.open()
     }
@@ -80,10 +80,10 @@ package struct ControlHandler: Sendable {
             return reply
         case let .page(name):
             let page = LockScreenContent.Page(rawValue: name)
-            guard let pages, page.map(pages.pages.contains) ?? true else {
+            guard let inbox, case let pages = inbox.pages, pages.count > 1, page.map(pages.contains) ?? true else {
                 return .failure(name == "photo" ? "this display has no photo page: name a widget in [layout] photo" : "this display has no home page: list widgets in [layout] home")
             }
-            pages.request(page)
+            inbox.send(.showPage(page))
             return .success
         case .snapshot:
             guard let frame = frames.latest else { return .failure("nothing has been presented yet") }

@@ -14,8 +14,7 @@ import Synchronization
 struct ButtonService: Service, CustomStringConvertible {
     let keys: GPIOKeys
     let config: ButtonsConfig
-    let actions: ActionHandle
-    let pages: PageHandle?
+    let inbox: DaemonInbox
     let logger: Logger
 
     var description: String { "keys on \(keys.chip)" }
@@ -25,11 +24,10 @@ struct ButtonService: Service, CustomStringConvertible {
         try GPIOKeys(chip: config.gpiochip, pins: config.buttons.map(\.pin), debounce: config.debounce)
     }
 
-    init(_ config: ButtonsConfig, keys: GPIOKeys, actions: ActionHandle, pages: PageHandle?, logger: Logger) {
+    init(_ config: ButtonsConfig, keys: GPIOKeys, inbox: DaemonInbox, logger: Logger) {
         self.keys = keys
         self.config = config
-        self.actions = actions
-        self.pages = pages
+        self.inbox = inbox
         self.logger = logger
     }
 
@@ -55,17 +53,17 @@ struct ButtonService: Service, CustomStringConvertible {
 
     /// What a press does; a command runs at most once at a time per key.
     private var dispatch: @Sendable (ButtonsConfig.Button) -> Void {
-        let (actions, pages, logger) = (self.actions, self.pages, self.logger)
+        let (inbox, logger) = (self.inbox, self.logger)
         let running = Running()
         return { button in
             logger.info("key '\(button.name)' pressed")
             switch button.action {
             case .reload: WidgetCenter.shared.reloadAllTimelines()
-            case .refresh: actions.request(.fullRefresh)
-            case let .next(widget): actions.request(.nextInStack(widget: widget))
+            case .refresh: inbox.send(.fullRefresh)
+            case let .next(widget): inbox.send(.nextInStack(widget: widget))
             case .page:
-                guard let pages else { return logger.warning("key '\(button.name)': this display has one page; add [layout] home or photo") }
-                pages.request(nil)
+                guard inbox.pages.count > 1 else { return logger.warning("key '\(button.name)': this display has one page; add [layout] home or photo") }
+                inbox.send(.showPage(nil))
             case let .command(arguments):
                 guard running.names.withLock({ $0.insert(button.name).inserted }) else { return }
                 var runner = CommandRunner(arguments: arguments)

@@ -17,7 +17,6 @@ import TimelineEngine
 final class DaemonService: Service, CustomStringConvertible {
     /// Taken by `run()`.
     private let parts: Mutex<(daemon: LockScreenDaemon, display: PanelDisplay)?>
-    private let stop: StopHandle
     private let once: Bool
     private let offlineMark: Bool
     /// Called once graceful shutdown begins, before the loop is asked to stop.
@@ -28,9 +27,7 @@ final class DaemonService: Service, CustomStringConvertible {
     let screens: ScreenBoard
     let clock: any DaemonClock
     let heartbeat: Heartbeat
-    let reconfigureHandle: ReconfigureHandle
-    let pageHandle: PageHandle?
-    let actionHandle: ActionHandle
+    let inbox: DaemonInbox
 
     var description: String { "daemon" }
 
@@ -42,7 +39,7 @@ final class DaemonService: Service, CustomStringConvertible {
         daemon.onFirstFrame = onFirstFrame
         (engine, frames, clock, heartbeat) = (daemon.engine, daemon.frames, daemon.clock, daemon.heartbeat)
         screens = daemon.screens
-        (stop, reconfigureHandle, pageHandle, actionHandle) = (daemon.stopHandle, daemon.reconfigureHandle, daemon.pageHandle, daemon.actionHandle)
+        inbox = daemon.inbox
         parts = Mutex((daemon, display))
         self.once = once
         self.offlineMark = offlineMark
@@ -56,13 +53,13 @@ final class DaemonService: Service, CustomStringConvertible {
             // No command outlives the daemon: each group gets SIGTERM, then SIGKILL.
             ChildRegistry.shared.stopAll()
         }
-        let stop = self.stop, onShutdown = self.onShutdown
+        let inbox = self.inbox, onShutdown = self.onShutdown
         do {
             try await withGracefulShutdownHandler {
                 try await daemon.run(once: once)
             } onGracefulShutdown: {
                 onShutdown()
-                stop.stop()
+                inbox.send(.stop)
             }
             if offlineMark && !once { try daemon.presentOffline(at: daemon.clock.now()) }
         } catch let error as DisplayError {

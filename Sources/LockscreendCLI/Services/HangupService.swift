@@ -1,4 +1,3 @@
-import LockScreen
 import ServiceLifecycle
 import UnixSignals
 
@@ -8,20 +7,18 @@ import UnixSignals
 struct HangupService: Service, CustomStringConvertible {
     let signals: UnixSignalsSequence
     let reload: ConfigReload
-    let handle: ReconfigureHandle
 
     var description: String { "configuration reload on SIGHUP" }
 
-    init(reload: ConfigReload, handle: ReconfigureHandle) async {
+    init(reload: ConfigReload) async {
         signals = await UnixSignalsSequence(trapping: .sighup)
         self.reload = reload
-        self.handle = handle
     }
 
     func run() async {
-        let (signals, reload, handle) = (self.signals, self.reload, self.handle)
+        let (signals, reload) = (self.signals, self.reload)
         await cancelWhenGracefulShutdown {
-            for await _ in signals { reload.run(handle) }
+            for await _ in signals { reload.run() }
         }
     }
 }

@@ -1,0 +1,78 @@
+import DaemonRuntime
+import Synchronization
+
+/// What the rest of the process asks of a running daemon (SIGHUP's new configuration, a
+/// page, a stack's turn, a full refresh, a stop), from any thread. `send` queues the
+/// request and wakes the daemon's loop, which drains the inbox in one place before its
+/// next step, so the daemon's state is only ever touched by its own task.
+package struct DaemonInbox: Sendable {
+    /// One thing asked of the daemon.
+    package enum Request: Sendable {
+        /// A new configuration; a newer one replaces one not yet applied.
+        case reconfigure(LockScreenDaemon.Reconfiguration)
+        /// Show this page; nil for the next one.
+        case showPage(LockScreenContent.Page?)
+        /// The next widget of the stack holding the widget named so.
+        case nextInStack(widget: String)
+        /// The whole frame again with a full refresh.
+        case fullRefresh
+        /// Finish the step in progress, then return from `run()`.
+        case stop
+    }
+
+    /// Requests past this many waiting are dropped (a stop and a configuration always
+    /// get in): a flood of key presses or broker messages must not grow without end.
+    static let capacity = 64
+
+    let queue: Queue
+    let wake: WakeSignal
+
+    /// Queues `request` and wakes the loop.
+    package func send(_ request: Request) {
+        queue.put(request)
+        Task(executorPreference: DaemonExecutor.preferred) { await wake.signal() }
+    }
+
+    /// The pages the daemon shows now (its configuration may change them): a page
+    /// request outside them, or with one page only, is refused by whoever asks.
+    package var pages: [LockScreenContent.Page] { queue.pages }
+
+    /// The waiting requests and the pages shown, behind one lock.
+    final class Queue: Sendable {
+        private struct State {
+            var requests: [Request] = []
+            var stopped = false
+            var pages: [LockScreenContent.Page]
+        }
+
+        private let state: Mutex<State>
+
+        init(pages: [LockScreenContent.Page]) {
+            state = Mutex(State(pages: pages))
+        }
+
+        func put(_ request: Request) {
+            state.withLock { state in
+                switch request {
+                case .stop:
+                    state.stopped = true
+                case .reconfigure:
+                    state.requests.removeAll { if case .reconfigure = $0 { true } else { false } }
+                    state.requests.append(request)
+                default:
+                    if state.requests.count < DaemonInbox.capacity { state.requests.append(request) }
+                }
+            }
+        }
+
+        /// The requests waiting, oldest first, leaving none.
+        func take() -> [Request] { state.withLock { state in defer { state.requests = [] }; return state.requests } }
+
+        var isStopped: Bool { state.withLock { $0.stopped } }
+
+        var pages: [LockScreenContent.Page] {
+            get { state.withLock { $0.pages } }
+            set { state.withLock { $0.pages = newValue } }
+        }
+    }
+}

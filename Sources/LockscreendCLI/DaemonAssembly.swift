@@ -1,0 +1,173 @@
+import ArgumentParser
+import Config
+import ControlProtocol
+import FoundationEssentials
+import LockScreen
+import Logging
+import Panel
+import Providers
+import ServiceLifecycle
+import TimelineEngine  // for .widgets
+import UnixSignals
+import Web
+
+/// The composition root: builds the daemon's parts once, from the command line and the
+/// configuration file, and wires them into one swift-service-lifecycle group. Everything
+/// that runs beside the daemon reaches it through the same few parts: one push board for
+/// the process's life, one `ControlHandler` for the socket, the broker and the web, and the
+/// daemon's inbox for what they ask of it.
+struct DaemonAssembly {
+    let run: Lockscreend.Run
+    let logger: Logger
+    /// The file as read at start; nil runs the built-in demo (a reload may add one).
+    let config: LockScreenConfig?
+    let options: DaemonOptions
+    let daemon: DaemonService
+    /// Where push widgets' timelines arrive, whichever configuration is loaded.
+    let board: PushBoard
+    let handler: ControlHandler
+    let reload: ConfigReload
+    let mqtt = MQTTChannel()
+    let notifier = SystemdNotifier()
+    /// The HAT's keys, requested before the panel is touched.
+    let keys: GPIOKeys?
+
+    /// Reads the configuration, takes the state directory's lock and the keys, opens the
+    /// display and makes the daemon; the first thing that cannot be had ends the start
+    /// with a line saying why. Without `--config`, `defaultConfig` is read when it exists,
+    /// and by every reload.
+    init(_ run: Lockscreend.Run, logger: Logger, defaultConfig: String = LockScreenConfig.defaultPath) throws {
+        self.run = run
+        self.logger = logger
+        let common = run.common
+        // What a command leaves behind (a `setsid` child) becomes ours to end.
+        if !run.once { ChildRegistry.shared.becomeSubreaper() }
+        let board = PushBoard(names: [])
+        let config = try common.loadConfig(board: board, default: defaultConfig)
+        for warning in config?.warnings ?? [] { logger.warning("\(warning.file):\(warning.line): \(warning.key): \(warning.message)") }
+        var options = common.daemonOptions(config)
+        let output = run.output(config)
+        options.stateDirectory = run.stateDir ?? StateStore.defaultDirectory()
+        if !run.once, let directory = options.stateDirectory {
+            do { try StateStore(directory: directory).lock() } catch { throw ValidationFailure(error.description) }
+        }
+        options.behaviour.staleMark = run.staleMark
+        options.behaviour.coarseLiveSeconds = run.coarseSeconds || output.eink != nil
+        options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
+        // The keys first: a line another program holds ends the start before the panel is touched.
+        var keys: GPIOKeys?
+        if let buttons = config?.buttons, !buttons.buttons.isEmpty, !run.once {
+            do { keys = try ButtonService.keys(buttons) } catch { throw ValidationFailure("[buttons]: \(error)") }
+        }
+        let display: PanelDisplay
+        do {
+            display = try output.open(width: options.width, height: options.height, logger: logger)
+        } catch {
+            keys?.close()
+            throw ValidationFailure(error.description)
+        }
+        (options.width, options.height) = display.size
+        options.behaviour.refreshEvery = output.refreshInterval(display)
+        logger.info("drawing \(options.content == nil ? "the built-in demo" : "the configured lock screen") on \(display.name)")
+        if config?.fetchesOverHTTP == true, let reason = HTTPFetcher.unavailability() {
+            logger.warning("web widgets will show stale: \(reason)")
+        }
+        let (notifier, logger) = (self.notifier, self.logger)
+        let widgets = options.content.map { $0.stacks.reduce(0) { $0 + $1.widgets.count } }
+        let status = "STATUS=drawing \(widgets.map { "\($0) widget\($0 == 1 ? "" : "s")" } ?? "the built-in demo") on \(display.name)"
+        // systemd: READY=1 once the first frame is up, WATCHDOG=1 while steps progress.
+        daemon = DaemonService(options, display: display, logger: logger, once: run.once, offlineMark: run.offlineMark) {
+            notifier.notify("READY=1\n" + status)
+        } onShutdown: {
+            logger.info("stopping on request")
+            notifier.notify("STOPPING=1")
+        }
+        handler = ControlHandler(engine: daemon.engine, board: board, frames: daemon.frames, clock: daemon.clock, inbox: daemon.inbox, screens: daemon.screens)
+        // The file's display choice, when it made it (the command line may override it).
+        let fileDisplay = run.headless == nil && run.fb == nil && run.drm == nil ? config?.output : nil
+        reload = ConfigReload(common: common, path: common.config ?? defaultConfig, board: board, inbox: daemon.inbox, display: fileDisplay, logger: logger,
+                              registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight, mqtt: run.once ? nil : mqtt, web: config?.web)
+        (self.config, self.options, self.board, self.keys) = (config, options, board, keys)
+    }
+
+    /// The group's services. They stop in reverse order: the daemon, first, stops last,
+    /// so the socket answers until the final frame; when the daemon's loop ends, for
+    /// whatever reason, the group ends with it.
+    func services() async throws -> [ServiceGroupConfiguration.ServiceConfiguration] {
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+            .init(service: await HangupService(reload: reload)),
+        ]
+        if let interval = notifier.watchdogInterval {
+            services.append(.init(service: WatchdogService(notifier: notifier, heartbeat: daemon.heartbeat, clock: daemon.clock, interval: interval)))
+        }
+        if let buttons = config?.buttons, let keys {
+            services.append(.init(service: ButtonService(buttons, keys: keys, inbox: daemon.inbox, logger: logger)))
+            logger.info("listening to \(buttons.buttons.count) key\(buttons.buttons.count == 1 ? "" : "s") on \(keys.chip)")
+        }
+        guard !run.once else { return services }
+        services.append(.init(service: broker()))
+        if let control = try control() { services.append(.init(service: control)) }
+        if let web = try web() { services.append(.init(service: web)) }
+        return services
+    }
+
+    /// Runs the group until SIGTERM or SIGINT, or until the daemon's loop ends.
+    func run() async throws {
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: try await services(), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    /// The broker connection: always there, so a reload can add `[mqtt]`; without it the
+    /// service only waits.
+    func broker() -> MQTTService {
+        MQTTBoard.shared.setWidgets(config?.mqttFilters ?? [:])
+        let (handler, frames, inbox, clock, screens, logger) = (handler, daemon.frames, daemon.inbox, daemon.clock, daemon.screens, logger)
+        let page = (run.http.flatMap(WebConfig.listen) ?? config?.web)?.pageURL
+        return MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqtt, logger: logger) { mqtt, widgets, retired in
+            frames.open()
+            return MQTTBridge(config: mqtt, board: .shared, handler: handler, inbox: inbox, clock: clock, screens: screens,
+                              configurationURL: page, widgets: widgets, retired: retired, logger: logger)
+        }
+    }
+
+    /// The control socket for lockscreenctl, unless `--no-socket`.
+    func control() throws -> ControlService? {
+        guard !run.noSocket else { return nil }
+        if let group = run.socketGroup, let check = SocketGroupCheck(group: group) {
+            let problems = check.problems(configuration: config == nil ? nil : reload.path, secrets: config?.secretFiles ?? [])
+            if !problems.isEmpty { throw ValidationFailure(problems.joined(separator: "\n")) }
+        }
+        do {
+            let server = try ControlServer(path: run.socket ?? ControlSocket.defaultPath(), group: run.socketGroup)
+            daemon.frames.open()
+            logger.info("listening for lockscreenctl on \(server.path)")
+            return ControlService(server: server, handler: handler)
+        } catch {
+            // A socket asked for by name must be there; on the default path, a second
+            // daemon (a test, a demo) still draws, just not controllable.
+            if run.socket != nil || run.socketGroup != nil { throw ValidationFailure(error.description) }
+            logger.warning("\(error); running without a control socket")
+            return nil
+        }
+    }
+
+    /// The HTTP face, when `--http` or `[http] listen` asks for it.
+    func web() throws -> WebService? {
+        guard var web = run.http.flatMap(WebConfig.listen) ?? config?.web else { return nil }
+        web.tokenFile = config?.web?.tokenFile
+        if !web.isLoopback && web.tokenFile == nil {
+            throw ValidationFailure("--http \(run.http ?? ""): an address other than loopback needs a token: [http] token_file in the configuration")
+        }
+        web.clients = config?.web?.clients ?? [:]
+        web.edit = config?.web?.edit ?? false
+        web.names = config?.web?.names ?? []
+        daemon.frames.open()
+        daemon.screens.open()
+        let editor = config == nil ? nil : ConfigEditor.forDaemon(reload: reload)
+        let keys = ClientKeys(file: options.stateDirectory.map { $0 + "/clients.json" })
+        let api = WebAPI(handler: handler, config: web, screens: daemon.screens, editor: editor, keys: keys, inbox: daemon.inbox, logger: logger)
+        return WebService(config: web, api: api, logger: logger)
+    }
+}

@@ -1,0 +1,41 @@
+@testable import ArgumentParser
+import Foundation
+import Testing
+@testable import ControlProtocol
+@testable import JSON
+@testable import LockScreen
+@testable import LockscreendCLI
+
+@Suite("The composition root")
+struct DaemonAssemblyTests {
+    @Test("a push after a SIGHUP reload that adds the configuration reaches its widget")
+    func pushAfterReload() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("assembly-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/config.toml"
+        let run = try Lockscreend.Run.parse([
+            "--headless", dir + "/frames", "--once", "--state-dir", dir + "/state", "--system-root", fixtureRoot, "--at", "2026-11-22T14:04:57Z",
+        ])
+        // No file yet: the built-in demo.
+        let assembly = try DaemonAssembly(run, logger: quietLogger, defaultConfig: file)
+        #expect(assembly.config == nil)
+
+        try """
+            [layout]
+            inline = "note"
+            [widgets.note]
+            kind = "push"
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        assembly.reload.run()
+        let timeline = try #require(JSONValue.parse(Data(#"{"entries": [{"text": "from the socket"}]}"#.utf8)))
+        let reply = await assembly.handler.handle(ControlRequest.push(widget: "note", timeline: timeline).encoded().dropLast())
+        #expect(reply.ok, "\(reply.error ?? "")")
+
+        // The daemon applies the reload before its one step, and draws what was pushed.
+        try await assembly.daemon.run()
+        let report = await assembly.daemon.engine.report(at: Date())
+        #expect(report.map(\.name) == ["note"])
+        #expect(report.first?.text == "from the socket")
+    }
+}
