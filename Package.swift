@@ -124,14 +124,31 @@ let package = Package(
         ]),
         // What the readers make of other people's test suites (Tests/conformance); not a product.
         .executableTarget(name: "lockscreend-conformance", dependencies: ["TOML", "Config", "Providers", "JSON", "ZoneInfo", "Panel", "Canvas"]),
-        .target(name: "TestSupport", dependencies: ["Canvas"], path: "Tests/Support", exclude: ["fonts.conf"]),
+        // What tests of several modules share: golden images, pinned fonts, the fixture
+        // tree (Tests/Fixtures), scripted widgets, a loopback HTTP server, quiet logs.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Canvas", "Accessory", "DaemonRuntime", "TimelineEngine", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/Support", exclude: ["fonts.conf"]
+        ),
+        // The daemon as the tests run it, and the configuration reader's mistakes as printed.
+        .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "LockScreen", "Config", "ZoneInfo"], path: "Tests/DaemonSupport"),
+        .target(name: "EPDModels", dependencies: ["Panel", "Canvas"], path: "Tests/EPDModels"),
+        // One test target per module, lowest first.
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
+        .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
         .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
-        .target(name: "EPDModels", dependencies: ["Panel", "Canvas"], path: "Tests/EPDModels"),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockscreendCLI", "Web", "TOML", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "EPDModels"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "DaemonRuntimeTests", dependencies: ["DaemonRuntime", "TestSupport"]),
+        .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "DaemonRuntime", "Accessory", "TestSupport"]),
+        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "TOML", "LockScreen", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "LockScreen", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "LockScreen", "Config", "Panel", "ControlProtocol", "JSON", "TestSupport", "DaemonTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -47,14 +47,6 @@ package actor TimelineEngine {
         package init() {}
     }
 
-    struct Fetch {
-        let token: Int
-        let startedAt: Date
-        let task: Task<Void, Never>
-        /// Asked for by `requestReload` (a push, `lockscreenctl reload`, `WidgetCenter`).
-        let requested: Bool
-    }
-
     /// What a call of `reloadDue(now:)` changed.
     package struct Reloads: Sendable, Equatable {
         /// The widgets whose shown content (entries or staleness) changed since the last call.
@@ -64,39 +56,7 @@ package actor TimelineEngine {
         package var answersRequest = false
     }
 
-    struct State {
-        let widget: Widget
-        let placeholder: RenderableEntry
-        var entries: [RenderableEntry] = []
-        var generation = 0
-        /// When the policy asks for the next timeline; nil for never.
-        var policyReload: Date? = .distantPast
-        var charged: [Date] = []
-        var explicitRequested = false
-        /// When the provider was last asked: an explicit reload waits until a second on.
-        var lastAsked: Date?
-        var fetch: Fetch?
-        var failures = 0
-        var retryAt: Date?
-        var lastError: String?
-        /// Entries came from saved state and no timeline has arrived since; they count
-        /// as stale from `restoredExpiry` (when their policy would have reloaded them).
-        var restored = false
-        var restoredExpiry: Date?
-        var providerCalls = 0
-        var policy: TimelineReloadPolicy?
-
-        /// When a reload asked for may be made: `askInterval` after the last asking.
-        var explicitReload: Date {
-            lastAsked.map { $0.addingTimeInterval(widget.askInterval) } ?? .distantPast
-        }
-
-        func isStale(at now: Date) -> Bool {
-            failures > 0 || (restored && restoredExpiry.map { now >= $0 } ?? true)
-        }
-    }
-
-    var states: [State]
+    var states: [WidgetLedger]
     let settings: Settings
     /// Every wait of the engine goes through it: a test's manual clock decides when a
     /// grace period ends.
@@ -118,7 +78,7 @@ package actor TimelineEngine {
         self.logger = logger
         (changes, changeSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         states = widgets.map { widget in
-            State(widget: widget, placeholder: widget.instance.placeholder(Self.context(widget, now: now)))
+            WidgetLedger(widget: widget, placeholder: widget.instance.placeholder(Self.context(widget, now: now)))
         }
     }
 
@@ -142,7 +102,7 @@ package actor TimelineEngine {
                 kept.append(widget.name)
                 return old.remove(at: i)
             }
-            return State(widget: widget, placeholder: widget.instance.placeholder(Self.context(widget, now: now)))
+            return WidgetLedger(widget: widget, placeholder: widget.instance.placeholder(Self.context(widget, now: now)))
         }
         for state in old { state.fetch?.task.cancel() }
         return kept
@@ -160,18 +120,21 @@ package actor TimelineEngine {
     /// that answers slowly cannot be asked again and again ahead of its time.
     @discardableResult
     package func reloadDue(now: Date, joining: Bool = false) async -> Reloads {
-        for i in states.indices {
-            if let fetch = states[i].fetch, now >= fetch.startedAt.addingTimeInterval(states[i].widget.failurePolicy.timeout) {
-                fetch.task.cancel()
-                states[i].fetch = nil
-                fail(i, "did not answer within \(states[i].widget.failurePolicy.timeout.compactSeconds)", at: now)
-            }
+        for i in states.indices where states[i].timedOut(at: now) {
+            states[i].fetch?.task.cancel()
+            states[i].fetch = nil
+            fail(i, "did not answer within \(states[i].widget.failurePolicy.timeout.compactSeconds)", at: now)
         }
-        let dueNow = states.indices.contains { states[$0].fetch == nil && dueReload($0, now: now, window: 0) != nil }
+        let dueNow = states.indices.contains { states[$0].fetch == nil && due($0, now: now, window: 0) }
         let window = joining || dueNow ? settings.coalescingWindow : 0
-        for i in states.indices {
-            guard states[i].fetch == nil, let charged = dueReload(i, now: now, window: window) else { continue }
-            start(i, now: now, charged: charged)
+        for i in states.indices where states[i].fetch == nil {
+            switch states[i].due(at: now, window: window) {
+            case .free: start(i, now: now, charged: false)
+            case .charged: start(i, now: now, charged: true)
+            case let .deferred(until):
+                logger.notice("widget '\(states[i].widget.name)' is out of reload budget until \(ISO8601.format(until))")
+            case .no: break
+            }
         }
         if awaiting > 0 {
             let (seconds, attoseconds) = settings.grace.components
@@ -192,34 +155,20 @@ package actor TimelineEngine {
         return Reloads(changed: changed.sorted(), answersRequest: requestAnswered && !changed.isEmpty)
     }
 
-    /// Whether widget `i` should be asked now (or within `window` seconds), and whether
-    /// that is charged to its budget.
-    func dueReload(_ i: Int, now: Date, window: TimeInterval) -> Bool? {
-        let state = states[i]
-        if state.explicitRequested { return state.explicitReload <= now.addingTimeInterval(window) ? false : nil }
-        if state.failures > 0 { return state.retryAt.map { $0 <= now } == true ? false : nil }
-        guard let reload = state.policyReload, reload <= now.addingTimeInterval(window) else { return nil }
-        let allowed = state.widget.budget.nextAllowed(at: now, after: state.charged)
-        guard allowed <= now.addingTimeInterval(window) else {
-            if reload < allowed {
-                logger.notice("widget '\(state.widget.name)' is out of reload budget until \(ISO8601.format(allowed))")
-                states[i].policyReload = allowed
-            }
-            return nil
+    /// Whether widget `i` should be asked now (or within `window` seconds), without
+    /// moving its reload.
+    func due(_ i: Int, now: Date, window: TimeInterval) -> Bool {
+        var ledger = states[i]
+        switch ledger.due(at: now, window: window) {
+        case .free, .charged: return true
+        case .no, .deferred: return false
         }
-        return true
     }
 
     func start(_ i: Int, now: Date, charged: Bool) {
         nextToken += 1
         let token = nextToken
         let requested = states[i].explicitRequested
-        states[i].providerCalls += 1
-        states[i].explicitRequested = false
-        states[i].lastAsked = now
-        if charged {
-            states[i].charged = states[i].charged.filter { $0 > now.addingTimeInterval(-86_400) } + [now]
-        }
         let instance = states[i].widget.instance
         let context = Self.context(states[i].widget, now: now)
         let clock = self.clock
@@ -233,7 +182,7 @@ package actor TimelineEngine {
             }
             await self.complete(token: token, result: result)
         }
-        states[i].fetch = Fetch(token: token, startedAt: now, task: task, requested: requested)
+        states[i].started(WidgetLedger.Fetch(token: token, startedAt: now, task: task, requested: requested), charged: charged)
     }
 
     /// A fetch finished; its widget is found by the fetch's token, since a reconfiguration
@@ -251,25 +200,11 @@ package actor TimelineEngine {
         let now = fetch.startedAt
         switch result {
         case let .success(timeline):
-            if states[i].failures > 0 {
-                logger.info("widget '\(states[i].widget.name)' answers again after \(states[i].failures) failure(s)")
-                changed.insert(i)
+            let (shownChanged, recoveredAfter) = states[i].answered(timeline, startedAt: now, minimumGap: settings.minimumReloadGap)
+            if let failures = recoveredAfter {
+                logger.info("widget '\(states[i].widget.name)' answers again after \(failures) failure(s)")
             }
-            if states[i].restored { changed.insert(i) }
-            states[i].failures = 0
-            states[i].retryAt = nil
-            states[i].lastError = nil
-            states[i].restored = false
-            if !timeline.entries.isEmpty {
-                states[i].entries = Self.ordered(timeline.entries)
-                states[i].generation += 1
-                changed.insert(i)
-            }
-            states[i].policy = timeline.policy
-            // At least a second between policy reloads, whatever the budget: a timeline
-            // whose end is already past must not make its provider spin.
-            states[i].policyReload = Self.reloadTime(policy: timeline.policy, entries: states[i].entries, now: now)
-                .map { max($0, now.addingTimeInterval(settings.minimumReloadGap)) }
+            if shownChanged { changed.insert(i) }
         case let .failure(error):
             fail(i, String(describing: error), at: now)
         }
@@ -277,11 +212,7 @@ package actor TimelineEngine {
     }
 
     func fail(_ i: Int, _ message: String, at now: Date) {
-        states[i].failures += 1
-        states[i].lastError = message
-        let wait = states[i].widget.failurePolicy.backoff(afterFailures: states[i].failures)
-        states[i].retryAt = now.addingTimeInterval(wait)
-        if states[i].failures == 1 {
+        if states[i].failed(message, at: now) {
             logger.warning("widget '\(states[i].widget.name)' failed: \(message); keeping its last entry, marked stale, and retrying with backoff")
             changed.insert(i)
         }
@@ -342,13 +273,7 @@ package actor TimelineEngine {
     /// "now" (retries, fetch time-outs, budget intervals) move with it; dates a provider
     /// gave (entries, `.after`) stay where they are.
     package func clockJumped(by delta: TimeInterval) {
-        for i in states.indices {
-            states[i].retryAt = states[i].retryAt?.addingTimeInterval(delta)
-            states[i].charged = states[i].charged.map { $0.addingTimeInterval(delta) }
-            if let fetch = states[i].fetch {
-                states[i].fetch = Fetch(token: fetch.token, startedAt: fetch.startedAt.addingTimeInterval(delta), task: fetch.task, requested: fetch.requested)
-            }
-        }
+        for i in states.indices { states[i].clockJumped(by: delta) }
     }
 
     // MARK: Saved state
@@ -356,13 +281,7 @@ package actor TimelineEngine {
     /// Shows `entries` (restored from saved state) until the provider answers; they are
     /// marked stale until then.
     package func restore(_ index: Int, entries: [RenderableEntry], policy: TimelineReloadPolicy?) {
-        guard !entries.isEmpty else { return }
-        states[index].entries = Self.ordered(entries)
-        states[index].generation += 1
-        states[index].restored = true
-        states[index].policy = policy
-        // A timeline whose policy never asks again does not expire.
-        states[index].restoredExpiry = policy.map { Self.reloadTime(policy: $0, entries: states[index].entries, now: .distantPast) ?? .distantFuture }
+        states[index].restore(entries, policy: policy)
     }
 
     /// Every widget with its current entries and their policy, for saving.

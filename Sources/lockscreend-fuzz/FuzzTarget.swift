@@ -21,7 +21,7 @@ struct FuzzTarget: Sendable {
     static let registry = WidgetRegistry.standard(systemRoot: "/nonexistent")
 
     static let all: [FuzzTarget] = [
-        FuzzTarget(name: "toml", seeds: ["deploy/examples", "bench", "Tests/LockScreenTests/Fixtures/config", "Examples/TubeStatus/tubestatus.toml"]) { bytes in
+        FuzzTarget(name: "toml", seeds: ["deploy/examples", "bench", "Tests/Fixtures/config", "Examples/TubeStatus/tubestatus.toml"]) { bytes in
             // The reader and the whole checker, as `lockscreend check` runs them.
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
             _ = try? LockScreenConfig.parse(text, file: "fuzz.toml", registry: registry).content
@@ -44,7 +44,7 @@ struct FuzzTarget: Sendable {
                 }
             }
         },
-        FuzzTarget(name: "icalendar", seeds: ["Tests/LockScreenTests/Fixtures/calendar", "Tests/conformance/calendars/recurring-ical-events"]) { bytes in
+        FuzzTarget(name: "icalendar", seeds: ["Tests/Fixtures/calendar", "Tests/conformance/calendars/recurring-ical-events"]) { bytes in
             guard let text = String(validating: bytes, as: UTF8.self),
                   let calendar = try? ICalendar.parse(text, zone: .utc) else { return }
             let now = Date(timeIntervalSince1970: 1_795_356_297)

@@ -9,6 +9,8 @@ import ZoneInfo
 @testable import Providers
 @testable import DaemonRuntime
 @testable import TimelineEngine
+import TestSupport
+import DaemonTestSupport
 
 /// Every built-in kind that reads only this machine, played through an hour of minute
 /// ticks as the daemon runs them: at each minute what each widget shows must be true

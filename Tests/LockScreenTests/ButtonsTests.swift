@@ -6,6 +6,8 @@ import Testing
 @testable import LockScreen
 @testable import DaemonRuntime
 @testable import TimelineEngine
+import TestSupport
+import DaemonTestSupport
 
 @Suite("HAT keys")
 struct ButtonsTests {

@@ -10,6 +10,8 @@ import Testing
 @testable import Providers
 @testable import DaemonRuntime
 @testable import TimelineEngine
+import TestSupport
+import DaemonTestSupport
 
 @Suite("Control socket", .serialized)
 struct ControlSocketTests {

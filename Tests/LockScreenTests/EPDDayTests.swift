@@ -8,6 +8,8 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 import Accessory
+import TestSupport
+import DaemonTestSupport
 
 /// The daemon on each HAT family's driver and controller model, through simulated hours:
 /// after every presentation the glass equals the daemon's frame converted for the panel,

@@ -9,6 +9,8 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 import JSON
+import TestSupport
+import DaemonTestSupport
 
 /// Numbers from outside — a push, a command's output, saved state — are range-checked
 /// where they are read: a timeline that carries one out of range is refused with its

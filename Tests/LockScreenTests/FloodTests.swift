@@ -8,6 +8,8 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 import JSON
+import TestSupport
+import DaemonTestSupport
 
 /// What a flood from the broker, the page or the socket costs: bounded memory, one
 /// provider run a second, two full refreshes and then one every 30 s, bounded text.

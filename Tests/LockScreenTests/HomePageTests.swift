@@ -10,6 +10,7 @@ import TestSupport
 @testable import Providers
 @testable import DaemonRuntime
 @testable import TimelineEngine
+import DaemonTestSupport
 
 @Suite("Home page")
 struct HomePageTests {

@@ -9,6 +9,7 @@ import Testing
 @testable import TimelineEngine
 import Panel
 import TestSupport
+import DaemonTestSupport
 
 /// A widget showing one string in any family, for the iOS-detail checks.
 struct EmojiCard: Widget {

@@ -10,6 +10,7 @@ import TestSupport
 @testable import Providers
 @testable import DaemonRuntime
 @testable import TimelineEngine
+import DaemonTestSupport
 
 /// `kind = "image"`: pictures from a file, a folder, an address or a Home Assistant
 /// camera, decoded small, drawn as iOS's photo widgets are.

@@ -11,6 +11,7 @@ import TestSupport
 @testable import Providers
 @testable import DaemonRuntime
 @testable import TimelineEngine
+import DaemonTestSupport
 
 /// A deterministic lock screen: weather inline, battery and a timer round, an agenda.
 struct GoldenWidgets: WidgetBundle {

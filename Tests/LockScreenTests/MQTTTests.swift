@@ -11,6 +11,8 @@ import Panel
 import Accessory
 import Canvas
 import ControlProtocol
+import TestSupport
+import DaemonTestSupport
 
 @Suite("MQTT")
 struct MQTTTests {

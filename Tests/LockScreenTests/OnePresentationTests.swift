@@ -9,6 +9,8 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 import ZoneInfo
+import TestSupport
+import DaemonTestSupport
 
 /// Everything due at one moment reaches the panel in one presentation, periodic readings
 /// and rotations fall on the clock's minute, and on e-ink a provider's answer waits to

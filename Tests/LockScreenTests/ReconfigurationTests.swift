@@ -11,6 +11,8 @@ import ZoneInfo
 @testable import DaemonRuntime
 @testable import TimelineEngine
 import Canvas
+import TestSupport
+import DaemonTestSupport
 
 @Suite("Reloading the configuration")
 struct ReconfigurationTests {

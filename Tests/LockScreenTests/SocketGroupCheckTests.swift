@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Config
 @testable import LockScreen
+import TestSupport
 
 /// The people who may steer (the socket's group) may not read secrets or write the
 /// configuration: the documented permissions of the last round let them (attack 9).

@@ -7,6 +7,8 @@ import Testing
 @testable import Providers
 @testable import DaemonRuntime
 @testable import TimelineEngine
+import TestSupport
+import DaemonTestSupport
 
 /// Saved state that survives the unlucky: a push is on disk at once, and one state
 /// directory serves one daemon.

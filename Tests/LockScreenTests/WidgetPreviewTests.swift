@@ -9,6 +9,7 @@ import ZoneInfo
 @testable import LockScreen
 @testable import Providers
 @testable import TimelineEngine
+import TestSupport
 
 @Suite("WidgetPreview")
 struct WidgetPreviewTests {

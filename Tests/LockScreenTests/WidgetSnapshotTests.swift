@@ -8,6 +8,7 @@ import Testing
 @testable import LockScreen
 @testable import Providers
 @testable import TimelineEngine
+import TestSupport
 
 @Suite("WidgetSnapshot and added bundles")
 struct WidgetSnapshotTests {

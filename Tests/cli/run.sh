@@ -3,7 +3,7 @@
 # naming the value and a non-zero exit; good input writes what it says.
 set -uo pipefail
 bin=${1:-.build/debug/lockscreend}
-fixture="$(cd "$(dirname "$0")/../LockScreenTests/Fixtures" && pwd)"
+fixture="$(cd "$(dirname "$0")/../Fixtures" && pwd)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0

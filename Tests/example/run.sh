@@ -34,7 +34,7 @@ sed "s|^kind = \"TubeStatus\"$|&\nurl = \"http://127.0.0.1:$port/line-status.jso
 sed "s|^kind = \"TubeStatus\"$|&\nurl = \"http://127.0.0.1:1/none.json\"|" tubestatus.toml > "$work/down.toml"
 at=2026-11-22T14:04:30Z
 # Fixed machine figures for the CPU widget beside it.
-fixed="--system-root $root/Tests/LockScreenTests/Fixtures"
+fixed="--system-root $root/Tests/Fixtures"
 "$daemon" snapshot --config "$work/live.toml" $fixed --at $at --out "$work/live.png" --log-level error
 check "tubestatusd snapshot draws the lock screen with the fetched statuses" test -s "$work/live.png"
 "$daemon" snapshot --config "$work/down.toml" $fixed --at $at --out "$work/down.png" --log-level error

@@ -213,7 +213,7 @@ class HomeAssistantStandIn(http.server.BaseHTTPRequestHandler):
             return
         if self.path == "/api/camera_proxy/camera.door":
             # The camera's still picture, a JPEG, as HA's camera proxy answers.
-            with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../LockScreenTests/Fixtures/pictures/gradient.jpg"), "rb") as f:
+            with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../Fixtures/pictures/gradient.jpg"), "rb") as f:
                 body = f.read()
             self.send_response(200)
             self.send_header("Content-Type", "image/jpeg")

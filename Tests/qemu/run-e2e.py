@@ -83,7 +83,7 @@ def build_initramfs(binary, work, version):
         if os.path.exists(d):
             copy(d, root)
     copy(os.path.join(ROOT, "Tests/Support/fonts.conf"), root, "/etc/fonts/fonts.conf")
-    copy(os.path.join(ROOT, "Tests/LockScreenTests/Fixtures"), root, "/fixture")
+    copy(os.path.join(ROOT, "Tests/Fixtures"), root, "/fixture")
     # Kernel modules for every case, with their dependencies, and modules.dep.
     mods = set()
     for name in ["virtio_pci", "virtio-gpu", "bochs", "9pnet_virtio", "9p"]:

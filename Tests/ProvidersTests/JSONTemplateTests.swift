@@ -3,6 +3,7 @@ import Testing
 @testable import Accessory
 @testable import Canvas
 @testable import Providers
+import TestSupport
 
 /// The template a JSON entry without a `view` is drawn with (`text`, `symbol`, `lines`).
 @Suite("JSON entry template")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZoneInfo
 @testable import Providers
+import TestSupport
 
 /// What a calendar made to stall the reader costs: a budget of days for the whole file,
 /// months and years jumped over, repeating weeks counted by arithmetic.

@@ -5,6 +5,7 @@ import Testing
 @testable import JSON
 @testable import LockScreen
 @testable import LockscreendCLI
+import TestSupport
 
 @Suite("The composition root")
 struct DaemonAssemblyTests {

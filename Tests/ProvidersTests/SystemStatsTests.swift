@@ -1,11 +1,8 @@
 import Foundation
 import Testing
-@testable import Config
-@testable import ControlProtocol
 @testable import JSON
-@testable import LockScreen
 @testable import Providers
-@testable import TimelineEngine
+import TestSupport
 
 @Suite("SystemStats")
 struct SystemStatsTests {

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import Accessory
 @testable import Canvas
-@testable import Config
 @testable import Providers
 import ZoneInfo
+import TestSupport
+@testable import Config
 
 /// What each built-in kind draws stays inside its widget in every family it supports:
 /// no line runs off the top or bottom, as a headline and three lines once did.

@@ -1,13 +1,6 @@
-@testable import Canvas
 import Foundation
 @testable import TOML
 import Testing
-@testable import Config
-@testable import ControlProtocol
-@testable import JSON
-@testable import LockScreen
-@testable import Providers
-@testable import TimelineEngine
 
 @Suite("TOMLParser")
 struct TOMLParserTests {

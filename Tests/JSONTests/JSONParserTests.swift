@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import Config
-@testable import ControlProtocol
 @testable import JSON
-@testable import LockScreen
-@testable import Providers
-@testable import TimelineEngine
 
 /// The daemon's own JSON reader, checked against Foundation's JSONDecoder.
 @Suite struct JSONParserTests {

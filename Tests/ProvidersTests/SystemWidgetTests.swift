@@ -1,12 +1,9 @@
 import Accessory
 import Foundation
 import Testing
-@testable import Config
-@testable import ControlProtocol
 @testable import JSON
-@testable import LockScreen
 @testable import Providers
-@testable import TimelineEngine
+import TestSupport
 
 @Suite("System widget")
 struct SystemWidgetTests {

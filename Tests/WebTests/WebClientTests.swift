@@ -11,6 +11,8 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 @testable import Web
+import TestSupport
+import DaemonTestSupport
 
 /// Client screens, TRMNL's device API, the page's editor and sign-in, without a socket
 /// (Tests/web/run.py and Tests/web/browser.py run them over one).

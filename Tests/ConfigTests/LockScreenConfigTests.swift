@@ -8,6 +8,8 @@ import Testing
 @testable import LockScreen
 @testable import Providers
 @testable import TimelineEngine
+import TestSupport
+import DaemonTestSupport
 
 @Suite("LockScreenConfig")
 struct LockScreenConfigTests {
@@ -27,8 +29,8 @@ struct LockScreenConfigTests {
         }
     }
 
-    /// Re-record with: .build/debug/lockscreend check --config Tests/LockScreenTests/Fixtures/config/mistakes.toml
-    ///   2>&1 | sed 's#Tests/LockScreenTests/Fixtures/config/##' > Tests/LockScreenTests/Fixtures/config/mistakes.expected
+    /// Re-record with: .build/debug/lockscreend check --config Tests/Fixtures/config/mistakes.toml
+    ///   2>&1 | sed 's#Tests/Fixtures/config/##' > Tests/Fixtures/config/mistakes.expected
     @Test("every mistake of a file is reported at once: file, line, key, expected, found, a hint")
     func golden() throws {
         let dir = fixtureRoot + "/config"

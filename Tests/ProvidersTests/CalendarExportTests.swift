@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZoneInfo
 @testable import Providers
+import TestSupport
 
 /// Calendars as Google, Outlook, iCloud and Nextcloud export them (the fixtures are in
 /// their shapes: VTIMEZONE blocks, Windows zone names, quoted TZIDs, CRLF lines).

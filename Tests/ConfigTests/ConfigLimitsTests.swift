@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import Config
 @testable import Providers
+import TestSupport
 
 /// A configuration is input: whatever a file holds, reading it ends in a configuration or
 /// in errors a person can act on, never in a crash, a hang or a flood.

@@ -8,6 +8,8 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 @testable import Web
+import TestSupport
+import DaemonTestSupport
 
 /// The HTTP API's rules, without a socket (Tests/web/run.py runs them over one).
 @Suite("HTTP API", .serialized)

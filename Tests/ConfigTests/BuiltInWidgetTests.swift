@@ -1,13 +1,14 @@
 import Accessory
 import Canvas
+@testable import Config
 import Foundation
+@testable import LockScreen
 import Testing
 import ZoneInfo
-@testable import Config
-@testable import ControlProtocol
 @testable import JSON
-@testable import LockScreen
 @testable import Providers
+import TestSupport
+@testable import ControlProtocol
 @testable import TimelineEngine
 
 @Suite("Built-in kinds")

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
-@testable import Config
-@testable import ControlProtocol
-@testable import JSON
-@testable import LockScreen
-@testable import Providers
 @testable import DaemonRuntime
-@testable import TimelineEngine
 
 @Suite("WallClockAlarm")
 struct WallClockAlarmTests {

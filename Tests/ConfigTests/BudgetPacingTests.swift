@@ -1,8 +1,9 @@
-import Foundation
-@testable import LockScreen
-import Testing
 @testable import Config
+import Foundation
+import Testing
 @testable import TimelineEngine
+import TestSupport
+@testable import LockScreen
 
 /// A widget that asks again every `every` by itself keeps doing so all day: the standard
 /// 70 reloads a day once ran out by the evening for a 15-minute `http` widget (and after

@@ -9,6 +9,7 @@ import Testing
 @testable import Providers
 @testable import DaemonRuntime
 @testable import TimelineEngine
+import TestSupport
 
 @Suite("HTTP provider", .serialized)
 struct HTTPProviderTests {

@@ -1,15 +1,16 @@
 import Accessory
 import Foundation
-import Panel
 import Testing
+@testable import TimelineEngine
 import ZoneInfo
-@testable import Config
-@testable import ControlProtocol
 @testable import JSON
-@testable import LockScreen
 @testable import Providers
 @testable import DaemonRuntime
-@testable import TimelineEngine
+import TestSupport
+import Panel
+@testable import Config
+@testable import ControlProtocol
+@testable import LockScreen
 
 @Suite("Calendar")
 struct CalendarTests {

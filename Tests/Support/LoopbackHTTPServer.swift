@@ -4,13 +4,13 @@ import Glibc
 /// A small HTTP/1.1 server on 127.0.0.1 for the HTTP provider's tests: each path answers
 /// one way (good JSON, a 500, never until stopped, hugely, not JSON, echoing a header). It
 /// serves until stopped, one connection at a time, on a thread of its own.
-final class LoopbackHTTPServer: @unchecked Sendable {
-    let port: UInt16
+package final class LoopbackHTTPServer: @unchecked Sendable {
+    package let port: UInt16
     private let listener: Int32
     /// Signalled by `stop()`: what `/slow` waits for.
     private let stopped = DispatchSemaphore(value: 0)
 
-    init() throws {
+    package init() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         var yes: Int32 = 1
@@ -29,12 +29,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    package func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     /// Wakes the serving thread, which closes the listener as it leaves: closing it here
     /// would free its number while that thread may still call accept() on it, and a socket
     /// opened meanwhile by another test (a control socket's listener) would be served here.
-    func stop() {
+    package func stop() {
         stopped.signal()
         shutdown(listener, Int32(SHUT_RDWR))
     }
@@ -97,12 +97,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             let agent = request.split(separator: "\r\n").first { $0.lowercased().hasPrefix("user-agent:") }.map { String($0.dropFirst(11)).trimmingCharacters(in: .whitespaces) } ?? ""
             send(fd, status: "200 OK", body: Data("{\"agent\": \"\(agent)\"}".utf8))
         case "/photo.jpg":
-            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/pictures/gradient.jpg")
+            let fixture = URL(fileURLWithPath: fixtureRoot).appendingPathComponent("pictures/gradient.jpg")
             send(fd, status: "200 OK", body: (try? Data(contentsOf: fixture)) ?? Data())
         case "/api/camera_proxy/camera.door":
             // Home Assistant's camera proxy: the picture for the right token only.
             if request.contains("\r\nAuthorization: Bearer good-token\r\n") {
-                let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/pictures/gradient.jpg")
+                let fixture = URL(fileURLWithPath: fixtureRoot).appendingPathComponent("pictures/gradient.jpg")
                 send(fd, status: "200 OK", body: (try? Data(contentsOf: fixture)) ?? Data())
             } else {
                 send(fd, status: "401 Unauthorized", body: Data())
