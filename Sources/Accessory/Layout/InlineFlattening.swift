@@ -13,6 +13,9 @@ enum InlineFlattening {
         // gauge (which has no text of its own), draws nothing.
         guard let text else { return StackNode(axis: .horizontal, alignment: .center, spacing: 4, children: []) }
         var children: [LayoutNode] = []
+        // Digits in tabular figures, as the lock screen sets its own clock: the line is
+        // centred with the date, and a changed digit (a clock's minute, a reading) must
+        // change no width, or the date beside it moves and is sent again.
         let style = TextStyle(size: fontSize, weight: .semibold)
         if let image {
             var iconStyle = image.style
@@ -21,7 +24,7 @@ enum InlineFlattening {
         }
         children.append(TextNode(
             string: text.string, live: text.live, symbols: text.symbols,
-            style: TextStyle(family: text.style.family, size: fontSize, weight: style.weight, monospacedDigits: text.style.monospacedDigits),
+            style: TextStyle(family: text.style.family, size: fontSize, weight: style.weight, monospacedDigits: true),
             color: text.color, lineLimit: 1, minimumScaleFactor: 1, alignment: .leading, redacted: text.redacted))
         return StackNode(axis: .horizontal, alignment: .center, spacing: 4, children: children)
     }
@@ -55,7 +58,7 @@ enum InlineFlattening {
     private static func fits(_ parts: (SymbolNode?, TextNode?), width: Double) -> Bool {
         let iconWidth = parts.0 == nil ? 0 : fontSize * 1.15 + 4
         guard let text = parts.1 else { return true }
-        let line = TextLayout(text.string, style: TextStyle(family: text.style.family, size: fontSize, weight: .semibold))
+        let line = TextLayout(text.string, style: TextStyle(family: text.style.family, size: fontSize, weight: .semibold, monospacedDigits: true))
         return iconWidth + line.size.width <= width + 0.5
     }
 
