@@ -36,7 +36,7 @@ KNOWN = {
 
 def corpus():
     files = sorted(glob.glob(os.path.join(here, "calendars", "recurring-ical-events", "*.ics")))
-    files += sorted(glob.glob(os.path.join(here, "..", "LockScreenTests", "Fixtures", "calendar", "*.ics")))
+    files += sorted(glob.glob(os.path.join(here, "..", "Fixtures", "calendar", "*.ics")))
     return [os.path.normpath(f) for f in files]
 
 
