@@ -21,42 +21,44 @@ package final class WallClockAlarm: Sendable {
     /// Whether the watching thread runs; it starts with the first sleep.
     private let started = Atomic(false)
     private let timer: Int32
-    private let event: Int32
+    /// Held while the earliest deadline is read and the timer set, so two threads arming
+    /// at once cannot leave a later deadline armed over an earlier one.
+    private let arming = Mutex(())
 
     private init() {
         timer = CSystemShims_timerfd_realtime()
-        event = CSystemShims_eventfd()
-        precondition(timer >= 0 && event >= 0, "timerfd/eventfd: \(String(cString: strerror(errno)))")
+        precondition(timer >= 0, "timerfd: \(String(cString: strerror(errno)))")
     }
 
     /// Returns at `deadline` on the wall clock, early when the wall clock is set (the
     /// caller re-reads the time), or throws `CancellationError` when the task is cancelled.
+    ///
+    /// The sleeping thread arms the timer itself (and so does one that cancels): the
+    /// watching thread wakes only when the timer fires, so a sleep begun or ended costs
+    /// the process no wake-up of its own.
     package func sleep(until deadline: Date) async throws {
         try await sleepers.sleep(until: deadline) { [self] in
+            rearm()
             if !started.exchange(true, ordering: .acquiringAndReleasing) {
                 DetachedThread.start(named: "wall-clock alarm") { [self] in watch() }
             }
-            poke()
         }
     }
 
-    /// Makes the thread re-arm the timer for the earliest deadline.
-    private func poke() {
-        var one: UInt64 = 1
-        _ = write(event, &one, 8)
+    /// Arms the timer for the earliest deadline of a sleep under way.
+    private func rearm() {
+        arming.withLock { _ in arm(sleepers.earliestDeadline) }
     }
 
     private func watch() {
-        var fds = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0), pollfd(fd: event, events: Int16(POLLIN), revents: 0)]
+        var fds = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0)]
         while true {
-            arm(sleepers.earliestDeadline)
-            guard poll(&fds, 2, -1) >= 0 else { continue }  // EINTR
+            guard poll(&fds, 1, -1) >= 0 else { continue }  // EINTR
             var value: UInt64 = 0
-            if fds[1].revents != 0 { _ = read(event, &value, 8) }
-            var clockWasSet = false
-            if fds[0].revents != 0, read(timer, &value, 8) < 0, errno == ECANCELED { clockWasSet = true }
+            let clockWasSet = read(timer, &value, 8) < 0 && errno == ECANCELED
             let now = Date()
             sleepers.wake { clockWasSet || $0 <= now }
+            rearm()
         }
     }
 

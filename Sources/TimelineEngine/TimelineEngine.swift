@@ -68,6 +68,8 @@ package actor TimelineEngine {
     var awaiting = 0
     var barrier: CheckedContinuation<Void, Never>?
     var barrierGeneration = 0
+    /// The timer ending the grace period of the step waiting now.
+    var graceTimer: Task<Void, Never>?
     let changeSink: AsyncStream<Void>.Continuation
     /// Signals when a fetch finished after its step stopped waiting for it.
     package nonisolated let changes: AsyncStream<Void>
@@ -144,8 +146,10 @@ package actor TimelineEngine {
             let generation = barrierGeneration
             await withCheckedContinuation { continuation in
                 barrier = continuation
-                Task(executorPreference: DaemonExecutor.preferred) {
-                    try? await clock.sleep(until: deadline)
+                graceTimer = Task(executorPreference: DaemonExecutor.preferred) {
+                    // Cancelled when the fetches answer first: a timer left to run out
+                    // would wake the process once more for nothing.
+                    guard (try? await clock.sleep(until: deadline)) != nil else { return }
                     // Only this step's timer may end this step's wait.
                     await self.endGrace(generation)
                 }
@@ -227,6 +231,8 @@ package actor TimelineEngine {
     func openBarrier() {
         barrier?.resume()
         barrier = nil
+        graceTimer?.cancel()
+        graceTimer = nil
     }
 
     /// Entries sorted by date; of entries with equal dates the last one given wins.

@@ -2,13 +2,12 @@
 #define CSYSTEMSHIMS_H
 
 // The few Linux calls and flags the daemon's clock and its child processes need that
-// Swift's Glibc module does not import: timerfd and eventfd with their flags (macros),
+// Swift's Glibc module does not import: timerfd with its flags (macros),
 // pipe2 with O_CLOEXEC, and posix_spawn's chdir action. Every symbol carries the
 // module's name.
 
 #ifdef __linux__
 #include <spawn.h>
-#include <sys/eventfd.h>
 #include <sys/timerfd.h>
 
 extern const int CSystemShims_TFD_TIMER_ABSTIME;
@@ -16,8 +15,6 @@ extern const int CSystemShims_TFD_TIMER_CANCEL_ON_SET;
 
 /// timerfd_create(2) on CLOCK_REALTIME, closed on exec.
 int CSystemShims_timerfd_realtime(void);
-/// eventfd(2) with a zero count, closed on exec.
-int CSystemShims_eventfd(void);
 
 /// pipe2(fds, O_CLOEXEC): a pipe no spawned program inherits by accident.
 int CSystemShims_pipe_cloexec(int fds[2]);
