@@ -16,6 +16,7 @@ root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 corpus_files = [
     os.path.join(root, "Tests/AccessoryTests/AppleDocsWidgets.swift"),
     os.path.join(root, "Tests/AccessoryTests/AppleDocsEventWidget.swift"),
+    os.path.join(root, "Tests/AccessoryTests/AppWidgetSourceTests.swift"),
     os.path.join(root, "Tests/AccessoryTests/TutorialWidgets.swift"),
 ] + glob.glob(os.path.join(root, "Examples/GameStats/Sources/gamestatsd/*.swift"))
 corpus = "\n".join(open(f, encoding="utf-8").read() for f in corpus_files)

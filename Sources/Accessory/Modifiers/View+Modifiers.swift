@@ -164,6 +164,13 @@ extension View {
         layout { child, _ in ShapeClipNode(shape: shape.shape, child: child) }
     }
 
+    /// Clips this view to its frame with rounded corners of `radius` points, as
+    /// SwiftUI's (deprecated there in favour of `clipShape(RoundedRectangle(...))`, which it
+    /// is here; the edge is always antialiased).
+    public func cornerRadius(_ radius: Double, antialiased: Bool = true) -> some View {
+        clipShape(RoundedRectangle(cornerRadius: radius))
+    }
+
     /// How early this view gets space in a stack; higher goes first.
     public func layoutPriority(_ priority: Double) -> some View {
         layout { child, _ in PriorityNode(priority: priority, child: child) }

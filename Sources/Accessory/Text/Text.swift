@@ -101,6 +101,10 @@ public struct Text: View, PrimitiveView, Equatable {
         return copy
     }
 
+    /// The words as the text reads now, in the default environment: a configuration's
+    /// name or description given as a `Text`.
+    var words: String { resolved(in: EnvironmentValues()).0 }
+
     /// The string shown at `environment.now`, when it changes next, and the UTF-8 ranges
     /// of symbols in it.
     func resolved(in environment: EnvironmentValues) -> (String, [LiveSchedule], symbols: [Range<Int>]) {

@@ -53,6 +53,27 @@ extension WidgetConfiguration {
         edited { $0.description = description.key }
     }
 
+    /// The name shown for the widget, from a string made at run time (a constant, an
+    /// `NSLocalizedString`), as WidgetKit takes one.
+    public func configurationDisplayName<S: StringProtocol>(_ name: S) -> some WidgetConfiguration {
+        edited { $0.displayName = String(name) }
+    }
+
+    /// The name shown for the widget, from a text: its words as it reads now.
+    public func configurationDisplayName(_ name: Text) -> some WidgetConfiguration {
+        edited { $0.displayName = name.words }
+    }
+
+    /// A sentence saying what the widget shows, from a string made at run time.
+    public func description<S: StringProtocol>(_ description: S) -> some WidgetConfiguration {
+        edited { $0.description = String(description) }
+    }
+
+    /// A sentence saying what the widget shows, from a text: its words as it reads now.
+    public func description(_ description: Text) -> some WidgetConfiguration {
+        edited { $0.description = description.words }
+    }
+
     /// The families the widget can be placed in; the config is checked against them.
     public func supportedFamilies(_ families: [WidgetFamily]) -> some WidgetConfiguration {
         edited { $0.supportedFamilies = families }

@@ -1,0 +1,86 @@
+import Accessory
+import Canvas
+import Foundation
+import Testing
+
+/// What real apps' widget files write that tutorials do not (issue: WidgetKit as real
+/// apps write it): names given as variables or texts, `cornerRadius`, `@State`.
+private struct Names: Widget {
+    static let title: String = ["Glu", "cose"].joined()
+    let subtitle: Substring = "The latest reading and its trend."[...]
+
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "Names", provider: CounterProvider()) { CounterView(entry: $0) }
+            .configurationDisplayName(Self.title)
+            .description(subtitle)
+            .supportedFamilies([.accessoryCircular])
+    }
+}
+
+private struct TextNames: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "TextNames", provider: CounterProvider()) { CounterView(entry: $0) }
+            .configurationDisplayName(Text("Next ") + Text(verbatim: "train"))
+            .description(Text("Minutes to the next train."))
+    }
+}
+
+private struct CounterEntry: TimelineEntry {
+    let date: Date
+}
+
+private struct CounterProvider: TimelineProvider {
+    func placeholder(in context: Context) -> CounterEntry { CounterEntry(date: context.date) }
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (CounterEntry) -> Void) { completion(CounterEntry(date: context.date)) }
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<CounterEntry>) -> Void) {
+        completion(Timeline(entries: [CounterEntry(date: context.date)], policy: .never))
+    }
+}
+
+private struct CounterView: View {
+    let entry: CounterEntry
+    @State private var count = 3
+    @State private var note: String?
+
+    var body: some View {
+        Text("\(count) \(note ?? "none")")
+    }
+}
+
+/// A view that changes its state while its body is read: the change lasts for this
+/// drawing only.
+private struct Bumping: View {
+    @State private var count = 1
+
+    var body: some View {
+        count += 1
+        return Text("\(count)")
+    }
+}
+
+@Suite("App widgets' sources")
+struct AppWidgetSourceTests {
+    @Test("configurationDisplayName and description take strings made at run time and texts")
+    func names() {
+        let named = Names().descriptors[0]
+        #expect(named.displayName == "Glucose" && named.description == "The latest reading and its trend.")
+        let texts = TextNames().descriptors[0]
+        #expect(texts.displayName == "Next train" && texts.description == "Minutes to the next train.")
+    }
+
+    @Test("@State holds its initial value, nil when it has none; a change lasts one drawing")
+    func state() {
+        #expect(place(.accessoryCircular) { CounterView(entry: CounterEntry(date: testNow)) }.texts == ["3 none"])
+        #expect(place(.accessoryCircular) { Bumping() }.texts == ["2"])
+        #expect(place(.accessoryCircular) { Bumping() }.texts == ["2"])
+    }
+
+    @Test("cornerRadius clips to a rounded rectangle, as clipShape(RoundedRectangle) does")
+    func cornerRadius() {
+        let rounded = draw(place(.accessoryRectangular) { Color.white.frame(width: 120, height: 60).cornerRadius(12) })
+        let clipped = draw(place(.accessoryRectangular) { Color.white.frame(width: 120, height: 60).clipShape(RoundedRectangle(cornerRadius: 12)) })
+        let square = draw(place(.accessoryRectangular) { Color.white.frame(width: 120, height: 60) })
+        #expect(rounded.pixels == clipped.pixels)
+        #expect(rounded.pixels != square.pixels)
+    }
+}
