@@ -83,4 +83,37 @@ struct AppWidgetSourceTests {
         #expect(rounded.pixels == clipped.pixels)
         #expect(rounded.pixels != square.pixels)
     }
+
+    @Test("Text with a translator's comment reads its key; textCase cases words and dates but not symbols")
+    func textCase() {
+        #expect(place(.accessoryRectangular) { Text("Next train", comment: "The widget's title") }.texts == ["Next train"])
+        #expect(place(.accessoryRectangular) { Text("Due", tableName: "Trains", comment: "Before a time") }.texts == ["Due"])
+        let upper = place(.accessoryRectangular) {
+            VStack {
+                Text("Due \(testNow, style: .time)")
+                Label("Platform 2", systemImage: "train")
+            }
+            .textCase(.uppercase)
+        }
+        #expect(upper.texts == ["DUE 14:04", "train", "PLATFORM 2"], "\(upper.texts)")
+        #expect(place(.accessoryInline) { Text("Quiet Hours").textCase(.lowercase) }.texts == ["quiet hours"])
+        #expect(place(.accessoryInline) { Text("Quiet Hours").textCase(nil) }.texts == ["Quiet Hours"])
+    }
+
+    @Test("imageScale draws a symbol smaller or larger than its text")
+    func imageScale() throws {
+        func side(_ scale: Image.Scale) throws -> Double {
+            let placed = place(.accessoryRectangular) { Image(systemName: "bolt.fill").imageScale(scale) }
+            return try #require(placed.all.first { $0.name == "Symbol" }).frame.height
+        }
+        let (small, medium, large) = (try side(.small), try side(.medium), try side(.large))
+        #expect(small < medium && medium < large, "\(small) \(medium) \(large)")
+    }
+
+    @Test("accessibility labels and invalidatable content are accepted and change no pixel")
+    func accepted() {
+        let plain = draw(place(.accessoryCircular) { Text("42") })
+        let labelled = draw(place(.accessoryCircular) { Text("42").accessibilityLabel(Text("Forty-two")).accessibilityLabel("42").invalidatableContent() })
+        #expect(plain.pixels == labelled.pixels)
+    }
 }

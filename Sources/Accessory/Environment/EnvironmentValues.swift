@@ -64,6 +64,10 @@ public struct EnvironmentValues: Sendable {
 
     /// The words and order of dates (`[clock] locale`).
     package var dateLanguage: DateLanguage = .standard
+    /// `.textCase(_:)`: texts drawn in upper or lower case; nil as written.
+    package var textCase: Text.Case? = nil
+    /// `.imageScale(_:)`: symbols drawn smaller or larger than their text.
+    package var imageScale: Image.Scale = .medium
     /// The axis of the stack whose children are being made: a `Divider` runs across it.
     package var stackAxis: Axis? = nil
     /// Where a home-screen widget's `containerBackground` is collected while its view is made.

@@ -59,3 +59,18 @@ extension ShapeStyle where Self == BackgroundStyle {
     /// The appearance's background colour.
     public static var background: BackgroundStyle { BackgroundStyle() }
 }
+
+extension View {
+    /// A label for VoiceOver. A desk panel has no screen reader, so nothing is drawn or
+    /// announced; accepted so that widgets written for iOS compile unchanged.
+    public func accessibilityLabel(_ label: Text) -> some View { self }
+
+    /// A label for VoiceOver, from a string; accepted and not drawn, as the `Text` form.
+    @_disfavoredOverload
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { self }
+
+    /// iOS 17 marks content an interaction may invalidate (it shimmers while a button's
+    /// intent runs). Accepted and drawn as it is: the pressed control's own state shows
+    /// here instead (docs/WIDGETS.md).
+    public func invalidatableContent(_ invalidatable: Bool = true) -> some View { self }
+}

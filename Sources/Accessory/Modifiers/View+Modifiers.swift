@@ -66,6 +66,16 @@ extension View {
         environmentChange { $0.isAccentable = accentable }
     }
 
+    /// Draws this view's texts in upper or lower case (nil: as written).
+    public func textCase(_ textCase: Text.Case?) -> some View {
+        environmentChange { $0.textCase = textCase }
+    }
+
+    /// Draws this view's symbols smaller or larger than their text.
+    public func imageScale(_ scale: Image.Scale) -> some View {
+        environmentChange { $0.imageScale = scale }
+    }
+
     /// Marks this view's content as private: redacted while the device is locked.
     public func privacySensitive(_ sensitive: Bool = true) -> some View {
         environmentChange { $0.isPrivacySensitive = sensitive }

@@ -48,6 +48,18 @@ public struct Text: View, PrimitiveView, Equatable {
         segments = key.segments
     }
 
+    /// A text from a localisable key with a translator's comment, as apps write their
+    /// strings; the key is the text (a string table has only the default value here).
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, comment: StaticString) {
+        self.init(key)
+    }
+
+    /// The letter case `.textCase(_:)` sets.
+    public enum Case: Sendable, Hashable {
+        case uppercase
+        case lowercase
+    }
+
     /// A text showing a string as it is.
     @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) {
@@ -101,6 +113,15 @@ public struct Text: View, PrimitiveView, Equatable {
         return copy
     }
 
+    /// `string` in the case `textCase` asks for.
+    static func cased(_ string: String, _ textCase: Case?) -> String {
+        switch textCase {
+        case .uppercase: string.uppercased()
+        case .lowercase: string.lowercased()
+        case nil: string
+        }
+    }
+
     /// The words as the text reads now, in the default environment: a configuration's
     /// name or description given as a `Text`.
     var words: String { resolved(in: EnvironmentValues()).0 }
@@ -115,45 +136,45 @@ public struct Text: View, PrimitiveView, Equatable {
         for segment in segments {
             switch segment {
             case let .literal(s):
-                text += s
+                text += Self.cased(s, environment.textCase)
             case let .date(date, style):
                 switch style.kind {
                 case .time:
-                    text += DateText.time(date, zone: environment.zone, twentyFourHour: environment.uses24HourClock)
+                    text += Self.cased(DateText.time(date, zone: environment.zone, twentyFourHour: environment.uses24HourClock), environment.textCase)
                     live.append(.minutes(phase: Date(timeIntervalSince1970: 0)))
                 case .date:
-                    text += DateText.longDate(date, zone: environment.zone, language: environment.dateLanguage)
+                    text += Self.cased(DateText.longDate(date, zone: environment.zone, language: environment.dateLanguage), environment.textCase)
                     live.append(.days(environment.zone))
                 case .clock:
-                    text += DateText.clock(date, zone: environment.zone, twentyFourHour: environment.uses24HourClock)
+                    text += Self.cased(DateText.clock(date, zone: environment.zone, twentyFourHour: environment.uses24HourClock), environment.textCase)
                     live.append(.minutes(phase: Date(timeIntervalSince1970: 0)))
                 case .weekdayDate:
-                    text += DateText.lockScreenDate(date, zone: environment.zone, language: environment.dateLanguage)
+                    text += Self.cased(DateText.lockScreenDate(date, zone: environment.zone, language: environment.dateLanguage), environment.textCase)
                     live.append(.days(environment.zone))
                 case .relative:
-                    text += DateText.relative(date.timeIntervalSince(now), words: environment.dateLanguage.durationWords)
+                    text += Self.cased(DateText.relative(date.timeIntervalSince(now), words: environment.dateLanguage.durationWords), environment.textCase)
                     live.append(.relative(to: date))
                 case .offset:
-                    text += DateText.offset(date.timeIntervalSince(now), words: environment.dateLanguage.durationWords)
+                    text += Self.cased(DateText.offset(date.timeIntervalSince(now), words: environment.dateLanguage.durationWords), environment.textCase)
                     live.append(.minutes(phase: date))
                 case .timer:
-                    text += DateText.timer(now.timeIntervalSince(date))
+                    text += Self.cased(DateText.timer(now.timeIntervalSince(date)), environment.textCase)
                     live.append(.seconds(phase: date))
                 }
             case let .timerInterval(range, pauseTime, countsDown, showsHours):
                 let at = min(max(pauseTime ?? now, range.lowerBound), range.upperBound)
                 let shown = countsDown ? range.upperBound.timeIntervalSince(at) : at.timeIntervalSince(range.lowerBound)
-                text += DateText.timer(shown.rounded(countsDown ? .up : .down), showsHours: showsHours)
+                text += Self.cased(DateText.timer(shown.rounded(countsDown ? .up : .down), showsHours: showsHours), environment.textCase)
                 if pauseTime == nil { live.append(.steps(start: range.lowerBound, end: range.upperBound, step: 1)) }
             case let .dateRange(range):
                 let zone = environment.zone, h24 = environment.uses24HourClock
-                text += DateText.time(range.lowerBound, zone: zone, twentyFourHour: h24) + "–" + DateText.time(range.upperBound, zone: zone, twentyFourHour: h24)
+                text += Self.cased(DateText.time(range.lowerBound, zone: zone, twentyFourHour: h24) + "–" + DateText.time(range.upperBound, zone: zone, twentyFourHour: h24), environment.textCase)
             case let .symbol(name):
                 let start = text.utf8.count
                 text += SymbolNames.drawableName(for: name)
                 symbols.append(start..<text.utf8.count)
             case let .formattedDate(date, format):
-                text += format.string(for: date, zone: environment.zone, twentyFourHour: environment.uses24HourClock, language: environment.dateLanguage)
+                text += Self.cased(format.string(for: date, zone: environment.zone, twentyFourHour: environment.uses24HourClock, language: environment.dateLanguage), environment.textCase)
             }
         }
         return (text, live, symbols)

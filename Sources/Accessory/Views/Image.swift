@@ -78,7 +78,7 @@ public struct Image: View, PrimitiveView, Hashable {
             let (text, family) = SymbolNames.drawable(for: name)
             var style = environment.textStyle
             style.family = family
-            style.size *= 1.15
+            style.size *= 1.15 * environment.imageScale.factor
             return SymbolNode(ligature: text, style: style, color: color, resizable: isResizable, redacted: environment.isRedacted)
         case let .named(name):
             let candidates = environment.imageDirectories.lazy.flatMap { directory in ["png", "jpg", "jpeg"].lazy.map { "\(directory)/\(name).\($0)" } }
@@ -184,5 +184,23 @@ final class BitmapNode: LayoutNode {
         let covered = Size(width: bitmap.size.width * scale, height: bitmap.size.height * scale)
         let cover = Rect(origin: Point(x: frame.midX - covered.width / 2, y: frame.midY - covered.height / 2), size: covered)
         return PlacedView(frame: frame, content: .clip, children: [PlacedView(frame: cover, content: .bitmap(bitmap, template: nil), name: "Bitmap")], name: "Image")
+    }
+}
+
+extension Image {
+    /// How large a symbol is drawn beside its text, as SwiftUI's `Image.Scale`.
+    public enum Scale: Sendable, Hashable {
+        case small
+        case medium
+        case large
+
+        /// Our reading of SF Symbols' scales against the text size: about 0.8, 1 and 1.3.
+        var factor: Double {
+            switch self {
+            case .small: 0.8
+            case .medium: 1
+            case .large: 1.3
+            }
+        }
     }
 }
