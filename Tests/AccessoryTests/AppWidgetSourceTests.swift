@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import Foundation
 import Testing
+import TestSupport
 
 /// What real apps' widget files write that tutorials do not (issue: WidgetKit as real
 /// apps write it): names given as variables or texts, `cornerRadius`, `@State`.
@@ -115,5 +116,18 @@ struct AppWidgetSourceTests {
         let plain = draw(place(.accessoryCircular) { Text("42") })
         let labelled = draw(place(.accessoryCircular) { Text("42").accessibilityLabel(Text("Forty-two")).accessibilityLabel("42").invalidatableContent() })
         #expect(plain.pixels == labelled.pixels)
+    }
+
+    @Test("aspectRatio(contentMode:) fits or fills as scaledToFit and scaledToFill; renderingMode and a corner style change nothing drawn")
+    func imagesAndCorners() {
+        func picture<V: View>(@ViewBuilder _ view: @escaping @Sendable () -> V) -> [UInt8] {
+            draw(place(.accessoryRectangular, environment: { $0.imageDirectories = [fixtureRoot + "/pictures"] }, view)).pixels
+        }
+        let fit = picture { Image("gradient").resizable().aspectRatio(contentMode: .fit) }
+        let fill = picture { Image("gradient").resizable().aspectRatio(contentMode: .fill).renderingMode(.original) }
+        #expect(fit == picture { Image("gradient").resizable().scaledToFit() })
+        #expect(fill == picture { Image("gradient").resizable().scaledToFill() })
+        #expect(fit != fill)
+        #expect(picture { RoundedRectangle(cornerRadius: 9, style: .continuous).fill(.white) } == picture { RoundedRectangle(cornerRadius: 9, style: .circular).fill(.white) })
     }
 }

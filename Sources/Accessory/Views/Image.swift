@@ -188,6 +188,31 @@ final class BitmapNode: LayoutNode {
 }
 
 extension Image {
+    /// How a resizable image fits the space it is given, as `aspectRatio(contentMode:)`
+    /// asks: whole inside it (`.fit`) or covering it (`.fill`), keeping its proportions.
+    public func aspectRatio(_ aspectRatio: Double? = nil, contentMode: ContentMode) -> Image {
+        contentMode == .fit ? scaledToFit() : scaledToFill()
+    }
+
+    /// How an image's colours are used. The lock screen draws every image by its
+    /// luminance in vibrant mode, and a symbol in its foreground colour, either way, so
+    /// both modes draw alike here.
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
+
+    /// Whether an image is drawn as a mask in the foreground colour or as it is.
+    public enum TemplateRenderingMode: Sendable, Hashable {
+        case template
+        case original
+    }
+}
+
+/// How content fits a space while keeping its proportions.
+public enum ContentMode: Sendable, Hashable {
+    case fit
+    case fill
+}
+
+extension Image {
     /// How large a symbol is drawn beside its text, as SwiftUI's `Image.Scale`.
     public enum Scale: Sendable, Hashable {
         case small

@@ -162,3 +162,12 @@ public func Rectangle() -> ShapeView { ShapeView(shape: .rectangle) }
 public func Capsule() -> ShapeView { ShapeView(shape: .capsule) }
 /// A rectangle with rounded corners.
 public func RoundedRectangle(cornerRadius: Double) -> ShapeView { ShapeView(shape: .roundedRectangle(cornerRadius: cornerRadius)) }
+/// A rectangle with rounded corners of a style; both styles are drawn as circular arcs
+/// (a continuous corner's curve differs from one by less than a pixel at widget sizes).
+public func RoundedRectangle(cornerRadius: Double, style: RoundedCornerStyle) -> ShapeView { RoundedRectangle(cornerRadius: cornerRadius) }
+
+/// How a rounded rectangle's corners curve, as SwiftUI's.
+public enum RoundedCornerStyle: Sendable, Hashable {
+    case circular
+    case continuous
+}
