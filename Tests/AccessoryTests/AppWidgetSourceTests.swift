@@ -26,6 +26,41 @@ private struct TextNames: Widget {
     }
 }
 
+/// A widget offered from an OS version on, as apps guard their lock-screen widgets.
+private struct Guarded: Widget {
+    var body: some WidgetConfiguration {
+        if #available(iOSApplicationExtension 16.0, *) {
+            return StaticConfiguration(kind: "Guarded", provider: CounterProvider()) { CounterView(entry: $0) }
+                .supportedFamilies([.accessoryRectangular])
+        } else {
+            return EmptyWidgetConfiguration()
+        }
+    }
+}
+
+/// A widget that offers nothing, modified all the same.
+private struct Nothing: Widget {
+    var body: some WidgetConfiguration {
+        EmptyWidgetConfiguration().configurationDisplayName("Nothing").supportedFamilies([.accessoryInline])
+    }
+}
+
+private struct GuardedBundle: WidgetBundle {
+    static let withNames = true
+
+    var body: some Widget {
+        Nothing()
+        if #available(iOS 17.0, *) {
+            Guarded()
+        }
+        if Self.withNames {
+            Names()
+        } else {
+            TextNames()
+        }
+    }
+}
+
 private struct CounterEntry: TimelineEntry {
     let date: Date
 }
@@ -129,5 +164,12 @@ struct AppWidgetSourceTests {
         #expect(fill == picture { Image("gradient").resizable().scaledToFill() })
         #expect(fit != fill)
         #expect(picture { RoundedRectangle(cornerRadius: 9, style: .continuous).fill(.white) } == picture { RoundedRectangle(cornerRadius: 9, style: .circular).fill(.white) })
+    }
+
+    @Test("EmptyWidgetConfiguration offers no widget, modified or not; bundles take if, if-else and if #available")
+    func empty() {
+        #expect(Guarded().descriptors.map(\.kind) == ["Guarded"])
+        #expect(Nothing().descriptors.isEmpty)
+        #expect(GuardedBundle().descriptors.map(\.kind) == ["Guarded", "Names"])
     }
 }

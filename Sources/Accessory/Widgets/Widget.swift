@@ -25,21 +25,38 @@ extension PrimitiveWidgetConfiguration {
     public var body: Never { fatalError("\(Self.self) is a primitive widget configuration") }
 }
 
-/// The descriptor of any configuration, reading through user-defined bodies.
-func makeDescriptor<C: WidgetConfiguration>(_ configuration: C) -> WidgetDescriptor {
+/// The descriptor of any configuration, reading through user-defined bodies; nil for
+/// one that makes no widget (`EmptyWidgetConfiguration`).
+func makeDescriptor<C: WidgetConfiguration>(_ configuration: C) -> WidgetDescriptor? {
+    if configuration is EmptyWidgetConfiguration { return nil }
+    if let modified = configuration as? ModifiedWidgetConfiguration { return modified.descriptor }
     if let primitive = configuration as? any PrimitiveWidgetConfiguration { return primitive.descriptor }
     return makeDescriptor(configuration.body)
 }
 
 /// A configuration with one of its descriptive properties changed.
-public struct ModifiedWidgetConfiguration: WidgetConfiguration, PrimitiveWidgetConfiguration {
-    let descriptor: WidgetDescriptor
+public struct ModifiedWidgetConfiguration: WidgetConfiguration {
+    /// nil when the configuration modified makes no widget.
+    let descriptor: WidgetDescriptor?
+
+    public var body: Never { fatalError("ModifiedWidgetConfiguration is a primitive widget configuration") }
+}
+
+/// A configuration that makes no widget, as WidgetKit's: what a widget's body returns
+/// where an `if #available` leaves nothing to offer.
+public struct EmptyWidgetConfiguration: WidgetConfiguration {
+    public init() {}
+
+    public var body: Never { fatalError("EmptyWidgetConfiguration is a primitive widget configuration") }
 }
 
 extension WidgetConfiguration {
     private func edited(_ change: (inout WidgetDescriptor) -> Void) -> ModifiedWidgetConfiguration {
         var descriptor = makeDescriptor(self)
-        change(&descriptor)
+        if var edited = descriptor {
+            change(&edited)
+            descriptor = edited
+        }
         return ModifiedWidgetConfiguration(descriptor: descriptor)
     }
 
@@ -100,6 +117,16 @@ public enum WidgetBundleBuilder {
         repeat descriptors += (each widget).descriptors
         return WidgetList(descriptors: descriptors)
     }
+
+    /// A widget offered only when a condition holds (`if flag { … }`).
+    public static func buildOptional(_ list: WidgetList?) -> WidgetList { list ?? WidgetList() }
+
+    /// One of two sets of widgets (`if … else …`).
+    public static func buildEither(first list: WidgetList) -> WidgetList { list }
+    public static func buildEither(second list: WidgetList) -> WidgetList { list }
+
+    /// Widgets offered from an OS version on (`if #available(iOS 17, *) { … }`).
+    public static func buildLimitedAvailability(_ list: WidgetList) -> WidgetList { list }
 }
 
 /// The widgets of a bundle.
@@ -122,7 +149,7 @@ extension Widget {
     /// The descriptors of this widget (or of each widget in a list).
     package var descriptors: [WidgetDescriptor] {
         if let list = self as? WidgetList { return list.list }
-        return [makeDescriptor(body)]
+        return makeDescriptor(body).map { [$0] } ?? []
     }
 }
 
