@@ -140,11 +140,16 @@ package struct TextLayout: Sendable, Hashable {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             // Pango's default height (-1) with ellipsizing means "one line", so text
             // without a limit is left unellipsized and wraps freely.
+            let ellipsis = switch style.truncation {
+            case .head: PANGO_ELLIPSIZE_START
+            case .middle: PANGO_ELLIPSIZE_MIDDLE
+            case .tail: PANGO_ELLIPSIZE_END
+            }
             if let lineLimit {
-                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+                pango_layout_set_ellipsize(layout, ellipsis)
                 pango_layout_set_height(layout, -Int32(max(1, lineLimit)))
             } else if let maxHeight {
-                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+                pango_layout_set_ellipsize(layout, ellipsis)
                 pango_layout_set_height(layout, Int32(min(max(1, maxHeight), 1e6) * Double(PANGO_SCALE)))
             }
         }

@@ -9,6 +9,15 @@ package struct TextStyle: Hashable, Sendable {
     package var italic: Bool
     /// Tabular figures, so digits do not shift as a clock or counter changes.
     package var monospacedDigits: Bool
+    /// Where a text too long for its lines loses characters for the ellipsis.
+    package var truncation: Truncation = .tail
+
+    /// Where the ellipsis goes: at the start, in the middle or at the end.
+    package enum Truncation: Hashable, Sendable {
+        case head
+        case middle
+        case tail
+    }
 
     package init(
         family: String = TextStyle.defaultFamily, size: Double, weight: FontWeight = .regular,

@@ -172,4 +172,22 @@ struct AppWidgetSourceTests {
         #expect(Nothing().descriptors.isEmpty)
         #expect(GuardedBundle().descriptors.map(\.kind) == ["Guarded", "Names"])
     }
+
+    @Test("truncationMode puts the ellipsis at the head, in the middle or at the tail (the default)")
+    func truncation() {
+        func line(_ mode: Text.TruncationMode?) -> [UInt8] {
+            draw(place(.accessoryRectangular) {
+                Group {
+                    if let mode {
+                        Text("Northbound to Walthamstow Central via Seven Sisters").lineLimit(1).truncationMode(mode)
+                    } else {
+                        Text("Northbound to Walthamstow Central via Seven Sisters").lineLimit(1)
+                    }
+                }
+            }).pixels
+        }
+        let (head, middle, tail, plain) = (line(.head), line(.middle), line(.tail), line(nil))
+        #expect(tail == plain)
+        #expect(head != tail && middle != tail && head != middle)
+    }
 }

@@ -66,6 +66,8 @@ public struct EnvironmentValues: Sendable {
     package var dateLanguage: DateLanguage = .standard
     /// `.textCase(_:)`: texts drawn in upper or lower case; nil as written.
     package var textCase: Text.Case? = nil
+    /// `.truncationMode(_:)`: where a text too long for its space loses characters.
+    package var truncationMode: Text.TruncationMode = .tail
     /// `.imageScale(_:)`: symbols drawn smaller or larger than their text.
     package var imageScale: Image.Scale = .medium
     /// The axis of the stack whose children are being made: a `Divider` runs across it.

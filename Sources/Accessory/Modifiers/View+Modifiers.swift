@@ -71,6 +71,11 @@ extension View {
         environmentChange { $0.textCase = textCase }
     }
 
+    /// Where this view's texts lose characters when too long for their space.
+    public func truncationMode(_ mode: Text.TruncationMode) -> some View {
+        environmentChange { $0.truncationMode = mode }
+    }
+
     /// Draws this view's symbols smaller or larger than their text.
     public func imageScale(_ scale: Image.Scale) -> some View {
         environmentChange { $0.imageScale = scale }

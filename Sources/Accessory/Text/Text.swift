@@ -54,6 +54,13 @@ public struct Text: View, PrimitiveView, Equatable {
         self.init(key)
     }
 
+    /// Where `.truncationMode(_:)` puts the ellipsis of a text too long for its space.
+    public enum TruncationMode: Sendable, Hashable {
+        case head
+        case middle
+        case tail
+    }
+
     /// The letter case `.textCase(_:)` sets.
     public enum Case: Sendable, Hashable {
         case uppercase
@@ -187,9 +194,15 @@ public struct Text: View, PrimitiveView, Equatable {
         if monospacedDigits || environment.monospacedDigit { font.monospacedDigits = true }
         if isItalic { font.isItalic = true }
         let (string, live, symbols) = resolved(in: environment)
+        var style = font.textStyle
+        style.truncation = switch environment.truncationMode {
+        case .head: .head
+        case .middle: .middle
+        case .tail: .tail
+        }
         let color = color.map { environment.resolve(AnyShapeStyle($0)) } ?? environment.foregroundColor
         return TextNode(
-            string: string, live: live, symbols: symbols, style: font.textStyle, color: color,
+            string: string, live: live, symbols: symbols, style: style, color: color,
             lineLimit: environment.lineLimit, minimumScaleFactor: environment.minimumScaleFactor,
             alignment: environment.multilineTextAlignment, redacted: environment.isRedacted)
     }
