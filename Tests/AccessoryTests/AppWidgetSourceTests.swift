@@ -190,4 +190,12 @@ struct AppWidgetSourceTests {
         #expect(tail == plain)
         #expect(head != tail && middle != tail && head != middle)
     }
+
+    @Test("background(_:in:) fills the shape behind the view, sized to it")
+    func backgroundInShape() {
+        let short = draw(place(.accessoryRectangular) { Text("Bus 73").padding(6).background(.white, in: Capsule()) })
+        let long = draw(place(.accessoryRectangular) { Text("Bus 73").padding(6).background { Capsule().fill(.white) } })
+        let bare = draw(place(.accessoryRectangular) { Text("Bus 73").padding(6) })
+        #expect(short.pixels == long.pixels && short.pixels != bare.pixels)
+    }
 }

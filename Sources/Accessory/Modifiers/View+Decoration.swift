@@ -7,6 +7,12 @@ extension View {
         background { Rectangle().fill(style) }
     }
 
+    /// Fills a shape behind this view with a style, as `.background(.blue, in:
+    /// RoundedRectangle(cornerRadius: 8))`: the shape takes the view's size.
+    public func background<S: ShapeStyle>(_ style: S, in shape: ShapeView) -> some View {
+        background { shape.fill(style) }
+    }
+
     /// Fills the space behind this view with the appearance's background: black on the
     /// dark appearance, white on the light one (and nothing on the lock screen's vibrant
     /// mode, where a black fill has no luminance).
