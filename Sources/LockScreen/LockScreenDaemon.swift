@@ -195,7 +195,8 @@ public final class LockScreenDaemon {
         return (presented, [nextDueUpdate, reading.nextEvent].compactMap { $0 }.min())
     }
 
-    /// A key's action: the stack holding the widget turns, or the panel refreshes whole.
+    /// Does what the inbox was asked: a new configuration, a page, a stack's turn, a full
+    /// refresh (a stop is read by the loop itself).
     func perform(_ request: DaemonInbox.Request, now: Date) async {
         switch request {
         case let .reconfigure(new):

@@ -62,22 +62,9 @@ extension TimelineEngine {
     /// The earliest reload, retry, fetch time-out or restored entries' expiry after `now`.
     private func nextReloadEvent(after now: Date) -> Date? {
         var next: Date?
-        func consider(_ time: Date) {
-            let time = max(time, now)
-            if next.map({ time < $0 }) ?? true { next = time }
-        }
-        // By index, not by copying each state and entry: this runs at every step.
+        // By index, not by copying each ledger: this runs at every step.
         for i in states.indices {
-            if states[i].explicitRequested { consider(states[i].explicitReload) }
-            if let fetch = states[i].fetch { consider(fetch.startedAt.addingTimeInterval(states[i].widget.failurePolicy.timeout)) }
-            if states[i].fetch == nil {
-                if states[i].failures > 0, let retry = states[i].retryAt {
-                    consider(retry)
-                } else if let reload = states[i].policyReload {
-                    consider(max(reload, states[i].widget.budget.nextAllowed(at: now, after: states[i].charged)))
-                }
-            }
-            if states[i].restored, let expiry = states[i].restoredExpiry, expiry > now { consider(expiry) }
+            if let time = states[i].nextEvent(after: now), next.map({ time < $0 }) ?? true { next = time }
         }
         return next
     }

@@ -92,9 +92,36 @@ struct WidgetLedger {
         self.fetch = fetch
     }
 
+    /// When the fetch in flight times out; nil with none in flight.
+    var fetchDeadline: Date? {
+        fetch.map { $0.startedAt.addingTimeInterval(widget.failurePolicy.timeout) }
+    }
+
     /// Whether the fetch in flight has run past the widget's time-out at `now`.
     func timedOut(at now: Date) -> Bool {
-        fetch.map { now >= $0.startedAt.addingTimeInterval(widget.failurePolicy.timeout) } ?? false
+        fetchDeadline.map { now >= $0 } ?? false
+    }
+
+    /// The earliest instant, not before `now`, at which this widget needs the engine: a
+    /// requested reload, its fetch timing out, a retry, the policy's reload once the
+    /// budget allows it, its restored entries turning stale. The same rules as `due`,
+    /// read as a time for the daemon to sleep until.
+    func nextEvent(after now: Date) -> Date? {
+        var next: Date?
+        func consider(_ time: Date) {
+            let time = max(time, now)
+            if next.map({ time < $0 }) ?? true { next = time }
+        }
+        if explicitRequested { consider(explicitReload) }
+        if let deadline = fetchDeadline {
+            consider(deadline)
+        } else if failures > 0, let retryAt {
+            consider(retryAt)
+        } else if let policyReload {
+            consider(max(policyReload, widget.budget.nextAllowed(at: now, after: charged)))
+        }
+        if restored, let restoredExpiry, restoredExpiry > now { consider(restoredExpiry) }
+        return next
     }
 
     /// The provider answered the fetch started at `now` with `timeline`. Returns whether

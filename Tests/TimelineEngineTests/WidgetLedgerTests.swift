@@ -105,4 +105,28 @@ struct WidgetLedgerTests {
         nothing.restore([], policy: .never)
         #expect(nothing.generation == 0 && !nothing.restored)
     }
+
+    @Test("the next event: the policy's reload within the budget, the fetch's time-out, the retry, a request, the restored entries' expiry")
+    func nextEvent() {
+        var ledger = ledger()
+        #expect(ledger.nextEvent(after: testNow) == testNow)
+        ledger.started(fetch(at: testNow), charged: true)
+        #expect(ledger.nextEvent(after: testNow + 1) == testNow + 10)
+        _ = ledger.answered(timeline([testNow, testNow + 60], policy: .atEnd), startedAt: testNow, minimumGap: 1)
+        ledger.fetch = nil
+        // The policy asks at +60; the budget's 300 s interval allows it at +300.
+        #expect(ledger.nextEvent(after: testNow + 1) == testNow + 300)
+        ledger.explicitRequested = true
+        #expect(ledger.nextEvent(after: testNow + 0.5) == testNow + 1)
+        ledger.explicitRequested = false
+        _ = failed(&ledger, at: testNow + 300)
+        #expect(ledger.nextEvent(after: testNow + 301) == testNow + 330)
+        var saved = self.ledger()
+        saved.restore([Scripted.entry(testNow, "saved")], policy: .never)
+        saved.policyReload = nil
+        // A timeline whose policy never asks again does not expire: nothing before the end of time.
+        #expect(saved.nextEvent(after: testNow) == .distantFuture)
+        saved.restore([Scripted.entry(testNow, "saved")], policy: .after(testNow + 60))
+        #expect(saved.nextEvent(after: testNow) == testNow + 60)
+    }
 }
