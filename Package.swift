@@ -153,6 +153,22 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// The modules widget code imports on Apple's systems, so that a widget extension's sources
+// compile with no change at all (docs/WIDGETS.md). Only where Apple has none: on macOS
+// `import SwiftUI` is Apple's own.
+#if os(Linux)
+package.products += [
+    .library(name: "SwiftUI", targets: ["SwiftUI"]),
+    .library(name: "WidgetKit", targets: ["WidgetKit"]),
+    .library(name: "AppIntents", targets: ["AppIntents"]),
+]
+package.targets += [
+    .target(name: "SwiftUI", dependencies: ["Accessory"]),
+    .target(name: "WidgetKit", dependencies: ["SwiftUI"]),
+    .target(name: "AppIntents", dependencies: ["SwiftUI"]),
+]
+#endif
+
 // Every Swift target names what it uses: a member of a type is visible in a file only when
 // the file imports the type's module (SE-0444), so each file's imports are what it needs.
 for target in package.targets where target.type != .system && target.type != .macro {
@@ -160,3 +176,5 @@ for target in package.targets where target.type != .system && target.type != .ma
     guard !(name.count > 1 && name[0] == "C" && name[1].isUppercase) else { continue }
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }
+
+

@@ -38,6 +38,16 @@ package struct Canvas {
         cairo_scale(context, factor, factor)
     }
 
+    /// Scales later drawing by different factors across and down.
+    package func scale(x: Double, y: Double) {
+        cairo_scale(context, x == 0 ? 1e-6 : x, y == 0 ? 1e-6 : y)
+    }
+
+    /// Turns later drawing by `radians`, clockwise on screen, about the origin.
+    package func rotate(by radians: Double) {
+        cairo_rotate(context, radians)
+    }
+
     /// Limits later drawing to `rect` until the saved state is restored.
     package func clip(to rect: Rect) {
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)

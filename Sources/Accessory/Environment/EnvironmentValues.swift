@@ -120,6 +120,14 @@ public struct EnvironmentValues: Sendable {
         }
     }
 
+    /// What a shape filled or stroked with `style` is painted with here: a gradient keeps
+    /// its line, each of its colours resolved as a colour of its own would be.
+    func paint(_ style: AnyShapeStyle?) -> ShapePaint {
+        guard case let .linear(stops, start, end)? = style?.storage else { return .color(resolve(style)) }
+        let resolved = stops.map { GradientStop(color: resolve(AnyShapeStyle(storage: .color($0.color))), location: $0.location) }
+        return .linear(resolved, start: start, end: end)
+    }
+
     /// The foreground colour for text, images and gauge markers here.
     var foregroundColor: RGBA { resolve(foregroundStyle) }
 

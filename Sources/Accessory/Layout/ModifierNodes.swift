@@ -139,16 +139,22 @@ final class PriorityNode: LayoutNode {
 /// A shape filling all the space it is offered.
 final class FillNode: LayoutNode {
     let shape: FillShape
-    let color: RGBA
+    let paint: ShapePaint
     let name: String
     /// Set when the shape's outline is drawn instead of its inside.
-    let lineWidth: Double?
+    let line: LineStyle?
+    let trim: ClosedRange<Double>?
 
-    init(shape: FillShape, color: RGBA, name: String = "Fill", lineWidth: Double? = nil) {
+    init(shape: FillShape, paint: ShapePaint, name: String = "Fill", line: LineStyle? = nil, trim: ClosedRange<Double>? = nil) {
         self.shape = shape
-        self.color = color
+        self.paint = paint
         self.name = name
-        self.lineWidth = lineWidth
+        self.line = line
+        self.trim = trim
+    }
+
+    convenience init(shape: FillShape, color: RGBA, name: String = "Fill") {
+        self.init(shape: shape, paint: .color(color), name: name)
     }
 
     override func measure(_ proposal: ProposedSize) -> Size {
@@ -156,8 +162,12 @@ final class FillNode: LayoutNode {
     }
 
     override func place(in frame: Rect) -> PlacedView {
-        if let lineWidth { return PlacedView(frame: frame, content: .stroke(shape, lineWidth: lineWidth, color), name: name) }
-        return PlacedView(frame: frame, content: .fill(shape, color), name: name)
+        // A plain fill keeps its own, cheaper drawing; anything else is a path.
+        if line == nil, trim == nil, case let .color(color) = paint {
+            return PlacedView(frame: frame, content: .fill(shape, color), name: name)
+        }
+        let drawing = ShapeDrawing(path: shape.path(in: frame.size), paint: paint.paint(in: frame.size), line: line, trim: trim)
+        return PlacedView(frame: frame, content: .shape(drawing), name: name)
     }
 }
 

@@ -14,12 +14,14 @@ package struct PlacedView: Sendable {
         case bitmap(Bitmap, template: RGBA?)
         case gauge(GaugeLayout, GaugeTint, marker: RGBA)
         case fill(FillShape, RGBA)
-        /// The shape's outline, the line centred on the frame's edge.
-        case stroke(FillShape, lineWidth: Double, RGBA)
+        /// A path filled or stroked, in coordinates from the frame's top-left corner.
+        case shape(ShapeDrawing)
         /// Children drawn as one layer at this opacity.
         case opacity(Double)
         /// Children clipped to the frame.
         case clip
+        /// Children drawn scaled or turned about a point of the frame.
+        case transform(ViewTransform)
         /// Children clipped to the frame with rounded corners: a home-screen tile.
         case roundedClip(cornerRadius: Double)
     }
@@ -113,11 +115,19 @@ package struct PlacedView: Sendable {
         case let .fill(shape, color):
             shape.fill(frame, color: color, on: canvas)
             drawChildren(on: &canvas)
-        case let .stroke(shape, lineWidth, color):
-            shape.stroke(frame, lineWidth: lineWidth, color: color, on: canvas)
+        case let .shape(drawing):
+            canvas.withSavedState { canvas in
+                canvas.translate(x: frame.minX, y: frame.minY)
+                drawing.draw(on: canvas)
+            }
             drawChildren(on: &canvas)
         case let .opacity(value):
             canvas.withOpacity(value) { drawChildren(on: &$0) }
+        case let .transform(transform):
+            canvas.withSavedState { canvas in
+                transform.apply(to: canvas, in: frame)
+                drawChildren(on: &canvas)
+            }
         case .clip:
             canvas.withSavedState { canvas in
                 canvas.clip(to: frame)
@@ -165,12 +175,41 @@ package enum FillShape: Hashable, Sendable {
         }
     }
 
-    func stroke(_ rect: Rect, lineWidth: Double, color: RGBA, on canvas: Canvas) {
+    /// The shape's outline in a frame of `size`, from its top-left corner, starting where
+    /// SwiftUI's starts (what `trim` measures from).
+    func path(in size: Size) -> Path {
+        let rect = Rect(x: 0, y: 0, width: size.width, height: size.height)
         switch self {
-        case .rectangle: canvas.strokeRoundedRect(rect, cornerRadius: 0, lineWidth: lineWidth, color: color)
-        case let .roundedRectangle(radius): canvas.strokeRoundedRect(rect, cornerRadius: radius, lineWidth: lineWidth, color: color)
-        case .capsule: canvas.strokeRoundedRect(rect, cornerRadius: min(rect.width, rect.height) / 2, lineWidth: lineWidth, color: color)
-        case .circle: canvas.strokeCircle(center: rect.center, radius: min(rect.width, rect.height) / 2, lineWidth: lineWidth, color: color)
+        case .rectangle: return Path(rect: rect)
+        case let .roundedRectangle(radius): return Path(roundedRect: rect, cornerRadius: radius)
+        case .capsule: return Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2)
+        case .circle: return Path(circleCenter: rect.center, radius: min(rect.width, rect.height) / 2)
+        }
+    }
+}
+
+/// A path and how it is painted: filled when it has no line style, stroked when it has.
+package struct ShapeDrawing: Sendable {
+    package var path: Path
+    package var paint: Paint
+    package var line: LineStyle?
+    package var trim: ClosedRange<Double>?
+
+    package init(path: Path, paint: Paint, line: LineStyle? = nil, trim: ClosedRange<Double>? = nil) {
+        self.path = path
+        self.paint = paint
+        self.line = line
+        self.trim = trim
+    }
+
+    func draw(on canvas: Canvas) {
+        if let line {
+            canvas.stroke(path, style: line, paint: paint, trim: trim)
+        } else if let trim, trim.lowerBound > 0 || trim.upperBound < 1 {
+            // A trimmed fill: the part of the outline, closed by a straight line.
+            canvas.fillTrimmed(path, paint: paint, trim: trim)
+        } else {
+            canvas.fill(path, paint: paint)
         }
     }
 }

@@ -5,7 +5,7 @@ extension View {
         modifier(_EnvironmentModifier(change: change))
     }
 
-    private func layout(_ wrap: @escaping (LayoutNode, EnvironmentValues) -> LayoutNode) -> ModifiedContent<Self, _LayoutModifier> {
+    func layout(_ wrap: @escaping (LayoutNode, EnvironmentValues) -> LayoutNode) -> ModifiedContent<Self, _LayoutModifier> {
         modifier(_LayoutModifier(wrap: wrap))
     }
 

@@ -42,11 +42,31 @@ extension ShapeStyle where Self == Color {
 
 /// Colours spread along a gauge's scale or a shape.
 public struct Gradient: ShapeStyle, Hashable {
+    /// A colour and where it sits along the gradient, 0 to 1.
+    public struct Stop: Hashable, Sendable {
+        public var color: Color
+        public var location: Double
+
+        public init(color: Color, location: Double) {
+            self.color = color
+            self.location = location
+        }
+    }
+
+    /// The colours and their places, in order.
+    public var stops: [Stop]
+
     /// The colours, evenly spaced from start to end.
-    public var colors: [Color]
+    public var colors: [Color] { stops.map(\.color) }
 
     public init(colors: [Color]) {
-        self.colors = colors
+        stops = colors.enumerated().map { i, color in
+            Stop(color: color, location: colors.count > 1 ? Double(i) / Double(colors.count - 1) : 0)
+        }
+    }
+
+    public init(stops: [Stop]) {
+        self.stops = stops.sorted { $0.location < $1.location }
     }
 }
 
@@ -56,17 +76,25 @@ package struct AnyShapeStyle: Sendable, Hashable {
         case color(RGBA)
         case hierarchical(Double)
         case gradient([RGBA])
+        /// A `LinearGradient`: colours at places along a line across the frame.
+        case linear([GradientStop], start: UnitPoint, end: UnitPoint)
         /// The appearance's background: the opposite of its ink.
         case background
     }
 
     let storage: Storage
 
+    init(storage: Storage) {
+        self.storage = storage
+    }
+
     init(_ style: some ShapeStyle) {
         switch style {
         case let color as Color: storage = color.inkLevel.map { .hierarchical($0) } ?? .color(color.rgba)
         case let level as HierarchicalShapeStyle: storage = .hierarchical(level.opacity)
         case let gradient as Gradient: storage = .gradient(gradient.colors.map(\.rgba))
+        case let linear as LinearGradient:
+            storage = .linear(linear.gradient.stops.map { GradientStop(color: $0.color.rgba, location: $0.location) }, start: linear.startPoint, end: linear.endPoint)
         case is BackgroundStyle: storage = .background
         case let erased as AnyShapeStyle: storage = erased.storage
         default: storage = .hierarchical(1)
@@ -84,6 +112,7 @@ package struct AnyShapeStyle: Sendable, Hashable {
         case let .color(c): c
         case let .hierarchical(opacity): primaryInk.multiplyingAlpha(opacity)
         case let .gradient(colors): colors.first ?? primaryInk
+        case let .linear(stops, _, _): stops.first?.color ?? primaryInk
         case .background: primaryInk == .white ? .black : .white
         }
     }
@@ -91,6 +120,7 @@ package struct AnyShapeStyle: Sendable, Hashable {
     /// The colours along a scale: one for a plain style, several for a gradient.
     func colors(primaryInk: RGBA) -> [RGBA] {
         if case let .gradient(colors) = storage, !colors.isEmpty { return colors }
+        if case let .linear(stops, _, _) = storage, !stops.isEmpty { return stops.map(\.color) }
         return [color(primaryInk: primaryInk)]
     }
 }

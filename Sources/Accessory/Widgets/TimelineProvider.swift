@@ -28,4 +28,35 @@ public protocol AppIntentTimelineProvider: Sendable {
     func snapshot(for configuration: Intent, in context: Context) async -> Entry
     /// The entries to show for a configuration and when to ask again.
     func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
+    /// Ready-made configurations, which watchOS offers instead of an editor. A desk panel
+    /// is configured in its file (`[widgets.X]`), so none is offered; accepted so that
+    /// providers written for both systems compile unchanged.
+    func recommendations() -> [IntentRecommendation<Intent>]
+}
+
+extension AppIntentTimelineProvider {
+    public func recommendations() -> [IntentRecommendation<Intent>] { [] }
+}
+
+/// A configuration offered ready-made with a description, as WidgetKit's.
+public struct IntentRecommendation<Intent: WidgetConfigurationIntent>: Sendable {
+    public let intent: Intent
+    /// The description shown for it, as a plain string.
+    public let description: String
+
+    public init(intent: Intent, description: Text) {
+        self.intent = intent
+        self.description = description.words
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(intent: Intent, description: S) {
+        self.intent = intent
+        self.description = String(description)
+    }
+
+    public init(intent: Intent, description: LocalizedStringResource) {
+        self.intent = intent
+        self.description = description.key
+    }
 }

@@ -1,0 +1,16 @@
+// `import SwiftUI` as widget code writes it: the whole widget API (Accessory) and, as
+// Apple's SwiftUI does, all of Foundation — `NSLocalizedString`, `UserDefaults`,
+// `CGFloat`, `NSPredicate` — with no import of its own. The stock daemon imports
+// Accessory, which brings only FoundationEssentials and so links no ICU; a widget package
+// importing this module links Foundation (docs/WIDGETS.md measures what that costs).
+@_exported import Accessory
+@_exported import Foundation
+
+/// The size type WidgetKit's context gives (`context.displaySize`): Accessory's, which
+/// Foundation's CoreGraphics stand-ins also name. Declared here, in a module that sees
+/// both, so that `CGSize` in widget code means the one the widget API takes.
+public typealias CGSize = Accessory.CGSize
+/// Accessory's point, for the reason `CGSize` is declared here.
+public typealias CGPoint = Accessory.CGPoint
+/// Accessory's rectangle, `GeometryProxy.frame(in:)`'s, for the reason `CGSize` is declared here.
+public typealias CGRect = Accessory.CGRect

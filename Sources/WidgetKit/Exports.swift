@@ -1,0 +1,4 @@
+// `import WidgetKit` as widget code writes it. Apple's WidgetKit brings SwiftUI and
+// Foundation with it; so does this one, so a file importing only WidgetKit compiles, and
+// a file importing both sees each name once.
+@_exported import SwiftUI
