@@ -161,11 +161,15 @@ package.products += [
     .library(name: "SwiftUI", targets: ["SwiftUI"]),
     .library(name: "WidgetKit", targets: ["WidgetKit"]),
     .library(name: "AppIntents", targets: ["AppIntents"]),
+    .library(name: "Charts", targets: ["Charts"]),
 ]
 package.targets += [
     .target(name: "SwiftUI", dependencies: ["Accessory"]),
     .target(name: "WidgetKit", dependencies: ["SwiftUI"]),
     .target(name: "AppIntents", dependencies: ["SwiftUI"]),
+    .target(name: "Charts", dependencies: ["SwiftUI"]),
+    // Widget sources as apps write them, compiled with their own imports unchanged.
+    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "AppIntents", "Charts", "Canvas", "TestSupport"], exclude: ["Golden"]),
 ]
 #endif
 

@@ -64,6 +64,7 @@ extension Canvas {
             case let .move(p): cairo_move_to(context, p.x, p.y)
             case let .line(p): cairo_line_to(context, p.x, p.y)
             case let .arc(c, r, a, b): if b >= a { cairo_arc(context, c.x, c.y, r, a, b) } else { cairo_arc_negative(context, c.x, c.y, r, a, b) }
+            case let .curve(c1, c2, p): cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
             case .close: cairo_close_path(context)
             }
         }

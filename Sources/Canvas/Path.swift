@@ -6,6 +6,8 @@ package struct Path: Hashable, Sendable {
         case line(Point)
         /// A circular arc, angles in radians clockwise from the positive x axis.
         case arc(center: Point, radius: Double, startAngle: Double, endAngle: Double)
+        /// A cubic Bézier curve through two control points to a point.
+        case curve(control1: Point, control2: Point, to: Point)
         case close
     }
 
@@ -18,6 +20,9 @@ package struct Path: Hashable, Sendable {
     package mutating func move(to point: Point) { elements.append(.move(point)) }
     package mutating func addLine(to point: Point) { elements.append(.line(point)) }
     package mutating func closeSubpath() { elements.append(.close) }
+    package mutating func addCurve(to point: Point, control1: Point, control2: Point) {
+        elements.append(.curve(control1: control1, control2: control2, to: point))
+    }
 
     package mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double) {
         elements.append(.arc(center: center, radius: max(0, radius), startAngle: startAngle, endAngle: endAngle))
@@ -69,6 +74,7 @@ package struct Path: Hashable, Sendable {
             case let .move(p): .move(moved(p))
             case let .line(p): .line(moved(p))
             case let .arc(c, r, a, b): .arc(center: moved(c), radius: r, startAngle: a, endAngle: b)
+            case let .curve(c1, c2, p): .curve(control1: moved(c1), control2: moved(c2), to: moved(p))
             case .close: .close
             }
         }

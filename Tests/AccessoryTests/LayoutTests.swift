@@ -1,3 +1,4 @@
+import TestSupport
 import Canvas
 import Foundation
 import Testing

@@ -64,6 +64,8 @@ public struct EnvironmentValues: Sendable {
 
     /// The words and order of dates (`[clock] locale`).
     package var dateLanguage: DateLanguage = .standard
+    /// Axes, legend and scales set by the chart modifiers.
+    package var chartOptions = ChartOptions()
     /// `.textCase(_:)`: texts drawn in upper or lower case; nil as written.
     package var textCase: Text.Case? = nil
     /// `.truncationMode(_:)`: where a text too long for its space loses characters.

@@ -1,12 +1,9 @@
 import Accessory
 import Canvas
-import Foundation
-import TestSupport
+import FoundationEssentials
 
-/// 2026-11-22 14:04:57 UTC, the tests' "now".
-let testNow = Date(timeIntervalSince1970: 1_795_356_297)
-
-func testEnvironment(_ family: WidgetFamily, now: Date = testNow) -> EnvironmentValues {
+/// The environment a widget of `family` is drawn in by the tests: pinned fonts, UTC, `now`.
+package func testEnvironment(_ family: WidgetFamily, now: Date = testNow) -> EnvironmentValues {
     TestFonts.pin()
     var env = EnvironmentValues()
     env.widgetFamily = family
@@ -16,7 +13,7 @@ func testEnvironment(_ family: WidgetFamily, now: Date = testNow) -> Environment
 }
 
 /// Lays out `view` as a widget of `family` at its lock-screen size (or `size`).
-func place<V: View>(_ family: WidgetFamily, size: Size? = nil, now: Date = testNow, environment: ((inout EnvironmentValues) -> Void)? = nil, @ViewBuilder _ view: @escaping @Sendable () -> V) -> PlacedView {
+package func place<V: View>(_ family: WidgetFamily, size: Size? = nil, now: Date = testNow, environment: ((inout EnvironmentValues) -> Void)? = nil, @ViewBuilder _ view: @escaping @Sendable () -> V) -> PlacedView {
     var env = testEnvironment(family, now: now)
     environment?(&env)
     let (w, h) = family.referenceSize
@@ -24,7 +21,7 @@ func place<V: View>(_ family: WidgetFamily, size: Size? = nil, now: Date = testN
 }
 
 /// Draws a placed widget at `scale` pixels per point on black.
-func draw(_ placed: PlacedView, scale: Double = 3) -> Frame {
+package func draw(_ placed: PlacedView, scale: Double = 3) -> Frame {
     var frame = Frame(width: Int(placed.frame.width * scale), height: Int(placed.frame.height * scale))
     placed.draw(into: &frame, at: .zero, scale: scale)
     return frame
@@ -32,10 +29,10 @@ func draw(_ placed: PlacedView, scale: Double = 3) -> Frame {
 
 extension PlacedView {
     /// Every placed view in the tree, depth first.
-    var all: [PlacedView] { [self] + children.flatMap(\.all) }
+    package var all: [PlacedView] { [self] + children.flatMap(\.all) }
 
     /// The first view whose text is `text`.
-    func find(_ text: String) -> PlacedView? {
+    package func find(_ text: String) -> PlacedView? {
         all.first { if case let .text(layout, _) = $0.content { return layout.text == text } else { return false } }
     }
 }
