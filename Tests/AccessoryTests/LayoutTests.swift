@@ -16,6 +16,22 @@ struct LayoutTests {
         #expect(abs(b.frame.maxX - 160) < 0.01)
     }
 
+    @Test("texts beside a spacer keep their whole width when they fit; the spacer is served last")
+    func spacerServedLast() throws {
+        let placed = place(.accessoryRectangular) {
+            HStack {
+                Text("Use today")
+                Spacer()
+                Text("14.4 kWh")
+            }
+            .font(.caption)
+        }
+        let left = try #require(placed.find("Use today")), right = try #require(placed.find("14.4 kWh"))
+        let alone = try #require(place(.accessoryRectangular) { Text("Use today").font(.caption) }.find("Use today"))
+        #expect(left.frame.width == alone.frame.width && left.frame.height == alone.frame.height, "\(left.frame) \(alone.frame)")
+        #expect(abs(right.frame.maxX - 160) < 0.01)
+    }
+
     @Test("stacks share space: the less flexible child is served first")
     func sharing() throws {
         let placed = place(.accessoryRectangular) {

@@ -41,10 +41,17 @@ final class StackNode: LayoutNode {
         }
         var sizes = [Size](repeating: .zero, count: children.count)
         let minimum = children.map { main($0.sizeThatFits(proposal(main: 0, cross: crossProposal))) }
+        // A spacer grows without end, so it is served last (measured at an infinite
+        // proposal it answers its minimum length, which would put it first).
         let flexibility = children.indices.map { i in
-            main(children[i].sizeThatFits(proposal(main: .infinity, cross: crossProposal))) - minimum[i]
+            children[i].isSpacer ? .infinity : main(children[i].sizeThatFits(proposal(main: .infinity, cross: crossProposal))) - minimum[i]
         }
         var remaining = total - totalSpacing
+        // When every child fits at its ideal size, none is squeezed below it: a text
+        // beside a `Spacer` keeps its whole width, as in SwiftUI, and the spacers and
+        // other flexible children share what is left.
+        let ideal = children.map { main($0.sizeThatFits(proposal(main: nil, cross: crossProposal))) }
+        let idealsFit = ideal.reduce(0, +) <= remaining + 0.5
         let priorities = Set(children.map(\.layoutPriority)).sorted(by: >)
         for priority in priorities {
             let group = children.indices.filter { children[$0].layoutPriority == priority }
@@ -53,7 +60,7 @@ final class StackNode: LayoutNode {
             var available = remaining - reservedForLower
             var left = group.count
             for i in group {
-                let offer = max(0, available / Double(left))
+                let offer = max(0, available / Double(left), idealsFit ? min(ideal[i], available) : 0)
                 let size = children[i].sizeThatFits(proposal(main: offer, cross: crossProposal))
                 sizes[i] = size
                 available -= main(size)

@@ -70,8 +70,9 @@ public struct Gradient: ShapeStyle, Hashable {
     }
 }
 
-/// A shape style with its type erased, kept in the environment.
-package struct AnyShapeStyle: Sendable, Hashable {
+/// A shape style with its type erased, as SwiftUI's: for choosing between styles of
+/// different types, as `flag ? AnyShapeStyle(.green) : AnyShapeStyle(.primary)`.
+public struct AnyShapeStyle: Sendable, Hashable {
     enum Storage: Sendable, Hashable {
         case color(RGBA)
         case hierarchical(Double)
@@ -88,7 +89,7 @@ package struct AnyShapeStyle: Sendable, Hashable {
         self.storage = storage
     }
 
-    init(_ style: some ShapeStyle) {
+    public init(_ style: some ShapeStyle) {
         switch style {
         case let color as Color: storage = color.inkLevel.map { .hierarchical($0) } ?? .color(color.rgba)
         case let level as HierarchicalShapeStyle: storage = .hierarchical(level.opacity)

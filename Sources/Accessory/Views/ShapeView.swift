@@ -11,6 +11,8 @@ public struct ShapeView: View, PrimitiveView {
     var insetsStroke = false
     /// Set by `trim`: the fraction of the outline drawn, from where the shape's path starts.
     var trim: ClosedRange<Double>?
+    /// Set by `inset(by:)`: how far the shape keeps inside its frame on every side.
+    var inset = 0.0
 
     public var body: Never { bodyNever() }
 
@@ -69,10 +71,18 @@ public struct ShapeView: View, PrimitiveView {
         return copy
     }
 
+    /// The shape drawn `amount` inside its frame on every side, as SwiftUI's
+    /// `InsettableShape.inset(by:)`: a ring stroked after it stays inside the frame.
+    public func inset(by amount: Double) -> ShapeView {
+        var copy = self
+        copy.inset += amount
+        return copy
+    }
+
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let node = FillNode(shape: shape, paint: environment.paint(style ?? environment.foregroundStyle), name: "Shape", line: line, trim: trim)
-        guard insetsStroke, let line else { return node }
-        let inset = line.width / 2
+        let inset = self.inset + (insetsStroke ? (line?.width ?? 0) / 2 : 0)
+        guard inset != 0 else { return node }
         return PaddingNode(insets: EdgeInsets(top: inset, leading: inset, bottom: inset, trailing: inset), child: node)
     }
 }
