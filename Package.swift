@@ -12,6 +12,8 @@ let packedRelocations: [LinkerSetting] = [
 
 let package = Package(
     name: "lockscreend",
+    // The string tables of the widget sources in Tests/WidgetKitTests.
+    defaultLocalization: "en",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Accessory", targets: ["Accessory"]),
@@ -169,7 +171,7 @@ package.targets += [
     .target(name: "AppIntents", dependencies: ["SwiftUI"]),
     .target(name: "Charts", dependencies: ["SwiftUI"]),
     // Widget sources as apps write them, compiled with their own imports unchanged.
-    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "AppIntents", "Charts", "Canvas", "TestSupport"], exclude: ["Golden"]),
+    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "AppIntents", "Charts", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")]),
 ]
 #endif
 

@@ -135,7 +135,7 @@ struct GlucoseChartWidget: Widget {
         StaticConfiguration(kind: kind, provider: GlucoseProvider()) { entry in
             GlucoseChartView(entry: entry)
         }
-        .configurationDisplayName(NSLocalizedString("Glucose", comment: "Widget name"))
+        .configurationDisplayName(NSLocalizedString("glucose.name", bundle: .module, comment: "Widget name"))
         .description(Text("Your latest readings."))
         .supportedFamilies([.accessoryRectangular])
     }

@@ -3,7 +3,8 @@
 
 Every row marked "supported" or "differs" names APIs in backticks; each must be used in
 the widget sources CI compiles (Tests/AccessoryTests/AppleDocsWidgets.swift,
-TutorialWidgets.swift, Examples/GameStats). A name is used when its base name appears
+TutorialWidgets.swift, AppWidgetSourceTests.swift, Tests/WidgetKitTests/GlucoseWidgets.swift,
+Examples/GameStats, Examples/EnergyMonitor). A name is used when its base name appears
 followed by "(" or a word boundary, and each argument label it lists appears as
 "label:". Exits 1 naming each row and API that is not used.
 """
@@ -18,7 +19,9 @@ corpus_files = [
     os.path.join(root, "Tests/AccessoryTests/AppleDocsEventWidget.swift"),
     os.path.join(root, "Tests/AccessoryTests/AppWidgetSourceTests.swift"),
     os.path.join(root, "Tests/AccessoryTests/TutorialWidgets.swift"),
-] + glob.glob(os.path.join(root, "Examples/GameStats/Sources/gamestatsd/*.swift"))
+    os.path.join(root, "Tests/WidgetKitTests/GlucoseWidgets.swift"),
+    os.path.join(root, "Tests/WidgetKitTests/WeatherWidgets.swift"),
+] + glob.glob(os.path.join(root, "Examples/GameStats/Sources/gamestatsd/*.swift")) + glob.glob(os.path.join(root, "Examples/EnergyMonitor/Sources/energymonitord/*.swift"))
 corpus = "\n".join(open(f, encoding="utf-8").read() for f in corpus_files)
 
 table = open(os.path.join(root, "docs/WIDGETS.md"), encoding="utf-8").read()

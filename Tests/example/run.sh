@@ -72,5 +72,22 @@ sed 's/^\[layout\]$/[layout]\npage = "home"/' gamestats.toml > "$work/home.toml"
 check "the lock screen and the home page draw the package's widgets, differently" \
   bash -c "[ -s '$work/lock.png' ] && [ -s '$work/home.png' ] && ! cmp -s '$work/lock.png' '$work/home.png'"
 
+# Examples/EnergyMonitor: a widget extension as an app ships it, importing WidgetKit,
+# SwiftUI, Charts and AppIntents with nothing changed for Linux.
+energy="$root/Examples/EnergyMonitor"
+cd "$energy"
+check "EnergyMonitor (Apple's imports unchanged, Charts) builds, in Swift 6 mode and again in Swift 5 mode" swift build
+energyd="$energy/.build/debug/energymonitord"
+check "the bundle's four kinds, the one under #available included, are placed" \
+  bash -c "'$energyd' check --config energymonitor.toml | grep -q '4 widgets placed'"
+check "energymonitord preview --all draws each of the three #Previews to a PNG" \
+  bash -c "'$energyd' preview --all --out '$work/energy-previews' > '$work/energy-previews.txt' && [ \$(wc -l < '$work/energy-previews.txt') -eq 3 ] && while read -r f; do test -s \"\$f\" || exit 1; done < '$work/energy-previews.txt'"
+"$energyd" snapshot --config energymonitor.toml --at 2026-11-22T13:04:30Z --out "$work/energy-1304.png" --log-level error
+"$energyd" snapshot --config energymonitor.toml --at 2026-11-22T13:24:30Z --out "$work/energy-1324.png" --log-level error
+check "the lock screen draws the chart and ring, and a later reading changes the picture" \
+  bash -c "[ -s '$work/energy-1304.png' ] && [ -s '$work/energy-1324.png' ] && ! cmp -s '$work/energy-1304.png' '$work/energy-1324.png'"
+"$energyd" --headless "$work/energy-frames" --config energymonitor.toml --at 2026-11-22T13:04:30Z --once --no-socket --state-dir "$work/energy-state" --log-level error
+check "energymonitord runs the stock daemon: one headless frame" test -s "$work/energy-frames/000001.raw"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
