@@ -36,6 +36,11 @@ package struct Rect: Hashable, Sendable, CustomStringConvertible {
         inset(top: amount, leading: amount, bottom: amount, trailing: amount)
     }
 
+    /// Whether `point` is inside (the top and left edges included, the others not).
+    package func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
     package func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }

@@ -16,6 +16,13 @@ package struct DaemonInbox: Sendable {
         case nextInStack(widget: String)
         /// The whole frame again with a full refresh.
         case fullRefresh
+        /// A tap at a point of the panel, in pixels of the frame: the control there is
+        /// performed (a touch screen, the web page's picture).
+        case tap(x: Double, y: Double)
+        /// Keys moving the focus among the page's controls, or performing the focused one.
+        case focus(FocusMove)
+        /// An intent a tap started has returned (or failed, or ran out of time).
+        case performed(control: String, kind: String?, failed: Bool)
         /// Finish the step in progress, then return from `run()`.
         case stop
     }
@@ -58,6 +65,9 @@ package struct DaemonInbox: Sendable {
                     state.stopped = true
                 case .reconfigure:
                     state.requests.removeAll { if case .reconfigure = $0 { true } else { false } }
+                    state.requests.append(request)
+                case .performed:
+                    // Always taken: it ends a running intent's bookkeeping.
                     state.requests.append(request)
                 default:
                     if state.requests.count < DaemonInbox.capacity { state.requests.append(request) }

@@ -45,7 +45,7 @@ public final class LockScreenDaemon {
         package init() {}
     }
 
-    package private(set) var renderer: LockScreenRenderer
+    package internal(set) var renderer: LockScreenRenderer
     package let clock: any DaemonClock
     package let engine: TimelineEngine
     var content: Content
@@ -104,6 +104,10 @@ public final class LockScreenDaemon {
     var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
     /// Where the home page's widgets go, kept while the content and panel stay the same.
     var homeLayout: HomeLayout?
+    /// What each stack showed at the last step: what a tap is tested against.
+    var lastShown: [TimelineEngine.Shown] = []
+    /// Interactive widgets: tapped toggles, running intents, the focus.
+    var controls = ControlState()
 
     /// Redraws of each slot since start, for tests and the benchmark.
     package var redraws: [SlotID: Int] { scheduler.redraws }
@@ -191,7 +195,7 @@ public final class LockScreenDaemon {
         defer { lastRenderDuration = ContinuousClock.now - renderStart }
         draw(reading, now: now)
         let presented = try compositor.present(at: now, logger: logger)
-        nextDueUpdate = [scheduler.nextChange(after: now), reading.nextEntryChange, compositor.maintenanceDue].compactMap { $0 }.min().map(onRefreshGrid)
+        nextDueUpdate = [scheduler.nextChange(after: now), reading.nextEntryChange, compositor.maintenanceDue, controls.nextExpiry].compactMap { $0 }.min().map(onRefreshGrid)
         return (presented, [nextDueUpdate, reading.nextEvent].compactMap { $0 }.min())
     }
 
@@ -213,6 +217,12 @@ public final class LockScreenDaemon {
             case let .refused(wait):
                 logger.debug("a full refresh was asked for too soon after the last; the next is allowed in \(Int(wait.rounded(.up))) s")
             }
+        case let .tap(x, y):
+            tap(x: x, y: y, now: now)
+        case let .focus(move):
+            moveFocus(move, now: now)
+        case let .performed(id, kind, failed):
+            await performed(control: id, kind: kind, failed: failed, now: now)
         case let .nextInStack(name):
             guard let stack = content.stacks.firstIndex(where: { $0.widgets.contains { $0.name == name } }) else {
                 return logger.warning("no stack holds a widget named '\(name)'")
@@ -233,19 +243,16 @@ public final class LockScreenDaemon {
     func draw(_ reading: TimelineEngine.Reading, now: Date) {
         let shown = scheduler.choose(reading, now: now)
         let widgets = shown.map(\.shown)
+        lastShown = widgets
+        settleControls(keys: widgets.map(\.key), now: now)
         // The engine numbers the stacks' widgets in order.
         screens.publish(ScreenBoard.Shown(
             content: content, widgets: widgets, names: content.stacks.indices.map { content.stacks.flatMap(\.widgets)[scheduler.shownIndex(stack: $0)].name },
             renderer: renderer, staleMark: staleMark, nextEvent: reading.nextEvent))
         if content.page == .photo { return drawPhoto(shown, now: now) }
-        // The home grid is laid out once per page and configuration.
-        let area = renderer.homeArea(on: content.page, content: content)
-        if let area, homeLayout?.rects.count != content.home.count {
-            homeLayout = HomeLayout(area: area, families: content.home.map(\.family))
-        }
-        let home = area == nil ? nil : homeLayout
+        let home = currentHome()
         for slot in renderer.slots(of: content, page: content.page, home: home, shown: shown.count) {
-            let key = slot.widget.map { shown[$0].key } ?? (slot.id == .clock ? "clock" : "-")
+            let key = slot.widget.map { shown[$0].key + controls.key(stack: $0) } ?? (slot.id == .clock ? "clock" : "-")
             guard scheduler.isDue(slot.id, key: key, now: now) else { continue }
             let placed = renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
             compositor.draw(placed, in: slot.rect, with: renderer, scale: slot.scale, fullColor: slot.fullColor)
@@ -254,6 +261,15 @@ public final class LockScreenDaemon {
         for name in SymbolNames.takeMissing() {
             logger.warning("Image(systemName: \"\(name)\") has no glyph in the icon font: drawn as a blank square (docs/WIDGETS.md#symbols)")
         }
+    }
+
+    /// The home grid of the page shown, laid out once per page and configuration.
+    func currentHome() -> HomeLayout? {
+        guard let area = renderer.homeArea(on: content.page, content: content) else { return nil }
+        if homeLayout?.rects.count != content.home.count {
+            homeLayout = HomeLayout(area: area, families: content.home.map(\.family))
+        }
+        return homeLayout
     }
 
     // MARK: Running

@@ -17,6 +17,10 @@ package struct LockScreenRenderer: Sendable {
     package var timeZone: ZoneRules { face.timeZone ?? machineZone }
     /// Directories where `Image("name")` finds name.png.
     package var imageDirectories: [String] = []
+    /// Toggles' states chosen by taps not yet confirmed, by control id.
+    package var controlStates: [String: Bool] = [:]
+    /// The control keys have focused, by id.
+    package var focusedControl: String?
 
     package init(layout: LockScreenLayout) {
         self.layout = layout
@@ -39,6 +43,8 @@ package struct LockScreenRenderer: Sendable {
         env.displayScale = layout.scale
         env.imageDirectories = imageDirectories
         env.isLuminanceReduced = true
+        env.controlStates = controlStates
+        env.focusedControl = focusedControl
         if placeholder { env.redactionReasons = [.placeholder] }
         return env
     }

@@ -64,6 +64,14 @@ public struct EnvironmentValues: Sendable {
 
     /// The words and order of dates (`[clock] locale`).
     package var dateLanguage: DateLanguage = .standard
+    /// Toggles' states chosen by taps whose intents have not yet reloaded the widget, by
+    /// control id: what iOS shows at once, before the new entry arrives.
+    package var controlStates: [String: Bool] = [:]
+    /// The control keys have moved the focus to, by id; drawn with a ring.
+    package var focusedControl: String?
+    /// How buttons and toggles look, set by `.buttonStyle` and `.toggleStyle`.
+    var buttonStyle = ButtonStyleKind.automatic
+    var toggleStyle = ToggleStyleKind.automatic
     /// Axes, legend and scales set by the chart modifiers.
     package var chartOptions = ChartOptions()
     /// `.textCase(_:)`: texts drawn in upper or lower case; nil as written.

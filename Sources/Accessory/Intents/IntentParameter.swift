@@ -66,6 +66,8 @@ protocol AnyIntentParameter: AnyObject {
     var options: IntentOptionsSource? { get }
     /// Whether reading the value would find one.
     var hasValue: Bool { get }
+    /// The value as the config file would write it.
+    var valueText: String { get }
     func assign(text: String) -> Bool
 }
 
@@ -73,6 +75,7 @@ extension IntentParameter: AnyIntentParameter {
     var kind: IntentValueKind { Value.intentValueKind }
     var defaultText: String { (defaultValue ?? Value.intentDefault)?.intentText ?? "" }
     var hasValue: Bool { value.withLock { $0 } != nil || Value.intentDefault != nil }
+    var valueText: String { (value.withLock { $0 } ?? Value.intentDefault)?.intentText ?? "" }
 
     func assign(text: String) -> Bool {
         guard let parsed = Value(intentText: text) else { return false }
@@ -119,11 +122,16 @@ package enum ParameterError: Error, Hashable, CustomStringConvertible {
 
 /// Reads and sets an intent's `@Parameter` properties by name.
 enum IntentParameters {
-    private static func parameters(of intent: some WidgetConfigurationIntent) -> [(String, any AnyIntentParameter)] {
+    private static func parameters(of intent: some AppIntent) -> [(String, any AnyIntentParameter)] {
         Mirror(reflecting: intent).children.compactMap { child in
             guard let label = child.label, let parameter = child.value as? any AnyIntentParameter else { return nil }
             return (label.hasPrefix("_") ? String(label.dropFirst()) : label, parameter)
         }
+    }
+
+    /// Each parameter's name and value, as the config file would write them.
+    static func values(of intent: some AppIntent) -> [(String, String)] {
+        parameters(of: intent).map { ($0.0, $0.1.valueText) }
     }
 
     static func describe(_ intent: some WidgetConfigurationIntent) -> [ParameterDescriptor] {

@@ -1,16 +1,6 @@
 /// A widget's configuration, as WidgetKit's: a struct whose `@Parameter` properties
 /// the config file sets for each placed widget.
-public protocol WidgetConfigurationIntent: Sendable {
-    init()
-    /// The configuration's title.
-    static var title: LocalizedStringResource { get }
-    /// What the configuration sets.
-    static var description: IntentDescription { get }
-}
-
-extension WidgetConfigurationIntent {
-    public static var description: IntentDescription { IntentDescription("") }
-}
+public protocol WidgetConfigurationIntent: AppIntent {}
 
 /// A string shown to the user; plain English here, no localisation tables.
 public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {

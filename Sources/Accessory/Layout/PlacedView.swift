@@ -32,6 +32,8 @@ package struct PlacedView: Sendable {
     /// A short name for debug dumps.
     package var name: String = "Group"
     package var live: [LiveSchedule] = []
+    /// Set on a button or toggle: what a tap inside the frame performs.
+    package var control: PlacedControl?
 
     package init(frame: Rect, content: Content = .none, children: [PlacedView] = [], name: String = "Group", live: [LiveSchedule] = []) {
         self.frame = frame

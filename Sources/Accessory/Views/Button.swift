@@ -1,0 +1,83 @@
+import Canvas
+
+/// A button that performs an intent when tapped, as SwiftUI's `Button(intent:)` in an
+/// interactive widget (iOS 17): the daemon runs the intent's `perform()` and reloads the
+/// widget. A `Button(action:)` draws its label and does nothing, as in a widget on iOS.
+public struct Button<Label: View>: View, PrimitiveView {
+    let label: Label
+    let action: ControlAction?
+
+    public init<I: AppIntent>(intent: I, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        action = ControlAction(intent)
+    }
+
+    /// A button whose action is a closure: widgets run no closures, so it only draws.
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.action = nil
+    }
+
+    public var body: Never { bodyNever() }
+
+    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+        let look = environment.buttonStyle.look(of: label, in: environment)
+        guard let action else { return look }
+        let focused = environment.focusedControl == action.id ? environment.primaryInk : nil
+        return ControlNode(child: look, control: PlacedControl(action: action), name: "Button", focusRing: focused)
+    }
+}
+
+extension Button where Label == Text {
+    /// A button titled with a text, performing an intent.
+    public init<I: AppIntent>(_ title: LocalizedStringKey, intent: I) {
+        self.init(intent: intent) { Text(title) }
+    }
+
+    /// A button titled with a string made at run time, performing an intent.
+    @_disfavoredOverload
+    public init<I: AppIntent, S: StringProtocol>(_ title: S, intent: I) {
+        self.init(intent: intent) { Text(String(title)) }
+    }
+}
+
+/// How a button is drawn, as SwiftUI's button styles.
+enum ButtonStyleKind: Hashable, Sendable {
+    case automatic, plain, borderless, bordered, borderedProminent
+
+    /// The label as this style draws it: bare, or on a rounded fill of the ink (dim for
+    /// `.bordered` and the automatic look widgets get, full for `.borderedProminent`,
+    /// the label then in the background colour).
+    func look<L: View>(of label: L, in environment: EnvironmentValues) -> LayoutNode {
+        switch self {
+        case .plain, .borderless:
+            return Accessory.makeNode(label, in: environment)
+        case .automatic, .bordered:
+            let padded = label.padding(.horizontal, 10).padding(.vertical, 5)
+                .background(HierarchicalShapeStyle.quaternary, in: Capsule())
+            return Accessory.makeNode(padded, in: environment)
+        case .borderedProminent:
+            let padded = label.foregroundStyle(BackgroundStyle()).padding(.horizontal, 10).padding(.vertical, 5)
+                .background(HierarchicalShapeStyle.primary, in: Capsule())
+            return Accessory.makeNode(padded, in: environment)
+        }
+    }
+}
+
+/// A button style, as SwiftUI's: `.buttonStyle(.plain)`.
+public struct PrimitiveButtonStyleValue: Sendable, Hashable {
+    let kind: ButtonStyleKind
+
+    public static let automatic = PrimitiveButtonStyleValue(kind: .automatic)
+    public static let plain = PrimitiveButtonStyleValue(kind: .plain)
+    public static let borderless = PrimitiveButtonStyleValue(kind: .borderless)
+    public static let bordered = PrimitiveButtonStyleValue(kind: .bordered)
+    public static let borderedProminent = PrimitiveButtonStyleValue(kind: .borderedProminent)
+}
+
+extension View {
+    /// How the buttons inside are drawn.
+    public func buttonStyle(_ style: PrimitiveButtonStyleValue) -> some View {
+        environment(\.buttonStyle, style.kind)
+    }
+}

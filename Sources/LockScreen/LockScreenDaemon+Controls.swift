@@ -1,0 +1,135 @@
+import Accessory
+import Canvas
+import DaemonRuntime
+import FoundationEssentials
+import Logging
+
+/// How keys move the focus among a page's controls.
+package enum FocusMove: Sendable, Equatable {
+    case next, previous, activate
+}
+
+extension LockScreenDaemon {
+    /// A control of the page as drawn: the stack holding it and its frame in pixels.
+    struct PageControl {
+        var stack: Int
+        var control: PlacedControl
+        var frame: Rect
+    }
+
+    /// The controls of the page shown, in reading order.
+    func pageControls(now: Date) -> [PageControl] {
+        var found: [PageControl] = []
+        for slot in renderer.slots(of: content, page: content.page, home: currentHome(), shown: lastShown.count) {
+            guard let stack = slot.widget, stack < lastShown.count, !lastShown[stack].isPlaceholder else { continue }
+            let placed = renderer.place(slot, content: content, shown: lastShown, now: now, staleMark: staleMark)
+            let scale = slot.scale ?? renderer.layout.scale
+            for (control, frame) in placed.controls {
+                let pixels = Rect(x: slot.rect.minX + frame.minX * scale, y: slot.rect.minY + frame.minY * scale, width: frame.width * scale, height: frame.height * scale)
+                found.append(PageControl(stack: stack, control: control, frame: pixels))
+            }
+        }
+        return found
+    }
+
+    /// A tap at (x, y) on the panel's pixels: performs the control there, if any.
+    func tap(x: Double, y: Double, now: Date) {
+        let point = Point(x: x, y: y)
+        guard let hit = pageControls(now: now).last(where: { $0.frame.contains(point) }) else {
+            return logger.debug("a tap at \(Int(x)),\(Int(y)) found no control")
+        }
+        activate(hit, now: now)
+    }
+
+    /// Moves the focus among the page's controls, or performs the focused one.
+    func moveFocus(_ move: FocusMove, now: Date) {
+        let controls = pageControls(now: now)
+        guard !controls.isEmpty else { return logger.info("no control on this page to focus") }
+        let current = controls.firstIndex { $0.control.action.id == self.controls.focused?.id }
+        switch move {
+        case .activate:
+            guard let current else { return logger.info("no control has the focus: press focus-next first") }
+            activate(controls[current], now: now)
+        case .next, .previous:
+            let step = move == .next ? 1 : -1
+            let index = current.map { ($0 + step + controls.count) % controls.count } ?? (move == .next ? 0 : controls.count - 1)
+            let focus = controls[index]
+            self.controls.focused = (focus.control.action.id, focus.stack)
+            renderer.focusedControl = focus.control.action.id
+        }
+    }
+
+    /// Shows the control pressed and runs its intent, bounded in time, then reloads the
+    /// widget's kind, as WidgetKit does after an intent.
+    func activate(_ hit: PageControl, now: Date) {
+        let action = hit.control.action
+        let key = hit.stack < lastShown.count ? lastShown[hit.stack].key : ""
+        guard controls.press(hit.control, stack: hit.stack, key: key) else {
+            return logger.notice("'\(action.title)' is still running (or \(ControlState.maxRunning) intents are): the tap is left out")
+        }
+        renderer.controlStates = controls.states
+        logger.info("tap: performing '\(action.title)'")
+        let kind = stackKind(hit.stack)
+        let inbox = self.inbox
+        let clock = self.clock
+        let logger = self.logger
+        Task(executorPreference: DaemonExecutor.preferred) {
+            let failed = await LockScreenDaemon.perform(action, timeout: ControlState.performTimeout, clock: clock, logger: logger)
+            inbox.send(.performed(control: action.id, kind: kind, failed: failed))
+        }
+    }
+
+    /// Runs an intent; true when it threw or ran past `timeout` (it is then left to
+    /// finish on its own: an intent is code in this process and cannot be killed).
+    static func perform(_ action: ControlAction, timeout: TimeInterval, clock: any DaemonClock, logger: Logger) async -> Bool {
+        let deadline = clock.now().addingTimeInterval(timeout)
+        return await withTaskGroup(of: Bool?.self) { group in
+            group.addTask {
+                do {
+                    try await action.perform()
+                    return false
+                } catch {
+                    logger.warning("'\(action.title)' failed: \(error)")
+                    return true
+                }
+            }
+            group.addTask {
+                try? await clock.sleep(until: deadline)
+                return Task.isCancelled ? nil : true
+            }
+            var failed = true
+            for await result in group {
+                guard let result else { continue }
+                if result, !group.isEmpty { logger.warning("'\(action.title)' did not return within \(Int(timeout)) s") }
+                failed = result
+                group.cancelAll()
+                break
+            }
+            return failed
+        }
+    }
+
+    /// An intent has returned: the widget's kind is asked for new timelines, and a
+    /// failed toggle shows its own state again.
+    func performed(control id: String, kind: String?, failed: Bool, now: Date) async {
+        controls.performed(id, failed: failed, now: now)
+        renderer.controlStates = controls.states
+        _ = await engine.requestReload(kind: kind)
+    }
+
+    /// Drops tapped states that a new entry or the time settled.
+    func settleControls(keys: [String], now: Date) {
+        if controls.settle(keys: keys, now: now) { renderer.controlStates = controls.states }
+        if let focused = controls.focused, focused.stack >= keys.count {
+            controls.focused = nil
+            renderer.focusedControl = nil
+        }
+    }
+
+    /// The kind of the widget a stack shows now.
+    func stackKind(_ stack: Int) -> String? {
+        let all = content.stacks.flatMap(\.widgets)
+        let index = scheduler.shownIndex(stack: stack)
+        return index < all.count ? all[index].kind : nil
+    }
+}

@@ -1,0 +1,185 @@
+import Accessory
+import Canvas
+import Foundation
+import Panel
+import Synchronization
+import Testing
+@testable import LockScreen
+@testable import DaemonRuntime
+@testable import TimelineEngine
+import TestSupport
+import DaemonTestSupport
+
+/// Lamps the intents switch, each test its own, by name.
+private let lamps = Mutex<[String: (on: Bool, bumps: Int)]>([:])
+
+private struct ToggleLamp: AppIntent {
+    static let title: LocalizedStringResource = "Toggle the lamp"
+    @Parameter(title: "Lamp") var lamp: String
+    init() {}
+    init(lamp: String) { self.lamp = lamp }
+    func perform() async throws -> some IntentResult {
+        if lamp.hasSuffix("-broken") { throw CancellationError() }
+        if lamp.hasSuffix("-slow") { try await Task.sleep(for: .seconds(3600)) }
+        lamps.withLock { $0[lamp, default: (false, 0)].on.toggle() }
+        return .result()
+    }
+}
+
+private struct Bump: AppIntent {
+    static let title: LocalizedStringResource = "Bump"
+    @Parameter(title: "Lamp") var lamp: String
+    init() {}
+    init(lamp: String) { self.lamp = lamp }
+    func perform() async throws -> some IntentResult {
+        lamps.withLock { $0[lamp, default: (false, 0)].bumps += 1 }
+        return .result()
+    }
+}
+
+private struct LampConfiguration: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Lamp"
+    @Parameter(title: "Lamp", default: "lamp") var lamp: String
+}
+
+private struct LampEntry: TimelineEntry {
+    let date: Date
+    let lamp: String
+    let on: Bool
+    let bumps: Int
+}
+
+private struct LampProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> LampEntry { LampEntry(date: context.date, lamp: "lamp", on: false, bumps: 0) }
+    func snapshot(for configuration: LampConfiguration, in context: Context) async -> LampEntry { placeholder(in: context) }
+    func timeline(for configuration: LampConfiguration, in context: Context) async -> Timeline<LampEntry> {
+        let state = lamps.withLock { $0[configuration.lamp] ?? (false, 0) }
+        return Timeline(entries: [LampEntry(date: context.date, lamp: configuration.lamp, on: state.on, bumps: state.bumps)], policy: .never)
+    }
+}
+
+private struct LampWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "lamp", intent: LampConfiguration.self, provider: LampProvider()) { entry in
+            VStack(alignment: .leading, spacing: 4) {
+                Toggle("Desk lamp", isOn: entry.on, intent: ToggleLamp(lamp: entry.lamp))
+                HStack {
+                    Text("\(entry.bumps)")
+                    Spacer()
+                    Button("Bump", intent: Bump(lamp: entry.lamp))
+                }
+            }
+        }
+        .supportedFamilies([.accessoryRectangular])
+    }
+}
+
+@Suite("Interactive widgets")
+struct InteractiveWidgetTests {
+    func makeDaemon(lamp: String, clock: ManualClock) throws -> (LockScreenDaemon, MemoryDisplay) {
+        let instance = try LampWidget().descriptors[0].instantiate(["lamp": lamp])
+        let content = LockScreenContent(inline: nil, row: [TimelineEngine.Widget(name: "lamp", kind: "lamp", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
+        var options = testOptions(width: 800, height: 480)
+        options.start = testNow
+        let display = MemoryDisplay(width: 800, height: 480)
+        let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock, logger: quietLogger)
+        return (daemon, display)
+    }
+
+    /// Waits, without real time, for the intent a tap started to report back.
+    func performedRequest(_ daemon: LockScreenDaemon) async throws -> DaemonInbox.Request {
+        for _ in 0..<10_000 {
+            if let request = daemon.requests.take().first(where: { if case .performed = $0 { true } else { false } }) { return request }
+            await Task.yield()
+        }
+        throw CancellationError()
+    }
+
+    @Test("a tap on a toggle shows it turned at once, redrawing only the toggle; its intent runs and the widget reloads with the new state")
+    func toggle() async throws {
+        let clock = ManualClock(start: testNow)
+        let (daemon, display) = try makeDaemon(lamp: "t-toggle", clock: clock)
+        try await daemon.step(now: testNow)
+        let controls = daemon.pageControls(now: testNow)
+        #expect(controls.map(\.control.isOn) == [false, nil], "a toggle, then a button, in reading order")
+        let toggle = try #require(controls.first).frame
+        let before = display.presentations.count
+        await daemon.perform(.tap(x: toggle.midX, y: toggle.midY), now: testNow + 1)
+        try await daemon.step(now: testNow + 1)
+        #expect(display.presentations.count == before + 1)
+        let damage = try #require(display.presentations.last?.damage)
+        let area = toggle.inset(by: -2)
+        #expect(damage.allSatisfy { Double($0.x) >= area.minX && Double($0.y) >= area.minY && Double($0.x + $0.width) <= area.maxX && Double($0.y + $0.height) <= area.maxY }, "\(damage) outside \(toggle)")
+        #expect(daemon.pageControls(now: testNow + 1).first?.control.isOn == true, "shown turned before the intent returns")
+        // The intent runs; when it reports back, the widget's kind reloads and its entry says on.
+        let request = try await performedRequest(daemon)
+        #expect(lamps.withLock { $0["t-toggle"]?.on } == true)
+        await daemon.perform(request, now: testNow + 2)
+        try await daemon.step(now: testNow + 2)
+        #expect(daemon.controls.pending.isEmpty, "the new entry settled the tapped state")
+        #expect(daemon.pageControls(now: testNow + 2).first?.control.isOn == true)
+    }
+
+    @Test("a tap outside every control does nothing; a button's intent runs with its parameters")
+    func buttonAndMiss() async throws {
+        let clock = ManualClock(start: testNow)
+        let (daemon, display) = try makeDaemon(lamp: "t-button", clock: clock)
+        try await daemon.step(now: testNow)
+        let presented = display.presentations.count
+        await daemon.perform(.tap(x: 2, y: 2), now: testNow + 1)
+        try await daemon.step(now: testNow + 1)
+        #expect(display.presentations.count == presented)
+        #expect(daemon.requests.take().isEmpty && daemon.controls.running.isEmpty)
+        let button = try #require(daemon.pageControls(now: testNow).last).frame
+        await daemon.perform(.tap(x: button.midX, y: button.midY), now: testNow + 2)
+        let request = try await performedRequest(daemon)
+        await daemon.perform(request, now: testNow + 3)
+        try await daemon.step(now: testNow + 3)
+        #expect(lamps.withLock { $0["t-button"]?.bumps } == 1)
+    }
+
+    @Test("an intent that throws shows the toggle's own state again; one that does not return in 30 s is given up")
+    func failures() async throws {
+        for lamp in ["t-broken", "t-slow"] {
+            let clock = ManualClock(start: testNow)
+            let (daemon, _) = try makeDaemon(lamp: lamp.hasSuffix("slow") ? "t-slow" : "t-broken", clock: clock)
+            try await daemon.step(now: testNow)
+            let toggle = try #require(daemon.pageControls(now: testNow).first).frame
+            await daemon.perform(.tap(x: toggle.midX, y: toggle.midY), now: testNow + 1)
+            #expect(daemon.controls.states.values.first == true)
+            if lamp.hasSuffix("slow") {
+                // The intent sleeps; the daemon's clock passes its 30 s.
+                for _ in 0..<100 { await Task.yield() }
+                clock.advance(to: testNow + 32)
+            }
+            let request = try await performedRequest(daemon)
+            guard case let .performed(_, _, failed) = request else {
+                Issue.record("\(request)")
+                return
+            }
+            #expect(failed)
+            await daemon.perform(request, now: testNow + 33)
+            #expect(daemon.controls.states.isEmpty && daemon.controls.running.isEmpty)
+        }
+    }
+
+    @Test("keys move a focus ring among the controls in reading order and perform the focused one")
+    func focus() async throws {
+        let clock = ManualClock(start: testNow)
+        let (daemon, display) = try makeDaemon(lamp: "t-focus", clock: clock)
+        try await daemon.step(now: testNow)
+        let controls = daemon.pageControls(now: testNow)
+        await daemon.perform(.focus(.next), now: testNow + 1)
+        try await daemon.step(now: testNow + 1)
+        #expect(daemon.renderer.focusedControl == controls[0].control.action.id)
+        let ring = try #require(display.presentations.last?.damage)
+        #expect(!ring.isEmpty)
+        await daemon.perform(.focus(.next), now: testNow + 2)
+        await daemon.perform(.focus(.activate), now: testNow + 2)
+        let request = try await performedRequest(daemon)
+        await daemon.perform(request, now: testNow + 3)
+        #expect(lamps.withLock { $0["t-focus"]?.bumps } == 1)
+        await daemon.perform(.focus(.previous), now: testNow + 4)
+        #expect(daemon.renderer.focusedControl == controls[0].control.action.id, "previous from the button wraps to the toggle")
+    }
+}
