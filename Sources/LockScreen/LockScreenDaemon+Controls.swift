@@ -3,6 +3,7 @@ import Canvas
 import DaemonRuntime
 import FoundationEssentials
 import Logging
+import TimelineEngine  // for .isPlaceholder, .requestReload
 
 /// How keys move the focus among a page's controls.
 package enum FocusMove: Sendable, Equatable {
