@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LockScreen  // for FocusMove
 import Providers
 import TOML
 
@@ -15,6 +16,9 @@ package struct ButtonsConfig: Sendable, Equatable {
         case refresh
         /// The other page (lock or home).
         case page
+        /// The focus to the next or previous control of the page's interactive widgets,
+        /// or the focused control performed (`focus-next`, `focus-previous`, `activate`).
+        case focus(FocusMove)
         /// A program, with its arguments; it gets the button's name in
         /// `LOCKSCREEND_BUTTON`, and is ended with its process group after 30 s.
         case command([String])
@@ -63,11 +67,11 @@ extension LockScreenConfig {
                 continue
             }
             guard button["action"] != nil else {
-                reader.report(button.line, "\(key).action", "no action: one of next, reload, refresh, page, command")
+                reader.report(button.line, "\(key).action", "no action: one of next, reload, refresh, page, command, focus-next, focus-previous, activate")
                 continue
             }
             let action: ButtonsConfig.Action?
-            switch reader.choice(button, "action", at: key, from: ["next", "reload", "refresh", "page", "command"]) {
+            switch reader.choice(button, "action", at: key, from: ["next", "reload", "refresh", "page", "command", "focus-next", "focus-previous", "activate"]) {
             case "next":
                 if let widget = reader.string(button, "widget", at: key) {
                     if widgets.contains(widget) {
@@ -87,6 +91,9 @@ extension LockScreenConfig {
             case "reload": action = .reload
             case "refresh": action = .refresh
             case "page": action = .page
+            case "focus-next": action = .focus(.next)
+            case "focus-previous": action = .focus(.previous)
+            case "activate": action = .focus(.activate)
             default: action = nil
             }
             if let action { config.buttons.append(ButtonsConfig.Button(name: entry.key, pin: pin, action: action)) }

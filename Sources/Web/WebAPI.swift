@@ -103,6 +103,8 @@ package struct WebAPI: Sendable {
             guard let inbox else { return .error(400, "this display cannot refresh whole") }
             inbox.send(.fullRefresh)
             return .reply(.success)
+        case ("POST", ["api", "tap"]):
+            return tap(request.body)
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "push":
             guard Self.isName(Substring(parts[2])) else { return .error(400, "a widget name is letters, digits, _, - and ., at most 64") }
             guard let timeline = JSONValue.parse(Data(request.body)) else {
@@ -120,6 +122,21 @@ package struct WebAPI: Sendable {
         default:
             return .error(404, "no such page: \(String(request.path.prefix(100)))")
         }
+    }
+
+    /// `POST /api/tap` with `{"x": …, "y": …}` in the panel's pixels: the control there
+    /// is performed, as a tap on a touch screen (the page's picture sends these).
+    func tap(_ body: [UInt8]) -> WebResponse {
+        guard let inbox else { return .error(400, "this display has no controls to tap") }
+        guard body.count <= 256, case let .object(fields)? = JSONValue.parse(Data(body)),
+              case let .number(x)? = fields["x"], case let .number(y)? = fields["y"], x.isFinite, y.isFinite else {
+            return .error(400, "send {\"x\": …, \"y\": …}: a point of the panel in pixels")
+        }
+        if let frame = handler.frames.latest, x < 0 || y < 0 || x >= Double(frame.width) || y >= Double(frame.height) {
+            return .error(400, "(\(Int(x)), \(Int(y))) is outside the panel's \(frame.width)×\(frame.height) pixels")
+        }
+        inbox.send(.tap(x: x, y: y))
+        return .reply(.success)
     }
 
     /// Nil when `header` carries the token (Bearer, or Basic with it as the password);

@@ -69,6 +69,14 @@ enum WebPage {
       document.querySelector("#widgets tbody").replaceChildren(...rows);
     }
     const shot = $("shot"), damage = $("damage");
+    // A click or tap on the picture presses the widget's control there, as a touch would.
+    shot.addEventListener("click", async (event) => {
+      const box = shot.getBoundingClientRect();
+      const x = (event.clientX - box.left) / box.width * shot.naturalWidth;
+      const y = (event.clientY - box.top) / box.height * shot.naturalHeight;
+      const { status, reply } = await post("/api/tap", JSON.stringify({ x, y }));
+      say(status === 200 ? "Tapped" : "Tap: " + (reply.error || "HTTP " + status));
+    });
     let shown = -1;
     function outline(frame) {
       damage.setAttribute("viewBox", `0 0 ${frame.w} ${frame.h}`);

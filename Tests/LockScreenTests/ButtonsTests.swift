@@ -47,11 +47,17 @@ struct ButtonsTests {
             [buttons.d]
             action = "command"
             command = ["logger", "pressed"]
+            [buttons.e]
+            pin = 26
+            action = "focus-next"
+            [buttons.f]
+            pin = 27
+            action = "activate"
             """)
         let buttons = try #require(config.buttons)
         #expect(buttons.debounce == 0.08)
-        #expect(buttons.buttons.map(\.pin) == [5, 6, 25, 24])
-        #expect(buttons.buttons.map(\.action) == [.next(widget: "other"), .reload, .refresh, .command(["logger", "pressed"])])
+        #expect(buttons.buttons.map(\.pin) == [5, 6, 25, 24, 26, 27])
+        #expect(buttons.buttons.map(\.action) == [.next(widget: "other"), .reload, .refresh, .command(["logger", "pressed"]), .focus(.next), .focus(.activate)])
     }
 
     @Test("mistakes name file, line and key", arguments: [

@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import Testing
 @testable import Config
@@ -132,5 +133,32 @@ struct WebAPITests {
         #expect(await api.respond(to: WebRequest(method: "POST", path: "/api/page/next")).status == 401)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/etc/passwd")).status == 404)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/api/screen.png")).status == 503)
+    }
+
+    @Test("a tap on the page's picture reaches the daemon as a point of the panel; bad points are refused")
+    func tap() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let token = dir.appendingPathComponent("token").path
+        try Data("t".utf8).write(to: URL(fileURLWithPath: token))
+        let engine = TimelineEngine(widgets: [], now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
+        let frames = FrameMailbox()
+        frames.open()
+        frames.update([], from: Frame(width: 800, height: 480))
+        let handler = ControlHandler(engine: engine, board: PushBoard(names: []), frames: frames, clock: ManualClock(start: testNow))
+        let queue = DaemonInbox.Queue(pages: [.lock])
+        let api = WebAPI(handler: handler, config: WebConfig(host: "127.0.0.1", port: 8080, tokenFile: token), inbox: DaemonInbox(queue: queue, wake: WakeSignal()))
+        func post(_ body: String, token: String? = "Bearer t") async -> Int {
+            await api.respond(to: WebRequest(method: "POST", path: "/api/tap", authorization: token, body: Array(body.utf8))).status
+        }
+        #expect(await post(#"{"x": 310.5, "y": 402}"#) == 200)
+        #expect(queue.take().map { "\($0)" } == ["tap(x: 310.5, y: 402.0)"])
+        #expect(await post(#"{"x": 310.5, "y": 402}"#, token: nil) == 401)
+        #expect(await post(#"{"x": 800, "y": 10}"#) == 400)
+        #expect(await post(#"{"x": -1, "y": 10}"#) == 400)
+        #expect(await post(#"{"x": "a", "y": 10}"#) == 400)
+        #expect(await post("[" + String(repeating: "1,", count: 200) + "1]") == 400)
+        #expect(queue.take().isEmpty)
     }
 }

@@ -61,6 +61,7 @@ struct ButtonService: Service, CustomStringConvertible {
             case .reload: WidgetCenter.shared.reloadAllTimelines()
             case .refresh: inbox.send(.fullRefresh)
             case let .next(widget): inbox.send(.nextInStack(widget: widget))
+            case let .focus(move): inbox.send(.focus(move))
             case .page:
                 guard inbox.pages.count > 1 else { return logger.warning("key '\(button.name)': this display has one page; add [layout] home or photo") }
                 inbox.send(.showPage(nil))
