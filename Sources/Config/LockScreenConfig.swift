@@ -23,6 +23,8 @@ package struct LockScreenConfig: Sendable {
     package var content: LockScreenContent
     /// `[buttons]`: the keys and their actions; nil without the table.
     package var buttons: ButtonsConfig?
+    /// `[input]`: touch.
+    package var input = InputConfig()
     /// `[mqtt]`: the broker; nil without the table.
     package var mqtt: MQTTConfig?
     package var web: WebConfig?
@@ -84,7 +86,7 @@ package struct LockScreenConfig: Sendable {
             throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
         }
         var reader = ConfigReader(file: file)
-        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "mqtt", "homeassistant", "http"], at: "")
+        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "input", "mqtt", "homeassistant", "http"], at: "")
         var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
         config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)
@@ -98,6 +100,7 @@ package struct LockScreenConfig: Sendable {
         if let buttons = reader.table(root, "buttons", at: "") {
             config.buttons = readButtons(buttons, widgets: Set(config.content.stacks.flatMap { $0.widgets.map(\.name) }), reader: &reader)
         }
+        if let input = reader.table(root, "input", at: "") { config.input = readInput(input, reader: &reader) }
         guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues, more: reader.moreIssues) }
         config.fetchesOverHTTP = reader.fetchesOverHTTP
         config.warnings = reader.warnings

@@ -31,6 +31,8 @@ struct DaemonAssembly {
     let notifier = SystemdNotifier()
     /// The HAT's keys, requested before the panel is touched.
     let keys: GPIOKeys?
+    /// How the panel is mounted: touches on its glass are turned back by it.
+    let rotation: Rotation
 
     /// Reads the configuration, takes the state directory's lock and the keys, opens the
     /// display and makes the daemon; the first thing that cannot be had ends the start
@@ -88,6 +90,7 @@ struct DaemonAssembly {
         reload = ConfigReload(common: common, path: common.config ?? defaultConfig, board: board, inbox: daemon.inbox, display: fileDisplay, logger: logger,
                               registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight, mqtt: run.once ? nil : mqtt, web: config?.web)
         (self.config, self.options, self.board, self.keys) = (config, options, board, keys)
+        rotation = output.rotation
     }
 
     /// The group's services. They stop in reverse order: the daemon, first, stops last,
@@ -104,6 +107,11 @@ struct DaemonAssembly {
         if let buttons = config?.buttons, let keys {
             services.append(.init(service: ButtonService(buttons, keys: keys, inbox: daemon.inbox, logger: logger)))
             logger.info("listening to \(buttons.buttons.count) key\(buttons.buttons.count == 1 ? "" : "s") on \(keys.chip)")
+        }
+        if let input = config?.input, input.touch != .off, !run.once {
+            var input = input
+            input.mapping.rotation = rotation
+            services.append(.init(service: TouchService(config: input, frameSize: (options.width, options.height), inbox: daemon.inbox, logger: logger)))
         }
         guard !run.once else { return services }
         services.append(.init(service: broker()))

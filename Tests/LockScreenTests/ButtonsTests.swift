@@ -121,3 +121,15 @@ struct ButtonsTests {
         }
     }
 }
+
+@Suite("Touch input configuration")
+struct InputConfigTests {
+    @Test("[input] names a touch screen and how its axes meet the panel; mistakes say file, line and key")
+    func reads() throws {
+        let config = try LockScreenConfig.parse("[input]\ntouch = \"auto\"\nswap_xy = true\ncalibration = [1, 0, 0, 0, 1.5, -0.25]\n", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        #expect(config.input.touch == .auto && config.input.mapping.swapXY && config.input.mapping.calibration == [1, 0, 0, 0, 1.5, -0.25])
+        #expect(configIssues("[input]\ntouch = \"/etc/passwd\"\n", file: "t.toml").contains("t.toml:2: input.touch: expected \"auto\", \"off\" or a device under /dev/input/"))
+        #expect(configIssues("[input]\ncalibration = [1, 2]\n", file: "t.toml").contains("t.toml:2: input.calibration:"))
+        #expect(configIssues("[input]\ntuch = \"auto\"\n", file: "t.toml").contains("input.tuch"))
+    }
+}

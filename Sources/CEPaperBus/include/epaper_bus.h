@@ -61,4 +61,36 @@ int CEPaperBus_gpio_chip_label(const char *chip, char *label, size_t label_size,
 /// Sleeps `microseconds`: the reset pulse's timing, which the datasheets give.
 void CEPaperBus_delay(uint32_t microseconds);
 
+/// What a touch screen or tablet reports about itself (evdev): its axes' ranges and
+/// how it says a contact is down.
+struct CEPaperBus_touch_info {
+    int32_t x_min, x_max, y_min, y_max;
+    /// INPUT_PROP_DIRECT: a screen (touch where you look), not a pad.
+    int direct;
+    /// Multi-touch slots (ABS_MT_POSITION_X/Y) besides the single-touch axes.
+    int multitouch;
+    /// BTN_TOUCH (a finger) or BTN_LEFT (a tablet such as QEMU's virtio-tablet).
+    int touch_key, left_key;
+    char name[80];
+};
+
+/// One input event: its type, code and value, and when the kernel stamped it.
+struct CEPaperBus_input_event {
+    uint16_t type, code;
+    int32_t value;
+    uint64_t microseconds;
+};
+
+/// Opens an evdev node read-only and reads its capabilities; fails with a message
+/// unless it has absolute X and Y axes and a touch or left button.
+int CEPaperBus_touch_open(const char *path, struct CEPaperBus_touch_info *info, int *fd, char *message, size_t size);
+
+/// Waits (no time-out) for events or the stopper; returns 0 with up to `capacity`
+/// events read, ECANCELED when stopped, ENODEV when the device went away, else an
+/// error with a message.
+int CEPaperBus_touch_wait(int fd, int stopper, struct CEPaperBus_input_event *events, size_t capacity, size_t *count, char *message, size_t size);
+
+/// Waits (no time-out) until `fd` is readable or the stopper fires: 0, or ECANCELED.
+int CEPaperBus_wait_readable(int fd, int stopper);
+
 #endif

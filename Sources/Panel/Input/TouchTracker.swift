@@ -1,0 +1,119 @@
+/// Turns a touch screen's events into taps: a contact that goes down and comes up again
+/// close to where it started, soon enough, with no second finger, is a tap at the point
+/// it went down; drags, long presses, palms (a second contact or a very wide one) are not.
+package struct TouchTracker: Sendable {
+    /// evdev's numbers, from linux/input-event-codes.h.
+    package enum Code {
+        static let synReport: UInt16 = 0, evKey: UInt16 = 1, evAbs: UInt16 = 3, evSyn: UInt16 = 0
+        static let absX: UInt16 = 0x00, absY: UInt16 = 0x01
+        static let mtSlot: UInt16 = 0x2F, mtTouchMajor: UInt16 = 0x30, mtPositionX: UInt16 = 0x35, mtPositionY: UInt16 = 0x36, mtTrackingID: UInt16 = 0x39
+        static let btnLeft: UInt16 = 0x110, btnTouch: UInt16 = 0x14A
+    }
+
+    /// The axes' ranges, as the device reports them.
+    package var xRange: ClosedRange<Int32>
+    package var yRange: ClosedRange<Int32>
+    /// Farther than this fraction of the shorter side between down and up is a drag.
+    package var slop = 0.04
+    /// Longer than this between down and up is a long press, not a tap.
+    package var maximumMicroseconds: UInt64 = 800_000
+    /// A contact wider than this fraction of the width is a palm.
+    package var palmFraction = 0.25
+    /// Presses closer than this to the last tap are a bounce.
+    package var debounceMicroseconds: UInt64 = 80_000
+
+    private var x: Int32 = 0, y: Int32 = 0
+    private var down: (x: Int32, y: Int32, at: UInt64)?
+    private var isDown = false
+    private var cancelled = false
+    private var slot: Int32 = 0
+    private var lastTap: UInt64?
+
+    package init(xRange: ClosedRange<Int32>, yRange: ClosedRange<Int32>) {
+        self.xRange = xRange
+        self.yRange = yRange
+    }
+
+    /// Feeds one event; returns a tap, as fractions 0…1 of the axes, when a report ends one.
+    package mutating func feed(type: UInt16, code: UInt16, value: Int32, microseconds: UInt64) -> (x: Double, y: Double)? {
+        switch (type, code) {
+        case (Code.evAbs, Code.absX): x = value
+        case (Code.evAbs, Code.absY): y = value
+        // The first finger's slot only: a second is a palm or a pinch.
+        case (Code.evAbs, Code.mtPositionX) where slot == 0: x = value
+        case (Code.evAbs, Code.mtPositionY) where slot == 0: y = value
+        case (Code.evAbs, Code.mtSlot):
+            slot = value
+            if value > 0, isDown { cancelled = true }
+        case (Code.evAbs, Code.mtTrackingID) where slot > 0 && value >= 0:
+            cancelled = true
+        case (Code.evAbs, Code.mtTouchMajor):
+            if Double(value) > Double(xRange.upperBound - xRange.lowerBound) * palmFraction { cancelled = true }
+        case (Code.evKey, Code.btnTouch), (Code.evKey, Code.btnLeft):
+            isDown = value != 0
+        case (Code.evSyn, Code.synReport):
+            return report(at: microseconds)
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func report(at time: UInt64) -> (x: Double, y: Double)? {
+        if isDown, down == nil {
+            // A palm seen in this very report stays seen.
+            down = (x, y, time)
+            return nil
+        }
+        guard !isDown, let start = down else {
+            if !isDown { cancelled = false }
+            return nil
+        }
+        down = nil
+        defer { cancelled = false }
+        let width = Double(xRange.upperBound - xRange.lowerBound), height = Double(yRange.upperBound - yRange.lowerBound)
+        let dx = Double(x - start.x) / width, dy = Double(y - start.y) / height
+        guard !cancelled, (dx * dx + dy * dy).squareRoot() <= slop, time - start.at <= maximumMicroseconds else { return nil }
+        if let last = lastTap, time - last < debounceMicroseconds { return nil }
+        lastTap = time
+        return (Double(start.x - xRange.lowerBound) / width, Double(start.y - yRange.lowerBound) / height)
+    }
+}
+
+/// How a touch screen's axes meet the panel's pixels: swapped or mirrored axes (a panel
+/// mounted turned), a calibration (libinput's matrix: x' = a·x + b·y + c, y' = d·x + e·y + f,
+/// on fractions of the axes), then the frame's size.
+package struct TouchMapping: Sendable, Equatable {
+    package var swapXY = false
+    package var invertX = false
+    package var invertY = false
+    package var calibration: [Double] = [1, 0, 0, 0, 1, 0]
+    /// How the panel is mounted (`rotate`): a touch on the panel's glass is a point of
+    /// the picture turned back by it.
+    package var rotation = Rotation.none
+
+    package init(swapXY: Bool = false, invertX: Bool = false, invertY: Bool = false, calibration: [Double] = [1, 0, 0, 0, 1, 0]) {
+        self.swapXY = swapXY
+        self.invertX = invertX
+        self.invertY = invertY
+        self.calibration = calibration.count == 6 ? calibration : [1, 0, 0, 0, 1, 0]
+    }
+
+    /// A tap's fractions as a point of a `width` × `height` frame, in pixels; nil outside it.
+    package func point(x: Double, y: Double, width: Int, height: Int) -> (x: Double, y: Double)? {
+        var (u, v) = swapXY ? (y, x) : (x, y)
+        if invertX { u = 1 - u }
+        if invertY { v = 1 - v }
+        let c = calibration
+        let cu = c[0] * u + c[1] * v + c[2], cv = c[3] * u + c[4] * v + c[5]
+        guard (0...1).contains(cu), (0...1).contains(cv) else { return nil }
+        // The panel's glass is the frame turned clockwise by the rotation; turn it back.
+        let (fx, fy): (Double, Double) = switch rotation {
+        case .none: (cu, cv)
+        case .clockwise90: (cv, 1 - cu)
+        case .upsideDown: (1 - cu, 1 - cv)
+        case .clockwise270: (1 - cv, cu)
+        }
+        return (min(fx * Double(width), Double(width) - 0.5), min(fy * Double(height), Double(height) - 0.5))
+    }
+}
