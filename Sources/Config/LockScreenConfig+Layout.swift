@@ -9,7 +9,34 @@ import TimelineEngine
 /// `[layout]` and `[widgets]`: where each widget goes and what it is.
 extension LockScreenConfig {
     /// The settings every widget table may have besides its kind's parameters.
-    static let widgetKeys = ["kind", "family", "budget", "min_interval", "timeout"]
+    static let widgetKeys = ["kind", "family", "budget", "min_interval", "timeout", "tap"]
+
+    /// `[widgets.NAME.tap]`: `command = [...]`, `page = "next" | "lock" | "home" | "photo"`
+    /// or `reload = true` — one of them — for each widget that has one.
+    static func readTaps(_ widgets: TOMLTable, reader: inout ConfigReader) -> [String: WidgetTap] {
+        var taps: [String: WidgetTap] = [:]
+        for entry in widgets.entries {
+            guard let table = entry.value.table, let value = table["tap"] else { continue }
+            let path = "widgets.\(entry.key).tap"
+            guard let tap = value.table else {
+                reader.mismatch(value, path, expected: "a table: command = [...], page = \"next\" or reload = true")
+                continue
+            }
+            reader.rejectUnknown(tap, known: ["command", "page", "reload"], at: path)
+            guard tap.entries.count == 1 else {
+                reader.report(tap.line, path, "give one of command, page, reload")
+                continue
+            }
+            if let arguments = reader.arguments(tap, "command", at: path) {
+                taps[entry.key] = .command(arguments)
+            } else if let page = reader.choice(tap, "page", at: path, from: ["next", "lock", "home", "photo"]) {
+                taps[entry.key] = .page(page == "next" ? nil : LockScreenContent.Page(rawValue: page))
+            } else if reader.boolean(tap, "reload", at: path) == true {
+                taps[entry.key] = .reload
+            }
+        }
+        return taps
+    }
 
     mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) {
         let path = "layout"

@@ -101,6 +101,7 @@ package struct LockScreenConfig: Sendable {
             config.buttons = readButtons(buttons, widgets: Set(config.content.stacks.flatMap { $0.widgets.map(\.name) }), reader: &reader)
         }
         if let input = reader.table(root, "input", at: "") { config.input = readInput(input, reader: &reader) }
+        config.content.taps = Self.readTaps(widgets, reader: &reader)
         guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues, more: reader.moreIssues) }
         config.fetchesOverHTTP = reader.fetchesOverHTTP
         config.warnings = reader.warnings

@@ -16,6 +16,8 @@ package struct LockScreenContent: Sendable {
     package var photo: WidgetStack?
     /// Which page the display shows.
     package var page: Page = .lock
+    /// What a tap on a widget does, by widget name (`[widgets.NAME.tap]`).
+    package var taps: [String: WidgetTap] = [:]
 
     /// The pages a display can show.
     package enum Page: String, Sendable, CaseIterable {

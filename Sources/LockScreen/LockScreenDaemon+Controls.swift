@@ -3,6 +3,7 @@ import Canvas
 import DaemonRuntime
 import FoundationEssentials
 import Logging
+import Providers
 import TimelineEngine  // for .isPlaceholder, .requestReload
 
 /// How keys move the focus among a page's controls.
@@ -25,6 +26,10 @@ extension LockScreenDaemon {
             guard let stack = slot.widget, stack < lastShown.count, !lastShown[stack].isPlaceholder else { continue }
             let placed = renderer.place(slot, content: content, shown: lastShown, now: now, staleMark: staleMark)
             let scale = slot.scale ?? renderer.layout.scale
+            // The whole widget first, so that its own controls, found later, win.
+            if let name = stackName(stack), let tap = content.taps[name] {
+                found.append(PageControl(stack: stack, control: PlacedControl(action: tapAction(tap, widget: name)), frame: slot.rect))
+            }
             for (control, frame) in placed.controls {
                 let pixels = Rect(x: slot.rect.minX + frame.minX * scale, y: slot.rect.minY + frame.minY * scale, width: frame.width * scale, height: frame.height * scale)
                 found.append(PageControl(stack: stack, control: control, frame: pixels))
@@ -125,6 +130,31 @@ extension LockScreenDaemon {
             controls.focused = nil
             renderer.focusedControl = nil
         }
+    }
+
+    /// What a tap on a whole widget performs.
+    func tapAction(_ tap: WidgetTap, widget: String) -> ControlAction {
+        let inbox = self.inbox
+        switch tap {
+        case let .command(arguments):
+            return ControlAction(id: "tap:\(widget)", title: "\(widget): \(arguments[0])") {
+                var runner = CommandRunner(arguments: arguments)
+                runner.timeout = ControlState.performTimeout
+                runner.environment["LOCKSCREEND_WIDGET"] = widget
+                _ = try await runner.run()
+            }
+        case let .page(page):
+            return ControlAction(id: "tap:\(widget)", title: "\(widget): page") { inbox.send(.showPage(page)) }
+        case .reload:
+            return ControlAction(id: "tap:\(widget)", title: "\(widget): reload") {}
+        }
+    }
+
+    /// The name of the widget a stack shows now.
+    func stackName(_ stack: Int) -> String? {
+        let all = content.stacks.flatMap(\.widgets)
+        let index = scheduler.shownIndex(stack: stack)
+        return index < all.count ? all[index].name : nil
     }
 
     /// The kind of the widget a stack shows now.

@@ -133,3 +133,38 @@ struct InputConfigTests {
         #expect(configIssues("[input]\ntuch = \"auto\"\n", file: "t.toml").contains("input.tuch"))
     }
 }
+
+@Suite("Taps on whole widgets")
+struct WidgetTapTests {
+    @Test("[widgets.X.tap] runs a command for a tap anywhere on the widget, with its name; mistakes name the key")
+    func command() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tap-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let config = try LockScreenConfig.parse("""
+            [layout]
+            row = ["note"]
+            [widgets.note]
+            kind = "text"
+            text = "Lights"
+            [widgets.note.tap]
+            command = ["sh", "-c", "echo \\"$LOCKSCREEND_WIDGET\\" > \(file)"]
+            """, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        #expect(config.content.taps["note"] == .command(["sh", "-c", "echo \"$LOCKSCREEND_WIDGET\" > \(file)"]))
+        let daemon = LockScreenDaemon(
+            content: config.content, renderer: LockScreenApplication.renderer(testOptions()), display: MemoryDisplay(width: 800, height: 480), clock: ManualClock(start: testNow),
+            behaviour: LockScreenDaemon.Behaviour(), logger: quietLogger)
+        _ = try await daemon.step(now: testNow)
+        let widget = try #require(daemon.pageControls(now: testNow).first)
+        await daemon.perform(.tap(x: widget.frame.minX + 3, y: widget.frame.maxY - 3), now: testNow)
+        // The command is a real child process: wait for its report (bounded).
+        var performed = false
+        for _ in 0..<500 where !performed {
+            performed = daemon.requests.take().contains { if case .performed(_, _, false) = $0 { true } else { false } }
+            if !performed { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(performed)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "note\n")
+        #expect(configIssues("[widgets.n]\nkind = \"text\"\ntext = \"a\"\n[widgets.n.tap]\npage = \"sideways\"\n", file: "t.toml").contains("t.toml:5: widgets.n.tap.page"))
+        #expect(configIssues("[widgets.n]\nkind = \"text\"\ntext = \"a\"\n[widgets.n.tap]\npage = \"next\"\nreload = true\n", file: "t.toml").contains("widgets.n.tap: give one of command, page, reload"))
+    }
+}
