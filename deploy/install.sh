@@ -84,7 +84,7 @@ if [ -z "$destdir" ] && [ "$(id -u)" -eq 0 ]; then
   else
     getent group lockscreend >/dev/null || groupadd --system lockscreend
     getent group lockscreend-ctl >/dev/null || groupadd --system lockscreend-ctl
-    getent passwd lockscreend >/dev/null || useradd --system --gid lockscreend --groups video,lockscreend-ctl --home-dir /var/lib/lockscreend --no-create-home --shell /usr/sbin/nologin lockscreend
+    getent passwd lockscreend >/dev/null || useradd --system --gid lockscreend --groups video,input,lockscreend-ctl --home-dir /var/lib/lockscreend --no-create-home --shell /usr/sbin/nologin lockscreend
   fi
   chgrp lockscreend /etc/lockscreend/config.toml
 fi

@@ -76,6 +76,15 @@ package struct Canvas {
         cairo_paint_with_alpha(context, max(0, opacity))
     }
 
+    /// Draws `body` as a cut-out: what it draws removes what is under it (within the
+    /// current layer), as a prominent button's label is cut out of its capsule.
+    package mutating func withKnockout(_ body: (inout Canvas) throws -> Void) rethrows {
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_DEST_OUT)
+        defer { cairo_restore(context) }
+        try body(&self)
+    }
+
     /// Fills the whole target with one colour, replacing what was there.
     package func clear(_ color: RGBA) {
         cairo_save(context)

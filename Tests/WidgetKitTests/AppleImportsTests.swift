@@ -132,4 +132,18 @@ struct AppleImportsTests {
         }
         return x1 < 0 ? nil : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
+
+    @Test("buttons in each style and a switch, on the lock screen; their controls are where they are drawn, with their parameters")
+    func controls() throws {
+        let placed = place(.accessoryRectangular) { QuickLogView(alarmOn: true) }
+        try golden.check(draw(placed), named: "quick-log")
+        let controls = placed.controls
+        #expect(controls.count == 4)
+        #expect(controls.map(\.control.isOn) == [nil, nil, nil, true])
+        #expect(Set(controls.map(\.control.action.id)).count == 4, "each intent's parameters make it a control of its own")
+        let hit = try #require(placed.control(at: Point(x: controls[1].frame.midX, y: controls[1].frame.midY)))
+        #expect(hit.control.action.id == controls[1].control.action.id)
+        let bottom = try #require(controls.map(\.frame.maxY).max())
+        #expect(placed.control(at: Point(x: 80, y: bottom + 1)) == nil, "below every control, no control")
+    }
 }

@@ -199,3 +199,50 @@ struct GlucoseBundle: WidgetBundle {
         }
     }
 }
+
+/// Logs carbohydrates from the lock screen, as glucose apps' iOS 17 widgets do.
+struct LogCarbsIntent: AppIntent {
+    static let title: LocalizedStringResource = "Log carbs"
+
+    @Parameter(title: "Grams")
+    var grams: Int
+
+    init() {}
+
+    init(grams: Int) {
+        self.grams = grams
+    }
+
+    func perform() async throws -> some IntentResult {
+        SharedDefaults.suite?.set(grams, forKey: "lastCarbs")
+        return .result()
+    }
+}
+
+struct SensorAlarmIntent: AppIntent {
+    static let title: LocalizedStringResource = "Sensor alarm"
+
+    func perform() async throws -> some IntentResult {
+        .result()
+    }
+}
+
+/// Quick-log buttons in each style, and the alarm as a switch.
+struct QuickLogView: View {
+    let alarmOn: Bool
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            HStack(spacing: 4) {
+                Button("10 g", intent: LogCarbsIntent(grams: 10))
+                    .buttonStyle(.bordered)
+                Button("20 g", intent: LogCarbsIntent(grams: 20))
+                    .buttonStyle(.borderedProminent)
+                Button(intent: LogCarbsIntent(grams: 40)) { Text("40") }
+                    .buttonStyle(.borderless)
+            }
+            Toggle("Alarm", isOn: alarmOn, intent: SensorAlarmIntent())
+                .toggleStyle(.switch)
+        }
+    }
+}

@@ -61,6 +61,33 @@ case "$E2E_CASE" in
   virtio)
     show fb --fb /dev/fb0
     show drm --drm /dev/dri/card0
+    # Taps: a widget whose tap runs a command, the tablet found by its capabilities.
+    cat > /tmp/touch.toml <<'TOML'
+[input]
+touch = "auto"
+[layout]
+row = ["lamp"]
+[widgets.lamp]
+kind = "text"
+family = "rectangular"
+text = "Lamp"
+[widgets.lamp.tap]
+command = ["sh", "-c", "echo tapped >> /tmp/taps"]
+TOML
+    lockscreend --drm /dev/dri/card0 --config /tmp/touch.toml --at $AT $common --state-dir /tmp/touch 2>/share/touch.log &
+    pid=$!
+    first_frame /share/touch.log
+    sleep 1
+    echo "@@TAP tap-1 0.5 0.66"
+    while [ ! -e /share/ack-tap-1 ]; do sleep 0.1; done
+    for i in $(seq 1 100); do [ -s /tmp/taps ] && break; sleep 0.1; done
+    echo "@@TAPPED $(wc -l < /tmp/taps 2>/dev/null || echo 0)"
+    echo "@@TAP tap-2 0.03 0.03"
+    while [ ! -e /share/ack-tap-2 ]; do sleep 0.1; done
+    sleep 2
+    echo "@@MISSED $(wc -l < /tmp/taps 2>/dev/null || echo 0)"
+    kill -TERM $pid; wait $pid; echo "@@STOPPED touch $?"
+    cat /share/touch.log
     # Minute ticks on DRM: the host counts what reached the display (QEMU's trace).
     lockscreend --drm /dev/dri/card0 --at 2026-11-22T14:04:50Z $common --state-dir /tmp/ticks 2>/share/ticks.log &
     pid=$!

@@ -13,6 +13,7 @@ Prints one line per check and closes with "N passed, N failed".
 """
 import argparse
 import glob
+import json
 import os
 import re
 import shutil
@@ -86,7 +87,7 @@ def build_initramfs(binary, work, version):
     copy(os.path.join(ROOT, "Tests/Fixtures"), root, "/fixture")
     # Kernel modules for every case, with their dependencies, and modules.dep.
     mods = set()
-    for name in ["virtio_pci", "virtio-gpu", "bochs", "9pnet_virtio", "9p"]:
+    for name in ["virtio_pci", "virtio-gpu", "bochs", "9pnet_virtio", "9p", "virtio_input", "evdev"]:
         out = subprocess.run(["modprobe", "--show-depends", "-S", version, name], capture_output=True, text=True, check=True).stdout
         mods.update(re.findall(r"insmod (\S+\.ko\S*)", out))
     for m in mods:
@@ -174,6 +175,34 @@ def monitor(path, command):
     s.close()
 
 
+def qmp(path, commands):
+    """Sends QMP commands over QEMU's machine protocol socket, each after the last's reply."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(10)
+    sock.connect(path)
+    reader = sock.makefile("r")
+    json.loads(reader.readline())  # the greeting
+    for command in [{"execute": "qmp_capabilities"}] + commands:
+        sock.sendall((json.dumps(command) + "\n").encode())
+        while True:
+            reply = json.loads(reader.readline())
+            if "return" in reply or "error" in reply:
+                break
+    sock.close()
+
+
+def tap(path, fx, fy):
+    """A tap of QEMU's virtio tablet at fractions of the screen: move, press, release."""
+    def button(down):
+        return {"execute": "input-send-event", "arguments": {"events": [{"type": "btn", "data": {"down": down, "button": "left"}}]}}
+    move = {"execute": "input-send-event", "arguments": {"events": [
+        {"type": "abs", "data": {"axis": "x", "value": int(fx * 32767)}},
+        {"type": "abs", "data": {"axis": "y", "value": int(fy * 32767)}}]}}
+    qmp(path, [move, button(True)])
+    time.sleep(0.1)
+    qmp(path, [button(False)])
+
+
 def boot(case, devices, append, image, version_image, work, limit):
     """Boots one case; answers the guest's @@DUMP requests; returns the serial text,
     the screendump files by name, the shared folder and the trace file."""
@@ -184,7 +213,8 @@ def boot(case, devices, append, image, version_image, work, limit):
     serial = os.path.join(work, f"{case}.serial")
     trace = os.path.join(work, f"{case}.trace")
     mon = os.path.join(work, f"{case}.monitor")
-    for f in [serial, trace, mon]:
+    machine = os.path.join(work, f"{case}.qmp")
+    for f in [serial, trace, mon, machine]:
         if os.path.exists(f):
             os.remove(f)
     command = ["qemu-system-x86_64", "-machine", "pc", "-m", "1024", "-smp", "1", "-accel", "tcg",
@@ -192,6 +222,7 @@ def boot(case, devices, append, image, version_image, work, limit):
                "-append", f"console=tty0 console=ttyS0 e2e.case={case} {append}",
                "-display", "none", "-no-reboot", "-serial", f"file:{serial}",
                "-monitor", f"unix:{mon},server=on,wait=off",
+               "-qmp", f"unix:{machine},server=on,wait=off",
                "-virtfs", f"local,path={share},mount_tag=share,security_model=none,id=share",
                "-trace", f"enable=virtio_gpu_cmd_res_flush,file={trace}"] + devices
     qemu = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"{case}.stderr"), "w"))
@@ -220,6 +251,9 @@ def boot(case, devices, append, image, version_image, work, limit):
                         break
                 dumps[name] = path
                 open(os.path.join(share, f"ack-{name}"), "w").close()
+            if m := re.search(r"@@TAP (\S+) ([0-9.]+) ([0-9.]+)", line):
+                tap(machine, float(m.group(2)), float(m.group(3)))
+                open(os.path.join(share, f"ack-{m.group(1)}"), "w").close()
     if qemu.poll() is None:
         qemu.kill()
         check(False, f"{case}: the guest finished within {limit} s")
@@ -281,7 +315,8 @@ def main():
     image = build_initramfs(os.path.abspath(args.binary), work, version)
 
     cases = [
-        ("virtio", ["-vga", "none", "-device", f"virtio-gpu-pci,xres={WIDTH},yres={HEIGHT}"], "e2e.modules=virtio_pci,virtio-gpu", 600),
+        ("virtio", ["-vga", "none", "-device", f"virtio-gpu-pci,xres={WIDTH},yres={HEIGHT}", "-device", "virtio-tablet-pci"],
+         "e2e.modules=virtio_pci,virtio-gpu,virtio_input,evdev", 660),
         ("bochs", ["-vga", "none", "-device", f"bochs-display,xres={WIDTH},yres={HEIGHT}"], "e2e.modules=virtio_pci,bochs", 300),
         ("vesa", ["-vga", "std"], "e2e.modules=virtio_pci vga=0x314", 300),
     ]
@@ -321,6 +356,19 @@ def main():
         total = sum(sizes) / (WIDTH * HEIGHT)
         check(0 < total < 2 * TICK_LIMIT, f"virtio: the two minute ticks on DRM reach the display as under {2 * TICK_LIMIT:.0%} of the screen",
               ", ".join(f"{p} px = {p / (WIDTH * HEIGHT):.2%}" for p in sizes))
+        # Taps from a real kernel input device: QEMU's virtio tablet, found by its
+        # capabilities, driven through QMP.
+        check("@@TAPPED 1" in text, "virtio: a tap on the tablet over a widget runs the widget's tap command", re.findall(r"@@TAP\w* .*", text))
+        check("@@MISSED 1" in text, "virtio: a tap outside every widget does nothing", re.findall(r"@@MISSED .*", text))
+        # The touch daemon ran just before the ticks daemon: its buffer is the one before
+        # the newest. A tap whose command changes nothing on the screen sends nothing.
+        resources = sorted({r for r, _ in all_flushes})
+        touch_sizes = [p for r, p in all_flushes if len(resources) >= 2 and r == resources[-2]]
+        while touch_sizes and touch_sizes[0] == WIDTH * HEIGHT:
+            touch_sizes.pop(0)
+        check(len(resources) >= 2 and touch_sizes == [], "virtio: taps that change nothing on the screen flush nothing to it", f"{touch_sizes}")
+        check("touch screen /dev/input/event" in open(os.path.join(share, "touch.log"), errors="replace").read() if os.path.exists(os.path.join(share, "touch.log")) else False,
+              "virtio: [input] touch = \"auto\" finds the tablet by its capabilities")
         for line in re.findall(r"@@BAD .*", text):
             status = int(line.split()[1])
             check(status != 0 and "lockscreend:" in line and ("/dev/" in line), f"virtio: bad device input exits non-zero naming it", line[6:200])

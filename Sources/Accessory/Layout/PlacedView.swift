@@ -22,6 +22,8 @@ package struct PlacedView: Sendable {
         case clip
         /// Children drawn scaled or turned about a point of the frame.
         case transform(ViewTransform)
+        /// The first child drawn, the others cut out of it, in a layer of their own.
+        case knockout
         /// Children clipped to the frame with rounded corners: a home-screen tile.
         case roundedClip(cornerRadius: Double)
     }
@@ -125,6 +127,13 @@ package struct PlacedView: Sendable {
             drawChildren(on: &canvas)
         case let .opacity(value):
             canvas.withOpacity(value) { drawChildren(on: &$0) }
+        case .knockout:
+            canvas.withLayer { canvas in
+                children.first?.draw(on: &canvas)
+                canvas.withKnockout { canvas in
+                    for child in children.dropFirst() { child.draw(on: &canvas) }
+                }
+            }
         case let .transform(transform):
             canvas.withSavedState { canvas in
                 transform.apply(to: canvas, in: frame)

@@ -57,10 +57,29 @@ enum ButtonStyleKind: Hashable, Sendable {
                 .background(HierarchicalShapeStyle.quaternary, in: Capsule())
             return Accessory.makeNode(padded, in: environment)
         case .borderedProminent:
-            let padded = label.foregroundStyle(BackgroundStyle()).padding(.horizontal, 10).padding(.vertical, 5)
-                .background(HierarchicalShapeStyle.primary, in: Capsule())
-            return Accessory.makeNode(padded, in: environment)
+            let padded = Accessory.makeNode(label.padding(.horizontal, 10).padding(.vertical, 5), in: environment)
+            return KnockoutNode(label: padded, fill: environment.primaryInk)
         }
+    }
+}
+
+/// A capsule of full ink with the label cut out of it: what a prominent button looks
+/// like in one ink (the lock screen, grey and two-colour panels), where a label "in the
+/// background colour" would have no luminance to show.
+final class KnockoutNode: LayoutNode {
+    let label: LayoutNode
+    let fill: RGBA
+
+    init(label: LayoutNode, fill: RGBA) {
+        self.label = label
+        self.fill = fill
+    }
+
+    override func measure(_ proposal: ProposedSize) -> Size { label.sizeThatFits(proposal) }
+
+    override func place(in frame: Rect) -> PlacedView {
+        let capsule = PlacedView(frame: frame, content: .fill(.capsule, fill), name: "ButtonBackground")
+        return PlacedView(frame: frame, content: .knockout, children: [capsule, label.place(in: frame)], name: "ProminentButton")
     }
 }
 

@@ -8,5 +8,6 @@ struct GameStatsBundle: WidgetBundle {
         GameStatsWidget()
         TeamWidget()
         ChallengeWidget()
+        CheerWidget()
     }
 }
