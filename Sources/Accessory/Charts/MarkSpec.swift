@@ -29,6 +29,20 @@ struct MarkSpec {
         self.kind = kind
     }
 
+    /// A mark at a point.
+    init<X, Y>(kind: Kind, x: PlottableValue<X>, y: PlottableValue<Y>) {
+        self.init(kind: kind)
+        setX(x)
+        setY(y)
+    }
+
+    /// A mark spanning two values at an x: a floating bar, a band.
+    init<X, Y>(kind: Kind, x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {
+        self.init(kind: kind, x: x, y: yEnd)
+        self.yStart = yStart.value
+        self.yEnd = yEnd.value
+    }
+
     mutating func setX<V>(_ value: PlottableValue<V>) {
         x = value.value
         xLabel = value.label

@@ -5,8 +5,7 @@ public struct LineMark: ChartContent, MarkCollecting {
     var spec = MarkSpec(kind: .line)
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        spec.setX(x)
-        spec.setY(y)
+        spec = MarkSpec(kind: spec.kind, x: x, y: y)
     }
 
     public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>) {
@@ -31,15 +30,11 @@ public struct AreaMark: ChartContent, MarkCollecting {
     var spec = MarkSpec(kind: .area)
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        spec.setX(x)
-        spec.setY(y)
+        spec = MarkSpec(kind: spec.kind, x: x, y: y)
     }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {
-        spec.setX(x)
-        spec.yStart = yStart.value
-        spec.setY(yEnd)
-        spec.yEnd = yEnd.value
+        spec = MarkSpec(kind: spec.kind, x: x, yStart: yStart, yEnd: yEnd)
     }
 
     public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>) {
@@ -56,15 +51,11 @@ public struct BarMark: ChartContent, MarkCollecting {
     var spec = MarkSpec(kind: .bar)
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        spec.setX(x)
-        spec.setY(y)
+        spec = MarkSpec(kind: spec.kind, x: x, y: y)
     }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {
-        spec.setX(x)
-        spec.yStart = yStart.value
-        spec.setY(yEnd)
-        spec.yEnd = yEnd.value
+        spec = MarkSpec(kind: spec.kind, x: x, yStart: yStart, yEnd: yEnd)
     }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension) {
@@ -89,8 +80,7 @@ public struct PointMark: ChartContent, MarkCollecting {
     var spec = MarkSpec(kind: .point)
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        spec.setX(x)
-        spec.setY(y)
+        spec = MarkSpec(kind: spec.kind, x: x, y: y)
     }
 
     var marks: [MarkSpec] { [spec] }
