@@ -71,7 +71,7 @@ struct CheerView: View {
         VStack(alignment: .leading, spacing: 4) {
             HStack {
                 Button(intent: CheerIntent()) {
-                    Label("Cheer", systemImage: "hands.clap")
+                    Label("Cheer", systemImage: "hand.thumbsup")
                 }
                 .buttonStyle(.plain)
                 Spacer()
