@@ -86,7 +86,7 @@ package struct LockScreenConfig: Sendable {
             throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
         }
         var reader = ConfigReader(file: file)
-        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "input", "mqtt", "homeassistant", "http"], at: "")
+        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "input", "urls", "mqtt", "homeassistant", "http"], at: "")
         var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
         config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)
@@ -102,6 +102,7 @@ package struct LockScreenConfig: Sendable {
         }
         if let input = reader.table(root, "input", at: "") { config.input = readInput(input, reader: &reader) }
         config.content.taps = Self.readTaps(widgets, reader: &reader)
+        if let urls = reader.table(root, "urls", at: "") { config.content.urls = Self.readURLs(urls, reader: &reader) }
         guard reader.issues.isEmpty else { throw ConfigErrors(issues: reader.issues, more: reader.moreIssues) }
         config.fetchesOverHTTP = reader.fetchesOverHTTP
         config.warnings = reader.warnings

@@ -18,6 +18,15 @@ package struct LockScreenContent: Sendable {
     package var page: Page = .lock
     /// What a tap on a widget does, by widget name (`[widgets.NAME.tap]`).
     package var taps: [String: WidgetTap] = [:]
+    /// What a tap on a `Link` or a `.widgetURL` does, by address (`[urls]`): an exact
+    /// address, or a prefix ending in `*`.
+    package var urls: [String: WidgetTap] = [:]
+
+    /// The action `[urls]` gives an address: the exact one, else the longest prefix.
+    package func action(forURL url: String) -> WidgetTap? {
+        if let exact = urls[url] { return exact }
+        return urls.filter { $0.key.hasSuffix("*") && url.hasPrefix(String($0.key.dropLast())) }.max { $0.key.count < $1.key.count }?.value
+    }
 
     /// The pages a display can show.
     package enum Page: String, Sendable, CaseIterable {

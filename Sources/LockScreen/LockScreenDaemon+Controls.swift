@@ -68,7 +68,13 @@ extension LockScreenDaemon {
     /// Shows the control pressed and runs its intent, bounded in time, then reloads the
     /// widget's kind, as WidgetKit does after an intent.
     func activate(_ hit: PageControl, now: Date) {
-        let action = hit.control.action
+        var action = hit.control.action
+        if let url = action.url {
+            guard let tap = content.action(forURL: url) else {
+                return logger.notice("a tap opened \(url), which [urls] does not map to an action")
+            }
+            action = tapAction(tap, widget: stackName(hit.stack) ?? "", url: url)
+        }
         let key = hit.stack < lastShown.count ? lastShown[hit.stack].key : ""
         guard controls.press(hit.control, stack: hit.stack, key: key) else {
             return logger.notice("'\(action.title)' is still running (or \(ControlState.maxRunning) intents are): the tap is left out")
@@ -133,20 +139,22 @@ extension LockScreenDaemon {
     }
 
     /// What a tap on a whole widget performs.
-    func tapAction(_ tap: WidgetTap, widget: String) -> ControlAction {
+    func tapAction(_ tap: WidgetTap, widget: String, url: String? = nil) -> ControlAction {
         let inbox = self.inbox
+        let id = url.map { "url:" + $0 } ?? "tap:\(widget)"
         switch tap {
         case let .command(arguments):
-            return ControlAction(id: "tap:\(widget)", title: "\(widget): \(arguments[0])") {
+            return ControlAction(id: id, title: "\(widget): \(arguments[0])") {
                 var runner = CommandRunner(arguments: arguments)
                 runner.timeout = ControlState.performTimeout
                 runner.environment["LOCKSCREEND_WIDGET"] = widget
+                if let url { runner.environment["LOCKSCREEND_URL"] = url }
                 _ = try await runner.run()
             }
         case let .page(page):
-            return ControlAction(id: "tap:\(widget)", title: "\(widget): page") { inbox.send(.showPage(page)) }
+            return ControlAction(id: id, title: "\(widget): page") { inbox.send(.showPage(page)) }
         case .reload:
-            return ControlAction(id: "tap:\(widget)", title: "\(widget): reload") {}
+            return ControlAction(id: id, title: "\(widget): reload") {}
         }
     }
 

@@ -65,6 +65,7 @@ private struct LampWidget: Widget {
                 Toggle("Desk lamp", isOn: entry.on, intent: ToggleLamp(lamp: entry.lamp))
                 HStack {
                     Text("\(entry.bumps)")
+                    Link("Help", destination: URL(string: "lamp://help/\(entry.lamp)")!)
                     Spacer()
                     Button("Bump", intent: Bump(lamp: entry.lamp))
                 }
@@ -74,11 +75,33 @@ private struct LampWidget: Widget {
     }
 }
 
+private struct URLWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "urls", provider: LampProviderStatic()) { _ in
+            Text("Open the app").widgetURL(URL(string: "other://open"))
+        }
+        .supportedFamilies([.accessoryRectangular])
+    }
+}
+
+private struct LampProviderStatic: TimelineProvider {
+    func placeholder(in context: Context) -> LampEntry { LampEntry(date: context.date, lamp: "x", on: false, bumps: 0) }
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (LampEntry) -> Void) { completion(placeholder(in: context)) }
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<LampEntry>) -> Void) {
+        completion(Timeline(entries: [placeholder(in: context)], policy: .never))
+    }
+}
+
 @Suite("Interactive widgets")
 struct InteractiveWidgetTests {
-    func makeDaemon(lamp: String, clock: ManualClock) throws -> (LockScreenDaemon, MemoryDisplay) {
+    func makeDaemon(lamp: String, clock: ManualClock, urls: [String: WidgetTap] = [:]) throws -> (LockScreenDaemon, MemoryDisplay) {
         let instance = try LampWidget().descriptors[0].instantiate(["lamp": lamp])
-        let content = LockScreenContent(inline: nil, row: [TimelineEngine.Widget(name: "lamp", kind: "lamp", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
+        let other = try URLWidget().descriptors[0].instantiate([:])
+        var content = LockScreenContent(inline: nil, row: [
+            TimelineEngine.Widget(name: "lamp", kind: "lamp", family: .accessoryRectangular, instance: instance, budget: .unlimited),
+            TimelineEngine.Widget(name: "other", kind: "urls", family: .accessoryRectangular, instance: other, budget: .unlimited),
+        ])
+        content.urls = urls
         var options = testOptions(width: 800, height: 480)
         options.start = testNow
         let display = MemoryDisplay(width: 800, height: 480)
@@ -101,7 +124,7 @@ struct InteractiveWidgetTests {
         let (daemon, display) = try makeDaemon(lamp: "t-toggle", clock: clock)
         try await daemon.step(now: testNow)
         let controls = daemon.pageControls(now: testNow)
-        #expect(controls.map(\.control.isOn) == [false, nil], "a toggle, then a button, in reading order")
+        #expect(controls.map(\.control.isOn) == [false, nil, nil, nil], "a toggle, then a link and a button, in reading order; the other widget's address")
         let toggle = try #require(controls.first).frame
         let before = display.presentations.count
         await daemon.perform(.tap(x: toggle.midX, y: toggle.midY), now: testNow + 1)
@@ -130,7 +153,7 @@ struct InteractiveWidgetTests {
         try await daemon.step(now: testNow + 1)
         #expect(display.presentations.count == presented)
         #expect(daemon.requests.take().isEmpty && daemon.controls.running.isEmpty)
-        let button = try #require(daemon.pageControls(now: testNow).last).frame
+        let button = try #require(daemon.pageControls(now: testNow).first { $0.control.action.title == "Bump" }).frame
         await daemon.perform(.tap(x: button.midX, y: button.midY), now: testNow + 2)
         let request = try await performedRequest(daemon)
         await daemon.perform(request, now: testNow + 3)
@@ -175,11 +198,37 @@ struct InteractiveWidgetTests {
         let ring = try #require(display.presentations.last?.damage)
         #expect(!ring.isEmpty)
         await daemon.perform(.focus(.next), now: testNow + 2)
+        await daemon.perform(.focus(.next), now: testNow + 2)
         await daemon.perform(.focus(.activate), now: testNow + 2)
         let request = try await performedRequest(daemon)
         await daemon.perform(request, now: testNow + 3)
         #expect(lamps.withLock { $0["t-focus"]?.bumps } == 1)
+        await daemon.perform(.focus(.next), now: testNow + 4)
+        await daemon.perform(.focus(.next), now: testNow + 4)
+        #expect(daemon.renderer.focusedControl == controls[0].control.action.id, "after the last control the focus wraps to the first")
         await daemon.perform(.focus(.previous), now: testNow + 4)
-        #expect(daemon.renderer.focusedControl == controls[0].control.action.id, "previous from the button wraps to the toggle")
+        #expect(daemon.renderer.focusedControl == controls[3].control.action.id)
+    }
+
+    @Test("a Link and a .widgetURL open their address: the action [urls] maps it to (a prefix with *), or nothing")
+    func urls() async throws {
+        let clock = ManualClock(start: testNow)
+        let (daemon, _) = try makeDaemon(lamp: "t-url", clock: clock, urls: ["lamp://help/*": .reload])
+        try await daemon.step(now: testNow)
+        let controls = daemon.pageControls(now: testNow)
+        #expect(controls.compactMap(\.control.action.url) == ["lamp://help/t-url", "other://open"])
+        let link = try #require(controls.first { $0.control.action.url == "lamp://help/t-url" }).frame
+        await daemon.perform(.tap(x: link.midX, y: link.midY), now: testNow + 1)
+        let request = try await performedRequest(daemon)
+        guard case let .performed(id, kind, failed) = request else { return }
+        #expect(id == "url:lamp://help/t-url" && kind == "lamp" && !failed)
+        await daemon.perform(request, now: testNow + 1)
+        // The other widget's address is in no [urls] entry: nothing runs.
+        let other = try #require(controls.last).frame
+        await daemon.perform(.tap(x: other.midX, y: other.midY), now: testNow + 2)
+        #expect(daemon.controls.running.isEmpty)
+        var content = LockScreenContent(inline: nil, row: [])
+        content.urls = ["a://x": .reload, "a://*": .page(nil), "a://x/*": .page(.home)]
+        #expect(content.action(forURL: "a://x") == .reload && content.action(forURL: "a://x/y") == .page(.home) && content.action(forURL: "a://z") == .page(nil) && content.action(forURL: "b://") == nil)
     }
 }

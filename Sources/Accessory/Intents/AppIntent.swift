@@ -43,16 +43,28 @@ package struct ControlAction: Sendable {
     /// The intent's title, for logs.
     package let title: String
     package let perform: @Sendable () async throws -> Void
+    /// Set for a `Link` or `.widgetURL`: the address a tap opens, which the daemon maps
+    /// to an action (`[urls]`); `perform` then does nothing.
+    package let url: String?
 
     package init(id: String, title: String, perform: @escaping @Sendable () async throws -> Void) {
         self.id = id
         self.title = title
         self.perform = perform
+        url = nil
+    }
+
+    init(url: URL) {
+        id = "url:" + url.absoluteString
+        title = url.absoluteString
+        perform = {}
+        self.url = url.absoluteString
     }
 
     init<I: AppIntent>(_ intent: I) {
         id = String(describing: I.self) + IntentParameters.values(of: intent).map { "|\($0.0)=\($0.1)" }.joined()
         title = I.title.key
         perform = { _ = try await intent.perform() }
+        url = nil
     }
 }

@@ -68,8 +68,9 @@ extension PlacedView {
             view.children.forEach(walk)
         }
         walk(self)
+        // Controls whose middles are within half the shorter one's height share a line.
         return found.sorted { a, b in
-            abs(a.1.minY - b.1.minY) > 2 ? a.1.minY < b.1.minY : a.1.minX < b.1.minX
+            abs(a.1.midY - b.1.midY) > min(a.1.height, b.1.height) / 2 ? a.1.midY < b.1.midY : a.1.minX < b.1.minX
         }
     }
 }

@@ -121,8 +121,14 @@ extension View {
         }
     }
 
-    /// A URL opened on tap. A desk display has no taps; kept so widgets compile.
-    public func widgetURL(_ url: URL?) -> some View { self }
+    /// The address a tap anywhere on the widget opens (its `Link`s and controls win): on
+    /// a desk panel, the action `[urls]` in the configuration maps it to.
+    public func widgetURL(_ url: URL?) -> some View {
+        layout { child, _ in
+            guard let url else { return child }
+            return ControlNode(child: child, control: PlacedControl(action: ControlAction(url: url)), name: "WidgetURL", focusRing: nil)
+        }
+    }
 
     /// Adds space around this view: `length` points on `edges`, or 16 points when nil.
     public func padding(_ edges: Edge.Set = .all, _ length: Double? = nil) -> some View {

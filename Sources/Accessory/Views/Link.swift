@@ -1,6 +1,7 @@
-/// A link, as SwiftUI's `Link`: on a panel nothing can be tapped, so it draws its label
-/// and keeps the destination only to compile as written.
-public struct Link<Label: View>: View {
+/// A link, as SwiftUI's `Link`: its label, and a tap on it opens the destination — on a
+/// desk panel, the action `[urls]` in the configuration maps the address to (a command, a
+/// page, a reload); an address the file does not map is logged and nothing happens.
+public struct Link<Label: View>: View, PrimitiveView {
     let label: Label
     /// Where a tap would go.
     public let destination: URL
@@ -11,7 +12,13 @@ public struct Link<Label: View>: View {
         self.label = label()
     }
 
-    public var body: some View { label }
+    public var body: Never { bodyNever() }
+
+    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+        let action = ControlAction(url: destination)
+        let focused = environment.focusedControl == action.id ? environment.primaryInk : nil
+        return ControlNode(child: Accessory.makeNode(label, in: environment), control: PlacedControl(action: action), name: "Link", focusRing: focused)
+    }
 }
 
 extension Link where Label == Text {
