@@ -98,6 +98,15 @@ struct JSONEntryView: View {
             view = Self.gauge(gauge, circular: ["circular", "capacity"].contains(gauge["style"]?.stringValue ?? "circular"))
         } else if let progress = value["progress"] {
             view = AnyView(ProgressView(value: progress["value"]?.numberValue ?? 0, total: max(progress["total"]?.numberValue ?? 1, .ulpOfOne)))
+        } else if let button = value["button"], let title = button["title"]?.stringValue,
+                  let url = button["url"]?.stringValue.flatMap({ URL(string: $0) }) {
+            // A tap opens the address; the configuration's [urls] says what that does,
+            // so nothing a timeline sends can run anything the file did not name.
+            let on = button["on"] == .bool(true)
+            view = AnyView(Link(destination: url) {
+                Text(title).padding(.horizontal, 10).padding(.vertical, 5)
+                    .background(on ? HierarchicalShapeStyle.secondary : HierarchicalShapeStyle.quaternary, in: Capsule())
+            })
         } else if value["spacer"] != nil {
             view = AnyView(Spacer())
         } else if value["background"] != nil {

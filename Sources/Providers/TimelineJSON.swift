@@ -230,7 +230,7 @@ package struct TimelineJSON: Sendable {
         mutating func view(_ value: JSONValue, at path: String, depth: Int) {
             guard depth < 16 else { return fail(path, "views nest more than 16 deep") }
             guard case let .object(object) = value else { return expect(value, path, "a view object") }
-            let primitives = ["text", "image", "gauge", "progress", "spacer", "background"] + TimelineJSON.containers
+            let primitives = ["text", "image", "gauge", "progress", "button", "spacer", "background"] + TimelineJSON.containers
             let kinds = primitives.filter { object[$0] != nil }
             guard kinds.count == 1, let kind = kinds.first else {
                 return fail(path, kinds.isEmpty ? "expected one of \(primitives.joined(separator: ", "))" : "one view per object; found \(kinds.joined(separator: " and "))")
@@ -246,6 +246,16 @@ package struct TimelineJSON: Sendable {
                 } else {
                     expect(object["progress"]!, "\(path).progress", "{\"value\": N, \"total\": N}")
                 }
+            case "button":
+                guard case let .object(b)? = object["button"] else { return expect(object["button"]!, "\(path).button", "{\"title\": TEXT, \"url\": ADDRESS}") }
+                unknownKeys(b, known: ["title", "url", "on"], at: "\(path).button")
+                if b["title"] == nil { fail("\(path).button", "no \"title\"") }
+                string(b["title"], at: "\(path).button.title")
+                if case let .string(url)? = b["url"], url.utf8.count <= 512, url.contains("://"), URL(string: url) != nil {
+                } else {
+                    fail("\(path).button.url", "expected an address such as \"lamp://toggle\" (at most 512 bytes), which [urls] maps to an action")
+                }
+                if let on = b["on"], on != .bool(true), on != .bool(false) { expect(on, "\(path).button.on", "true or false") }
             case "vstack", "hstack", "zstack":
                 guard case let .array(children)? = object[kind] else { return expect(object[kind]!, "\(path).\(kind)", "an array of views") }
                 for (i, child) in children.enumerated() { view(child, at: "\(path).\(kind)[\(i)]", depth: depth + 1) }
