@@ -22,6 +22,7 @@ struct TouchService: Service, CustomStringConvertible {
         let current = Mutex<(screen: TouchScreen?, hotplug: InputHotplug?, stopped: Bool)>((nil, nil, false))
         DetachedThread.start(named: "touch") {
             let hotplug = InputHotplug()
+            if hotplug == nil { logger.notice("cannot watch /dev/input (is there one?): a touch screen plugged in later is not looked for") }
             current.withLock { $0.hotplug = hotplug }
             var announcedMissing = false
             while !current.withLock({ $0.stopped }) {
