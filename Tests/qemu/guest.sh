@@ -88,6 +88,36 @@ TOML
     echo "@@MISSED $(wc -l < /tmp/taps 2>/dev/null || echo 0)"
     kill -TERM $pid; wait $pid; echo "@@STOPPED touch $?"
     cat /share/touch.log
+    # Tap to glass: each tap reloads a widget whose command counts the taps, so the
+    # widget redraws; the host times each tap's release to the next flush.
+    cat > /tmp/count.sh <<'SH'
+n=$(cat /tmp/count 2>/dev/null || echo 0); n=$((n + 1)); echo $n > /tmp/count
+echo "{\"entries\": [{\"text\": \"Tapped $n times\"}]}"
+SH
+    cat > /tmp/latency.toml <<'TOML'
+[input]
+touch = "auto"
+[layout]
+row = ["count"]
+[widgets.count]
+kind = "command"
+family = "rectangular"
+command = ["sh", "/tmp/count.sh"]
+budget = 0
+min_interval = 0
+[widgets.count.tap]
+reload = true
+TOML
+    lockscreend --drm /dev/dri/card0 --config /tmp/latency.toml --at $AT $common --state-dir /tmp/latency 2>/share/latency.log &
+    pid=$!
+    first_frame /share/latency.log
+    sleep 2
+    for i in $(seq 1 20); do
+      echo "@@TAP lat-$i 0.5 0.66 measure"
+      while [ ! -e /share/ack-lat-$i ]; do sleep 0.1; done
+      sleep 1.2
+    done
+    kill -TERM $pid; wait $pid; echo "@@STOPPED latency $?"
     # Minute ticks on DRM: the host counts what reached the display (QEMU's trace).
     lockscreend --drm /dev/dri/card0 --at 2026-11-22T14:04:50Z $common --state-dir /tmp/ticks 2>/share/ticks.log &
     pid=$!

@@ -203,6 +203,21 @@ def tap(path, fx, fy):
     qmp(path, [button(False)])
 
 
+# Tap to glass: host seconds from a tap's release to the first flush QEMU traces after it,
+# with that flush's size; None when nothing reached the display within 5 s.
+LATENCIES = []
+
+
+def first_flush_after(trace, offset, released):
+    while time.monotonic() - released < 5:
+        with open(trace, errors="replace") as f:
+            f.seek(offset)
+            if m := re.search(r"virtio_gpu_cmd_res_flush res 0x[0-9a-f]+, w (\d+), h (\d+)", f.read()):
+                return (time.monotonic() - released, int(m.group(1)) * int(m.group(2)))
+        time.sleep(0.002)
+    return None
+
+
 def boot(case, devices, append, image, version_image, work, limit):
     """Boots one case; answers the guest's @@DUMP requests; returns the serial text,
     the screendump files by name, the shared folder and the trace file."""
@@ -251,8 +266,11 @@ def boot(case, devices, append, image, version_image, work, limit):
                         break
                 dumps[name] = path
                 open(os.path.join(share, f"ack-{name}"), "w").close()
-            if m := re.search(r"@@TAP (\S+) ([0-9.]+) ([0-9.]+)", line):
+            if m := re.search(r"@@TAP (\S+) ([0-9.]+) ([0-9.]+)( measure)?", line):
+                before = os.path.getsize(trace) if os.path.exists(trace) else 0
                 tap(machine, float(m.group(2)), float(m.group(3)))
+                if m.group(4):
+                    LATENCIES.append(first_flush_after(trace, before, time.monotonic()))
                 open(os.path.join(share, f"ack-{m.group(1)}"), "w").close()
     if qemu.poll() is None:
         qemu.kill()
@@ -316,7 +334,7 @@ def main():
 
     cases = [
         ("virtio", ["-vga", "none", "-device", f"virtio-gpu-pci,xres={WIDTH},yres={HEIGHT}", "-device", "virtio-tablet-pci"],
-         "e2e.modules=virtio_pci,virtio-gpu,virtio_input,evdev", 660),
+         "e2e.modules=virtio_pci,virtio-gpu,virtio_input,evdev", 720),
         ("bochs", ["-vga", "none", "-device", f"bochs-display,xres={WIDTH},yres={HEIGHT}"], "e2e.modules=virtio_pci,bochs", 300),
         ("vesa", ["-vga", "std"], "e2e.modules=virtio_pci vga=0x314", 300),
     ]
@@ -360,13 +378,22 @@ def main():
         # capabilities, driven through QMP.
         check("@@TAPPED 1" in text, "virtio: a tap on the tablet over a widget runs the widget's tap command", re.findall(r"@@TAP\w* .*", text))
         check("@@MISSED 1" in text, "virtio: a tap outside every widget does nothing", re.findall(r"@@MISSED .*", text))
-        # The touch daemon ran just before the ticks daemon: its buffer is the one before
-        # the newest. A tap whose command changes nothing on the screen sends nothing.
+        # The touch daemon ran before the latency and ticks daemons: its buffer is the third
+        # newest. A tap whose command changes nothing on the screen sends nothing.
         resources = sorted({r for r, _ in all_flushes})
-        touch_sizes = [p for r, p in all_flushes if len(resources) >= 2 and r == resources[-2]]
+        touch_sizes = [p for r, p in all_flushes if len(resources) >= 3 and r == resources[-3]]
         while touch_sizes and touch_sizes[0] == WIDTH * HEIGHT:
             touch_sizes.pop(0)
-        check(len(resources) >= 2 and touch_sizes == [], "virtio: taps that change nothing on the screen flush nothing to it", f"{touch_sizes}")
+        check(len(resources) >= 3 and touch_sizes == [], "virtio: taps that change nothing on the screen flush nothing to it", f"{touch_sizes}")
+        measured = [l for l in LATENCIES if l]
+        if measured:
+            times = sorted(t for t, _ in measured)
+            median = times[len(times) // 2]
+            print(f"tap to glass on DRM in QEMU (TCG), {len(measured)} taps: median {median * 1000:.0f} ms, "
+                  f"range {times[0] * 1000:.0f}–{times[-1] * 1000:.0f} ms; pixels flushed per tap {sorted(p for _, p in measured)}")
+        check(len(measured) >= 15, "virtio: taps that reload a widget reach the display (at least 15 of 20)", f"{len(measured)} of {len(LATENCIES)}")
+        check(measured and all(p < WIDTH * HEIGHT // 10 for _, p in measured), "virtio: each tap's redraw flushes less than a tenth of the screen",
+              f"{sorted(p for _, p in measured)}")
         check("touch screen /dev/input/event" in open(os.path.join(share, "touch.log"), errors="replace").read() if os.path.exists(os.path.join(share, "touch.log")) else False,
               "virtio: [input] touch = \"auto\" finds the tablet by its capabilities")
         for line in re.findall(r"@@BAD .*", text):

@@ -55,6 +55,8 @@ struct TouchService: Service, CustomStringConvertible {
                 current.withLock { $0.screen = nil }
                 screen.close()
             }
+            // Taken out under the lock first, so a stop never signals a closed descriptor.
+            current.withLock { $0.hotplug = nil }
             hotplug?.close()
         }
         try? await gracefulShutdown()
