@@ -4,7 +4,7 @@ import DaemonRuntime
 import FoundationEssentials
 import Logging
 import Providers
-import TimelineEngine  // for .isPlaceholder, .requestReload
+import TimelineEngine
 
 /// How keys move the focus among a page's controls.
 package enum FocusMove: Sendable, Equatable {
@@ -159,16 +159,14 @@ extension LockScreenDaemon {
     }
 
     /// The name of the widget a stack shows now.
-    func stackName(_ stack: Int) -> String? {
-        let all = content.stacks.flatMap(\.widgets)
-        let index = scheduler.shownIndex(stack: stack)
-        return index < all.count ? all[index].name : nil
-    }
+    func stackName(_ stack: Int) -> String? { shownWidget(stack: stack, in: content.stacks.flatMap(\.widgets))?.name }
 
     /// The kind of the widget a stack shows now.
-    func stackKind(_ stack: Int) -> String? {
-        let all = content.stacks.flatMap(\.widgets)
+    func stackKind(_ stack: Int) -> String? { shownWidget(stack: stack, in: content.stacks.flatMap(\.widgets))?.kind }
+
+    /// The widget a stack shows now, among `widgets` (the stacks' widgets in the engine's order).
+    func shownWidget(stack: Int, in widgets: [TimelineEngine.Widget]) -> TimelineEngine.Widget? {
         let index = scheduler.shownIndex(stack: stack)
-        return index < all.count ? all[index].kind : nil
+        return index < widgets.count ? widgets[index] : nil
     }
 }

@@ -246,8 +246,9 @@ public final class LockScreenDaemon {
         lastShown = widgets
         settleControls(keys: widgets.map(\.key), now: now)
         // The engine numbers the stacks' widgets in order.
+        let all = content.stacks.flatMap(\.widgets)
         screens.publish(ScreenBoard.Shown(
-            content: content, widgets: widgets, names: content.stacks.indices.map { content.stacks.flatMap(\.widgets)[scheduler.shownIndex(stack: $0)].name },
+            content: content, widgets: widgets, names: content.stacks.indices.map { shownWidget(stack: $0, in: all)?.name ?? "" },
             renderer: renderer, staleMark: staleMark, nextEvent: reading.nextEvent))
         if content.page == .photo { return drawPhoto(shown, now: now) }
         let home = currentHome()

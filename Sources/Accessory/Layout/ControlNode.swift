@@ -29,6 +29,12 @@ final class ControlNode: LayoutNode {
         layoutPriority = child.layoutPriority
     }
 
+    /// A control whose focus ring, in the ink, shows when keys have focused it.
+    convenience init(child: LayoutNode, control: PlacedControl, name: String, environment: EnvironmentValues) {
+        let focused = environment.focusedControl == control.action.id
+        self.init(child: child, control: control, name: name, focusRing: focused ? environment.primaryInk : nil)
+    }
+
     /// The ring's width and its distance outside the control, in points.
     static let ringWidth = 1.5
     static let ringGap = 1.5

@@ -23,8 +23,7 @@ public struct Button<Label: View>: View, PrimitiveView {
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let look = environment.buttonStyle.look(of: label, in: environment)
         guard let action else { return look }
-        let focused = environment.focusedControl == action.id ? environment.primaryInk : nil
-        return ControlNode(child: look, control: PlacedControl(action: action), name: "Button", focusRing: focused)
+        return ControlNode(child: look, control: PlacedControl(action: action), name: "Button", environment: environment)
     }
 }
 

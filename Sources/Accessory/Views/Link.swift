@@ -16,8 +16,7 @@ public struct Link<Label: View>: View, PrimitiveView {
 
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let action = ControlAction(url: destination)
-        let focused = environment.focusedControl == action.id ? environment.primaryInk : nil
-        return ControlNode(child: Accessory.makeNode(label, in: environment), control: PlacedControl(action: action), name: "Link", focusRing: focused)
+        return ControlNode(child: Accessory.makeNode(label, in: environment), control: PlacedControl(action: action), name: "Link", environment: environment)
     }
 }
 

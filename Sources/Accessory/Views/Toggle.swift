@@ -32,8 +32,7 @@ public struct Toggle<Label: View>: View, PrimitiveView {
                 ToggleSwitch(isOn: on)
             }, in: environment)
         }
-        let focused = environment.focusedControl == action.id ? environment.primaryInk : nil
-        return ControlNode(child: look, control: PlacedControl(action: action, isOn: on), name: "Toggle", focusRing: focused)
+        return ControlNode(child: look, control: PlacedControl(action: action, isOn: on), name: "Toggle", environment: environment)
     }
 }
 
