@@ -89,7 +89,7 @@ let package = Package(
             ]
         ),
         // Reads and checks the configuration file into the values the daemon runs; opens nothing.
-        .target(name: "Config", dependencies: ["TOML", "LockScreen", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
+        .target(name: "Config", dependencies: ["TOML", "JSON", "LockScreen", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
         .target(
             name: "Web",
             dependencies: [

@@ -100,8 +100,9 @@ void CCurlLoader_http_stop(int *stop) {
     __atomic_store_n(stop, 1, __ATOMIC_RELEASE);
 }
 
-void CCurlLoader_http_get(const char *url, const char *const *headers, size_t header_count,
-                  int *stop, size_t limit, const char *user_agent, CCurlLoader_http_result *result) {
+void CCurlLoader_http_request(const char *method, const char *url, const char *const *headers, size_t header_count,
+                  const char *body, size_t body_length, int *stop, size_t limit, const char *user_agent,
+                  CCurlLoader_http_result *result) {
     memset(result, 0, sizeof *result);
     pthread_once(&curl_once, load_curl);
     if (!curl.ready) {
@@ -117,14 +118,21 @@ void CCurlLoader_http_get(const char *url, const char *const *headers, size_t he
     }
     struct curl_slist *list = NULL;
     for (size_t i = 0; i < header_count; i++) list = curl.slist_append(list, headers[i]);
-    sink body = {.handle = handle, .limit = limit};
+    sink answer = {.handle = handle, .limit = limit};
     char error[CURL_ERROR_SIZE] = "";
 
     curl.easy_setopt(handle, CURLOPT_URL, url);
     curl.easy_setopt(handle, CURLOPT_HTTPHEADER, list);
     curl.easy_setopt(handle, CURLOPT_USERAGENT, user_agent);
     curl.easy_setopt(handle, CURLOPT_WRITEFUNCTION, on_data);
-    curl.easy_setopt(handle, CURLOPT_WRITEDATA, &body);
+    curl.easy_setopt(handle, CURLOPT_WRITEDATA, &answer);
+    if (strcmp(method, "GET") != 0) {
+        // A body is sent as given (POSTFIELDS is not copied: it outlives the transfer);
+        // the method is the one asked for, also after a redirect.
+        curl.easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)body_length);
+        curl.easy_setopt(handle, CURLOPT_POSTFIELDS, body ? body : "");
+        curl.easy_setopt(handle, CURLOPT_CUSTOMREQUEST, method);
+    }
     curl.easy_setopt(handle, CURLOPT_ERRORBUFFER, error);
     curl.easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, on_progress);
     curl.easy_setopt(handle, CURLOPT_XFERINFODATA, stop);
@@ -150,10 +158,10 @@ void CCurlLoader_http_get(const char *url, const char *const *headers, size_t he
         result->outcome = CCurlLoader_HTTP_DONE;
     } else if (code == CURLE_OK) {
         result->outcome = CCurlLoader_HTTP_DONE;
-        result->body = body.data;
-        result->length = body.length;
-        body.data = NULL;
-    } else if (body.over || code == CURLE_FILESIZE_EXCEEDED) {
+        result->body = answer.data;
+        result->length = answer.length;
+        answer.data = NULL;
+    } else if (answer.over || code == CURLE_FILESIZE_EXCEEDED) {
         result->outcome = CCurlLoader_HTTP_TOO_LARGE;
     } else if (code == CURLE_ABORTED_BY_CALLBACK) {
         result->outcome = CCurlLoader_HTTP_STOPPED;
@@ -161,7 +169,7 @@ void CCurlLoader_http_get(const char *url, const char *const *headers, size_t he
         result->outcome = CCurlLoader_HTTP_TRANSPORT;
         snprintf(result->message, sizeof result->message, "%s", error[0] ? error : curl.easy_strerror(code));
     }
-    free(body.data);
+    free(answer.data);
     curl.slist_free_all(list);
     curl.easy_cleanup(handle);
 }

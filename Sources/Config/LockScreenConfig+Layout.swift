@@ -11,45 +11,6 @@ extension LockScreenConfig {
     /// The settings every widget table may have besides its kind's parameters.
     static let widgetKeys = ["kind", "family", "budget", "min_interval", "timeout", "tap"]
 
-    /// `[widgets.NAME.tap]`: `command = [...]`, `page = "next" | "lock" | "home" | "photo"`
-    /// or `reload = true` — one of them — for each widget that has one.
-    static func readTaps(_ widgets: TOMLTable, reader: inout ConfigReader) -> [String: WidgetTap] {
-        var taps: [String: WidgetTap] = [:]
-        for entry in widgets.entries {
-            guard let table = entry.value.table, let value = table["tap"] else { continue }
-            if let tap = readTap(value, at: "widgets.\(entry.key).tap", reader: &reader) { taps[entry.key] = tap }
-        }
-        return taps
-    }
-
-    /// `[urls]`: each address (or prefix ending in `*`) a `Link` or `.widgetURL` may open,
-    /// with the table of what a tap on it does, as a widget's `tap`.
-    static func readURLs(_ table: TOMLTable, reader: inout ConfigReader) -> [String: WidgetTap] {
-        var urls: [String: WidgetTap] = [:]
-        for entry in table.entries {
-            if let tap = readTap(entry.value, at: "urls.\"\(entry.key)\"", reader: &reader) { urls[entry.key] = tap }
-        }
-        return urls
-    }
-
-    /// One tap action: a table with one of command, page, reload.
-    static func readTap(_ value: TOMLValue, at path: String, reader: inout ConfigReader) -> WidgetTap? {
-        guard let tap = value.table else {
-            reader.mismatch(value, path, expected: "a table: command = [...], page = \"next\" or reload = true")
-            return nil
-        }
-        reader.rejectUnknown(tap, known: ["command", "page", "reload"], at: path)
-        guard tap.entries.count == 1 else {
-            reader.report(tap.line, path, "give one of command, page, reload")
-            return nil
-        }
-        if let arguments = reader.arguments(tap, "command", at: path) { return .command(arguments) }
-        if let page = reader.choice(tap, "page", at: path, from: ["next", "lock", "home", "photo"]) {
-            return .page(page == "next" ? nil : LockScreenContent.Page(rawValue: page))
-        }
-        return reader.boolean(tap, "reload", at: path) == true ? .reload : nil
-    }
-
     mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) {
         let path = "layout"
         reader.rejectUnknown(layout, known: ["inline", "row", "stack_rotation", "home", "page", "photo"], at: path)

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import JSON
 
-/// A request on the control socket, as a value: one of the four things a client may ask.
+/// A request on the control socket, as a value: one of the things a client may ask.
 /// On the wire it is one JSON object on one line, `{"request": "reload", "kind": "weather"}`
 /// (docs/CONTROL.md); `decode(_:)` turns bytes into a request or says what is wrong.
 package enum ControlRequest: Sendable, Equatable {
@@ -17,9 +17,12 @@ package enum ControlRequest: Sendable, Equatable {
     case snapshot
     /// Show a page: "lock", "home", "photo", or "next" (the next the display has).
     case page(String)
+    /// Tap the middle of a widget on the page shown, as a finger would: its control
+    /// there, else its `[widgets.NAME.tap]` action.
+    case tap(widget: String)
 
     /// The requests' names on the wire.
-    package static let names = ["reload", "push", "status", "snapshot", "page"]
+    package static let names = ["reload", "push", "status", "snapshot", "page", "tap"]
     /// The pages a `page` request may name.
     package static let pages = ["lock", "home", "photo", "next"]
 
@@ -45,7 +48,7 @@ package enum ControlRequest: Sendable, Equatable {
             case .tooLarge: "the request is larger than \(ControlRequest.maximumSize) bytes"
             case .notJSON: "not a request: expected one JSON object such as {\"request\": \"status\"}"
             case .tooDeep: "not a request: \(JSONFailure.tooDeep)"
-            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot or page"
+            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot, page or tap"
             case let .incomplete(message): message
             }
         }
@@ -90,6 +93,9 @@ package enum ControlRequest: Sendable, Equatable {
         case "page":
             guard let page = wire.page, pages.contains(page) else { throw .incomplete("page needs page: lock, home, photo or next") }
             return .page(page)
+        case "tap":
+            guard let widget = wire.widget, !widget.isEmpty else { throw .incomplete("tap needs a widget") }
+            return .tap(widget: widget)
         default:
             throw .unknown(wire.request)
         }
@@ -104,6 +110,7 @@ package enum ControlRequest: Sendable, Equatable {
         case .status: Wire(request: "status")
         case .snapshot: Wire(request: "snapshot")
         case let .page(page): Wire(request: "page", page: page)
+        case let .tap(widget): Wire(request: "tap", widget: widget)
         }
         var data = (try? JSONEncoder().encode(wire)) ?? Data()
         data.append(0x0A)

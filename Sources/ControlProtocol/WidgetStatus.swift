@@ -14,6 +14,9 @@ package struct WidgetStatus: Codable, Sendable, Equatable {
     /// What the entry says, for entries given as JSON (command, push, http, mqtt
     /// widgets): its emoji, text or gauge, and lines; nil for others.
     package var text: String?
+    /// Where the widget is on the page shown, in the panel's pixels: x, y, width,
+    /// height; nil when it is not on it.
+    package var frame: [Int]?
 
     package init(name: String, kind: String, family: String, shown: String, stale: Bool, providerCalls: Int, failures: Int, lastError: String?, nextReload: String?, budgetLeft: Int?) {
         self.name = name

@@ -155,6 +155,13 @@ extension LockScreenDaemon {
             return ControlAction(id: id, title: "\(widget): page") { inbox.send(.showPage(page)) }
         case .reload:
             return ControlAction(id: id, title: "\(widget): reload") {}
+        case let .http(request):
+            return ControlAction(id: id, title: "\(widget): \(request.method) \(request.url.host ?? "")") { try await request.send() }
+        case let .publish(message):
+            let outbox = self.outbox
+            return ControlAction(id: id, title: "\(widget): publish on \(message.topic)") { try outbox.publish(message) }
+        case let .service(call):
+            return ControlAction(id: id, title: "\(widget): \(call.domain).\(call.service)") { try await call.call() }
         }
     }
 

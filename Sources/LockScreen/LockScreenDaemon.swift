@@ -65,6 +65,8 @@ public final class LockScreenDaemon {
     package let frames = FrameMailbox()
     /// What the last step showed, for client screens drawn at other sizes.
     package let screens = ScreenBoard()
+    /// The broker connection taps publish on, lent by the `[mqtt]` bridge.
+    package let outbox = MQTTOutbox()
     /// Full refreshes asked for (a key, the page, the broker, the socket): two at once,
     /// then one every 30 s. Each flashes e-ink for seconds and wears it; a flood of
     /// requests must not.

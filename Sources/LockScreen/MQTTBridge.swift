@@ -36,6 +36,8 @@ package final class MQTTBridge: Sendable {
     /// Control messages per command (`push/<widget>`, `reload`, `page`): five at once, then
     /// one a second; what comes faster is refused before it is read.
     let commands: RateLimiter
+    /// Lent the connection while it is up, for taps that publish.
+    let outbox: MQTTOutbox?
 
     /// A widget as discovery names it.
     package struct Widget: Sendable, Equatable {
@@ -73,8 +75,10 @@ package final class MQTTBridge: Sendable {
 
     package init(
         config: MQTTConfig, board: MQTTBoard, handler: ControlHandler, inbox: DaemonInbox, clock: any DaemonClock,
-        screens: ScreenBoard? = nil, configurationURL: String? = nil, widgets: [Widget], retired: [String] = [], logger: Logger
+        screens: ScreenBoard? = nil, configurationURL: String? = nil, widgets: [Widget], retired: [String] = [], outbox: MQTTOutbox? = nil,
+        logger: Logger
     ) {
+        self.outbox = outbox
         self.config = config
         self.board = board
         self.handler = handler
@@ -117,6 +121,7 @@ package final class MQTTBridge: Sendable {
             }
             group.cancelAll()
         }
+        outbox?.takeBack(client)
         if config.discovery && state.withLock({ $0.retiring }) { withdrawDiscovery(client, widgets: nil) }
         client.close(last: (config.availabilityTopic, "offline"))
     }
@@ -149,7 +154,9 @@ package final class MQTTBridge: Sendable {
                 publishDiscovery(client)
             }
             await publishStatus(client)
+            outbox?.lend(client)
         case let .disconnected(code):
+            outbox?.takeBack(client)
             state.withLock { $0.connected = false }
             if code != 0 { logger.warning("MQTT: connection lost (\(code)); reconnecting with backoff") }
         case let .tooLarge(topic, length):

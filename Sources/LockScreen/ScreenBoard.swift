@@ -77,6 +77,17 @@ extension ScreenBoard.Shown {
         return texts
     }
 
+    /// Where each shown widget of the page is, by name, in the panel's pixels.
+    package func frames() -> [String: Rect] {
+        let home = renderer.homeArea(on: content.page, content: content).map { HomeLayout(area: $0, families: content.home.map(\.family)) }
+        var frames: [String: Rect] = [:]
+        for slot in renderer.slots(of: content, page: content.page, home: home, shown: widgets.count) {
+            guard let stack = slot.widget, stack < names.count, !names[stack].isEmpty else { continue }
+            frames[names[stack]] = slot.rect
+        }
+        return frames
+    }
+
     static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {
         (0xE000...0xF8FF).contains(scalar.value) || scalar.value >= 0xF0000
     }

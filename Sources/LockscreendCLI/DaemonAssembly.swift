@@ -131,12 +131,12 @@ struct DaemonAssembly {
     /// service only waits.
     func broker() -> MQTTService {
         MQTTBoard.shared.setWidgets(config?.mqttFilters ?? [:])
-        let (handler, frames, inbox, clock, screens, logger) = (handler, daemon.frames, daemon.inbox, daemon.clock, daemon.screens, logger)
+        let (handler, frames, inbox, clock, screens, outbox, logger) = (handler, daemon.frames, daemon.inbox, daemon.clock, daemon.screens, daemon.outbox, logger)
         let page = (run.http.flatMap(WebConfig.listen) ?? config?.web)?.pageURL
         return MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqtt, logger: logger) { mqtt, widgets, retired in
             frames.open()
             return MQTTBridge(config: mqtt, board: .shared, handler: handler, inbox: inbox, clock: clock, screens: screens,
-                              configurationURL: page, widgets: widgets, retired: retired, logger: logger)
+                              configurationURL: page, widgets: widgets, retired: retired, outbox: outbox, logger: logger)
         }
     }
 
@@ -150,6 +150,8 @@ struct DaemonAssembly {
         do {
             let server = try ControlServer(path: run.socket ?? ControlSocket.defaultPath(), group: run.socketGroup)
             daemon.frames.open()
+            // What is shown, for the status's words and frames and for taps by name.
+            daemon.screens.open()
             logger.info("listening for lockscreenctl on \(server.path)")
             return ControlService(server: server, handler: handler)
         } catch {

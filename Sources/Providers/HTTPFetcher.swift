@@ -3,7 +3,7 @@ import DaemonRuntime
 import FoundationEssentials
 import Glibc
 
-/// One GET with a deadline and a cap on the body, checked as bytes arrive, so a huge
+/// One request (a GET unless told) with a deadline and a cap on the body, checked as bytes arrive, so a huge
 /// answer is cut off rather than read whole.
 ///
 /// The transfer is libcurl's, loaded when the first fetch happens rather than linked:
@@ -12,6 +12,9 @@ import Glibc
 package struct HTTPFetcher: Sendable {
     package var url: URL
     package var headers: [String: String] = [:]
+    /// "GET" for widgets; a tap's action may POST, PUT or DELETE, with `body`.
+    package var method = "GET"
+    package var body: [UInt8] = []
     package var timeout: TimeInterval = 10
     package var limit = defaultLimit
     /// The largest body read unless a widget says otherwise: 1 MiB.
@@ -59,7 +62,12 @@ package struct HTTPFetcher: Sendable {
         let lines = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         var result = CCurlLoader_http_result()
         withCStrings(lines) { pointers in
-            CCurlLoader_http_get(url.absoluteString, pointers, pointers.count, stop.pointer, limit, "lockscreend", &result)
+            body.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { bytes in
+                    CCurlLoader_http_request(method, url.absoluteString, pointers, pointers.count, bytes.baseAddress, bytes.count,
+                                             stop.pointer, limit, "lockscreend", &result)
+                }
+            }
         }
         defer { CCurlLoader_http_free(&result) }
         switch result.outcome {

@@ -10,7 +10,7 @@ struct Lockscreenctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lockscreenctl",
         abstract: "Control a running lockscreend: reload widgets, push timelines, show status, take a snapshot.",
-        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self, Page.self])
+        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self, Page.self, Tap.self])
 
     /// Errors as one line "lockscreenctl: …", exit status 1. `--socket PATH` may come
     /// before the subcommand too, as people type it.
@@ -133,6 +133,16 @@ extension Lockscreenctl {
 
         func run() throws {
             _ = try connection.send(.page(page))
+        }
+    }
+
+    struct Tap: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Tap a widget on the page shown, in its middle, as a finger would: its button or toggle there, else its [widgets.NAME.tap] action.")
+        @OptionGroup var connection: Connection
+        @Argument(help: "The widget's name in the configuration.") var widget: String
+
+        func run() throws {
+            _ = try connection.send(.tap(widget: widget))
         }
     }
 

@@ -165,6 +165,6 @@ struct WidgetTapTests {
         #expect(performed)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "note\n")
         #expect(configIssues("[widgets.n]\nkind = \"text\"\ntext = \"a\"\n[widgets.n.tap]\npage = \"sideways\"\n", file: "t.toml").contains("t.toml:5: widgets.n.tap.page"))
-        #expect(configIssues("[widgets.n]\nkind = \"text\"\ntext = \"a\"\n[widgets.n.tap]\npage = \"next\"\nreload = true\n", file: "t.toml").contains("widgets.n.tap: give one of command, page, reload"))
+        #expect(configIssues("[widgets.n]\nkind = \"text\"\ntext = \"a\"\n[widgets.n.tap]\npage = \"next\"\nreload = true\n", file: "t.toml").contains("widgets.n.tap: give one action, not page and reload"))
     }
 }

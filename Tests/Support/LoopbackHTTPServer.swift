@@ -9,6 +9,10 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     private let listener: Int32
     /// Signalled by `stop()`: what `/slow` waits for.
     private let stopped = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var recorded: [String] = []
+    /// Every request served so far, head and body, as text.
+    package var requests: [String] { lock.withLock { recorded } }
 
     package init() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -46,13 +50,29 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
                 close(listener)
                 return
             }
-            var request = [UInt8](repeating: 0, count: 8_192)
-            let n = read(fd, &request, request.count)
-            let text = n > 0 ? String(decoding: request[0..<n], as: UTF8.self) : ""
+            let text = Self.readRequest(fd)
+            lock.withLock { recorded.append(text) }
             let path = text.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
             respond(fd, path: path, request: text)
             close(fd)
         }
+    }
+
+    /// A request's head and as much of its body as Content-Length says (64 KiB at most).
+    private static func readRequest(_ fd: Int32) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 8_192)
+        while bytes.count < 65_536 {
+            let n = read(fd, &buffer, buffer.count)
+            guard n > 0 else { break }
+            bytes += buffer[0..<n]
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let end = text.range(of: "\r\n\r\n") else { continue }
+            let length = text[..<end.lowerBound].split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) } ?? 0
+            if text[end.upperBound...].utf8.count >= length { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func send(_ fd: Int32, status: String, body: Data, headers: String = "") {
@@ -107,6 +127,10 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             } else {
                 send(fd, status: "401 Unauthorized", body: Data())
             }
+        case "/hook", "/api/services/light/toggle":
+            // A webhook, and Home Assistant's service call for the right token only.
+            let refused = path.hasPrefix("/api/") && !request.contains("\r\nAuthorization: Bearer good-token\r\n")
+            send(fd, status: refused ? "401 Unauthorized" : "200 OK", body: Data("[]".utf8))
         case "/echo":
             let auth = request.split(separator: "\r\n").first { $0.lowercased().hasPrefix("authorization:") }.map { String($0.dropFirst(14)).trimmingCharacters(in: .whitespaces) } ?? ""
             send(fd, status: "200 OK", body: Data("{\"auth\": \"\(auth)\"}".utf8))

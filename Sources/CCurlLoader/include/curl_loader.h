@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-/// How one GET ended.
+/// How one request ended.
 typedef enum {
     CCurlLoader_HTTP_DONE = 0,        ///< A response arrived; see status and body.
     CCurlLoader_HTTP_NO_LIBCURL,      ///< libcurl.so.4 could not be loaded; message says why.
@@ -20,13 +20,16 @@ typedef struct {
     char message[512];
 } CCurlLoader_http_result;
 
-/// One GET of an http or https URL, blocking, following up to 5 redirects. `headers` are
-/// "Name: value" lines. libcurl is loaded on first use, so a daemon with no HTTP widget
-/// never maps it or the TLS libraries it brings. The transfer has no time limit of its
-/// own: it ends within about a second of `CCurlLoader_http_stop(stop)` from any thread
-/// (libcurl asks its progress callback at least once a second, even while idle).
-void CCurlLoader_http_get(const char *url, const char *const *headers, size_t header_count,
-                  int *stop, size_t limit, const char *user_agent, CCurlLoader_http_result *result);
+/// One request of an http or https URL, blocking, following up to 5 redirects: `method`
+/// "GET", or any other ("POST", "PUT", "DELETE", …) with a body of `body_length` bytes
+/// (`body` may be NULL when it is 0). `headers` are "Name: value" lines. libcurl is loaded
+/// on first use, so a daemon with no HTTP widget never maps it or the TLS libraries it
+/// brings. The transfer has no time limit of its own: it ends within about a second of
+/// `CCurlLoader_http_stop(stop)` from any thread (libcurl asks its progress callback at
+/// least once a second, even while idle).
+void CCurlLoader_http_request(const char *method, const char *url, const char *const *headers, size_t header_count,
+                  const char *body, size_t body_length, int *stop, size_t limit, const char *user_agent,
+                  CCurlLoader_http_result *result);
 
 /// Asks the transfer given `stop` to end; safe from any thread, before or after it ends.
 void CCurlLoader_http_stop(int *stop);

@@ -73,8 +73,11 @@ package struct ControlHandler: Sendable {
             // A widget on the screen says what it draws; the others what their entries say.
             // Laid out on a thread of its own, not the daemon's, which draws the clock.
             if let shown = screens?.latest {
-                let texts = await OwnThread.run(named: "widget words") { shown.texts(now: now) }
-                for i in widgets.indices { widgets[i].text = texts[widgets[i].name] ?? widgets[i].text }
+                let (texts, frames) = await OwnThread.run(named: "widget words") { (shown.texts(now: now), shown.frames()) }
+                for i in widgets.indices {
+                    widgets[i].text = texts[widgets[i].name] ?? widgets[i].text
+                    widgets[i].frame = frames[widgets[i].name].map { [Int($0.minX), Int($0.minY), Int($0.width), Int($0.height)] }
+                }
             }
             reply.widgets = widgets
             return reply
@@ -84,6 +87,12 @@ package struct ControlHandler: Sendable {
                 return .failure(name == "photo" ? "this display has no photo page: name a widget in [layout] photo" : "this display has no home page: list widgets in [layout] home")
             }
             inbox.send(.showPage(page))
+            return .success
+        case let .tap(name):
+            guard let inbox, let frame = screens?.latest?.frames()[name] else {
+                return .failure("'\(name)' is not on the page shown")
+            }
+            inbox.send(.tap(x: frame.midX, y: frame.midY))
             return .success
         case .snapshot:
             guard let frame = frames.latest else { return .failure("nothing has been presented yet") }

@@ -28,6 +28,7 @@ final class DaemonService: Service, CustomStringConvertible {
     let clock: any DaemonClock
     let heartbeat: Heartbeat
     let inbox: DaemonInbox
+    let outbox: MQTTOutbox
 
     var description: String { "daemon" }
 
@@ -40,6 +41,7 @@ final class DaemonService: Service, CustomStringConvertible {
         (engine, frames, clock, heartbeat) = (daemon.engine, daemon.frames, daemon.clock, daemon.heartbeat)
         screens = daemon.screens
         inbox = daemon.inbox
+        outbox = daemon.outbox
         parts = Mutex((daemon, display))
         self.once = once
         self.offlineMark = offlineMark
