@@ -36,6 +36,7 @@ topic read home/#
 topic read house/#
 topic readwrite lockscreend/#
 topic readwrite homeassistant/#
+topic write home/+/set
 
 # Home Assistant (and the harness standing in for the rest of the house).
 user house

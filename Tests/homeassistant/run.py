@@ -56,10 +56,17 @@ kind = "homeassistant"
 entity = "input_number.kitchen_temperature"
 family = "circular"
 stale_after = 20
+[widgets.temp.tap]
+service = "input_number.set_value"
+entity = "input_number.kitchen_temperature"
+data = {{ value = 19.5 }}
 [widgets.light]
 kind = "homeassistant"
 entity = "input_boolean.porch_light"
 family = "circular"
+[widgets.light.tap]
+service = "input_boolean.toggle"
+entity = "input_boolean.porch_light"
 [widgets.runs]
 kind = "command"
 command = ["sh", "-c", "n=$(( $(cat {counter} 2>/dev/null || echo 0) + 1 )); echo $n > {counter}; echo '{{\\"entries\\": [{{\\"text\\": \\"run '$n'\\"}}]}}'"]
@@ -176,6 +183,15 @@ def main():
                value["attributes"].get("state_class")) == ("21.5", "°C", "temperature", "measurement"), value)
         check("a widget showing words has none", f"sensor.{NODE}_widget_light_value" not in ours(ha))
 
+        def tap(widget):
+            return subprocess.run([ctl, "tap", widget, "--socket", socket], capture_output=True, text=True)
+        tapped = tap("light")
+        took = within(5, lambda: ha.states()["input_boolean.porch_light"]["state"] == "off")
+        check("a tap on a widget whose tap calls a service toggles the light in HA within 5 s (input_boolean.toggle, the token)",
+              tapped.returncode == 0 and took is not None, (tapped.stderr, ha.states()["input_boolean.porch_light"]))
+        took = within(5, lambda: ours(ha)[f"sensor.{NODE}_widget_light"]["state"] == "Off")
+        check("and the widget shows it: the state came back through statestream", took is not None, ours(ha).get(f"sensor.{NODE}_widget_light"))
+
         asked = time.time()
         ha.call("select", "select_option", entity_id=f"select.{NODE}_page", option="home")
         took = within(5, lambda: ours(ha)[f"select.{NODE}_page"]["state"] == "home")
@@ -222,6 +238,10 @@ def main():
         check("Home Assistant back: its widgets are fresh again", took is not None, status().get("temp"))
         took = within(10, lambda: ours(ha)[f"sensor.{NODE}_widget_temp"]["attributes"].get("stale") is False)
         check("and their sensors say so", took is not None, ours(ha).get(f"sensor.{NODE}_widget_temp"))
+        tapped = tap("temp")
+        took = within(5, lambda: ha.states()["input_number.kitchen_temperature"]["state"] == "19.5")
+        check("a tap's service data reaches HA as JSON (input_number.set_value with value = 19.5)",
+              tapped.returncode == 0 and took is not None, (tapped.stderr, ha.states()["input_number.kitchen_temperature"]))
         # A while of what a house does: values changing, a widget going stale (stale_after
         # 20 s) and fresh again, Home Assistant killed and started again.
         soak_end, n = time.time() + args.soak, 0

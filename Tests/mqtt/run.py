@@ -74,6 +74,9 @@ family = "circular"
 [widgets.power.gauge]
 value = "$.watts"
 max = 3000
+[widgets.power.tap]
+publish = "home/power/set"
+payload = "toggle"
 [widgets.everyone]
 kind = "mqtt"
 topic = "house/broadcast"
@@ -289,6 +292,19 @@ def main():
         took = main.wait(lambda: main.frame_count() > before, 3)
         check("a page change reaches the screen within 1 s", took is not None and time.time() - start <= 1.0 + 0.05, f"{took}")
         broker.publish(f"{main.prefix}/page", "lock")
+
+        # A tap whose action publishes: lockscreenctl taps the widget's middle, the message
+        # goes out on the daemon's own connection, within the ACL's display rights.
+        main.wait(lambda: main.status().get("power", {}).get("frame") is not None, 3)
+        heard = []
+        listener = threading.Thread(target=lambda: heard.extend(broker.collect("home/power/set", 4)))
+        listener.start()
+        time.sleep(1)
+        tapped = subprocess.run([os.path.join(os.path.dirname(binary), "lockscreenctl"), "tap", "power", "--socket", main.socket],
+                                capture_output=True, text=True)
+        listener.join()
+        check("a tap on a widget whose tap publishes sends its message on the broker (lockscreenctl tap)",
+              tapped.returncode == 0 and ("home/power/set", "toggle") in heard, (tapped.stderr, heard))
 
         # Refused payloads: a log line and the status's error, the daemon running on.
         broker.publish(f"{main.prefix}/push/note", "not json")
