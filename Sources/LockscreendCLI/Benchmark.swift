@@ -19,8 +19,11 @@ import ZoneInfo  // for .utc
 package struct Benchmark {
     /// The kind of panel driven.
     package enum Panel: String, Sendable, CaseIterable {
-        /// A 16-bit SPI TFT: RGB565, no refresh policy.
+        /// A 16-bit SPI TFT: RGB565, no refresh policy, damage cut for a serial bus.
         case tft
+        /// A screen scanned out from memory (HDMI, DSI through DRM): XRGB8888, damage
+        /// merged for the cost of each DirtyFB call.
+        case hdmi
         /// A 16-grey e-paper panel: gray4, dithered, full refreshes by the policy.
         case eink
         /// An SPI e-paper HAT (`epd:MODEL`): its driver, counting SPI bytes and busy time.
@@ -150,7 +153,7 @@ package struct Benchmark {
     /// Plays the configured time span; returns the figures.
     package func run() async throws -> Report {
         let tally = Tally()
-        let paper = panel != .tft
+        let paper = panel == .eink || panel == .epd
         var (width, height) = config.size ?? (800, 480)
         let display: PanelDisplay
         var hat: (device: any EPDDevice, link: CountingLink)?
@@ -164,8 +167,9 @@ package struct Benchmark {
             display = PanelDisplay(device: device, rotation: rotation, eink: config.output.eink ?? EinkPolicy())
             hat = (device, link)
         } else {
-            let device = MemoryPanelDevice(width: width, height: height, format: panel == .eink ? .gray4 : .rgb565)
+            let device = MemoryPanelDevice(width: width, height: height, format: panel == .eink ? .gray4 : panel == .hdmi ? .xrgb8888 : .rgb565)
             device.onFlush = { tally.flushed($0) }
+            device.onSerialBus = panel == .tft
             display = PanelDisplay(device: device, eink: panel == .eink ? (config.output.eink ?? EinkPolicy()) : nil)
         }
 

@@ -19,7 +19,7 @@ extension Lockscreend {
         @Option(help: ArgumentHelp("How long to simulate: 24h, 90m, 3600s.", valueName: "SPAN"), transform: parseSpan)
         var simulate: TimeInterval = 86_400
 
-        @Option(help: "The panel: tft (RGB565), eink (16 grey levels, refresh policy) or epd:MODEL (an SPI e-paper HAT's driver; lockscreend --epd list).", transform: parsePanel)
+        @Option(help: "The panel: tft (an SPI TFT, RGB565), hdmi (a screen scanned out from memory, XRGB8888), eink (16 grey levels, refresh policy) or epd:MODEL (an SPI e-paper HAT's driver; lockscreend --epd list).", transform: parsePanel)
         var panel: BenchPanel = BenchPanel(kind: .tft, model: nil)
 
         @Option(help: "When the simulation starts (ISO 8601; the recordings in bench/ are for this day).", transform: parseTimestamp)
@@ -98,6 +98,6 @@ func parsePanel(_ text: String) throws -> BenchPanel {
         }
         return BenchPanel(kind: .epd, model: model)
     }
-    guard let kind = Benchmark.Panel(rawValue: text), kind != .epd else { throw ValidationError("the panel is tft, eink or epd:MODEL") }
+    guard let kind = Benchmark.Panel(rawValue: text), kind != .epd else { throw ValidationError("the panel is tft, hdmi, eink or epd:MODEL") }
     return BenchPanel(kind: kind, model: nil)
 }

@@ -30,6 +30,12 @@ package final class DRMDevice: PanelDevice {
     private let mapping: UnsafeMutableRawBufferPointer
     private var closed = false
 
+    /// True for the kernel's drivers of SPI panels (MIPI DBI and its kin), found by the
+    /// driver's name.
+    package let onSerialBus: Bool
+    /// DRM drivers of panels on SPI: tinydrm's MIPI DBI panels and the generic one.
+    static let serialDrivers: Set<String> = ["panel-mipi-dbi", "mi0283qt", "ili9341", "ili9163", "ili9225", "ili9486", "hx8357d", "st7735r", "st7586", "repaper", "sharp-memory"]
+
     package var name: String { "\(file.path) \(connectorName) \(width)×\(height) \(format.rawValue)" }
 
     /// Opens `path` and lights `connector` (the first connected one when nil) in `mode`
@@ -37,6 +43,7 @@ package final class DRMDevice: PanelDevice {
     package init(path: String, connector wanted: String? = nil, mode wantedMode: (width: Int, height: Int)? = nil) throws(DisplayError) {
         file = try DeviceFile(path: path)
         let fd = file.descriptor
+        onSerialBus = Self.driverName(fd).map(Self.serialDrivers.contains) ?? false
         guard let resources = drmModeGetResources(fd) else {
             throw errno == EACCES || errno == EPERM ? .permissionDenied(path: path) : .notADRMDevice(path: path)
         }
@@ -146,6 +153,13 @@ package final class DRMDevice: PanelDevice {
             }
         }
         return nil
+    }
+
+    /// The kernel driver's name ("virtio_gpu", "vc4", "mi0283qt").
+    static func driverName(_ fd: Int32) -> String? {
+        guard let version = drmGetVersion(fd) else { return nil }
+        defer { drmFreeVersion(version) }
+        return version.pointee.name.map { String(cString: $0) }
     }
 
     private static func destroy(handle: UInt32, file: DeviceFile) {

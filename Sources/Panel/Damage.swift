@@ -18,13 +18,25 @@ package struct Damage: Sendable {
     /// controller's window commands, about 0.25 ms, while a 16-bit pixel takes 0.5 µs on a
     /// 32 MHz SPI bus.
     package static let pixelPanel = Damage(flushCost: 512)
+    /// For panels on a serial bus (SPI TFTs behind fbtft or a DRM MIPI-DBI driver), where
+    /// the bus is the bottleneck: a pixel is 2 bytes on it, a rectangle's window set-up
+    /// (column and row address, memory write) 11 bytes more, and the call that starts it
+    /// about what 50 more pixels take (25 µs on a Pi-class core; an estimate, not measured
+    /// on a device), so 64 pixels a rectangle, and boxes are cut in bands
+    /// (docs/PERFORMANCE.md).
+    package static let serialPanel = Damage(flushCost: 64, bands: true)
     /// For e-ink: every rectangle is an update of its own through the controller's
     /// waveform pass, so fewer and larger ones.
     package static let eink = Damage(flushCost: 4096)
 
-    package init(flushCost: Int = 4096, alignment: Int = 1) {
+    /// Whether each changed box is also cut into bands of rows and columns where that
+    /// costs less (`banded`): fewer pixels for more CPU, worth it where pixels cost the most.
+    package var bands: Bool
+
+    package init(flushCost: Int = 4096, alignment: Int = 1, bands: Bool = false) {
         self.flushCost = flushCost
         self.alignment = max(1, alignment)
+        self.bands = bands
     }
 
     static let tile = 16
@@ -146,7 +158,8 @@ package struct Damage: Sendable {
                 }
             }
             let box = PixelRect(x: area.x + minX * t, y: area.y + minY * t, width: (maxX - minX + 1) * t, height: (maxY - minY + 1) * t).intersection(area)
-            boxes += refined(Self.tightened(old, new, box), old, new)
+            let parts = refined(Self.tightened(old, new, box), old, new)
+            boxes += bands ? parts.flatMap { banded($0, old, new) } : parts
         }
         return boxes
     }
@@ -168,6 +181,90 @@ package struct Damage: Sendable {
         let cost = parts.reduce(0) { $0 + $1.area + flushCost }
         guard cost < box.area + flushCost else { return [box] }
         return parts.flatMap { refined($0, old, new) }
+    }
+
+    /// `box` cut into bands of rows, and each band into runs of columns, each as tight
+    /// as its changed pixels, where that costs less than the whole: for each axis the
+    /// cheapest cut, found by trying every band's end for every start.
+    func banded(_ box: PixelRect, _ old: Before, _ new: Frame) -> [PixelRect] {
+        guard box.width > 1, box.height > 1 else { return [box] }
+        let mask = ChangeMask(old, new, box)
+        return cheapestCut(mask, PixelRect(x: 0, y: 0, width: box.width, height: box.height), rows: true)
+            .flatMap { cheapestCut(mask, $0, rows: false) }
+            .map { $0.offsetBy(x: box.x, y: box.y) }
+    }
+
+    /// `area` of `mask` cut across `rows` (else columns) into bands, each its changes' box.
+    func cheapestCut(_ mask: ChangeMask, _ area: PixelRect, rows: Bool) -> [PixelRect] {
+        let n = rows ? area.height : area.width
+        let extents = (0..<n).map { rows ? mask.row(area.y + $0, in: area.x..<area.maxX) : mask.column(area.x + $0, in: area.y..<area.maxY) }
+        var best = [Int](repeating: Int.max, count: n + 1)
+        var cut = [Int](repeating: 0, count: n + 1)
+        best[0] = 0
+        for i in 1...n {
+            var (lo, hi, first, last) = (Int.max, -1, -1, -1)
+            for j in stride(from: i - 1, through: 0, by: -1) {
+                if let e = extents[j] {
+                    (lo, hi) = (min(lo, e.lowerBound), max(hi, e.upperBound))
+                    if last < 0 { last = j }
+                    first = j
+                }
+                let cost = last < 0 ? 0 : (hi - lo) * (last - first + 1) + flushCost
+                if best[j] + cost < best[i] { (best[i], cut[i]) = (best[j] + cost, j) }
+            }
+        }
+        var found: [PixelRect] = []
+        var i = n
+        while i > 0 {
+            let j = cut[i]
+            let used = (j..<i).filter { extents[$0] != nil }
+            if let first = used.first, let last = used.last {
+                let lo = used.map { extents[$0]!.lowerBound }.min()!, hi = used.map { extents[$0]!.upperBound }.max()!
+                found.append(rows ? PixelRect(x: lo, y: area.y + first, width: hi - lo, height: last - first + 1)
+                                  : PixelRect(x: area.x + first, y: lo, width: last - first + 1, height: hi - lo))
+            }
+            i = j
+        }
+        return found
+    }
+
+    /// Which pixels of a box changed, one flag each, row by row from the box's corner.
+    struct ChangeMask {
+        let width: Int
+        var flags: [Bool]
+
+        init(_ a: Before, _ b: Frame, _ r: PixelRect) {
+            width = r.width
+            let bpp = b.format.bytesPerPixel
+            let mask: UInt32 = bpp == 4 ? 0x00FF_FFFF : 0xFF
+            flags = a.pixels.pixels.withUnsafeBytes { pa in
+                b.pixels.withUnsafeBytes { pb in
+                    var flags = [Bool](repeating: false, count: r.width * r.height)
+                    for y in r.y..<r.maxY {
+                        let rowA = a.offset(x: 0, y: y), rowB = y * b.bytesPerRow
+                        for x in r.x..<r.maxX {
+                            let (oa, ob) = (rowA + x * bpp, rowB + x * bpp)
+                            let differs = bpp == 4 ? (pa.loadUnaligned(fromByteOffset: oa, as: UInt32.self) ^ pb.loadUnaligned(fromByteOffset: ob, as: UInt32.self)) & mask != 0
+                                : pa[oa] != pb[ob]
+                            if differs { flags[(y - r.y) * r.width + x - r.x] = true }
+                        }
+                    }
+                    return flags
+                }
+            }
+        }
+
+        /// The columns of row `y` from its first to past its last change within `span`.
+        func row(_ y: Int, in span: Range<Int>) -> Range<Int>? {
+            guard let first = span.first(where: { flags[y * width + $0] }), let last = span.last(where: { flags[y * width + $0] }) else { return nil }
+            return first..<(last + 1)
+        }
+
+        /// The rows of column `x` from its first to past its last change within `span`.
+        func column(_ x: Int, in span: Range<Int>) -> Range<Int>? {
+            guard let first = span.first(where: { flags[$0 * width + x] }), let last = span.last(where: { flags[$0 * width + x] }) else { return nil }
+            return first..<(last + 1)
+        }
     }
 
     /// True when any pixel in `r` differs.

@@ -19,6 +19,8 @@ package final class FramebufferDevice: PanelDevice {
     private var console: ConsoleMode?
     private let epdc: EPDC?
     private var marker: UInt32 = 0
+    /// fbtft's drivers name their framebuffers "fb_" and the controller ("fb_ili9341").
+    package let onSerialBus: Bool
 
     package var name: String { "\(file.path) \(width)×\(height) \(format.rawValue)" }
 
@@ -34,6 +36,7 @@ package final class FramebufferDevice: PanelDevice {
         if let code = file.control(CFramebuffer_FBIOGET_FSCREENINFO, &fixed) {
             throw .deviceFailed(path: path, call: "FBIOGET_FSCREENINFO", reason: DeviceFile.reason(code))
         }
+        onSerialBus = withUnsafeBytes(of: fixed.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }.hasPrefix("fb_")
         let detected = Self.format(of: variable)
         guard let chosen = override ?? detected else { throw .unsupportedPixelFormat(path: path, found: Self.describe(variable)) }
         width = Int(variable.xres)

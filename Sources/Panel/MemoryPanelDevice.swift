@@ -15,6 +15,8 @@ package final class MemoryPanelDevice: PanelDevice {
     private let keepsUpdates: Bool
     /// Called with each update as it is flushed.
     package var onFlush: ((PanelUpdate) -> Void)?
+    /// Stands for an SPI TFT (the benchmark's `tft`).
+    package var onSerialBus = false
 
     package var name: String { "memory \(width)×\(height) \(format.rawValue)" }
 

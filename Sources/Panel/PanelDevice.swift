@@ -24,11 +24,15 @@ package protocol PanelDevice: AnyObject {
     /// True for panels that can only refresh all of their glass at once (seven-colour
     /// e-paper): every update is a full one.
     var refreshesWholePanel: Bool { get }
+    /// True for panels whose pixels go over a serial bus (SPI TFTs): their damage is cut
+    /// finer (`Damage.serialPanel`).
+    var onSerialBus: Bool { get }
 }
 
 extension PanelDevice {
     package var palette: PanelPalette? { nil }
     package var refreshesWholePanel: Bool { false }
+    package var onSerialBus: Bool { false }
 }
 
 /// One update as sent to a device: which rectangles (device pixels) changed, how to

@@ -11,7 +11,7 @@ package final class PanelDisplay: Display {
     /// Nil for panels without refresh costs (LCD, HDMI).
     package let eink: EinkPolicy?
 
-    package var damage: Damage { eink == nil ? .pixelPanel : .eink }
+    package var damage: Damage { eink != nil ? .eink : device.onSerialBus ? .serialPanel : .pixelPanel }
     package private(set) var einkState = EinkPolicy.State()
 
     package init(device: any PanelDevice, rotation: Rotation = .none, eink: EinkPolicy? = nil) {

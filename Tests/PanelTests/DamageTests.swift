@@ -60,8 +60,24 @@ struct DamageTests {
         #expect(damage.rectangles(from: before, to: old).isEmpty)
     }
 
-    @Test("glyph-like changes: every changed pixel is covered, no pixel is sent twice", arguments: [Damage.pixelPanel, Damage.eink, Damage(flushCost: 64)])
+    @Test("glyph-like changes: every changed pixel is covered, no pixel is sent twice", arguments: [Damage.pixelPanel, Damage.eink, Damage(flushCost: 64), Damage.serialPanel])
     func glyphs(damage: Damage) {
+        let (old, new) = Self.glyphFrames()
+        let rects = damage.rectangles(from: old, to: new)
+        for y in 0..<200 {
+            for x in 0..<320 where old.rgb(x: x, y: y) != new.rgb(x: x, y: y) {
+                #expect(rects.contains { $0.x <= x && x < $0.maxX && $0.y <= y && y < $0.maxY }, "(\(x), \(y)) is not sent")
+            }
+        }
+        for i in rects.indices {
+            for j in rects.indices where j > i {
+                #expect(rects[i].intersection(rects[j]).isEmpty, "\(rects[i]) and \(rects[j]) overlap")
+            }
+        }
+    }
+
+    /// A ring and a bar become a bar, a diagonal stroke and a grey disc.
+    static func glyphFrames() -> (Frame, Frame) {
         var old = Frame(width: 320, height: 200)
         old.draw { canvas in
             canvas.fillCircle(center: Point(x: 80, y: 100), radius: 60, color: .white)
@@ -74,17 +90,28 @@ struct DamageTests {
             canvas.strokeLine(from: Point(x: 130, y: 40), to: Point(x: 60, y: 170), lineWidth: 14, color: .white)
             canvas.fillCircle(center: Point(x: 240, y: 100), radius: 50, color: RGBA(white: 0.6))
         }
-        let rects = damage.rectangles(from: old, to: new)
-        for y in 0..<200 {
-            for x in 0..<320 where old.rgb(x: x, y: y) != new.rgb(x: x, y: y) {
-                #expect(rects.contains { $0.x <= x && x < $0.maxX && $0.y <= y && y < $0.maxY }, "(\(x), \(y)) is not sent")
-            }
+        return (old, new)
+    }
+
+    /// What a serial bus is charged for a set of rectangles: pixels and set-ups.
+    static func cost(_ rects: [PixelRect], flushCost: Int) -> Int { rects.reduce(0) { $0 + $1.area + flushCost } }
+
+    @Test("on a serial bus boxes are cut in bands: fewer pixels and a lower cost than the boxes alone, with the same cost per rectangle")
+    func bands() {
+        let (old, new) = Self.glyphFrames()
+        let boxes = Damage(flushCost: 64).rectangles(from: old, to: new)
+        let banded = Damage.serialPanel.rectangles(from: old, to: new)
+        #expect(Damage.serialPanel.flushCost == 64)
+        #expect(Self.cost(banded, flushCost: 64) < Self.cost(boxes, flushCost: 64))
+        #expect(banded.reduce(0) { $0 + $1.area } < boxes.reduce(0) { $0 + $1.area } * 9 / 10)
+        // An L: its two arms, not their common box.
+        var l = base
+        l.draw { canvas in
+            canvas.fill(Rect(x: 10, y: 10, width: 8, height: 60), color: .white)
+            canvas.fill(Rect(x: 10, y: 62, width: 60, height: 8), color: .white)
         }
-        for i in rects.indices {
-            for j in rects.indices where j > i {
-                #expect(rects[i].intersection(rects[j]).isEmpty, "\(rects[i]) and \(rects[j]) overlap")
-            }
-        }
+        let arms = Damage.serialPanel.rectangles(from: base, to: l)
+        #expect(arms.reduce(0) { $0 + $1.area } == 8 * 52 + 60 * 8)
     }
 
     @Test("alignment widens rectangles to whole bytes")
@@ -114,5 +141,8 @@ struct DamageTests {
         let eink = PanelDisplay(device: device, eink: EinkPolicy())
         #expect(tft.damage.rectangles(from: base, to: pair).count == 2)
         #expect(eink.damage.rectangles(from: base, to: pair) == [PixelRect(x: 10, y: 10, width: 80, height: 20)])
+        let spi = MemoryPanelDevice(width: 200, height: 100, format: .rgb565)
+        spi.onSerialBus = true
+        #expect(PanelDisplay(device: spi).damage.bands && !tft.damage.bands && !eink.damage.bands)
     }
 }
