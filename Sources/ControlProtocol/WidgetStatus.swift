@@ -17,6 +17,19 @@ package struct WidgetStatus: Codable, Sendable, Equatable {
     /// Where the widget is on the page shown, in the panel's pixels: x, y, width,
     /// height; nil when it is not on it.
     package var frame: [Int]?
+    /// The buttons and toggles its views hold there, in reading order.
+    package var controls: [Control]?
+
+    /// A button or toggle of a widget: its intent's title, where it is, a toggle's state.
+    package struct Control: Codable, Sendable, Equatable {
+        package var title: String
+        package var frame: [Int]
+        package var on: Bool?
+
+        package init(title: String, frame: [Int], on: Bool?) {
+            (self.title, self.frame, self.on) = (title, frame, on)
+        }
+    }
 
     package init(name: String, kind: String, family: String, shown: String, stale: Bool, providerCalls: Int, failures: Int, lastError: String?, nextReload: String?, budgetLeft: Int?) {
         self.name = name

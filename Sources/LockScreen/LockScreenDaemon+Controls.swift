@@ -25,14 +25,12 @@ extension LockScreenDaemon {
         for slot in renderer.slots(of: content, page: content.page, home: currentHome(), shown: lastShown.count) {
             guard let stack = slot.widget, stack < lastShown.count, !lastShown[stack].isPlaceholder else { continue }
             let placed = renderer.place(slot, content: content, shown: lastShown, now: now, staleMark: staleMark)
-            let scale = slot.scale ?? renderer.layout.scale
             // The whole widget first, so that its own controls, found later, win.
             if let name = stackName(stack), let tap = content.taps[name] {
                 found.append(PageControl(stack: stack, control: PlacedControl(action: tapAction(tap, widget: name)), frame: slot.rect))
             }
-            for (control, frame) in placed.controls {
-                let pixels = Rect(x: slot.rect.minX + frame.minX * scale, y: slot.rect.minY + frame.minY * scale, width: frame.width * scale, height: frame.height * scale)
-                found.append(PageControl(stack: stack, control: control, frame: pixels))
+            for (control, frame) in renderer.controls(of: placed, in: slot) {
+                found.append(PageControl(stack: stack, control: control, frame: frame))
             }
         }
         return found

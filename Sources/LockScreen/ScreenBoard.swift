@@ -77,15 +77,23 @@ extension ScreenBoard.Shown {
         return texts
     }
 
-    /// Where each shown widget of the page is, by name, in the panel's pixels.
-    package func frames() -> [String: Rect] {
+    /// Where a shown widget of the page is and the controls its views hold, in the
+    /// panel's pixels.
+    package struct Place: Sendable {
+        package var frame: Rect
+        package var controls: [(control: PlacedControl, frame: Rect)]
+    }
+
+    /// Where each shown widget of the page is, by name, with its controls at `now`.
+    package func places(now: Date) -> [String: Place] {
         let home = renderer.homeArea(on: content.page, content: content).map { HomeLayout(area: $0, families: content.home.map(\.family)) }
-        var frames: [String: Rect] = [:]
+        var places: [String: Place] = [:]
         for slot in renderer.slots(of: content, page: content.page, home: home, shown: widgets.count) {
             guard let stack = slot.widget, stack < names.count, !names[stack].isEmpty else { continue }
-            frames[names[stack]] = slot.rect
+            let placed = widgets[stack].isPlaceholder ? nil : renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
+            places[names[stack]] = Place(frame: slot.rect, controls: placed.map { renderer.controls(of: $0, in: slot) } ?? [])
         }
-        return frames
+        return places
     }
 
     static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,5 +1,7 @@
 import Accessory
 import Canvas
+import ControlProtocol
+import Providers
 import Foundation
 import Panel
 import Synchronization
@@ -141,6 +143,23 @@ struct InteractiveWidgetTests {
         try await daemon.step(now: testNow + 2)
         #expect(daemon.controls.pending.isEmpty, "the new entry settled the tapped state")
         #expect(daemon.pageControls(now: testNow + 2).first?.control.isOn == true)
+    }
+
+    @Test("the status lists each widget's controls where the daemon's hit test finds them, a toggle with its state")
+    func statusControls() async throws {
+        let clock = ManualClock(start: testNow)
+        let (daemon, _) = try makeDaemon(lamp: "t-status", clock: clock)
+        daemon.screens.open()
+        try await daemon.step(now: testNow)
+        let handler = ControlHandler(engine: daemon.engine, board: PushBoard(names: []), frames: daemon.frames, clock: clock, inbox: daemon.inbox, screens: daemon.screens)
+        let status = await handler.handle(ControlRequest.status.encoded().dropLast())
+        let listed = try #require(status.widgets?.first { $0.name == "lamp" }?.controls)
+        let found = daemon.pageControls(now: testNow).filter { $0.stack == 0 }
+        #expect(listed.map(\.title) == found.map(\.control.action.title))
+        #expect(listed.map(\.on) == found.map(\.control.isOn))
+        for (entry, control) in zip(listed, found) {
+            #expect(abs(Double(entry.frame[0]) - control.frame.minX) <= 1 && abs(Double(entry.frame[1]) - control.frame.minY) <= 1)
+        }
     }
 
     @Test("a tap outside every control does nothing; a button's intent runs with its parameters")

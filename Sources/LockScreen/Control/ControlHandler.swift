@@ -73,10 +73,15 @@ package struct ControlHandler: Sendable {
             // A widget on the screen says what it draws; the others what their entries say.
             // Laid out on a thread of its own, not the daemon's, which draws the clock.
             if let shown = screens?.latest {
-                let (texts, frames) = await OwnThread.run(named: "widget words") { (shown.texts(now: now), shown.frames()) }
+                let (texts, places) = await OwnThread.run(named: "widget words") { (shown.texts(now: now), shown.places(now: now)) }
+                func pixels(_ r: Rect) -> [Int] { [Int(r.minX.rounded()), Int(r.minY.rounded()), Int(r.width.rounded()), Int(r.height.rounded())] }
                 for i in widgets.indices {
                     widgets[i].text = texts[widgets[i].name] ?? widgets[i].text
-                    widgets[i].frame = frames[widgets[i].name].map { [Int($0.minX), Int($0.minY), Int($0.width), Int($0.height)] }
+                    guard let place = places[widgets[i].name] else { continue }
+                    widgets[i].frame = pixels(place.frame)
+                    if !place.controls.isEmpty {
+                        widgets[i].controls = place.controls.map { WidgetStatus.Control(title: $0.control.action.title, frame: pixels($0.frame), on: $0.control.isOn) }
+                    }
                 }
             }
             reply.widgets = widgets
@@ -89,7 +94,7 @@ package struct ControlHandler: Sendable {
             inbox.send(.showPage(page))
             return .success
         case let .tap(name):
-            guard let inbox, let frame = screens?.latest?.frames()[name] else {
+            guard let inbox, let frame = screens?.latest?.places(now: clock.now())[name]?.frame else {
                 return .failure("'\(name)' is not on the page shown")
             }
             inbox.send(.tap(x: frame.midX, y: frame.midY))
