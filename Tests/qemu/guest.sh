@@ -61,6 +61,36 @@ case "$E2E_CASE" in
   virtio)
     show fb --fb /dev/fb0
     show drm --drm /dev/dri/card0
+    # App Intents in a widget package's own daemon (Examples/GameStats' Cheer widget): the
+    # host taps its toggle and its button where the status says they are.
+    if [ -x /bin/gamestatsd ]; then
+      cat > /tmp/cheer.toml <<'TOML'
+[input]
+touch = "auto"
+[layout]
+row = ["cheer"]
+[widgets.cheer]
+kind = "Cheer"
+family = "rectangular"
+TOML
+      # A minute from the next tick, so that only the taps redraw.
+      gamestatsd --drm /dev/dri/card0 --config /tmp/cheer.toml --at 2026-11-22T14:04:01Z $common --state-dir /tmp/cheer --socket /tmp/cheer.sock 2>/share/cheer.log &
+      pid=$!
+      first_frame /share/cheer.log
+      sleep 2
+      lockscreenctl status --json --socket /tmp/cheer.sock > /share/cheer-status.json
+      echo "@@TAPCONTROL cheer-toggle cheer-status.json cheer Match alerts"
+      while [ ! -e /share/ack-cheer-toggle ]; do sleep 0.1; done
+      sleep 3
+      lockscreenctl status --json --socket /tmp/cheer.sock > /share/cheer-toggled.json
+      echo "@@TAPCONTROL cheer-button cheer-toggled.json cheer Cheer"
+      while [ ! -e /share/ack-cheer-button ]; do sleep 0.1; done
+      sleep 3
+      lockscreenctl status --json --socket /tmp/cheer.sock > /share/cheer-cheered.json
+      echo "@@MARK cheer-end"
+      kill -TERM $pid; wait $pid; echo "@@STOPPED cheer $?"
+      cat /share/cheer.log
+    fi
     # Taps: a widget whose tap runs a command, the tablet found by its capabilities.
     cat > /tmp/touch.toml <<'TOML'
 [input]

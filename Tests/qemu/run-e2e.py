@@ -67,7 +67,7 @@ def libraries(binary):
     return sorted(found)
 
 
-def build_initramfs(binary, work, version):
+def build_initramfs(binary, work, version, extra=()):
     root = os.path.join(work, "root")
     for d in ["bin", "dev", "proc", "sys", "tmp", "share", "etc"]:
         os.makedirs(os.path.join(root, d), exist_ok=True)
@@ -77,6 +77,11 @@ def build_initramfs(binary, work, version):
     copy(binary, root, "/bin/lockscreend")
     for lib in libraries(binary):
         copy(lib, root)
+    # A widget package's own daemon (Examples/GameStats) and lockscreenctl, when built.
+    for path in extra:
+        copy(path, root, "/bin/" + os.path.basename(path))
+        for lib in libraries(path):
+            copy(lib, root)
     # Fonts as the tests pin them, with Debian's fontconfig rules.
     for d in ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/material-design-icons-iconfont",
               "/usr/share/fonts/truetype/noto", "/usr/share/fonts/truetype/dejavu", "/etc/fonts",
@@ -203,6 +208,25 @@ def tap(path, fx, fy):
     qmp(path, [button(False)])
 
 
+# Taps on a named control: the trace's length when each was tapped, and the control's
+# frame in pixels, from the status the guest wrote to /share/NAME-status.json.
+CONTROL_TAPS = {}
+
+
+def control_frame(share, status, widget, title):
+    """The frame [x, y, w, h] of `widget`'s control titled `title` in a status file."""
+    try:
+        widgets = json.load(open(os.path.join(share, status)))
+    except (OSError, ValueError):
+        return None
+    for w in widgets:
+        if w.get("name") == widget:
+            for c in w.get("controls") or []:
+                if c.get("title") == title:
+                    return c["frame"]
+    return None
+
+
 # Tap to glass: host seconds from a tap's release to the first flush QEMU traces after it,
 # with that flush's size; None when nothing reached the display within 5 s.
 LATENCIES = []
@@ -266,6 +290,15 @@ def boot(case, devices, append, image, version_image, work, limit):
                         break
                 dumps[name] = path
                 open(os.path.join(share, f"ack-{name}"), "w").close()
+            if m := re.search(r"@@TAPCONTROL (\S+) (\S+) (\S+) (.+)$", line.rstrip()):
+                # name, status file, widget, the control's title
+                frame = control_frame(share, m.group(2), m.group(3), m.group(4))
+                CONTROL_TAPS[m.group(1)] = (os.path.getsize(trace) if os.path.exists(trace) else 0, frame)
+                if frame:
+                    tap(machine, (frame[0] + frame[2] / 2) / WIDTH, (frame[1] + frame[3] / 2) / HEIGHT)
+                open(os.path.join(share, f"ack-{m.group(1)}"), "w").close()
+            if m := re.search(r"@@MARK (\S+)", line):
+                CONTROL_TAPS[m.group(1)] = (os.path.getsize(trace) if os.path.exists(trace) else 0, None)
             if m := re.search(r"@@TAP (\S+) ([0-9.]+) ([0-9.]+)( measure)?", line):
                 before = os.path.getsize(trace) if os.path.exists(trace) else 0
                 tap(machine, float(m.group(2)), float(m.group(3)))
@@ -321,16 +354,55 @@ def console_restored(case, name, dumps, share):
           f"{changed} pixels differ from the console before, {from_picture} from the daemon's picture")
 
 
+def app_intents(text, share, trace):
+    """Taps on a widget package's App Intent controls: GameStats' Cheer widget, a toggle
+    and a button, in the guest's gamestatsd on DRM."""
+    def status(name):
+        try:
+            return next((w for w in json.load(open(os.path.join(share, name))) if w.get("name") == "cheer"), {})
+        except (OSError, ValueError):
+            return {}
+    data = open(trace, errors="replace").read() if os.path.exists(trace) else ""
+
+    def flushed(start, end):
+        return [int(m.group(1)) * int(m.group(2)) for m in re.finditer(r"virtio_gpu_cmd_res_flush res 0x[0-9a-f]+, w (\d+), h (\d+)", data[start:end])]
+    toggle_at, toggle = CONTROL_TAPS.get("cheer-toggle", (0, None))
+    button_at, button = CONTROL_TAPS.get("cheer-button", (0, None))
+    end_at, _ = CONTROL_TAPS.get("cheer-end", (len(data), None))
+    check(toggle is not None and button is not None, "virtio: the status names the Cheer widget's toggle and button with their frames",
+          re.findall(r"@@TAPCONTROL .*", text))
+    if toggle is None or button is None:
+        return
+    before, after_toggle, after_button = status("cheer-status.json"), status("cheer-toggled.json"), status("cheer-cheered.json")
+    on = [c.get("on") for c in after_toggle.get("controls", []) if c.get("title") == "Match alerts"]
+    check(on == [True], "virtio: a tap on an App Intent toggle turns it on (its intent ran, the entry says so)", after_toggle.get("controls"))
+    sizes = flushed(toggle_at, button_at)
+    area = toggle[2] * toggle[3]
+    check(sizes and sum(sizes) <= 2 * area, f"virtio: the toggle's tap flushes about the toggle only ({area} px), not the screen", f"{sizes}")
+    check("Cheer 1" in (after_button.get("text") or "") and "Cheer 0" in (before.get("text") or ""),
+          "virtio: a tap on an App Intent button runs its perform() (the count it increments shows 1)", (before.get("text"), after_button.get("text")))
+    sizes = flushed(button_at, end_at)
+    frame = after_button.get("frame") or [0, 0, WIDTH, HEIGHT]
+    check(sizes and sum(sizes) < frame[2] * frame[3], "virtio: the button's tap redraws within the widget, not the screen", f"{sizes}, widget {frame}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/lockscreend"))
     parser.add_argument("--keep", help="keep the work files here")
+    parser.add_argument("--widgets", default=os.path.join(ROOT, "Examples/GameStats/.build/release/gamestatsd"),
+                        help="a widget package's daemon with an interactive widget (Cheer), run in the virtio case when built")
     parser.add_argument("--case", action="append", help="run only this case (virtio, bochs, vesa); repeatable")
     args = parser.parse_args()
     image_path, version = kernel()
     work = args.keep or tempfile.mkdtemp(prefix="lockscreend-e2e-")
     os.makedirs(work, exist_ok=True)
-    image = build_initramfs(os.path.abspath(args.binary), work, version)
+    ctl = os.path.join(os.path.dirname(os.path.abspath(args.binary)), "lockscreenctl")
+    widgets = os.path.abspath(args.widgets)
+    interactive = os.path.exists(widgets) and os.path.exists(ctl)
+    if not interactive:
+        print(f"(no {widgets} or {ctl}: the App Intent taps are left out; scripts/test builds them)")
+    image = build_initramfs(os.path.abspath(args.binary), work, version, extra=[widgets, ctl] if interactive else [])
 
     cases = [
         ("virtio", ["-vga", "none", "-device", f"virtio-gpu-pci,xres={WIDTH},yres={HEIGHT}", "-device", "virtio-tablet-pci"],
@@ -394,6 +466,8 @@ def main():
         check(len(measured) >= 15, "virtio: taps that reload a widget reach the display (at least 15 of 20)", f"{len(measured)} of {len(LATENCIES)}")
         check(measured and all(p < WIDTH * HEIGHT // 10 for _, p in measured), "virtio: each tap's redraw flushes less than a tenth of the screen",
               f"{sorted(p for _, p in measured)}")
+        if interactive:
+            app_intents(text, share, trace)
         check("touch screen /dev/input/event" in open(os.path.join(share, "touch.log"), errors="replace").read() if os.path.exists(os.path.join(share, "touch.log")) else False,
               "virtio: [input] touch = \"auto\" finds the tablet by its capabilities")
         for line in re.findall(r"@@BAD .*", text):
