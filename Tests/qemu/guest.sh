@@ -61,10 +61,13 @@ case "$E2E_CASE" in
   virtio)
     show fb --fb /dev/fb0
     show drm --drm /dev/dri/card0
-    # App Intents in a widget package's own daemon (Examples/GameStats' Cheer widget): the
-    # host taps its toggle and its button where the status says they are.
+    # App Intents in a widget package's own daemon (Examples/GameStats' Cheer widget), on a
+    # panel mounted upside down: the host taps its toggle and its button where the status
+    # says they are, turned as the glass is.
     if [ -x /bin/gamestatsd ]; then
       cat > /tmp/cheer.toml <<'TOML'
+[display]
+rotate = 180
 [input]
 touch = "auto"
 [layout]
@@ -79,11 +82,11 @@ TOML
       first_frame /share/cheer.log
       sleep 2
       lockscreenctl status --json --socket /tmp/cheer.sock > /share/cheer-status.json
-      echo "@@TAPCONTROL cheer-toggle cheer-status.json cheer Match alerts"
+      echo "@@TAPCONTROL cheer-toggle cheer-status.json cheer 180 Match alerts"
       while [ ! -e /share/ack-cheer-toggle ]; do sleep 0.1; done
       sleep 3
       lockscreenctl status --json --socket /tmp/cheer.sock > /share/cheer-toggled.json
-      echo "@@TAPCONTROL cheer-button cheer-toggled.json cheer Cheer"
+      echo "@@TAPCONTROL cheer-button cheer-toggled.json cheer 180 Cheer"
       while [ ! -e /share/ack-cheer-button ]; do sleep 0.1; done
       sleep 3
       lockscreenctl status --json --socket /tmp/cheer.sock > /share/cheer-cheered.json

@@ -290,12 +290,15 @@ def boot(case, devices, append, image, version_image, work, limit):
                         break
                 dumps[name] = path
                 open(os.path.join(share, f"ack-{name}"), "w").close()
-            if m := re.search(r"@@TAPCONTROL (\S+) (\S+) (\S+) (.+)$", line.rstrip()):
-                # name, status file, widget, the control's title
-                frame = control_frame(share, m.group(2), m.group(3), m.group(4))
+            if m := re.search(r"@@TAPCONTROL (\S+) (\S+) (\S+) (0|180) (.+)$", line.rstrip()):
+                # name, status file, widget, the panel's rotation, the control's title
+                frame = control_frame(share, m.group(2), m.group(3), m.group(5))
                 CONTROL_TAPS[m.group(1)] = (os.path.getsize(trace) if os.path.exists(trace) else 0, frame)
                 if frame:
-                    tap(machine, (frame[0] + frame[2] / 2) / WIDTH, (frame[1] + frame[3] / 2) / HEIGHT)
+                    # The status is in the picture's pixels; the tablet lies on the glass,
+                    # which a panel mounted upside down turns round.
+                    fx, fy = (frame[0] + frame[2] / 2) / WIDTH, (frame[1] + frame[3] / 2) / HEIGHT
+                    tap(machine, *((1 - fx, 1 - fy) if m.group(4) == "180" else (fx, fy)))
                 open(os.path.join(share, f"ack-{m.group(1)}"), "w").close()
             if m := re.search(r"@@MARK (\S+)", line):
                 CONTROL_TAPS[m.group(1)] = (os.path.getsize(trace) if os.path.exists(trace) else 0, None)
@@ -375,7 +378,7 @@ def app_intents(text, share, trace):
         return
     before, after_toggle, after_button = status("cheer-status.json"), status("cheer-toggled.json"), status("cheer-cheered.json")
     on = [c.get("on") for c in after_toggle.get("controls", []) if c.get("title") == "Match alerts"]
-    check(on == [True], "virtio: a tap on an App Intent toggle turns it on (its intent ran, the entry says so)", after_toggle.get("controls"))
+    check(on == [True], "virtio: a tap on an App Intent toggle on a panel mounted upside down turns it on (its intent ran, the entry says so)", after_toggle.get("controls"))
     sizes = flushed(toggle_at, button_at)
     area = toggle[2] * toggle[3]
     check(sizes and sum(sizes) <= 2 * area, f"virtio: the toggle's tap flushes about the toggle only ({area} px), not the screen", f"{sizes}")
