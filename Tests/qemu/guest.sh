@@ -66,8 +66,6 @@ case "$E2E_CASE" in
     # says they are, turned as the glass is.
     if [ -x /bin/gamestatsd ]; then
       cat > /tmp/cheer.toml <<'TOML'
-[display]
-rotate = 180
 [input]
 touch = "auto"
 [layout]
@@ -77,7 +75,7 @@ kind = "Cheer"
 family = "rectangular"
 TOML
       # A minute from the next tick, so that only the taps redraw.
-      gamestatsd --drm /dev/dri/card0 --config /tmp/cheer.toml --at 2026-11-22T14:04:01Z $common --state-dir /tmp/cheer --socket /tmp/cheer.sock 2>/share/cheer.log &
+      gamestatsd --drm /dev/dri/card0 --rotate 180 --config /tmp/cheer.toml --at 2026-11-22T14:04:01Z $common --state-dir /tmp/cheer --socket /tmp/cheer.sock 2>/share/cheer.log &
       pid=$!
       first_frame /share/cheer.log
       sleep 2
@@ -90,7 +88,6 @@ TOML
       while [ ! -e /share/ack-cheer-button ]; do sleep 0.1; done
       sleep 3
       lockscreenctl status --json --socket /tmp/cheer.sock > /share/cheer-cheered.json
-      echo "@@MARK cheer-end"
       kill -TERM $pid; wait $pid; echo "@@STOPPED cheer $?"
       cat /share/cheer.log
     fi
