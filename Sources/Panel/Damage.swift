@@ -189,39 +189,51 @@ package struct Damage: Sendable {
     func banded(_ box: PixelRect, _ old: Before, _ new: Frame) -> [PixelRect] {
         guard box.width > 1, box.height > 1 else { return [box] }
         let mask = ChangeMask(old, new, box)
+        // Mostly changed: no cut can save a rectangle's cost.
+        guard mask.changed * 10 < box.area * 9 else { return [box] }
         return cheapestCut(mask, PixelRect(x: 0, y: 0, width: box.width, height: box.height), rows: true)
             .flatMap { cheapestCut(mask, $0, rows: false) }
             .map { $0.offsetBy(x: box.x, y: box.y) }
     }
 
     /// `area` of `mask` cut across `rows` (else columns) into bands, each its changes' box.
+    /// Neighbouring lines with the same extent go together, so a cut is tried only where
+    /// the extent changes.
     func cheapestCut(_ mask: ChangeMask, _ area: PixelRect, rows: Bool) -> [PixelRect] {
         let n = rows ? area.height : area.width
-        let extents = (0..<n).map { rows ? mask.row(area.y + $0, in: area.x..<area.maxX) : mask.column(area.x + $0, in: area.y..<area.maxY) }
-        var best = [Int](repeating: Int.max, count: n + 1)
-        var cut = [Int](repeating: 0, count: n + 1)
+        // Runs of lines with one extent: where each starts, and the extent.
+        var runs: [(start: Int, extent: Range<Int>?)] = []
+        for line in 0..<n {
+            let extent = rows ? mask.row(area.y + line, in: area.x..<area.maxX) : mask.column(area.x + line, in: area.y..<area.maxY)
+            if runs.last?.extent != extent || runs.isEmpty { runs.append((line, extent)) }
+        }
+        let count = runs.count
+        func end(_ run: Int) -> Int { run + 1 < count ? runs[run + 1].start : n }
+        var best = [Int](repeating: Int.max, count: count + 1)
+        var cut = [Int](repeating: 0, count: count + 1)
         best[0] = 0
-        for i in 1...n {
+        for i in 1...count {
             var (lo, hi, first, last) = (Int.max, -1, -1, -1)
             for j in stride(from: i - 1, through: 0, by: -1) {
-                if let e = extents[j] {
+                if let e = runs[j].extent {
                     (lo, hi) = (min(lo, e.lowerBound), max(hi, e.upperBound))
-                    if last < 0 { last = j }
-                    first = j
+                    if last < 0 { last = end(j) - 1 }
+                    first = runs[j].start
                 }
                 let cost = last < 0 ? 0 : (hi - lo) * (last - first + 1) + flushCost
                 if best[j] + cost < best[i] { (best[i], cut[i]) = (best[j] + cost, j) }
             }
         }
         var found: [PixelRect] = []
-        var i = n
+        var i = count
         while i > 0 {
             let j = cut[i]
-            let used = (j..<i).filter { extents[$0] != nil }
+            let used = (j..<i).filter { runs[$0].extent != nil }
             if let first = used.first, let last = used.last {
-                let lo = used.map { extents[$0]!.lowerBound }.min()!, hi = used.map { extents[$0]!.upperBound }.max()!
-                found.append(rows ? PixelRect(x: lo, y: area.y + first, width: hi - lo, height: last - first + 1)
-                                  : PixelRect(x: area.x + first, y: lo, width: last - first + 1, height: hi - lo))
+                let lo = used.map { runs[$0].extent!.lowerBound }.min()!, hi = used.map { runs[$0].extent!.upperBound }.max()!
+                let (from, to) = (runs[first].start, end(last))
+                found.append(rows ? PixelRect(x: lo, y: area.y + from, width: hi - lo, height: to - from)
+                                  : PixelRect(x: area.x + from, y: lo, width: to - from, height: hi - lo))
             }
             i = j
         }
@@ -232,6 +244,8 @@ package struct Damage: Sendable {
     struct ChangeMask {
         let width: Int
         var flags: [Bool]
+        /// How many pixels changed.
+        var changed: Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
 
         init(_ a: Before, _ b: Frame, _ r: PixelRect) {
             width = r.width
