@@ -54,3 +54,13 @@ final class TextSystem: Sendable {
         }
     }
 }
+
+extension TextLayout {
+    /// Loads fontconfig's configuration and caches and the default face by shaping a few
+    /// digits: what the first frame would otherwise wait for. Meant for a thread of its
+    /// own at start, while the configuration is read and the providers answer; the first
+    /// drawing then finds the fonts ready (or waits for this, never repeats it).
+    package static func warmUp() {
+        _ = TextLayout("0123456789:", style: TextStyle(size: 17, weight: .semibold, monospacedDigits: true))
+    }
+}

@@ -187,16 +187,25 @@ public final class LockScreenDaemon {
         let clockMoved = await checkClock(now: now)
         let due = nextDueUpdate.map { $0 <= now } ?? true
         let reloads = await engine.reloadDue(now: now, joining: due)
-        await state.changed(reloads, now: now, engine: engine)
         let reading = await engine.reading(at: now)
         if holdChanges > 0, !due, !clockMoved, !reloads.answersRequest, compositor.panelInSync, let update = nextDueUpdate,
            update.timeIntervalSince(now) <= holdChanges {
+            await state.changed(reloads, now: now, engine: engine)
             return (false, [update, reading.nextEvent].compactMap { $0 }.min())
         }
         let renderStart = ContinuousClock.now
-        defer { lastRenderDuration = ContinuousClock.now - renderStart }
         draw(reading, now: now)
-        let presented = try compositor.present(at: now, logger: logger)
+        let presented: Bool
+        do {
+            presented = try compositor.present(at: now, logger: logger)
+            lastRenderDuration = ContinuousClock.now - renderStart
+        } catch {
+            lastRenderDuration = ContinuousClock.now - renderStart
+            await state.changed(reloads, now: now, engine: engine)
+            throw error
+        }
+        // Saved after the picture is up: the glass does not wait for the SD card.
+        await state.changed(reloads, now: now, engine: engine)
         nextDueUpdate = [scheduler.nextChange(after: now), reading.nextEntryChange, compositor.maintenanceDue, controls.nextExpiry].compactMap { $0 }.min().map(onRefreshGrid)
         return (presented, [nextDueUpdate, reading.nextEvent].compactMap { $0 }.min())
     }

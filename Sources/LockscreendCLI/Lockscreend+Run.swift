@@ -1,4 +1,6 @@
 import ArgumentParser
+import Canvas  // for TextLayout.warmUp
+import DaemonRuntime
 import Config
 import ControlProtocol
 import FoundationEssentials
@@ -148,6 +150,8 @@ extension Lockscreend {
                 for model in EPDModel.all { print(model) }
                 return
             }
+            // Fonts load beside the configuration, the state and the first answers.
+            DetachedThread.start(named: "fonts") { TextLayout.warmUp() }
             try await DaemonAssembly(self, logger: common.logger()).run()
         }
     }
