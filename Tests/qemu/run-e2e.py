@@ -67,7 +67,7 @@ def libraries(binary):
     return sorted(found)
 
 
-def build_initramfs(binary, work, version, extra=()):
+def build_initramfs(binary, work, version):
     root = os.path.join(work, "root")
     for d in ["bin", "dev", "proc", "sys", "tmp", "share", "etc"]:
         os.makedirs(os.path.join(root, d), exist_ok=True)
@@ -77,11 +77,6 @@ def build_initramfs(binary, work, version, extra=()):
     copy(binary, root, "/bin/lockscreend")
     for lib in libraries(binary):
         copy(lib, root)
-    # A widget package's own daemon (Examples/GameStats) and lockscreenctl, when built.
-    for path in extra:
-        copy(path, root, "/bin/" + os.path.basename(path))
-        for lib in libraries(path):
-            copy(lib, root)
     # Fonts as the tests pin them, with Debian's fontconfig rules.
     for d in ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/material-design-icons-iconfont",
               "/usr/share/fonts/truetype/noto", "/usr/share/fonts/truetype/dejavu", "/etc/fonts",
@@ -99,7 +94,11 @@ def build_initramfs(binary, work, version, extra=()):
         copy(m, root)
     for f in glob.glob(f"/lib/modules/{version}/modules.*"):
         copy(f, root)
-    image = os.path.join(work, "initramfs.cpio.gz")
+    return archive(root, os.path.join(work, "initramfs.cpio.gz"))
+
+
+def archive(root, image):
+    """`root` as a gzipped newc cpio archive at `image`."""
     files = subprocess.run(["find", "."], cwd=root, capture_output=True, text=True, check=True).stdout
     with open(image, "wb") as out:
         cpio = subprocess.Popen(["cpio", "-o", "-H", "newc", "--quiet"], cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -109,6 +108,25 @@ def build_initramfs(binary, work, version, extra=()):
         gz.wait()
         cpio.wait()
     return image
+
+
+def with_programs(image, programs, work):
+    """`image` with a second archive appended holding `programs` and the shared libraries
+    they load (the kernel unpacks concatenated archives in turn): one case's extra
+    programs without making every case's image larger."""
+    root = os.path.join(work, "extra-root")
+    shutil.rmtree(root, ignore_errors=True)
+    for path in programs:
+        copy(path, root, "/bin/" + os.path.basename(path))
+        for lib in libraries(path):
+            copy(lib, root)
+    extra = archive(root, os.path.join(work, "extra.cpio.gz"))
+    combined = os.path.join(work, "initramfs-extra.cpio.gz")
+    with open(combined, "wb") as out:
+        for part in (image, extra):
+            with open(part, "rb") as f:
+                shutil.copyfileobj(f, out)
+    return combined
 
 
 def read_ppm(path):
@@ -391,8 +409,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/lockscreend"))
     parser.add_argument("--keep", help="keep the work files here")
-    parser.add_argument("--widgets", default=os.path.join(ROOT, "Examples/GameStats/.build/release/gamestatsd"),
-                        help="a widget package's daemon with an interactive widget (Cheer), run in the virtio case when built")
+    parser.add_argument("--widgets", default=os.path.join(ROOT, "Examples/GameStats/.build/debug/gamestatsd"),
+                        help="a widget package's daemon with an interactive widget (Cheer), run in the virtio case when built (Tests/example/run.sh builds it)")
     parser.add_argument("--case", action="append", help="run only this case (virtio, bochs, vesa); repeatable")
     args = parser.parse_args()
     image_path, version = kernel()
@@ -402,8 +420,8 @@ def main():
     widgets = os.path.abspath(args.widgets)
     interactive = os.path.exists(widgets) and os.path.exists(ctl)
     if not interactive:
-        print(f"(no {widgets} or {ctl}: the App Intent taps are left out; scripts/test builds them)")
-    image = build_initramfs(os.path.abspath(args.binary), work, version, extra=[widgets, ctl] if interactive else [])
+        print(f"(no {widgets} or {ctl}: the App Intent taps are left out; Tests/example/run.sh and scripts/test build them)")
+    image = build_initramfs(os.path.abspath(args.binary), work, version)
 
     cases = [
         ("virtio", ["-vga", "none", "-device", f"virtio-gpu-pci,xres={WIDTH},yres={HEIGHT}", "-device", "virtio-tablet-pci"],
@@ -414,7 +432,8 @@ def main():
     for case, devices, append, limit in cases:
         if args.case and case not in args.case:
             continue
-        text, dumps, share, trace = boot(case, devices, append, image, image_path, work, limit)
+        case_image = with_programs(image, [widgets, ctl], work) if interactive and case == "virtio" else image
+        text, dumps, share, trace = boot(case, devices, append, case_image, image_path, work, limit)
         check("@@REF 0" in text, f"{case}: the guest rendered the headless reference")
         fb = {k: v for k, v in dumps.items() if k.startswith("fb-")}
         check(len(fb) == 3, f"{case}: three screendumps of the running daemon on fbdev", f"{len(fb)} taken")
