@@ -36,10 +36,10 @@ package struct MQTTConfig: Sendable, Equatable {
         options.protocolVersion = protocolVersion
         options.will = (availabilityTopic, "offline")
         if let passwordFile {
-            guard let text = try? String(contentsOfFile: passwordFile, encoding: .utf8) else {
+            guard let text = SecretFile.read(passwordFile) else {
                 throw MQTTClient.Failure(description: "cannot read the password file \(passwordFile)")
             }
-            options.password = text.trimmed()
+            options.password = text
         }
         return options
     }

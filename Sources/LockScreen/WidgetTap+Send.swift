@@ -22,16 +22,14 @@ extension WidgetTap.Request {
         return fetcher
     }
 
-    /// Makes the request, with the token file's first line as a bearer token when there
-    /// is one (read at each tap, so a new token needs no restart); an answer other than
-    /// 2xx or no answer is an error saying so.
+    /// Makes the request, with the token file's text as a bearer token when there is one
+    /// (read at each tap, so a new token needs no restart); an answer other than 2xx or
+    /// no answer is an error saying so.
     func send() async throws(Failure) {
         var fetcher = self.fetcher
         if let tokenFile {
-            guard let token = try? String(contentsOfFile: tokenFile, encoding: .utf8), case let line = token.trimmed(), !line.isEmpty else {
-                throw Failure(description: "cannot read the token in \(tokenFile)")
-            }
-            fetcher.headers["Authorization"] = "Bearer " + line
+            guard let authorized = fetcher.authorized(byTokenIn: tokenFile) else { throw Failure(description: "cannot read the token in \(tokenFile)") }
+            fetcher = authorized
         }
         do { _ = try await fetcher.fetch() } catch { throw Failure(description: "\(method) \(url.absoluteString): \(error)") }
     }

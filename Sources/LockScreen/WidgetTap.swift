@@ -25,7 +25,8 @@ package enum WidgetTap: Sendable, Equatable {
         package var method: String
         package var body: String
         package var contentType: String
-        /// A file whose first line is sent as `Authorization: Bearer …`, read at each tap.
+        /// A file whose text (trimmed, at most 4 KiB) is sent as `Authorization: Bearer …`,
+        /// read at each tap.
         package var tokenFile: String?
 
         package init(url: URL, method: String = "POST", body: String = "", contentType: String = "application/json", tokenFile: String? = nil) {

@@ -38,8 +38,8 @@ package struct HTTPWidgetSource: Sendable {
                 guard let text = ProcessInfo.processInfo.environment[variable] else { throw Failure(description: "the environment variable \(variable) (header \(name)) is not set") }
                 fetcher.headers[name] = prefix + text
             case let .file(path, prefix):
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw Failure(description: "cannot read \(path) (header \(name))") }
-                fetcher.headers[name] = prefix + text.trimmed()
+                guard let text = SecretFile.read(path) else { throw Failure(description: "cannot read \(path) (header \(name))") }
+                fetcher.headers[name] = prefix + text
             }
         }
         let body = try await fetcher.fetch()

@@ -118,11 +118,7 @@ package struct HomeAssistantWidgetSource: Sendable {
     /// at each request, so a new token needs no restart); a refused token or a missing
     /// `what` (an entity, a camera) is an error saying so.
     package static func request(_ fetcher: HTTPFetcher, tokenFile: String, naming what: String) async throws(Failure) -> Data {
-        guard let token = try? String(contentsOfFile: tokenFile, encoding: .utf8), !token.trimmed().isEmpty else {
-            throw Failure(description: "cannot read the token in \(tokenFile)")
-        }
-        var fetcher = fetcher
-        fetcher.headers["Authorization"] = "Bearer " + token.trimmed()
+        guard let fetcher = fetcher.authorized(byTokenIn: tokenFile) else { throw Failure(description: "cannot read the token in \(tokenFile)") }
         do {
             return try await fetcher.fetch()
         } catch {

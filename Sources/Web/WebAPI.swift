@@ -146,7 +146,7 @@ package struct WebAPI: Sendable {
         guard let file = config.tokenFile else {
             return .error(401, "changes need a token: set token_file in [http]", headers: challenge)
         }
-        guard let token = Self.token(file) else {
+        guard let token = SecretFile.read(file) else {
             return .error(401, "the token file \(file) cannot be read", headers: challenge)
         }
         guard let given = header.flatMap(Self.credential) else {
@@ -155,11 +155,6 @@ package struct WebAPI: Sendable {
         return Self.equal(Array(given.utf8), Array(token.utf8)) ? nil : .error(401, "wrong token", headers: challenge)
     }
 
-    /// The token in its file, trimmed; nil when it cannot be read or is empty.
-    static func token(_ file: String) -> String? {
-        guard let bytes = RegularFile.read(file, limit: 4_096), case let token = String(decoding: bytes, as: UTF8.self).trimmed(), !token.isEmpty else { return nil }
-        return token
-    }
 
     /// The secret an Authorization header carries: a Bearer token, or a Basic password.
     static func credential(_ header: String) -> String? {
