@@ -86,14 +86,27 @@ extension ScreenBoard.Shown {
 
     /// Where each shown widget of the page is, by name, with its controls at `now`.
     package func places(now: Date) -> [String: Place] {
-        let home = renderer.homeArea(on: content.page, content: content).map { HomeLayout(area: $0, families: content.home.map(\.family)) }
         var places: [String: Place] = [:]
-        for slot in renderer.slots(of: content, page: content.page, home: home, shown: widgets.count) {
-            guard let stack = slot.widget, stack < names.count, !names[stack].isEmpty else { continue }
+        for (name, slot, stack) in namedSlots() {
             let placed = widgets[stack].isPlaceholder ? nil : renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
-            places[names[stack]] = Place(frame: slot.rect, controls: placed.map { renderer.controls(of: $0, in: slot) } ?? [])
+            places[name] = Place(frame: slot.rect, controls: placed.map { renderer.controls(of: $0, in: slot) } ?? [])
         }
         return places
+    }
+
+    /// Where the shown widget `name` is on the page, from the slots alone: nothing is
+    /// laid out. Nil when the page does not show it.
+    package func frame(of name: String) -> Rect? {
+        namedSlots().first { $0.name == name }?.slot.rect
+    }
+
+    /// The page's slots that hold a named widget, with the widget's name and index.
+    private func namedSlots() -> [(name: String, slot: PageSlot, stack: Int)] {
+        let home = renderer.homeArea(on: content.page, content: content).map { HomeLayout(area: $0, families: content.home.map(\.family)) }
+        return renderer.slots(of: content, page: content.page, home: home, shown: widgets.count).compactMap { slot in
+            guard let stack = slot.widget, stack < names.count, !names[stack].isEmpty else { return nil }
+            return (names[stack], slot, stack)
+        }
     }
 
     static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {

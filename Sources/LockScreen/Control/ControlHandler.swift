@@ -94,7 +94,7 @@ package struct ControlHandler: Sendable {
             inbox.send(.showPage(page))
             return .success
         case let .tap(name):
-            guard let inbox, let frame = screens?.latest?.places(now: clock.now())[name]?.frame else {
+            guard let inbox, let frame = screens?.latest?.frame(of: name) else {
                 return .failure("'\(name)' is not on the page shown")
             }
             inbox.send(.tap(x: frame.midX, y: frame.midY))
