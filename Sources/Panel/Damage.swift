@@ -250,17 +250,13 @@ package struct Damage: Sendable {
         init(_ a: Before, _ b: Frame, _ r: PixelRect) {
             width = r.width
             let bpp = b.format.bytesPerPixel
-            let mask: UInt32 = bpp == 4 ? 0x00FF_FFFF : 0xFF
             flags = a.pixels.pixels.withUnsafeBytes { pa in
                 b.pixels.withUnsafeBytes { pb in
                     var flags = [Bool](repeating: false, count: r.width * r.height)
                     for y in r.y..<r.maxY {
                         let rowA = a.offset(x: 0, y: y), rowB = y * b.bytesPerRow
-                        for x in r.x..<r.maxX {
-                            let (oa, ob) = (rowA + x * bpp, rowB + x * bpp)
-                            let differs = bpp == 4 ? (pa.loadUnaligned(fromByteOffset: oa, as: UInt32.self) ^ pb.loadUnaligned(fromByteOffset: ob, as: UInt32.self)) & mask != 0
-                                : pa[oa] != pb[ob]
-                            if differs { flags[(y - r.y) * r.width + x - r.x] = true }
+                        for x in r.x..<r.maxX where Damage.value(pa, rowA + x * bpp, bpp) != Damage.value(pb, rowB + x * bpp, bpp) {
+                            flags[(y - r.y) * r.width + x - r.x] = true
                         }
                     }
                     return flags
@@ -281,6 +277,13 @@ package struct Damage: Sendable {
         }
     }
 
+    /// The colour of the pixel at byte `offset` of a frame of `bpp`-byte pixels: XRGB's X
+    /// byte is not part of it; a grey frame's pixel is one byte.
+    @inline(__always)
+    static func value(_ p: UnsafeRawBufferPointer, _ offset: Int, _ bpp: Int) -> UInt32 {
+        bpp == 4 ? p.loadUnaligned(fromByteOffset: offset, as: UInt32.self) & 0x00FF_FFFF : UInt32(p[offset])
+    }
+
     /// True when any pixel in `r` differs.
     static func differs(_ a: Before, _ b: Frame, in r: PixelRect) -> Bool {
         let bpp = b.format.bytesPerPixel
@@ -299,13 +302,9 @@ package struct Damage: Sendable {
     static func tightened(_ a: Before, _ b: Frame, _ r: PixelRect) -> PixelRect {
         var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
         let bpp = b.format.bytesPerPixel
-        // The X byte of XRGB is not part of the colour.
-        let mask: UInt32 = bpp == 4 ? 0x00FF_FFFF : 0xFF
         a.pixels.pixels.withUnsafeBytes { pa in
             b.pixels.withUnsafeBytes { pb in
-                func value(_ p: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
-                    bpp == 4 ? p.loadUnaligned(fromByteOffset: offset, as: UInt32.self) & mask : UInt32(p[offset])
-                }
+                func value(_ p: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 { Damage.value(p, offset, bpp) }
                 for y in r.y..<r.maxY {
                     let rowA = a.offset(x: 0, y: y), rowB = y * b.bytesPerRow
                     guard memcmp(pa.baseAddress! + (rowA + r.x * bpp), pb.baseAddress! + (rowB + r.x * bpp), r.width * bpp) != 0 else { continue }
