@@ -111,15 +111,6 @@ struct InteractiveWidgetTests {
         return (daemon, display)
     }
 
-    /// Waits, without real time, for the intent a tap started to report back.
-    func performedRequest(_ daemon: LockScreenDaemon) async throws -> DaemonInbox.Request {
-        for _ in 0..<10_000 {
-            if let request = daemon.requests.take().first(where: { if case .performed = $0 { true } else { false } }) { return request }
-            await Task.yield()
-        }
-        throw CancellationError()
-    }
-
     @Test("a tap on a toggle shows it turned at once, redrawing only the toggle; its intent runs and the widget reloads with the new state")
     func toggle() async throws {
         let clock = ManualClock(start: testNow)
@@ -137,7 +128,7 @@ struct InteractiveWidgetTests {
         #expect(damage.allSatisfy { Double($0.x) >= area.minX && Double($0.y) >= area.minY && Double($0.x + $0.width) <= area.maxX && Double($0.y + $0.height) <= area.maxY }, "\(damage) outside \(toggle)")
         #expect(daemon.pageControls(now: testNow + 1).first?.control.isOn == true, "shown turned before the intent returns")
         // The intent runs; when it reports back, the widget's kind reloads and its entry says on.
-        let request = try await performedRequest(daemon)
+        let request = try await daemon.performed()
         #expect(lamps.withLock { $0["t-toggle"]?.on } == true)
         await daemon.perform(request, now: testNow + 2)
         try await daemon.step(now: testNow + 2)
@@ -174,7 +165,7 @@ struct InteractiveWidgetTests {
         #expect(daemon.requests.take().isEmpty && daemon.controls.running.isEmpty)
         let button = try #require(daemon.pageControls(now: testNow).first { $0.control.action.title == "Bump" }).frame
         await daemon.perform(.tap(x: button.midX, y: button.midY), now: testNow + 2)
-        let request = try await performedRequest(daemon)
+        let request = try await daemon.performed()
         await daemon.perform(request, now: testNow + 3)
         try await daemon.step(now: testNow + 3)
         #expect(lamps.withLock { $0["t-button"]?.bumps } == 1)
@@ -194,7 +185,7 @@ struct InteractiveWidgetTests {
                 for _ in 0..<100 { await Task.yield() }
                 clock.advance(to: testNow + 32)
             }
-            let request = try await performedRequest(daemon)
+            let request = try await daemon.performed()
             guard case let .performed(_, _, failed) = request else {
                 Issue.record("\(request)")
                 return
@@ -219,7 +210,7 @@ struct InteractiveWidgetTests {
         await daemon.perform(.focus(.next), now: testNow + 2)
         await daemon.perform(.focus(.next), now: testNow + 2)
         await daemon.perform(.focus(.activate), now: testNow + 2)
-        let request = try await performedRequest(daemon)
+        let request = try await daemon.performed()
         await daemon.perform(request, now: testNow + 3)
         #expect(lamps.withLock { $0["t-focus"]?.bumps } == 1)
         await daemon.perform(.focus(.next), now: testNow + 4)
@@ -238,7 +229,7 @@ struct InteractiveWidgetTests {
         #expect(controls.compactMap(\.control.action.url) == ["lamp://help/t-url", "other://open"])
         let link = try #require(controls.first { $0.control.action.url == "lamp://help/t-url" }).frame
         await daemon.perform(.tap(x: link.midX, y: link.midY), now: testNow + 1)
-        let request = try await performedRequest(daemon)
+        let request = try await daemon.performed()
         guard case let .performed(id, kind, failed) = request else { return }
         #expect(id == "url:lamp://help/t-url" && kind == "lamp" && !failed)
         await daemon.perform(request, now: testNow + 1)
