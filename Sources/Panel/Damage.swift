@@ -191,9 +191,23 @@ package struct Damage: Sendable {
         let mask = ChangeMask(old, new, box)
         // Mostly changed: no cut can save a rectangle's cost.
         guard mask.changed * 10 < box.area * 9 else { return [box] }
-        return cheapestCut(mask, PixelRect(x: 0, y: 0, width: box.width, height: box.height), rows: true)
-            .flatMap { cheapestCut(mask, $0, rows: false) }
-            .map { $0.offsetBy(x: box.x, y: box.y) }
+        // Rows first suits a glyph's horizontal strokes, columns first its vertical ones:
+        // both are tried, and the cheaper kept.
+        let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
+        let cuts = [true, false].map { guillotine(mask, whole, rows: $0, depth: Self.cutDepth) }
+        let cost = cuts.map { $0.reduce(0) { $0 + $1.area + flushCost } }
+        return cuts[cost[0] <= cost[1] ? 0 : 1].map { $0.offsetBy(x: box.x, y: box.y) }
+    }
+
+    /// How many times a box is cut, across rows and columns in turn.
+    static let cutDepth = 3
+
+    /// `area` cut across `rows` (else columns), then each band across the other way, and
+    /// so on `depth` times: a band of a digit's bowl is cut again where its sides part.
+    func guillotine(_ mask: ChangeMask, _ area: PixelRect, rows: Bool, depth: Int) -> [PixelRect] {
+        let parts = cheapestCut(mask, area, rows: rows)
+        guard depth > 1 else { return parts }
+        return parts.flatMap { guillotine(mask, $0, rows: !rows, depth: depth - 1) }
     }
 
     /// `area` of `mask` cut across `rows` (else columns) into bands, each its changes' box.
