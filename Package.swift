@@ -2,13 +2,26 @@
 import CompilerPluginSupport
 import PackageDescription
 
-/// Release builds of the two programs link with GNU ld and pack their relative relocations
-/// (DT_RELR, glibc 2.36 and later): a position-independent Swift binary's table of them is
-/// 1.9 MB, read at every start and then resident for the daemon's life; packed it is
-/// 15 KB. Binutils too old for the flag, or for the architecture, warn and ignore it.
+/// Release builds of the two programs link with LLVM's lld (it comes with Swift's
+/// toolchain) and:
+/// - pack their relative relocations (DT_RELR, glibc 2.36 and later): a position-independent
+///   Swift binary's table of them is 1.9 MB, read at every start and then resident; packed
+///   it is 15 KB;
+/// - export no symbols of their own (`--no-export-dynamic`): nothing loads the programs as a
+///   library, and the 22,000 names Swift would export were 1.5 MB read by the loader;
+/// - place the functions the daemon runs side by side, in `function-order.txt`
+///   (`scripts/order-functions` writes it): the kernel maps a program's code 64 KiB at a
+///   time around each page used, so scattered functions kept most of the code resident.
+/// docs/PERFORMANCE.md has the measurements.
 let packedRelocations: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+                  "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/lockscreend/function-order.txt", "-Xlinker", "--no-warn-symbol-ordering"],
+                 .when(platforms: [.linux], configuration: .release)),
 ]
+
+/// Release builds put each function in a section of its own, so the linker can place the
+/// functions the daemon runs side by side (`function-order.txt`, docs/PERFORMANCE.md).
+let functionSections = SwiftSetting.unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
 
 let package = Package(
     name: "lockscreend",
@@ -110,7 +123,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        .executableTarget(name: "lockscreend", dependencies: ["LockScreen", "LockscreendCLI"], linkerSettings: packedRelocations),
+        .executableTarget(name: "lockscreend", dependencies: ["LockScreen", "LockscreendCLI"], exclude: ["function-order.txt"], linkerSettings: packedRelocations),
         .executableTarget(
             name: "lockscreenctl",
             dependencies: [
@@ -180,7 +193,7 @@ package.targets += [
 for target in package.targets where target.type != .system && target.type != .macro {
     let name = Array(target.name)
     guard !(name.count > 1 && name[0] == "C" && name[1].isUppercase) else { continue }
-    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility"), functionSections]
 }
 
 
