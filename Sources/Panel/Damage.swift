@@ -50,13 +50,18 @@ package struct Damage: Sendable {
         package var x: Int
         package var y: Int
 
+        /// `pixels`' bytes per pixel, kept: damage asks for it on every row it reads.
+        let bytesPerPixel: Int
+
         /// `pixels` cropped from the frame at `area`, before drawing into it.
         package init(crop pixels: Frame, at area: PixelRect) {
             (self.area, self.pixels, x, y) = (area, pixels, area.x, area.y)
+            bytesPerPixel = pixels.format.bytesPerPixel
         }
 
         package init(area: PixelRect, frame: Frame) {
             (self.area, pixels, x, y) = (area, frame, 0, 0)
+            bytesPerPixel = frame.format.bytesPerPixel
         }
 
         /// What the panel showed in `rect` before `frame` was drawn over it: `frame`, with
@@ -72,7 +77,7 @@ package struct Damage: Sendable {
 
         /// Where pixel (x, y) of the frame is in `pixels`, in bytes.
         func offset(x: Int, y: Int) -> Int {
-            (y - self.y) * pixels.bytesPerRow + (x - self.x) * pixels.format.bytesPerPixel
+            (y - self.y) * pixels.bytesPerRow + (x - self.x) * bytesPerPixel
         }
     }
 
@@ -92,6 +97,11 @@ package struct Damage: Sendable {
             found += regionsOfChange(old, new, in: clipped)
         }
         return merged(found.map(align))
+    }
+
+    /// What sending `rects` costs in the model: their pixels and a `flushCost` each.
+    func cost(of rects: [PixelRect]) -> Int {
+        rects.reduce(0) { $0 + $1.area + flushCost }
     }
 
     private func align(_ r: PixelRect) -> PixelRect {
@@ -178,117 +188,8 @@ package struct Damage: Sendable {
             halves = [PixelRect(x: box.x, y: box.y, width: box.width, height: h), PixelRect(x: box.x, y: box.y + h, width: box.width, height: box.height - h)]
         }
         let parts = halves.map { Self.tightened(old, new, $0) }.filter { !$0.isEmpty }
-        let cost = parts.reduce(0) { $0 + $1.area + flushCost }
-        guard cost < box.area + flushCost else { return [box] }
+        guard cost(of: parts) < cost(of: [box]) else { return [box] }
         return parts.flatMap { refined($0, old, new) }
-    }
-
-    /// `box` cut into bands of rows, and each band into runs of columns, each as tight
-    /// as its changed pixels, where that costs less than the whole: for each axis the
-    /// cheapest cut, found by trying every band's end for every start.
-    func banded(_ box: PixelRect, _ old: Before, _ new: Frame) -> [PixelRect] {
-        guard box.width > 1, box.height > 1 else { return [box] }
-        let mask = ChangeMask(old, new, box)
-        // Mostly changed: no cut can save a rectangle's cost.
-        guard mask.changed * 10 < box.area * 9 else { return [box] }
-        // Rows first suits a glyph's horizontal strokes, columns first its vertical ones:
-        // both are tried, and the cheaper kept.
-        let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
-        let cuts = [true, false].map { guillotine(mask, whole, rows: $0, depth: Self.cutDepth) }
-        let cost = cuts.map { $0.reduce(0) { $0 + $1.area + flushCost } }
-        return cuts[cost[0] <= cost[1] ? 0 : 1].map { $0.offsetBy(x: box.x, y: box.y) }
-    }
-
-    /// How many times a box is cut, across rows and columns in turn.
-    static let cutDepth = 3
-
-    /// `area` cut across `rows` (else columns), then each band across the other way, and
-    /// so on `depth` times: a band of a digit's bowl is cut again where its sides part.
-    func guillotine(_ mask: ChangeMask, _ area: PixelRect, rows: Bool, depth: Int) -> [PixelRect] {
-        let parts = cheapestCut(mask, area, rows: rows)
-        guard depth > 1 else { return parts }
-        return parts.flatMap { guillotine(mask, $0, rows: !rows, depth: depth - 1) }
-    }
-
-    /// `area` of `mask` cut across `rows` (else columns) into bands, each its changes' box.
-    /// Neighbouring lines with the same extent go together, so a cut is tried only where
-    /// the extent changes.
-    func cheapestCut(_ mask: ChangeMask, _ area: PixelRect, rows: Bool) -> [PixelRect] {
-        let n = rows ? area.height : area.width
-        // Runs of lines with one extent: where each starts, and the extent.
-        var runs: [(start: Int, extent: Range<Int>?)] = []
-        for line in 0..<n {
-            let extent = rows ? mask.row(area.y + line, in: area.x..<area.maxX) : mask.column(area.x + line, in: area.y..<area.maxY)
-            if runs.last?.extent != extent || runs.isEmpty { runs.append((line, extent)) }
-        }
-        let count = runs.count
-        func end(_ run: Int) -> Int { run + 1 < count ? runs[run + 1].start : n }
-        var best = [Int](repeating: Int.max, count: count + 1)
-        var cut = [Int](repeating: 0, count: count + 1)
-        best[0] = 0
-        for i in 1...count {
-            var (lo, hi, first, last) = (Int.max, -1, -1, -1)
-            for j in stride(from: i - 1, through: 0, by: -1) {
-                if let e = runs[j].extent {
-                    (lo, hi) = (min(lo, e.lowerBound), max(hi, e.upperBound))
-                    if last < 0 { last = end(j) - 1 }
-                    first = runs[j].start
-                }
-                let cost = last < 0 ? 0 : (hi - lo) * (last - first + 1) + flushCost
-                if best[j] + cost < best[i] { (best[i], cut[i]) = (best[j] + cost, j) }
-            }
-        }
-        var found: [PixelRect] = []
-        var i = count
-        while i > 0 {
-            let j = cut[i]
-            let used = (j..<i).filter { runs[$0].extent != nil }
-            if let first = used.first, let last = used.last {
-                let lo = used.map { runs[$0].extent!.lowerBound }.min()!, hi = used.map { runs[$0].extent!.upperBound }.max()!
-                let (from, to) = (runs[first].start, end(last))
-                found.append(rows ? PixelRect(x: lo, y: area.y + from, width: hi - lo, height: to - from)
-                                  : PixelRect(x: area.x + from, y: lo, width: to - from, height: hi - lo))
-            }
-            i = j
-        }
-        return found
-    }
-
-    /// Which pixels of a box changed, one flag each, row by row from the box's corner.
-    struct ChangeMask {
-        let width: Int
-        var flags: [Bool]
-        /// How many pixels changed.
-        var changed: Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
-
-        init(_ a: Before, _ b: Frame, _ r: PixelRect) {
-            width = r.width
-            let bpp = b.format.bytesPerPixel
-            flags = a.pixels.pixels.withUnsafeBytes { pa in
-                b.pixels.withUnsafeBytes { pb in
-                    var flags = [Bool](repeating: false, count: r.width * r.height)
-                    for y in r.y..<r.maxY {
-                        let rowA = a.offset(x: 0, y: y), rowB = y * b.bytesPerRow
-                        for x in r.x..<r.maxX where Damage.value(pa, rowA + x * bpp, bpp) != Damage.value(pb, rowB + x * bpp, bpp) {
-                            flags[(y - r.y) * r.width + x - r.x] = true
-                        }
-                    }
-                    return flags
-                }
-            }
-        }
-
-        /// The columns of row `y` from its first to past its last change within `span`.
-        func row(_ y: Int, in span: Range<Int>) -> Range<Int>? {
-            guard let first = span.first(where: { flags[y * width + $0] }), let last = span.last(where: { flags[y * width + $0] }) else { return nil }
-            return first..<(last + 1)
-        }
-
-        /// The rows of column `x` from its first to past its last change within `span`.
-        func column(_ x: Int, in span: Range<Int>) -> Range<Int>? {
-            guard let first = span.first(where: { flags[$0 * width + x] }), let last = span.last(where: { flags[$0 * width + x] }) else { return nil }
-            return first..<(last + 1)
-        }
     }
 
     /// The colour of the pixel at byte `offset` of a frame of `bpp`-byte pixels: XRGB's X
@@ -315,17 +216,17 @@ package struct Damage: Sendable {
     /// skipped whole, and a row that differs is searched from both ends.
     static func tightened(_ a: Before, _ b: Frame, _ r: PixelRect) -> PixelRect {
         var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
-        let bpp = b.format.bytesPerPixel
+        let (bpp, x0, x1) = (a.bytesPerPixel, r.x, r.maxX)
         a.pixels.pixels.withUnsafeBytes { pa in
             b.pixels.withUnsafeBytes { pb in
                 func value(_ p: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 { Damage.value(p, offset, bpp) }
                 for y in r.y..<r.maxY {
                     let rowA = a.offset(x: 0, y: y), rowB = y * b.bytesPerRow
-                    guard memcmp(pa.baseAddress! + (rowA + r.x * bpp), pb.baseAddress! + (rowB + r.x * bpp), r.width * bpp) != 0 else { continue }
-                    var left = r.x
-                    while left < r.maxX, value(pa, rowA + left * bpp) == value(pb, rowB + left * bpp) { left += 1 }
-                    guard left < r.maxX else { continue }
-                    var right = r.maxX - 1
+                    guard memcmp(pa.baseAddress! + (rowA + x0 * bpp), pb.baseAddress! + (rowB + x0 * bpp), (x1 - x0) * bpp) != 0 else { continue }
+                    var left = x0
+                    while left < x1, value(pa, rowA + left * bpp) == value(pb, rowB + left * bpp) { left += 1 }
+                    guard left < x1 else { continue }
+                    var right = x1 - 1
                     while value(pa, rowA + right * bpp) == value(pb, rowB + right * bpp) { right -= 1 }
                     (minX, minY, maxX, maxY) = (min(minX, left), min(minY, y), max(maxX, right), max(maxY, y))
                 }

@@ -1,0 +1,160 @@
+import Canvas
+import Glibc
+
+extension Damage {
+    /// `box` cut into bands of rows, and each band into runs of columns, each as tight
+    /// as its changed pixels, where that costs less than the whole: for each axis the
+    /// cheapest cut, found by trying every band's end for every start.
+    func banded(_ box: PixelRect, _ old: Before, _ new: Frame) -> [PixelRect] {
+        guard box.width > 1, box.height > 1 else { return [box] }
+        let mask = ChangeMask(old, new, box)
+        // Mostly changed: no cut can save a rectangle's cost.
+        guard mask.changed * 10 < box.area * 9 else { return [box] }
+        // Rows first suits a glyph's horizontal strokes, columns first its vertical ones:
+        // both are tried, and the cheaper kept.
+        let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
+        let cuts = [true, false].map { guillotine(mask, whole, rows: $0, depth: Self.cutDepth) }
+        let cheaper = cost(of: cuts[0]) <= cost(of: cuts[1]) ? cuts[0] : cuts[1]
+        return cheaper.map { $0.offsetBy(x: box.x, y: box.y) }
+    }
+
+    /// How many times a box is cut, across rows and columns in turn.
+    static let cutDepth = 3
+
+    /// `area` cut across `rows` (else columns), then each band across the other way, and
+    /// so on `depth` times: a band of a digit's bowl is cut again where its sides part.
+    func guillotine(_ mask: ChangeMask, _ area: PixelRect, rows: Bool, depth: Int) -> [PixelRect] {
+        let parts = cheapestCut(mask, area, rows: rows)
+        guard depth > 1 else { return parts }
+        return parts.flatMap { guillotine(mask, $0, rows: !rows, depth: depth - 1) }
+    }
+
+    /// `area` of `mask` cut across `rows` (else columns) into bands, each its changes' box.
+    /// Neighbouring lines with the same extent go together, so a cut is tried only where
+    /// the extent changes.
+    func cheapestCut(_ mask: ChangeMask, _ area: PixelRect, rows: Bool) -> [PixelRect] {
+        let n = rows ? area.height : area.width
+        let span = rows ? area.x..<area.maxX : area.y..<area.maxY
+        // Runs of lines with one extent, and after them where the last one ends.
+        var runs: [Run] = []
+        runs.reserveCapacity(n + 1)
+        for line in 0..<n {
+            let extent = rows ? mask.row(area.y + line, in: span) : mask.column(area.x + line, in: span)
+            let run = Run(start: line, low: extent?.lowerBound ?? 0, high: extent?.upperBound ?? -1)
+            if runs.last.map({ $0.low != run.low || $0.high != run.high }) ?? true { runs.append(run) }
+        }
+        let count = runs.count
+        runs.append(Run(start: n, low: 0, high: -1))
+        // best[i]: the least cost of the first i runs, cut[i]: where its last band starts;
+        // tight[i]: the first i runs' changed extents, one rectangle per line, which no cut
+        // sends less of (best[i] >= tight[i]).
+        var best = [Int](repeating: .max, count: count + 1), cut = best, tight = best
+        (best[0], tight[0]) = (0, 0)
+        let flushCost = self.flushCost
+        runs.withUnsafeBufferPointer { runs in
+            for run in 0..<count { tight[run + 1] = tight[run] + runs[run].area(until: runs[run + 1].start) }
+            tight.withUnsafeBufferPointer { tight in
+                best.withUnsafeMutableBufferPointer { best in
+                    for i in 1...count {
+                        var (lo, hi, first, last) = (Int.max, -1, -1, -1)
+                        var j = i - 1
+                        while j >= 0 {
+                            if runs[j].high >= 0 {
+                                (lo, hi) = (min(lo, runs[j].low), max(hi, runs[j].high))
+                                if last < 0 { last = runs[j + 1].start - 1 }
+                                first = runs[j].start
+                            }
+                            let cost = last < 0 ? 0 : (hi &- lo) &* (last &- first &+ 1) &+ flushCost
+                            if best[j] &+ cost < best[i] { (best[i], cut[i]) = (best[j] &+ cost, j) }
+                            // Starting one run earlier adds at least that run's extent to the
+                            // band, which tight[j] loses: once the band and the least that
+                            // could come before it cost the best, no earlier start beats it.
+                            if tight[j] &+ cost >= best[i] { break }
+                            j -= 1
+                        }
+                    }
+                }
+            }
+        }
+        var found: [PixelRect] = []
+        var i = count
+        while i > 0 {
+            let j = cut[i]
+            var (lo, hi, from, to) = (Int.max, -1, -1, -1)
+            for k in j..<i where runs[k].high >= 0 {
+                (lo, hi) = (min(lo, runs[k].low), max(hi, runs[k].high))
+                if from < 0 { from = runs[k].start }
+                to = runs[k + 1].start
+            }
+            if from >= 0 {
+                found.append(rows ? PixelRect(x: lo, y: area.y + from, width: hi - lo, height: to - from)
+                                  : PixelRect(x: area.x + from, y: lo, width: to - from, height: hi - lo))
+            }
+            i = j
+        }
+        return found
+    }
+
+    /// Neighbouring lines of a box whose changes have one extent: from line `start`, the
+    /// changes span `low..<high` across them (`high` < 0: none changed).
+    struct Run {
+        var start: Int
+        var low: Int
+        var high: Int
+
+        /// The extent's pixels over the lines from `start` to `end`.
+        func area(until end: Int) -> Int {
+            high >= 0 ? (high - low) * (end - start) : 0
+        }
+    }
+
+    /// Which pixels of a box changed, one flag each, row by row from the box's corner.
+    struct ChangeMask {
+        let width: Int
+        var flags: [Bool]
+        /// How many pixels changed.
+        var changed: Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
+
+        init(_ a: Before, _ b: Frame, _ r: PixelRect) {
+            width = r.width
+            let bpp = a.bytesPerPixel
+            var flags = [Bool](repeating: false, count: r.width * r.height)
+            a.pixels.pixels.withUnsafeBytes { pa in
+                b.pixels.withUnsafeBytes { pb in
+                    flags.withUnsafeMutableBufferPointer { flags in
+                        for y in r.y..<r.maxY {
+                            let rowA = a.offset(x: r.x, y: y), rowB = y * b.bytesPerRow + r.x * bpp, row = (y - r.y) * r.width
+                            guard memcmp(pa.baseAddress! + rowA, pb.baseAddress! + rowB, r.width * bpp) != 0 else { continue }
+                            for x in 0..<r.width {
+                                flags[row + x] = Damage.value(pa, rowA + x * bpp, bpp) != Damage.value(pb, rowB + x * bpp, bpp)
+                            }
+                        }
+                    }
+                }
+            }
+            self.flags = flags
+        }
+
+        /// The columns of row `y` from its first to past its last change within `span`.
+        func row(_ y: Int, in span: Range<Int>) -> Range<Int>? {
+            extent(of: span, start: y * width, step: 1)
+        }
+
+        /// The rows of column `x` from its first to past its last change within `span`.
+        func column(_ x: Int, in span: Range<Int>) -> Range<Int>? {
+            extent(of: span, start: x, step: width)
+        }
+
+        /// The first to past the last of `span` whose flag, at `start + i * step`, is set.
+        private func extent(of span: Range<Int>, start: Int, step: Int) -> Range<Int>? {
+            flags.withUnsafeBufferPointer { f in
+                var first = span.lowerBound
+                while first < span.upperBound, !f[start + first * step] { first += 1 }
+                guard first < span.upperBound else { return nil }
+                var last = span.upperBound - 1
+                while !f[start + last * step] { last -= 1 }
+                return first..<(last + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Canvas
+import Testing
+@testable import Panel
+
+/// The band cut's search skips starts that cannot win; these check it against trying
+/// every partition of the lines into bands.
+@Suite("Damage bands")
+struct DamageBandsTests {
+    /// Two grey frames, `width`×`height`, differing at about one pixel in `sparsity`,
+    /// from a fixed seed.
+    static func frames(width: Int, height: Int, seed: UInt64, sparsity: UInt64) -> (Damage.Before, Frame) {
+        var state = seed
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let old = Frame(width: width, height: height, format: .gray8, fill: 0)
+        var new = old
+        new.pixels.withUnsafeMutableBufferPointer { p in
+            for i in p.indices where next() % sparsity == 0 { p[i] = 255 }
+        }
+        return (Damage.Before(area: old.bounds, frame: old), new)
+    }
+
+    /// The least cost of cutting `lines` (each its changed extent, nil when unchanged)
+    /// into bands, by trying every partition.
+    static func cheapestByTrial(_ lines: [Range<Int>?], flushCost: Int) -> Int {
+        let n = lines.count
+        var best = Int.max
+        for cuts in 0..<(1 << (n - 1)) {
+            var total = 0, start = 0
+            for end in 1...n where end == n || cuts & (1 << (end - 1)) != 0 {
+                let changed = (start..<end).filter { lines[$0] != nil }
+                if let first = changed.first, let last = changed.last {
+                    let lo = changed.map { lines[$0]!.lowerBound }.min()!, hi = changed.map { lines[$0]!.upperBound }.max()!
+                    total += (hi - lo) * (last - first + 1) + flushCost
+                }
+                start = end
+            }
+            best = min(best, total)
+        }
+        return best
+    }
+
+    @Test("a cut across rows or columns costs the least of every partition into bands", arguments: [8, 64, 512])
+    func cheapest(flushCost: Int) {
+        let damage = Damage(flushCost: flushCost, bands: true)
+        for seed in 1...40 {
+            let (width, height) = (5 + Int(seed % 7), 4 + Int(seed % 6))
+            let (old, new) = Self.frames(width: width, height: height, seed: UInt64(seed), sparsity: 2 + UInt64(seed % 5))
+            let mask = Damage.ChangeMask(old, new, new.bounds)
+            for rows in [true, false] {
+                let cut = damage.cheapestCut(mask, new.bounds, rows: rows)
+                let lines = rows ? (0..<height).map { mask.row($0, in: 0..<width) } : (0..<width).map { mask.column($0, in: 0..<height) }
+                #expect(damage.cost(of: cut) == Self.cheapestByTrial(lines, flushCost: flushCost), "seed \(seed), rows \(rows)")
+                // Every changed pixel is inside a band.
+                for y in 0..<height {
+                    for x in 0..<width where mask.flags[y * width + x] {
+                        #expect(cut.contains { $0.intersection(PixelRect(x: x, y: y, width: 1, height: 1)).area == 1 })
+                    }
+                }
+            }
+        }
+    }
+}
