@@ -69,11 +69,34 @@ package struct Canvas {
 
     /// Draws `body` into an offscreen layer and composites it at `opacity`, so that
     /// clearing inside the layer (a cut-out) reveals what is behind it, not a hole.
-    package mutating func withLayer(opacity: Double = 1, _ body: (inout Canvas) throws -> Void) rethrows {
+    ///
+    /// With `bounds` (in the current coordinates), the layer covers only the whole pixels
+    /// around them, and what `body` draws outside is lost: a layer costs its area twice
+    /// (cleared, then composited), and a small shape's need not be the whole clip's.
+    package mutating func withLayer(opacity: Double = 1, within bounds: Rect? = nil, _ body: (inout Canvas) throws -> Void) rethrows {
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        if let bounds { clipToPixels(around: bounds) }
         cairo_push_group(context)
         try body(&self)
         cairo_pop_group_to_source(context)
         cairo_paint_with_alpha(context, max(0, opacity))
+    }
+
+    /// Clips to the whole device pixels that hold `rect`, so the clip has no soft edge.
+    private func clipToPixels(around rect: Rect) {
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+            var (dx, dy) = (x, y)
+            cairo_user_to_device(context, &dx, &dy)
+            (minX, minY, maxX, maxY) = (min(minX, dx), min(minY, dy), max(maxX, dx), max(maxY, dy))
+        }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        cairo_identity_matrix(context)
+        cairo_rectangle(context, minX.rounded(.down), minY.rounded(.down), maxX.rounded(.up) - minX.rounded(.down), maxY.rounded(.up) - minY.rounded(.down))
+        cairo_clip(context)
+        cairo_set_matrix(context, &matrix)
     }
 
     /// Draws `body` as a cut-out: what it draws removes what is under it (within the

@@ -6,13 +6,14 @@ package enum GaugeRenderer {
     package static let trackOpacity = 0.32
 
     /// Draws `layout` with its origin at `origin`. The shapes are composited as one
-    /// group so a marker's cut-out clears the track beneath it but nothing behind the gauge.
+    /// group so a marker's cut-out clears the track beneath it but nothing behind the gauge;
+    /// the group covers the gauge's own box, not the whole slot.
     package static func draw(
         _ layout: GaugeLayout, at origin: Point, tint: GaugeTint, marker: RGBA, opacity: Double = 1,
         on canvas: inout Canvas
     ) {
         func m(_ p: Point) -> Point { Point(x: p.x + origin.x, y: p.y + origin.y) }
-        canvas.withLayer(opacity: opacity) { canvas in
+        canvas.withLayer(opacity: opacity, within: layout.inkBounds(at: origin)) { canvas in
             for shape in layout.shapes {
                 switch shape {
                 case let .arc(center, radius, start, end, width, paint, range):

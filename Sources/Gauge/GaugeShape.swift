@@ -21,3 +21,35 @@ package enum GaugeShape: Hashable, Sendable {
     /// A transparent disc cut out of what was drawn before it.
     case cutout(center: Point, radius: Double)
 }
+
+extension GaugeShape {
+    /// A box around what the shape paints, moved by `origin`; nil for a cut-out, which
+    /// only clears. An arc's box is its whole circle's.
+    func inkBounds(at origin: Point) -> Rect? {
+        func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ reach: Double) -> Rect {
+            Rect(x: origin.x + x0 - reach, y: origin.y + y0 - reach, width: x1 - x0 + 2 * reach, height: y1 - y0 + 2 * reach)
+        }
+        switch self {
+        case let .arc(center, radius, _, _, lineWidth, _, _):
+            return box(center.x, center.y, center.x, center.y, radius + lineWidth / 2)
+        case let .bar(from, to, lineWidth, _, _):
+            return box(min(from.x, to.x), min(from.y, to.y), max(from.x, to.x), max(from.y, to.y), lineWidth / 2)
+        case let .dot(center, radius, _):
+            return box(center.x, center.y, center.x, center.y, radius)
+        case .cutout:
+            return nil
+        }
+    }
+}
+
+extension GaugeLayout {
+    /// A box around everything the shapes paint, moved by `origin` (nil when they paint
+    /// nothing), one pixel wider on each side for anti-aliasing.
+    func inkBounds(at origin: Point) -> Rect? {
+        let boxes = shapes.compactMap { $0.inkBounds(at: origin) }
+        guard let first = boxes.first else { return nil }
+        let (x0, y0) = (boxes.map(\.minX).min() ?? first.minX, boxes.map(\.minY).min() ?? first.minY)
+        let (x1, y1) = (boxes.map(\.maxX).max() ?? first.maxX, boxes.map(\.maxY).max() ?? first.maxY)
+        return Rect(x: x0 - 1, y: y0 - 1, width: x1 - x0 + 2, height: y1 - y0 + 2)
+    }
+}
