@@ -56,6 +56,22 @@ package final class HeadlessDevice: PanelDevice {
         return "\(error)"
     }
 
+    /// Writes `bytes` to a new file at `path` (replacing one there) straight from the
+    /// device's memory: a copy of it first (`Data`) was a frame's worth of heap that malloc
+    /// then kept.
+    private static func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String) throws(DisplayError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        defer { Glibc.close(fd) }
+        var done = 0
+        while done < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw .cannotWrite(path: path, reason: n < 0 ? String(cString: strerror(errno)) : "nothing written") }
+            done += n
+        }
+    }
+
     /// One line of `frames.jsonl`.
     package struct Record: Codable, Equatable, Sendable {
         package var seq: Int
@@ -75,9 +91,7 @@ package final class HeadlessDevice: PanelDevice {
         sequence += 1
         let base = CFormat.string("%06d", sequence)
         let rawPath = "\(directory)/\(base).raw"
-        guard FileManager.default.createFile(atPath: rawPath, contents: Data(pixels)) else {
-            throw .cannotWrite(path: rawPath, reason: "the file could not be created")
-        }
+        try Self.writeFile(UnsafeRawBufferPointer(pixels), to: rawPath)
         if writesPNG {
             do { try update.frame.writePNG(to: "\(directory)/\(base).png") } catch { throw .cannotWrite(path: "\(directory)/\(base).png", reason: error.description) }
         }
