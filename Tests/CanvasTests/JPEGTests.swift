@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Canvas
 
@@ -23,9 +24,9 @@ struct JPEGTests {
     @Test("a broken, huge or missing JPEG is an error, never a crash")
     func refuses() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: fixture))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("jpeg-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("jpeg")
+        defer { folder.remove() }
+        let dir = folder.url
         // Cut off after its headers.
         try data.prefix(200).write(to: dir.appendingPathComponent("cut.jpg"))
         // A frame header claiming 65,000 × 65,000 pixels: refused before decoding.

@@ -59,9 +59,9 @@ struct BudgetPacingTests {
 
     @Test("every, as each kind's default or written, holds all day; a budget below it spreads its reloads evenly")
     func paced() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pacing-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("pacing")
+        defer { folder.remove() }
+        let dir = folder.path
         try Data("token".utf8).write(to: URL(fileURLWithPath: dir + "/token"))
         chmod(dir + "/token", 0o600)
         let config = try LockScreenConfig.parse(Self.widgets.replacingOccurrences(of: "TOKEN", with: dir + "/token"), file: "c.toml", registry: .standard(systemRoot: fixtureRoot))

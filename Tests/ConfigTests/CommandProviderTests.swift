@@ -85,9 +85,9 @@ struct CommandProviderTests {
 
     @Test("a widget whose command prints invalid JSON goes stale, keeps its entry and says why")
     func invalidJSON() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cmd-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("cmd")
+        defer { folder.remove() }
+        let dir = folder.path
         // First a good timeline, then garbage.
         let script = "if [ -e \(dir)/ran ]; then echo 'not json'; else touch \(dir)/ran; echo '{\"entries\": [{\"text\": \"ok\"}], \"policy\": \"atEnd\"}'; fi"
         let config = try LockScreenConfig.parse("""

@@ -17,9 +17,9 @@ import DaemonTestSupport
 struct ControlSocketTests {
     /// A daemon with a push widget and a system widget, its control socket in a fresh directory.
     func withDaemon(_ body: (ControlClient, LockScreenDaemon, String) async throws -> Void) async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctl-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("ctl")
+        defer { folder.remove() }
+        let dir = folder.path
         let config = try LockScreenConfig.parse("""
             [layout]
             row = ["inbox", "mem"]
@@ -140,9 +140,9 @@ struct ControlSocketTests {
         try await withDaemon { _, _, dir in
             #expect(throws: ControlServer.Failure.inUse(path: dir + "/sock")) { try ControlServer(path: dir + "/sock") }
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctl-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("ctl")
+        defer { folder.remove() }
+        let dir = folder.path
         // A socket nobody answers on: left by a daemon that died.
         let dead = UnixSocket.open()
         #expect(UnixSocket.withAddress(dir + "/sock") { bind(dead, $0, $1) } == 0)
@@ -154,9 +154,9 @@ struct ControlSocketTests {
 
     @Test("a path that is not a socket is never removed; a socket is created 0660; a long path is refused")
     func pathSafety() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ctl-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("ctl")
+        defer { folder.remove() }
+        let dir = folder.path
         #expect(FileManager.default.createFile(atPath: dir + "/file", contents: Data("keep me".utf8)))
         #expect(throws: ControlServer.Failure.notASocket(path: dir + "/file")) { try ControlServer(path: dir + "/file") }
         #expect(FileManager.default.contents(atPath: dir + "/file") == Data("keep me".utf8))

@@ -21,9 +21,9 @@ struct ImageWidgetTests {
 
     /// A folder of its own for one test, removed afterwards.
     func folder(_ body: (String) async throws -> Void) async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pictures-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("pictures")
+        defer { folder.remove() }
+        let dir = folder.path
         try await body(dir)
     }
 

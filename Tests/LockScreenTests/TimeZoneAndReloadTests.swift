@@ -18,9 +18,9 @@ import DaemonTestSupport
 struct TimeZoneAndReloadTests {
     @Test("the system time zone is read from /etc/localtime's link, or TZ")
     func systemZone() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tz-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("tz")
+        defer { folder.remove() }
+        let dir = folder.url
         let link = dir.appendingPathComponent("localtime").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Europe/London")
         let source = SystemTimeZone(localtime: link)
@@ -30,9 +30,9 @@ struct TimeZoneAndReloadTests {
 
     @Test("a time-zone change redraws the clock in the new zone")
     func zoneChange() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tz-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("tz")
+        defer { folder.remove() }
+        let dir = folder.url
         let link = dir.appendingPathComponent("localtime").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/UTC")
         var options = testOptions(width: 250, height: 122)

@@ -11,9 +11,9 @@ import TestSupport
 struct DaemonAssemblyTests {
     @Test("a push after a SIGHUP reload that adds the configuration reaches its widget")
     func pushAfterReload() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("assembly-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("assembly")
+        defer { folder.remove() }
+        let dir = folder.path
         let file = dir + "/config.toml"
         let run = try Lockscreend.Run.parse([
             "--headless", dir + "/frames", "--once", "--state-dir", dir + "/state", "--system-root", fixtureRoot, "--at", "2026-11-22T14:04:57Z",

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import Providers
 
@@ -7,9 +8,9 @@ import Testing
 struct SecretFileTests {
     @Test("a secret is its file's text without the white space around it; an empty, missing, oversized or non-regular file is none")
     func reads() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("secret")
+        defer { temporary.remove() }
+        let folder = temporary.url
         func file(_ name: String, _ text: String) throws -> String {
             let path = folder.appendingPathComponent(name).path
             try text.write(toFile: path, atomically: false, encoding: .utf8)

@@ -44,9 +44,9 @@ struct WebAPITests {
 
     @Test("reads need no token on loopback; changes always do, compared whole; beyond loopback everything does")
     func tokens() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("web")
+        defer { folder.remove() }
+        let dir = folder.url
         let token = dir.appendingPathComponent("token").path
         try Data("good\n".utf8).write(to: URL(fileURLWithPath: token))
         let local = api(tokenFile: token)
@@ -64,9 +64,9 @@ struct WebAPITests {
 
     @Test("the configuration's text needs the token even on loopback, in the API and on the page (attack 8)")
     func configNeedsToken() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("web")
+        defer { folder.remove() }
+        let dir = folder.url
         let token = dir.appendingPathComponent("token").path
         try Data("good".utf8).write(to: URL(fileURLWithPath: token))
         let path = dir.appendingPathComponent("config.toml").path
@@ -110,9 +110,9 @@ struct WebAPITests {
 
     @Test("paths: a push needs a name and a JSON body; wrong methods and unknown pages say so; no screen before the first frame")
     func routes() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("web")
+        defer { folder.remove() }
+        let dir = folder.url
         let token = dir.appendingPathComponent("token").path
         try Data("t".utf8).write(to: URL(fileURLWithPath: token))
         let api = api(tokenFile: token)
@@ -137,9 +137,9 @@ struct WebAPITests {
 
     @Test("a tap on the page's picture reaches the daemon as a point of the panel; bad points are refused")
     func tap() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder("web")
+        defer { folder.remove() }
+        let dir = folder.url
         let token = dir.appendingPathComponent("token").path
         try Data("t".utf8).write(to: URL(fileURLWithPath: token))
         let engine = TimelineEngine(widgets: [], now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
