@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
         .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels"]),
+        .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels", "TestSupport"]),
         .testTarget(name: "DaemonRuntimeTests", dependencies: ["DaemonRuntime", "TestSupport"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "DaemonRuntime", "Accessory", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),

@@ -14,7 +14,9 @@ package final class HeadlessDevice: PanelDevice {
     package let width: Int
     package let height: Int
     package let stride: Int
-    package let pixels: UnsafeMutableRawBufferPointer
+    /// The device's memory, made when first converted into: a frame that needs no
+    /// conversion is written from itself (`readsFrameInPlace`) and this stays unmade.
+    private var memory: UnsafeMutableRawBufferPointer?
     private var sequence = 0
     /// `frames.jsonl`, open for appending.
     private let log: Int32
@@ -30,8 +32,6 @@ package final class HeadlessDevice: PanelDevice {
         self.width = width
         self.height = height
         self.stride = format.minimumStride(width: width)
-        self.pixels = .allocate(byteCount: stride * height, alignment: 16)
-        pixels.initializeMemory(as: UInt8.self, repeating: 0)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -46,8 +46,18 @@ package final class HeadlessDevice: PanelDevice {
 
     deinit {
         Glibc.close(log)
-        pixels.deallocate()
+        memory?.deallocate()
     }
+
+    package var pixels: UnsafeMutableRawBufferPointer {
+        if let memory { return memory }
+        let made = UnsafeMutableRawBufferPointer.allocate(byteCount: stride * height, alignment: 16)
+        made.initializeMemory(as: UInt8.self, repeating: 0)
+        memory = made
+        return made
+    }
+
+    package var readsFrameInPlace: Bool { true }
 
     package func close() { fsync(log) }
 
@@ -91,7 +101,16 @@ package final class HeadlessDevice: PanelDevice {
         sequence += 1
         let base = CFormat.string("%06d", sequence)
         let rawPath = "\(directory)/\(base).raw"
-        try Self.writeFile(UnsafeRawBufferPointer(pixels), to: rawPath)
+        let frame = update.frame
+        if memory == nil, format == .xrgb8888, frame.format == .xrgb8888, frame.width == width, frame.height == height {
+            let failure: DisplayError? = frame.pixels.withUnsafeBytes { bytes in
+                do throws(DisplayError) { try Self.writeFile(bytes, to: rawPath) } catch { return error }
+                return nil
+            }
+            if let failure { throw failure }
+        } else {
+            try Self.writeFile(UnsafeRawBufferPointer(pixels), to: rawPath)
+        }
         if writesPNG {
             do { try update.frame.writePNG(to: "\(directory)/\(base).png") } catch { throw .cannotWrite(path: "\(directory)/\(base).png", reason: error.description) }
         }

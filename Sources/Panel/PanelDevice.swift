@@ -27,12 +27,17 @@ package protocol PanelDevice: AnyObject {
     /// True for panels whose pixels go over a serial bus (SPI TFTs): their damage is cut
     /// finer (`Damage.serialPanel`).
     var onSerialBus: Bool { get }
+    /// True for a device that can read a frame laid out as its own memory (XRGB8888,
+    /// unrotated, its size) from `PanelUpdate.frame` instead: `PanelDisplay` then copies
+    /// nothing into `pixels`, and the device need not keep a second screenful.
+    var readsFrameInPlace: Bool { get }
 }
 
 extension PanelDevice {
     package var palette: PanelPalette? { nil }
     package var refreshesWholePanel: Bool { false }
     package var onSerialBus: Bool { false }
+    package var readsFrameInPlace: Bool { false }
 }
 
 /// One update as sent to a device: which rectangles (device pixels) changed, how to

@@ -29,16 +29,27 @@ package final class PanelDisplay: Display {
         // Only the damage is converted: the device holds the rest as it was last presented
         // (dithering depends only on position). A full refresh shows the whole device.
         var rects: [PixelRect] = []
-        for rect in damage {
-            let written = PixelConverter.convert(
-                frame, rect: rect, to: device.format, into: device.pixels, stride: device.stride, rotation: rotation,
-                grayLevels: eink == nil ? 256 : 16, palette: device.palette)
-            if !written.isEmpty { rects.append(written) }
+        if inPlace(frame) {
+            rects = damage.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
+        } else {
+            for rect in damage {
+                let written = PixelConverter.convert(
+                    frame, rect: rect, to: device.format, into: device.pixels, stride: device.stride, rotation: rotation,
+                    grayLevels: eink == nil ? 256 : 16, palette: device.palette)
+                if !written.isEmpty { rects.append(written) }
+            }
         }
         if refresh == .full { rects = [PixelRect(x: 0, y: 0, width: device.width, height: device.height)] }
         let waveforms = eink == nil ? [] : rects.map { refresh == .full ? Waveform.gc16 : (isBlackAndWhite($0) ? .du : .gl16) }
         try device.flush(PanelUpdate(rects: rects, refresh: refresh, waveforms: waveforms, time: time, frame: frame))
         eink?.record(refresh, at: time, state: &einkState)
+    }
+
+    /// Whether the device reads `frame` as it is: it asks to, and the frame is already in
+    /// its layout (XRGB8888 as the frame keeps it, no rotation, its size, no e-ink grey).
+    private func inPlace(_ frame: Frame) -> Bool {
+        device.readsFrameInPlace && rotation == .none && eink == nil && device.format == .xrgb8888 && frame.format == .xrgb8888
+            && frame.width == device.width && frame.height == device.height && device.stride == frame.bytesPerRow
     }
 
     package func nextMaintenance(after time: Date) -> Date? {

@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import TestSupport
 import Testing
 @testable import Panel
 import ZoneInfo
@@ -31,6 +32,28 @@ struct HeadlessDeviceTests {
         expected.withUnsafeMutableBytes { _ = PixelConverter.convert(frame, rect: frame.bounds, to: format, into: $0, stride: second.stride) }
         #expect([UInt8](raw) == expected)
         #expect(FileManager.default.fileExists(atPath: dir + "/000002.png"))
+    }
+
+    /// Unrotated XRGB is written from the frame itself (no second screenful in memory);
+    /// rotated, through the device's own memory. The files are the same either way.
+    @Test("an XRGB frame is written from itself unrotated and through the device's memory rotated", arguments: [Rotation.none, .upsideDown, .clockwise90])
+    func inPlace(rotation: Rotation) throws {
+        let folder = try TemporaryFolder("headless")
+        defer { folder.remove() }
+        let size = rotation.deviceSize(width: 16, height: 8)
+        let device = try HeadlessDevice(directory: folder.path, width: size.width, height: size.height, format: .xrgb8888, writesPNG: false)
+        let display = PanelDisplay(device: device, rotation: rotation)
+        var frame = Frame(width: 16, height: 8)
+        try display.present(frame, damage: [frame.bounds], refresh: .full, at: Date(timeIntervalSince1970: 1_795_356_300))
+        frame.draw { $0.fill(Rect(x: 3, y: 2, width: 9, height: 4), color: .white) }
+        try display.present(frame, damage: [PixelRect(x: 3, y: 2, width: 9, height: 4)], refresh: .partial, at: Date(timeIntervalSince1970: 1_795_356_360))
+        let raw = try #require(FileManager.default.contents(atPath: folder.path + "/000002.raw"))
+        var expected = [UInt8](repeating: 0, count: device.stride * size.height)
+        expected.withUnsafeMutableBytes { _ = PixelConverter.convert(frame, rect: frame.bounds, to: .xrgb8888, into: $0, stride: device.stride, rotation: rotation) }
+        #expect([UInt8](raw) == expected)
+        let lines = try String(contentsOfFile: folder.path + "/frames.jsonl", encoding: .utf8).split(separator: "\n")
+        let second = try JSONDecoder().decode(HeadlessDevice.Record.self, from: Data(lines[1].utf8))
+        #expect(second.damage == [rotation.deviceRect(PixelRect(x: 3, y: 2, width: 9, height: 4), frameWidth: 16, frameHeight: 8)].map { [$0.x, $0.y, $0.width, $0.height] })
     }
 
     @Test("an output directory that cannot be created is a clear error naming it")
