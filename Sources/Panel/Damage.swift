@@ -119,10 +119,7 @@ package struct Damage: Sendable {
             changed = false
             search: for i in rects.indices {
                 for j in rects.indices where j > i {
-                    let u = rects[i].union(rects[j])
-                    let overlap = rects[i].intersection(rects[j]).area
-                    // Overlapping boxes always merge: no pixel is sent twice.
-                    if overlap > 0 || u.area < rects[i].area + rects[j].area - overlap + flushCost {
+                    if let u = mergeable(rects[i], rects[j]) {
                         rects[i] = u
                         rects.remove(at: j)
                         changed = true
@@ -132,6 +129,19 @@ package struct Damage: Sendable {
             }
         }
         return rects.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// The union of `a` and `b` when sending it costs less than sending both, or when they
+    /// overlap (no pixel is sent twice); nil otherwise. In plain arithmetic: the search
+    /// above tries every pair after every merge.
+    @inline(__always)
+    private func mergeable(_ a: PixelRect, _ b: PixelRect) -> PixelRect? {
+        let (ax1, ay1, bx1, by1) = (a.x + a.width, a.y + a.height, b.x + b.width, b.y + b.height)
+        let (ux, uy, uw, uh) = (min(a.x, b.x), min(a.y, b.y), max(ax1, bx1) - min(a.x, b.x), max(ay1, by1) - min(a.y, b.y))
+        let (iw, ih) = (min(ax1, bx1) - max(a.x, b.x), min(ay1, by1) - max(a.y, b.y))
+        let overlap = iw > 0 && ih > 0 ? iw * ih : 0
+        guard overlap > 0 || uw * uh < a.width * a.height + b.width * b.height - overlap + flushCost else { return nil }
+        return PixelRect(x: ux, y: uy, width: uw, height: uh)
     }
 
     private func regionsOfChange(_ old: Before, _ new: Frame, in area: PixelRect) -> [PixelRect] {
