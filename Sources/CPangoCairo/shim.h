@@ -2,4 +2,5 @@
 #define CPANGOCAIRO_SHIM_H
 #include <pango/pangocairo.h>
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
 #endif
