@@ -15,7 +15,7 @@ package final class HeadlessDevice: PanelDevice {
     package let height: Int
     package let stride: Int
     /// The device's memory, made when first converted into: a frame that needs no
-    /// conversion is written from itself (`readsFrameInPlace`) and this stays unmade.
+    /// conversion is written from itself (`PanelUpdate.inPlace`) and this stays unmade.
     private var memory: UnsafeMutableRawBufferPointer?
     private var sequence = 0
     /// `frames.jsonl`, open for appending.
@@ -101,9 +101,8 @@ package final class HeadlessDevice: PanelDevice {
         sequence += 1
         let base = CFormat.string("%06d", sequence)
         let rawPath = "\(directory)/\(base).raw"
-        let frame = update.frame
-        if memory == nil, format == .xrgb8888, frame.format == .xrgb8888, frame.width == width, frame.height == height {
-            let failure: DisplayError? = frame.pixels.withUnsafeBytes { bytes in
+        if update.inPlace {
+            let failure: DisplayError? = update.frame.pixels.withUnsafeBytes { bytes in
                 do throws(DisplayError) { try Self.writeFile(bytes, to: rawPath) } catch { return error }
                 return nil
             }

@@ -50,4 +50,7 @@ package struct PanelUpdate: Sendable {
     package var time: Date
     /// The frame the pixels came from (the headless backend's PNG preview).
     package var frame: Frame
+    /// True when nothing was converted into the device's `pixels`: `frame` is laid out as
+    /// they would be, for a device that `readsFrameInPlace`.
+    package var inPlace = false
 }

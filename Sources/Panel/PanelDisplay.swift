@@ -29,7 +29,8 @@ package final class PanelDisplay: Display {
         // Only the damage is converted: the device holds the rest as it was last presented
         // (dithering depends only on position). A full refresh shows the whole device.
         var rects: [PixelRect] = []
-        if inPlace(frame) {
+        let inPlace = inPlace(frame)
+        if inPlace {
             rects = damage.map { $0.intersection(frame.bounds) }.filter { !$0.isEmpty }
         } else {
             for rect in damage {
@@ -41,7 +42,7 @@ package final class PanelDisplay: Display {
         }
         if refresh == .full { rects = [PixelRect(x: 0, y: 0, width: device.width, height: device.height)] }
         let waveforms = eink == nil ? [] : rects.map { refresh == .full ? Waveform.gc16 : (isBlackAndWhite($0) ? .du : .gl16) }
-        try device.flush(PanelUpdate(rects: rects, refresh: refresh, waveforms: waveforms, time: time, frame: frame))
+        try device.flush(PanelUpdate(rects: rects, refresh: refresh, waveforms: waveforms, time: time, frame: frame, inPlace: inPlace))
         eink?.record(refresh, at: time, state: &einkState)
     }
 
