@@ -47,9 +47,8 @@ extension GaugeLayout {
     /// nothing), one pixel wider on each side for anti-aliasing.
     func inkBounds(at origin: Point) -> Rect? {
         let boxes = shapes.compactMap { $0.inkBounds(at: origin) }
-        guard let first = boxes.first else { return nil }
-        let (x0, y0) = (boxes.map(\.minX).min() ?? first.minX, boxes.map(\.minY).min() ?? first.minY)
-        let (x1, y1) = (boxes.map(\.maxX).max() ?? first.maxX, boxes.map(\.maxY).max() ?? first.maxY)
+        guard let x0 = boxes.map(\.minX).min(), let y0 = boxes.map(\.minY).min(),
+              let x1 = boxes.map(\.maxX).max(), let y1 = boxes.map(\.maxY).max() else { return nil }
         return Rect(x: x0 - 1, y: y0 - 1, width: x1 - x0 + 2, height: y1 - y0 + 2)
     }
 }
