@@ -317,10 +317,10 @@ public final class LockScreenDaemon {
         do {
             try await loop(once: once, until: end)
         } catch {
-            await state.save(engine)
+            await state.saveIfChanged(engine)
             throw error
         }
-        await state.save(engine)
+        await state.saveIfChanged(engine)
     }
 
     /// Steps at each scheduled change until stopped, cancelled, `end`, or one frame.

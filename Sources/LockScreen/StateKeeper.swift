@@ -70,6 +70,14 @@ struct StateKeeper {
         return true
     }
 
+    /// Writes the timelines when they changed since the last write: on exit, where a
+    /// `--once` run would otherwise write (and fsync) the file it has just written.
+    mutating func saveIfChanged(_ engine: TimelineEngine) async {
+        guard unsaved else { return }
+        await save(engine)
+        unsaved = false
+    }
+
     /// Writes every widget's timeline now; a failure is logged, never fatal.
     func save(_ engine: TimelineEngine) async {
         guard let store else { return }

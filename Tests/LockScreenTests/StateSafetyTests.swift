@@ -38,6 +38,38 @@ struct StateSafetyTests {
         #expect(try savedNote() == "minute 2")
     }
 
+    @Test("on exit, the timelines are written only when they changed since the last write")
+    func exitWritesOnlyChanges() async throws {
+        let folder = try TemporaryFolder("state")
+        defer { folder.remove() }
+        let store = StateStore(directory: folder.path)
+        let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
+        let content = LockScreenContent(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
+        let clock = ManualClock(start: testNow)
+        var options = testOptions(width: 250, height: 122)
+        options.start = testNow
+        let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: clock, stateStore: store, logger: quietLogger)
+        // Each write replaces the file (a new file renamed over it): a new inode.
+        func written() throws -> (inode: UInt64, note: String?) {
+            let inode = try #require(try FileManager.default.attributesOfItem(atPath: folder.path + "/timelines.json")[.systemFileNumber] as? UInt64)
+            let data = try store.load()?.widgets["n"]?.entries.last?.data
+            return (inode, data.flatMap { RenderableEntry.decode(NoteEntry.self, from: $0)?.note })
+        }
+        try await daemon.step(now: testNow)
+        let first = try written()
+        #expect(first.note == "minute 0")
+        await daemon.state.saveIfChanged(daemon.engine)
+        #expect(try written().inode == first.inode)
+        // A minute on the note changes; the last write is a minute old, so it waits.
+        clock.advance(to: testNow + 60)
+        try await daemon.step(now: testNow + 60)
+        #expect(try written().inode == first.inode)
+        await daemon.state.saveIfChanged(daemon.engine)
+        let last = try written()
+        #expect(last.inode != first.inode)
+        #expect(last.note == "minute 1")
+    }
+
     @Test("one state directory, one daemon")
     func lock() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())").path
