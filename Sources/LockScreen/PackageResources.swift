@@ -13,7 +13,10 @@ package enum PackageResources {
         let manager = FileManager.default
         guard let entries = try? manager.contentsOfDirectory(atPath: directory.isEmpty ? "/" : directory) else { return [] }
         var found: [String] = []
-        for entry in entries.sorted() where entry.hasSuffix(".resources") {
+        // Only the few `.resources` names are sorted: beside a program installed in
+        // /usr/bin there are a thousand others, and sorting them all was a tenth of the
+        // start (docs/PERFORMANCE.md).
+        for entry in entries.filter({ $0.hasSuffix(".resources") }).sorted() {
             let folder = directory + "/" + entry
             found.append(folder)
             for inner in ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted() {

@@ -11,6 +11,7 @@ extension Lockscreend {
     /// A simulated day through the real pipeline, against the full-redraw baseline.
     struct Bench: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "bench",
             abstract: "Play a configuration through simulated time with the real engine, renderer, damage and panel code, and report what reached the panel against redrawing everything.")
 
         @Option(help: ArgumentHelp("The configuration to play (bench/desk.toml is the standard workload).", valueName: "FILE"))

@@ -11,6 +11,7 @@ extension Lockscreend {
     /// Checks a configuration file without running anything.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check a configuration file: every mistake is listed as FILE:LINE: KEY: what was expected, what was found.")
 
         @Option(help: ArgumentHelp("The file to check (default \(LockScreenConfig.defaultPath)).", valueName: "FILE"))

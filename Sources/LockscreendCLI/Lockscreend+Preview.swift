@@ -12,6 +12,7 @@ extension Lockscreend {
     /// One widget's placeholder, snapshot and timeline side by side.
     struct Preview: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "preview",
             abstract: "Draw one configured widget as #Preview(as:timeline:) does (its placeholder, its snapshot and each entry of a timeline, side by side), or with --all every #Preview in this program.")
 
         @OptionGroup var common: CommonOptions

@@ -15,6 +15,7 @@ extension Lockscreend {
     /// Runs the daemon.
     struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run the daemon (the default). With no display given, the built-in demo is drawn headless into ./frames with PNG previews.")
 
         @OptionGroup var common: CommonOptions

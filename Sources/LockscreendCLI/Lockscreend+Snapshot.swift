@@ -10,6 +10,7 @@ extension Lockscreend {
     /// Renders one frame to a PNG, or a BMP for a device that fetches its screen.
     struct Snapshot: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "snapshot",
             abstract: "Render one frame of the lock screen to a PNG file, or a BMP (.bmp) for a Kindle, Kobo, ESP32 board or TRMNL.")
 
         @OptionGroup var common: CommonOptions

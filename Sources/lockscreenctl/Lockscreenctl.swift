@@ -64,7 +64,7 @@ struct Failure: Error, CustomStringConvertible {
 
 extension Lockscreenctl {
     struct Reload: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Ask widgets of a kind (or all) for new timelines now, as WidgetCenter.reloadTimelines(ofKind:) does; not charged to their budget.")
+        static let configuration = CommandConfiguration(commandName: "reload", abstract: "Ask widgets of a kind (or all) for new timelines now, as WidgetCenter.reloadTimelines(ofKind:) does; not charged to their budget.")
         @OptionGroup var connection: Connection
         @Argument(help: "The widget kind.") var kind: String?
         @Flag(help: "Every widget.") var all = false
@@ -79,7 +79,7 @@ extension Lockscreenctl {
     }
 
     struct Push: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Replace a push widget's timeline with the JSON timeline in FILE (- for standard input).")
+        static let configuration = CommandConfiguration(commandName: "push", abstract: "Replace a push widget's timeline with the JSON timeline in FILE (- for standard input).")
         @OptionGroup var connection: Connection
         @Argument(help: "The push widget's name.") var widget: String
         @Argument(help: "The timeline (docs/TIMELINE-JSON.md), or - for standard input.") var file: String
@@ -100,7 +100,7 @@ extension Lockscreenctl {
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show every widget: what it shows, whether it is stale, its next reload, budget left and last error.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show every widget: what it shows, whether it is stale, its next reload, budget left and last error.")
         @OptionGroup var connection: Connection
         @Flag(help: "Print the status as JSON.") var json = false
 
@@ -123,7 +123,7 @@ extension Lockscreenctl {
     }
 
     struct Page: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the lock screen, the home page of home-screen widgets, or the other one (next).")
+        static let configuration = CommandConfiguration(commandName: "page", abstract: "Show the lock screen, the home page of home-screen widgets, or the other one (next).")
         @OptionGroup var connection: Connection
         @Argument(help: "lock, home, photo or next.") var page: String
 
@@ -137,7 +137,7 @@ extension Lockscreenctl {
     }
 
     struct Tap: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Tap a widget on the page shown, in its middle, as a finger would: its button or toggle there, else its [widgets.NAME.tap] action.")
+        static let configuration = CommandConfiguration(commandName: "tap", abstract: "Tap a widget on the page shown, in its middle, as a finger would: its button or toggle there, else its [widgets.NAME.tap] action.")
         @OptionGroup var connection: Connection
         @Argument(help: "The widget's name in the configuration.") var widget: String
 
@@ -147,7 +147,7 @@ extension Lockscreenctl {
     }
 
     struct Snapshot: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write what the display shows now as a PNG (the daemon sends it; this command writes the file, with your rights).")
+        static let configuration = CommandConfiguration(commandName: "snapshot", abstract: "Write what the display shows now as a PNG (the daemon sends it; this command writes the file, with your rights).")
         @OptionGroup var connection: Connection
         @Argument(help: "The PNG file.") var file: String
 
