@@ -1,6 +1,4 @@
 import ArgumentParser
-import Canvas  // for TextLayout.warmUp
-import DaemonRuntime
 import Config
 import ControlProtocol
 import FoundationEssentials
@@ -151,8 +149,6 @@ extension Lockscreend {
                 for model in EPDModel.all { print(model) }
                 return
             }
-            // Fonts load beside the configuration, the state and the first answers.
-            DetachedThread.start(named: "fonts") { TextLayout.warmUp() }
             try await DaemonAssembly(self, logger: common.logger()).run()
         }
     }

@@ -5,6 +5,8 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import Glibc
+import Canvas  // for TextLayout.warmUp
+import DaemonRuntime
 import Logging
 
 /// The lock-screen daemon's command line: the stock `lockscreend` and any custom
@@ -30,6 +32,12 @@ struct Lockscreend: AsyncParsableCommand {
         #endif
     }
 
+    /// Whether `arguments` run the daemon: `run` or no subcommand, and no help or version asked for.
+    static func startsTheDaemon(_ arguments: ArraySlice<String>) -> Bool {
+        guard arguments.first.map({ $0 == "run" || $0.hasPrefix("-") }) ?? true else { return false }
+        return !arguments.contains { ["-h", "--help", "--version", "help"].contains($0) }
+    }
+
     /// Parses the process's arguments and runs; errors are printed as one line naming the
     /// bad value (usage and help go to stdout only when asked for), never as a stack trace.
     static func main() async {
@@ -37,6 +45,13 @@ struct Lockscreend: AsyncParsableCommand {
         // daemon: writes to it fail with EPIPE instead.
         signal(SIGPIPE, SIG_IGN)
         limitMallocArenas()
+        // The daemon's fonts load on a thread of their own from the first instant, beside
+        // the parsing of the command line, the configuration and the state: the first
+        // frame then finds them ready (docs/PERFORMANCE.md). Only a guess from the words
+        // typed; a wrong one costs the warm-up or its absence, never a result.
+        if startsTheDaemon(CommandLine.arguments.dropFirst()) {
+            DetachedThread.start(named: "fonts") { TextLayout.warmUp() }
+        }
         do {
             var command = try parseAsRoot()
             if var command = command as? AsyncParsableCommand {

@@ -9,6 +9,18 @@ import TestSupport
 
 @Suite("The composition root")
 struct DaemonAssemblyTests {
+    @Test("the fonts' early start guesses the daemon exactly where the parser runs it")
+    func earlyFontsGuess() {
+        let lines: [[String]] = [
+            [], ["--once"], ["--headless", "f", "--once"], ["run"], ["run", "--fb", "/dev/fb0"], ["check", "a.toml"], ["snapshot", "--out", "a.png"],
+            ["preview", "--all"], ["bench"], ["--help"], ["-h"], ["run", "--help"], ["help"], ["help", "run"],
+        ]
+        for line in lines {
+            let parsed = (try? Lockscreend.parseAsRoot(line)).map { $0 is Lockscreend.Run } ?? false
+            #expect(Lockscreend.startsTheDaemon(line[...]) == parsed, "\(line)")
+        }
+    }
+
     @Test("a push after a SIGHUP reload that adds the configuration reaches its widget")
     func pushAfterReload() async throws {
         let folder = try TemporaryFolder("assembly")
