@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "CPangoCairo", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
         .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels", "TestSupport"]),

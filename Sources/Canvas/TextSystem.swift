@@ -13,11 +13,24 @@ final class TextSystem: Sendable {
         // Only touched while `state` is locked.
         let fontMap: UnsafeMutablePointer<PangoFontMap>
         let context: OpaquePointer
-        /// Pango layouts already shaped, by their settings: drawing the same text again
-        /// (the clock's digits, a label) reuses the shaping. Cleared when full.
-        var layouts: [TextLayout.Settings: OpaquePointer] = [:]
+        /// Pango layouts already shaped, by their settings, in two generations: drawing
+        /// the same text again (the clock's digits, a label) reuses the shaping. A layout
+        /// found in the older generation moves to the recent one; when the recent one is
+        /// full, what is left of the older is freed and the recent becomes the older. Texts
+        /// still drawn stay shaped, where emptying one full cache reshaped them all, and
+        /// freeing half at a time halves the longest update it causes (docs/PERFORMANCE.md).
+        var recent: [TextLayout.Settings: OpaquePointer] = [:]
+        var older: [TextLayout.Settings: OpaquePointer] = [:]
+
+        /// Frees the older generation and makes the recent one the older.
+        mutating func age() {
+            for layout in older.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            older.removeAll(keepingCapacity: true)
+            swap(&older, &recent)
+        }
     }
 
+    /// The most layouts kept, both generations together.
     static let layoutLimit = 256
 
     private let state: Mutex<State>
@@ -55,18 +68,20 @@ final class TextSystem: Sendable {
     /// context the first time, holding the lock.
     func withLayout(_ settings: TextLayout.Settings, make: (OpaquePointer) -> OpaquePointer, _ body: (OpaquePointer) -> Void) {
         state.withLock { state in
-            if let layout = state.layouts[settings] {
+            if let layout = state.recent[settings] {
                 body(layout)
                 return
             }
-            if state.layouts.count >= Self.layoutLimit {
-                for layout in state.layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
-                state.layouts.removeAll(keepingCapacity: true)
-            }
-            let layout = make(state.context)
-            state.layouts[settings] = layout
+            let layout = state.older.removeValue(forKey: settings) ?? make(state.context)
+            if state.recent.count >= Self.layoutLimit / 2 { state.age() }
+            state.recent[settings] = layout
             body(layout)
         }
+    }
+
+    /// How many shaped layouts are kept now.
+    var cachedLayouts: Int {
+        state.withLock { $0.recent.count + $0.older.count }
     }
 }
 

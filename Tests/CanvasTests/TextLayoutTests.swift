@@ -1,3 +1,4 @@
+import CPangoCairo
 import Testing
 import TestSupport
 @testable import Canvas
@@ -89,5 +90,34 @@ struct TextLayoutTests {
         for n in 0..<(TextSystem.layoutLimit + 10) { _ = drawn("filler \(n)") }
         #expect(drawn("14:05 Tokyo") == first)
         #expect(drawn("14:06 Tokyo") != first)
+    }
+
+    /// A text drawn again now and then keeps its shaping however many others pass through,
+    /// and no more layouts are kept than the limit.
+    @Test("a text still in use stays shaped while the caches turn over")
+    func cacheKeepsTextsInUse() {
+        let style = TextStyle(size: 18)
+        func settings(_ text: String) -> TextLayout.Settings {
+            TextLayout.Settings(text: text, style: style, maxWidth: nil, maxHeight: nil, lineLimit: 1, alignment: .leading, symbolRanges: [])
+        }
+        var made = 0
+        func use(_ text: String) {
+            TextSystem.shared.withLayout(settings(text), make: { context in
+                made += 1
+                return pango_layout_new(context)!
+            }, { _ in })
+        }
+        // Texts of this test's own: others running beside it share the caches.
+        let tag = Int.random(in: 0..<1_000_000_000)
+        let hot = "the weather line \(tag)"
+        use(hot)
+        let before = made
+        for n in 0..<(TextSystem.layoutLimit * 3) {
+            use("minute \(n) \(tag)")
+            if n % 8 == 0 { use(hot) }
+            #expect(TextSystem.shared.cachedLayouts <= TextSystem.layoutLimit)
+        }
+        // Every other text was new, shaped once; the one in use never again.
+        #expect(made == before + TextSystem.layoutLimit * 3)
     }
 }
