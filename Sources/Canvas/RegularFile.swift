@@ -22,6 +22,19 @@ package enum RegularFile {
         return bytes
     }
 
+    /// Writes all of `bytes` to the open file `fd`, through interruptions and short
+    /// writes. Returns nil, or why it failed.
+    package static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+        var done = 0
+        while done < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return n < 0 ? String(cString: strerror(errno)) : "nothing written" }
+            done += n
+        }
+        return nil
+    }
+
     /// Replaces `path` with `bytes` atomically: a temporary file beside it, flushed to
     /// disk, renamed over the old one, and the directory flushed, so a power cut leaves
     /// the old file or the new one, never half of either. Returns nil, or why it failed.
@@ -40,22 +53,11 @@ package enum RegularFile {
             unlink(temporary)
             return reason
         }
-        let written = Array(bytes).withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
-        let synced = fsync(fd) == 0
+        let failure = Array(bytes).withUnsafeBytes { write($0, to: fd) }
+        let synced = failure == nil && fsync(fd) == 0
         close(fd)
-        guard written, synced, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        guard synced, rename(temporary, path) == 0 else {
+            let reason = failure ?? String(cString: strerror(errno))
             unlink(temporary)
             return reason
         }

@@ -73,13 +73,7 @@ package final class HeadlessDevice: PanelDevice {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         defer { Glibc.close(fd) }
-        var done = 0
-        while done < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw .cannotWrite(path: path, reason: n < 0 ? String(cString: strerror(errno)) : "nothing written") }
-            done += n
-        }
+        if let reason = RegularFile.write(bytes, to: fd) { throw .cannotWrite(path: path, reason: reason) }
     }
 
     /// One line of `frames.jsonl`.
@@ -121,9 +115,8 @@ package final class HeadlessDevice: PanelDevice {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var line = try? encoder.encode(record) else { return }
         line.append(0x0A)
-        let written = line.withUnsafeBytes { write(log, $0.baseAddress, $0.count) }
-        guard written == line.count else {
-            throw .cannotWrite(path: directory + "/frames.jsonl", reason: written < 0 ? String(cString: strerror(errno)) : "short write")
+        if let reason = line.withUnsafeBytes({ RegularFile.write($0, to: log) }) {
+            throw .cannotWrite(path: directory + "/frames.jsonl", reason: reason)
         }
     }
 }
