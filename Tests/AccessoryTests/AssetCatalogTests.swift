@@ -10,8 +10,9 @@ struct AssetCatalogTests {
     /// A package's resources: Assets.xcassets with a group folder holding "badge" in four
     /// files whose sizes tell them apart (1x 12 px, 2x 20 px, 3x 27 px, dark 2x 22 px),
     /// and a plain "logo.png" beside the catalog.
-    func resources() throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("assets-\(UUID())").path
+    func resources() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("assets")
+        let root = folder.path
         let set = root + "/Assets.xcassets/Badges/badge.imageset"
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
         for (file, side) in [("badge.png", 12), ("badge@2x.png", 20), ("badge@3x.png", 27), ("badge-dark@2x.png", 22)] {
@@ -29,7 +30,7 @@ struct AssetCatalogTests {
             """
         try Data(contents.utf8).write(to: URL(fileURLWithPath: set + "/Contents.json"))
         try Data(#"{"info": {"author": "xcode", "version": 1}}"#.utf8).write(to: URL(fileURLWithPath: root + "/Assets.xcassets/Contents.json"))
-        return root
+        return folder
     }
 
     func size(_ name: String, in root: String, scale: Double, dark: Bool) -> Size? {
@@ -43,8 +44,9 @@ struct AssetCatalogTests {
 
     @Test("the scale at or above the panel's, the dark variant on the dark appearance, a size in points")
     func variants() throws {
-        let root = try resources()
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = try resources()
+        defer { folder.remove() }
+        let root = folder.path
         #expect(size("badge", in: root, scale: 1, dark: false) == Size(width: 12, height: 12))  // 1x
         #expect(size("badge", in: root, scale: 1.6, dark: false) == Size(width: 10, height: 10))  // 2x: 20 px as 10 pt
         #expect(size("badge", in: root, scale: 2, dark: true) == Size(width: 11, height: 11))  // the dark 2x

@@ -74,8 +74,9 @@ struct ExtremeInputTests {
 
     @Test("a saved entry a push would be refused for is dropped at start with a warning, not drawn")
     func savedState() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("extreme-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("extreme")
+        defer { folder.remove() }
+        let dir = folder.path
         let config = try LockScreenConfig.parse("[layout]\ninline = \"p\"\n[widgets.p]\nkind = \"push\"", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         // Written as a push that got past no check would be: lineLimit -1e300, dated
         // a minute ahead, so it is due at the next start.

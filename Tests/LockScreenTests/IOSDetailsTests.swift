@@ -63,8 +63,9 @@ struct IOSDetailsTests {
 struct PackageResourcesTests {
     @Test("Image(name) looks in the resource folders SwiftPM puts beside the program, and one level in")
     func folders() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("resources-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("resources")
+        defer { folder.remove() }
+        let dir = folder.path
         try FileManager.default.createDirectory(atPath: dir + "/Games_games.resources/Images", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/unrelated", withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: dir + "/games", contents: Data()))

@@ -188,8 +188,9 @@ struct SimulatedDayTests {
 
     @Test("after a restart the saved entries show at once, marked stale until the provider answers")
     func restart() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("state")
+        defer { folder.remove() }
+        let dir = folder.path
         let store = StateStore(directory: dir)
         func content(_ note: String, failing: Bool) throws -> LockScreenDaemon.Content {
             let descriptor = NoteWidget(note: note).descriptors[0]
@@ -215,8 +216,9 @@ struct SimulatedDayTests {
 
     @Test("changed timelines are saved at once, then at most every five minutes, not at every reload")
     func saveInterval() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("state")
+        defer { folder.remove() }
+        let dir = folder.path
         let store = StateStore(directory: dir)
         let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
         let content = LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
@@ -253,8 +255,9 @@ struct SimulatedDayTests {
 
     @Test("missing, corrupt or foreign state is ignored, never fatal", arguments: ["{ not json", #"{"format":"something-else","version":1}"#, #"{"format":"lockscreend-state","version":99}"#])
     func badState(contents: String) async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("state")
+        defer { folder.remove() }
+        let dir = folder.path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let store = StateStore(directory: dir)
         try contents.write(toFile: store.path, atomically: true, encoding: .utf8)

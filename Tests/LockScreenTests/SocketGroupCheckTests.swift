@@ -8,18 +8,13 @@ import TestSupport
 /// configuration: the documented permissions of the last round let them (attack 9).
 @Suite("Socket group check")
 struct SocketGroupCheckTests {
-    func temporaryDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("socket-group-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     // Giving files to another group needs root, which CI is.
     @Test("a socket group that can read a secret, or write the configuration or its folder, stops the start with the fix", .enabled(if: getuid() == 0))
     func mixedGroups() throws {
         let steering = try #require(SocketGroupCheck(group: "daemon"))
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("socket-group")
+        defer { folder.remove() }
+        let dir = folder.path
         let config = dir + "/config.toml", password = dir + "/mqtt-password"
         try Data("[http]\n".utf8).write(to: URL(fileURLWithPath: config))
         try Data("s3cret\n".utf8).write(to: URL(fileURLWithPath: password))
@@ -47,8 +42,9 @@ struct SocketGroupCheckTests {
 
     @Test("the secret files a configuration names are listed for the check")
     func secretsNamed() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("socket-group")
+        defer { folder.remove() }
+        let dir = folder.path
         let token = dir + "/token"
         try Data("t".utf8).write(to: URL(fileURLWithPath: token))
         chmod(token, 0o600)

@@ -16,8 +16,9 @@ import DaemonTestSupport
 struct StateSafetyTests {
     @Test("a requested reload's answer (a push) is written at once, not at the next five-minute save")
     func requestedSavedAtOnce() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("state")
+        defer { folder.remove() }
+        let dir = folder.path
         let store = StateStore(directory: dir)
         let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
         let content = LockScreenContent(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
@@ -72,8 +73,9 @@ struct StateSafetyTests {
 
     @Test("one state directory, one daemon")
     func lock() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("state")
+        defer { folder.remove() }
+        let dir = folder.path
         // flock belongs to an open file: a second open in this process conflicts as a
         // second daemon's would.
         try StateStore(directory: dir).lock()

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Testing
+import TestSupport
 @testable import Panel
 import ZoneInfo
 
@@ -85,8 +86,9 @@ struct EinkPolicyTests {
 
     @Test("waveforms: full refreshes use GC16, pure black-and-white changes DU, grey ones GL16")
     func waveforms() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("eink-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("eink")
+        defer { folder.remove() }
+        let dir = folder.path
         var policy = EinkPolicy()
         policy.fullInterval = nil
         let display = PanelDisplay(device: try HeadlessDevice(directory: dir, width: 32, height: 16, format: .gray4, writesPNG: false), eink: policy)

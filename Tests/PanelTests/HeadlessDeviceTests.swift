@@ -9,8 +9,9 @@ import ZoneInfo
 struct HeadlessDeviceTests {
     @Test("every frame is written whole with one JSON line describing it", arguments: [PixelFormat.xrgb8888, .rgb565, .gray8, .gray4, .mono1])
     func writesFrames(format: PixelFormat) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("headless-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("headless")
+        defer { folder.remove() }
+        let dir = folder.path
         let display = PanelDisplay(device: try HeadlessDevice(directory: dir, width: 16, height: 8, format: format, writesPNG: true))
         var frame = Frame(width: 16, height: 8)
         try display.present(frame, damage: [frame.bounds], refresh: .full, at: Date(timeIntervalSince1970: 1_795_356_300))

@@ -23,9 +23,10 @@ struct SystemStatsTests {
 
     @Test("missing or malformed files are errors naming the file")
     func failures() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID())")
+        let folder = try TemporaryFolder("stats")
+        defer { folder.remove() }
+        let empty = folder.url
         try FileManager.default.createDirectory(at: empty.appendingPathComponent("proc"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: empty) }
         try "garbage".write(to: empty.appendingPathComponent("proc/loadavg"), atomically: true, encoding: .utf8)
         let broken = SystemStats(root: empty.path)
         #expect(throws: SystemStats.Failure.unreadable(path: empty.path + "/proc/meminfo")) { try broken.memory() }

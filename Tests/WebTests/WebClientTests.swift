@@ -20,12 +20,6 @@ import DaemonTestSupport
 struct WebClientTests {
     let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
 
-    func temporaryDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("web-clients-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     @Test("[http.clients.NAME]: a size, appearance, inks, a TRMNL's MAC, refresh bounds; mistakes named by file:line and key")
     func profiles() throws {
         let config = try LockScreenConfig.parse("""
@@ -128,8 +122,9 @@ struct WebClientTests {
 
     @Test("beyond loopback a client screen needs its key or the token; a wrong key is 401")
     func screenKeys() async throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("web-clients")
+        defer { folder.remove() }
+        let dir = folder.path
         let token = dir + "/token"
         try Data("secret".utf8).write(to: URL(fileURLWithPath: token))
         let keys = ClientKeys(file: dir + "/clients.json")
@@ -218,8 +213,9 @@ struct WebClientTests {
 
     @Test("sign-in: Bearer or Basic with the token as password; a change from another site's page is 403")
     func signIn() async throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("web-clients")
+        defer { folder.remove() }
+        let dir = folder.path
         let token = dir + "/token"
         try Data("secret".utf8).write(to: URL(fileURLWithPath: token))
         let (_, api, _) = try await running("0.0.0.0", keys: ClientKeys(file: nil), token: token)
@@ -261,8 +257,9 @@ struct WebClientTests {
 
     @Test("the editor: a text with mistakes changes nothing; a good one keeps the old file as .previous, is written whole and reloaded")
     func editor() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("web-clients")
+        defer { folder.remove() }
+        let dir = folder.path
         let path = dir + "/config.toml"
         try Data("[layout]\ninline = \"a\"\n[widgets.a]\nkind = \"text\"\ntext = \"one\"\n".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o640)
@@ -291,8 +288,9 @@ struct WebClientTests {
 
     @Test("the editor writes through a new temporary of its own: a hard link left at FILE.tmp is not written through; a symlinked file is edited where it points (attack 13)")
     func editorLinks() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("web-clients")
+        defer { folder.remove() }
+        let dir = folder.path
         let path = dir + "/config.toml"
         try Data("# one\n".utf8).write(to: URL(fileURLWithPath: path))
         let victim = dir + "/victim"
@@ -323,8 +321,9 @@ struct WebClientTests {
 
     @Test("applying from the page is off unless [http] edit = true; the page then shows the file read-only")
     func editingOff() async throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder("web-clients")
+        defer { folder.remove() }
+        let dir = folder.path
         let path = dir + "/config.toml"
         try Data("[http]\n".utf8).write(to: URL(fileURLWithPath: path))
         let (_, running, _) = try await running(keys: ClientKeys(file: nil), token: path)
