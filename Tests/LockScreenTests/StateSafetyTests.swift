@@ -14,18 +14,23 @@ import DaemonTestSupport
 /// directory serves one daemon.
 @Suite("State safety")
 struct StateSafetyTests {
+    /// A daemon showing one minute-note widget "n" on a 250×122 panel, saving to `store`.
+    func minuteNoteDaemon(clock: ManualClock, store: StateStore) throws -> LockScreenDaemon {
+        let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
+        let content = LockScreenContent(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
+        var options = testOptions(width: 250, height: 122)
+        options.start = testNow
+        return LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: clock, stateStore: store, logger: quietLogger)
+    }
+
     @Test("a requested reload's answer (a push) is written at once, not at the next five-minute save")
     func requestedSavedAtOnce() async throws {
         let folder = try TemporaryFolder("state")
         defer { folder.remove() }
         let dir = folder.path
         let store = StateStore(directory: dir)
-        let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
-        let content = LockScreenContent(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
         let clock = ManualClock(start: testNow)
-        var options = testOptions(width: 250, height: 122)
-        options.start = testNow
-        let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: clock, stateStore: store, logger: quietLogger)
+        let daemon = try minuteNoteDaemon(clock: clock, store: store)
         func savedNote() throws -> String? {
             let data = try #require(try store.load()?.widgets["n"]?.entries.last?.data)
             return RenderableEntry.decode(NoteEntry.self, from: data)?.note
@@ -44,12 +49,8 @@ struct StateSafetyTests {
         let folder = try TemporaryFolder("state")
         defer { folder.remove() }
         let store = StateStore(directory: folder.path)
-        let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
-        let content = LockScreenContent(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
         let clock = ManualClock(start: testNow)
-        var options = testOptions(width: 250, height: 122)
-        options.start = testNow
-        let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: clock, stateStore: store, logger: quietLogger)
+        let daemon = try minuteNoteDaemon(clock: clock, store: store)
         // Each write replaces the file (a new file renamed over it): a new inode.
         func written() throws -> (inode: UInt64, note: String?) {
             let inode = try #require(try FileManager.default.attributesOfItem(atPath: folder.path + "/timelines.json")[.systemFileNumber] as? UInt64)
