@@ -13,9 +13,9 @@ package enum PackageResources {
         let manager = FileManager.default
         guard let entries = try? manager.contentsOfDirectory(atPath: directory.isEmpty ? "/" : directory) else { return [] }
         var found: [String] = []
-        // Only the few `.resources` names are sorted: beside a program installed in
-        // /usr/bin there are a thousand others, and sorting them all was a tenth of the
-        // start (docs/PERFORMANCE.md).
+        // Only the few `.resources` names are sorted: beside a program in /usr/bin there
+        // are a thousand others, and a copy in a crowded /tmp spent a third of its start
+        // sorting them all (docs/PERFORMANCE.md).
         for entry in entries.filter({ $0.hasSuffix(".resources") }).sorted() {
             let folder = directory + "/" + entry
             found.append(folder)

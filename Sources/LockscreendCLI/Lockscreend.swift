@@ -1,12 +1,12 @@
 import Accessory
 import ArgumentParser
 import CMalloc
+import Canvas  // for TextLayout.warmUp
 import Config
 import ControlProtocol
+import DaemonRuntime
 import FoundationEssentials
 import Glibc
-import Canvas  // for TextLayout.warmUp
-import DaemonRuntime
 import Logging
 
 /// The lock-screen daemon's command line: the stock `lockscreend` and any custom
