@@ -51,17 +51,33 @@ struct MinuteNoteWidget: Widget {
     }
 }
 
+/// A daemon showing `content` on a `width`×`height` panel in memory from `testNow`, saving
+/// to `store`.
+func memoryPanelDaemon(_ content: LockScreenDaemon.Content, clock: ManualClock, store: StateStore? = nil, width: Int = 250, height: Int = 122) -> (LockScreenDaemon, MemoryDisplay) {
+    var options = testOptions(width: width, height: height)
+    options.start = testNow
+    let display = MemoryDisplay(width: width, height: height, keepsHistory: false)
+    let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock, stateStore: store, logger: quietLogger)
+    return (daemon, display)
+}
+
+extension MinuteNoteWidget {
+    /// One minute-note widget, named "n", with no reload budget: the state tests' screen.
+    static func content() throws -> LockScreenDaemon.Content {
+        let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
+        return LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
+    }
+
+    /// The note of widget "n"'s last entry saved in `store`.
+    static func savedNote(in store: StateStore) throws -> String? {
+        let data = try #require(try store.load()?.widgets["n"]?.entries.last?.data)
+        return RenderableEntry.decode(NoteEntry.self, from: data)?.note
+    }
+}
+
 @Suite("Simulated days")
 struct SimulatedDayTests {
     let day: TimeInterval = 86_400
-
-    func makeDaemon(_ content: LockScreenDaemon.Content, clock: ManualClock, store: StateStore? = nil, width: Int = 250, height: Int = 122) -> (LockScreenDaemon, MemoryDisplay) {
-        var options = testOptions(width: width, height: height)
-        options.start = testNow
-        let display = MemoryDisplay(width: width, height: height, keepsHistory: false)
-        let daemon = LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock, stateStore: store, logger: quietLogger)
-        return (daemon, display)
-    }
 
     /// Steps the daemon from `start` to `end` (exclusive) at each time it asks for.
     func play(_ daemon: LockScreenDaemon, clock: ManualClock, from start: Date, to end: Date) async throws -> Int {
@@ -97,7 +113,7 @@ struct SimulatedDayTests {
                 Scripted.widget("failing", Scripted.failing(calls: failing)),
             ])
         let clock = ManualClock(start: testNow)
-        let (daemon, _) = makeDaemon(content, clock: clock)
+        let (daemon, _) = memoryPanelDaemon(content, clock: clock)
         let started = ContinuousClock.now
         _ = try await play(daemon, clock: clock, from: testNow, to: testNow + day)
         let elapsed = ContinuousClock.now - started
@@ -141,7 +157,7 @@ struct SimulatedDayTests {
             }),
         ])
         let clock = ManualClock(start: testNow)
-        let (daemon, _) = makeDaemon(content, clock: clock)
+        let (daemon, _) = memoryPanelDaemon(content, clock: clock)
         try await daemon.step(now: testNow)
         #expect(daemon.redraws[.unit(0)] == 1)
 
@@ -169,7 +185,7 @@ struct SimulatedDayTests {
         }
         let content = LockScreenDaemon.Content(inline: nil, row: [WidgetStack([Scripted.widget("quiet", quiet), Scripted.widget("urgent", urgent)], rotation: 3600)])
         let clock = ManualClock(start: testNow)
-        let (daemon, _) = makeDaemon(content, clock: clock)
+        let (daemon, _) = memoryPanelDaemon(content, clock: clock)
         try await daemon.step(now: testNow)
         let renderer = daemon.renderer
         func shownText(_ t: Date) async throws -> String {
@@ -199,12 +215,12 @@ struct SimulatedDayTests {
             return LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "note", kind: "note", family: .accessoryRectangular, instance: instance)])
         }
         let clock = ManualClock(start: testNow)
-        let (first, _) = makeDaemon(try content("Buy milk", failing: false), clock: clock, store: store)
+        let (first, _) = memoryPanelDaemon(try content("Buy milk", failing: false), clock: clock, store: store)
         try await first.step(now: testNow)
         #expect(FileManager.default.fileExists(atPath: store.path))
 
         // The provider is down after the restart: the saved entry shows, stale.
-        let (second, display) = makeDaemon(try content("unused", failing: true), clock: clock, store: store)
+        let (second, display) = memoryPanelDaemon(try content("unused", failing: true), clock: clock, store: store)
         await second.restoreState()
         try await second.step(now: testNow + 60)
         let shown = await second.engine.shown(0, at: testNow + 60)
@@ -220,19 +236,13 @@ struct SimulatedDayTests {
         defer { folder.remove() }
         let dir = folder.path
         let store = StateStore(directory: dir)
-        let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
-        let content = LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
         let clock = ManualClock(start: testNow)
-        let (daemon, _) = makeDaemon(content, clock: clock, store: store)
-        func savedNote() throws -> String? {
-            let data = try #require(try store.load()?.widgets["n"]?.entries.last?.data)
-            return RenderableEntry.decode(NoteEntry.self, from: data)?.note
-        }
+        let (daemon, _) = memoryPanelDaemon(try MinuteNoteWidget.content(), clock: clock, store: store)
         for minute in 0...6 {
             clock.advance(to: testNow + Double(minute) * 60)
             try await daemon.step(now: testNow + Double(minute) * 60)
             // Reloaded every minute; written at minute 0 and minute 5 only.
-            #expect(try savedNote() == (minute < 5 ? "minute 0" : "minute 5"), "after minute \(minute)")
+            #expect(try MinuteNoteWidget.savedNote(in: store) == (minute < 5 ? "minute 0" : "minute 5"), "after minute \(minute)")
         }
     }
 
@@ -241,7 +251,7 @@ struct SimulatedDayTests {
         let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
         let content = LockScreenDaemon.Content(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
         let clock = ManualClock(start: testNow)
-        let (daemon, display) = makeDaemon(content, clock: clock)
+        let (daemon, display) = memoryPanelDaemon(content, clock: clock)
         try await daemon.step(now: testNow)
         #expect(daemon.frames.latest == nil, "nothing is kept until a reader opens it")
         daemon.frames.open()
@@ -263,7 +273,7 @@ struct SimulatedDayTests {
         try contents.write(toFile: store.path, atomically: true, encoding: .utf8)
         #expect(throws: StateStore.Failure.self) { _ = try store.load() }
         let clock = ManualClock(start: testNow)
-        let (daemon, display) = makeDaemon(LockScreenDaemon.Content(inline: nil, row: [Scripted.widget("x", Scripted.failing())]), clock: clock, store: store)
+        let (daemon, display) = memoryPanelDaemon(LockScreenDaemon.Content(inline: nil, row: [Scripted.widget("x", Scripted.failing())]), clock: clock, store: store)
         await daemon.restoreState()
         try await daemon.step(now: testNow)
         #expect(display.presentations.count == 1)

@@ -14,15 +14,6 @@ import DaemonTestSupport
 /// directory serves one daemon.
 @Suite("State safety")
 struct StateSafetyTests {
-    /// A daemon showing one minute-note widget "n" on a 250×122 panel, saving to `store`.
-    func minuteNoteDaemon(clock: ManualClock, store: StateStore) throws -> LockScreenDaemon {
-        let instance = try MinuteNoteWidget().descriptors[0].instantiate([:])
-        let content = LockScreenContent(inline: nil, row: [TimelineEngine.Widget(name: "n", kind: "minute-note", family: .accessoryRectangular, instance: instance, budget: .unlimited)])
-        var options = testOptions(width: 250, height: 122)
-        options.start = testNow
-        return LockScreenDaemon(content: content, renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: clock, stateStore: store, logger: quietLogger)
-    }
-
     @Test("a requested reload's answer (a push) is written at once, not at the next five-minute save")
     func requestedSavedAtOnce() async throws {
         let folder = try TemporaryFolder("state")
@@ -30,18 +21,14 @@ struct StateSafetyTests {
         let dir = folder.path
         let store = StateStore(directory: dir)
         let clock = ManualClock(start: testNow)
-        let daemon = try minuteNoteDaemon(clock: clock, store: store)
-        func savedNote() throws -> String? {
-            let data = try #require(try store.load()?.widgets["n"]?.entries.last?.data)
-            return RenderableEntry.decode(NoteEntry.self, from: data)?.note
-        }
+        let (daemon, _) = memoryPanelDaemon(try MinuteNoteWidget.content(), clock: clock, store: store)
         try await daemon.step(now: testNow)
-        #expect(try savedNote() == "minute 0")
+        #expect(try MinuteNoteWidget.savedNote(in: store) == "minute 0")
         // Two minutes on, asked for: saved though the last save is two minutes old.
         clock.advance(to: testNow + 150)
         await daemon.reload(kind: "minute-note")
         try await daemon.step(now: testNow + 150)
-        #expect(try savedNote() == "minute 2")
+        #expect(try MinuteNoteWidget.savedNote(in: store) == "minute 2")
     }
 
     @Test("on exit, the timelines are written only when they changed since the last write")
@@ -50,12 +37,11 @@ struct StateSafetyTests {
         defer { folder.remove() }
         let store = StateStore(directory: folder.path)
         let clock = ManualClock(start: testNow)
-        let daemon = try minuteNoteDaemon(clock: clock, store: store)
+        let (daemon, _) = memoryPanelDaemon(try MinuteNoteWidget.content(), clock: clock, store: store)
         // Each write replaces the file (a new file renamed over it): a new inode.
         func written() throws -> (inode: UInt64, note: String?) {
             let inode = try #require(try FileManager.default.attributesOfItem(atPath: folder.path + "/timelines.json")[.systemFileNumber] as? UInt64)
-            let data = try store.load()?.widgets["n"]?.entries.last?.data
-            return (inode, data.flatMap { RenderableEntry.decode(NoteEntry.self, from: $0)?.note })
+            return (inode, try MinuteNoteWidget.savedNote(in: store))
         }
         try await daemon.step(now: testNow)
         let first = try written()
