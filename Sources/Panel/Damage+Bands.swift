@@ -34,47 +34,61 @@ extension Damage {
     /// the extent changes.
     func cheapestCut(_ mask: ChangeMask, _ area: PixelRect, rows: Bool) -> [PixelRect] {
         let n = rows ? area.height : area.width
+        // Called for every band of every cut: its working memory is taken for the call
+        // (on the stack where it fits) instead of four arrays.
+        return withUnsafeTemporaryAllocation(of: Run.self, capacity: n + 1) { runs in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (n + 1)) { scratch in
+                cheapestCut(mask, area, rows: rows, runs: runs, scratch: scratch)
+            }
+        }
+    }
+
+    /// `cheapestCut` in the memory given: `runs` for n + 1 runs, `scratch` for three
+    /// arrays of n + 1 costs.
+    private func cheapestCut(
+        _ mask: ChangeMask, _ area: PixelRect, rows: Bool, runs: UnsafeMutableBufferPointer<Run>, scratch: UnsafeMutableBufferPointer<Int>
+    ) -> [PixelRect] {
+        let n = rows ? area.height : area.width
         let span = rows ? area.x..<area.maxX : area.y..<area.maxY
         // Runs of lines with one extent, and after them where the last one ends.
-        var runs: [Run] = []
-        runs.reserveCapacity(n + 1)
+        var count = 0
         for line in 0..<n {
             let extent = rows ? mask.row(area.y + line, in: span) : mask.column(area.x + line, in: span)
-            let run = Run(start: line, low: extent?.lowerBound ?? 0, high: extent?.upperBound ?? -1)
-            if runs.last.map({ $0.low != run.low || $0.high != run.high }) ?? true { runs.append(run) }
+            let (low, high) = (extent?.lowerBound ?? 0, extent?.upperBound ?? -1)
+            if count == 0 || runs[count - 1].low != low || runs[count - 1].high != high {
+                runs.initializeElement(at: count, to: Run(start: line, low: low, high: high))
+                count += 1
+            }
         }
-        let count = runs.count
-        runs.append(Run(start: n, low: 0, high: -1))
+        runs.initializeElement(at: count, to: Run(start: n, low: 0, high: -1))
         // best[i]: the least cost of the first i runs, cut[i]: where its last band starts;
         // tight[i]: the first i runs' changed extents, one rectangle per line, which no cut
         // sends less of (best[i] >= tight[i]).
-        var best = [Int](repeating: .max, count: count + 1), cut = best, tight = best
-        (best[0], tight[0]) = (0, 0)
+        let best = UnsafeMutableBufferPointer(rebasing: scratch[0..<(count + 1)])
+        let cut = UnsafeMutableBufferPointer(rebasing: scratch[(n + 1)..<(n + count + 2)])
+        let tight = UnsafeMutableBufferPointer(rebasing: scratch[(2 * n + 2)..<(2 * n + count + 3)])
+        (best[0], tight[0], cut[0]) = (0, 0, 0)
+        for run in 0..<count { tight[run + 1] = tight[run] + runs[run].area(until: runs[run + 1].start) }
         let flushCost = self.flushCost
-        runs.withUnsafeBufferPointer { runs in
-            for run in 0..<count { tight[run + 1] = tight[run] + runs[run].area(until: runs[run + 1].start) }
-            tight.withUnsafeBufferPointer { tight in
-                best.withUnsafeMutableBufferPointer { best in
-                    for i in 1...count {
-                        var (lo, hi, first, last) = (Int.max, -1, -1, -1)
-                        var j = i - 1
-                        while j >= 0 {
-                            if runs[j].high >= 0 {
-                                (lo, hi) = (min(lo, runs[j].low), max(hi, runs[j].high))
-                                if last < 0 { last = runs[j + 1].start - 1 }
-                                first = runs[j].start
-                            }
-                            let cost = last < 0 ? 0 : (hi &- lo) &* (last &- first &+ 1) &+ flushCost
-                            if best[j] &+ cost < best[i] { (best[i], cut[i]) = (best[j] &+ cost, j) }
-                            // Starting one run earlier adds at least that run's extent to the
-                            // band, which tight[j] loses: once the band and the least that
-                            // could come before it cost the best, no earlier start beats it.
-                            if tight[j] &+ cost >= best[i] { break }
-                            j -= 1
-                        }
-                    }
+        for i in 1..<(count + 1) {
+            var (lo, hi, first, last) = (Int.max, -1, -1, -1)
+            var (least, from) = (Int.max, 0)
+            var j = i - 1
+            while j >= 0 {
+                if runs[j].high >= 0 {
+                    (lo, hi) = (min(lo, runs[j].low), max(hi, runs[j].high))
+                    if last < 0 { last = runs[j + 1].start - 1 }
+                    first = runs[j].start
                 }
+                let cost = last < 0 ? 0 : (hi &- lo) &* (last &- first &+ 1) &+ flushCost
+                if best[j] &+ cost < least { (least, from) = (best[j] &+ cost, j) }
+                // Starting one run earlier adds at least that run's extent to the
+                // band, which tight[j] loses: once the band and the least that
+                // could come before it cost the best, no earlier start beats it.
+                if tight[j] &+ cost >= least { break }
+                j -= 1
             }
+            (best[i], cut[i]) = (least, from)
         }
         var found: [PixelRect] = []
         var i = count
@@ -105,56 +119,6 @@ extension Damage {
         /// The extent's pixels over the lines from `start` to `end`.
         func area(until end: Int) -> Int {
             high >= 0 ? (high - low) * (end - start) : 0
-        }
-    }
-
-    /// Which pixels of a box changed, one flag each, row by row from the box's corner.
-    struct ChangeMask {
-        let width: Int
-        var flags: [Bool]
-        /// How many pixels changed.
-        var changed: Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
-
-        init(_ a: Before, _ b: Frame, _ r: PixelRect) {
-            width = r.width
-            let bpp = a.bytesPerPixel
-            var flags = [Bool](repeating: false, count: r.width * r.height)
-            a.pixels.pixels.withUnsafeBytes { pa in
-                b.pixels.withUnsafeBytes { pb in
-                    flags.withUnsafeMutableBufferPointer { flags in
-                        for y in r.y..<r.maxY {
-                            let rowA = a.offset(x: r.x, y: y), rowB = y * b.bytesPerRow + r.x * bpp, row = (y - r.y) * r.width
-                            guard memcmp(pa.baseAddress! + rowA, pb.baseAddress! + rowB, r.width * bpp) != 0 else { continue }
-                            for x in 0..<r.width {
-                                flags[row + x] = Damage.value(pa, rowA + x * bpp, bpp) != Damage.value(pb, rowB + x * bpp, bpp)
-                            }
-                        }
-                    }
-                }
-            }
-            self.flags = flags
-        }
-
-        /// The columns of row `y` from its first to past its last change within `span`.
-        func row(_ y: Int, in span: Range<Int>) -> Range<Int>? {
-            extent(of: span, start: y * width, step: 1)
-        }
-
-        /// The rows of column `x` from its first to past its last change within `span`.
-        func column(_ x: Int, in span: Range<Int>) -> Range<Int>? {
-            extent(of: span, start: x, step: width)
-        }
-
-        /// The first to past the last of `span` whose flag, at `start + i * step`, is set.
-        private func extent(of span: Range<Int>, start: Int, step: Int) -> Range<Int>? {
-            flags.withUnsafeBufferPointer { f in
-                var first = span.lowerBound
-                while first < span.upperBound, !f[start + first * step] { first += 1 }
-                guard first < span.upperBound else { return nil }
-                var last = span.upperBound - 1
-                while !f[start + last * step] { last -= 1 }
-                return first..<(last + 1)
-            }
         }
     }
 }

@@ -55,9 +55,39 @@ struct DamageBandsTests {
                 #expect(damage.cost(of: cut) == Self.cheapestByTrial(lines, flushCost: flushCost), "seed \(seed), rows \(rows)")
                 // Every changed pixel is inside a band.
                 for y in 0..<height {
-                    for x in 0..<width where mask.flags[y * width + x] {
+                    for x in 0..<width where mask.isChanged(x: x, y: y) {
                         #expect(cut.contains { $0.intersection(PixelRect(x: x, y: y, width: 1, height: 1)).area == 1 })
                     }
+                }
+            }
+        }
+    }
+
+    @Test("a line's changed extent within a span, read 64 pixels at a time, is the one pixel by pixel")
+    func extents() {
+        // Wider and taller than two words of bits, so that spans start, end and cross
+        // inside and at the edges of words.
+        let (width, height) = (150, 131)
+        for (seed, sparsity) in [(7, 3), (8, 40), (9, 400)] as [(UInt64, UInt64)] {
+            let (old, new) = Self.frames(width: width, height: height, seed: seed, sparsity: sparsity)
+            let mask = Damage.ChangeMask(old, new, new.bounds)
+            func changed(_ x: Int, _ y: Int) -> Bool {
+                old.pixels.pixels[y * old.pixels.bytesPerRow + x] != new.pixels[y * new.bytesPerRow + x]
+            }
+            #expect(mask.changed == (0..<height).reduce(0) { n, y in n + (0..<width).filter { changed($0, y) }.count })
+            func expected(_ span: Range<Int>, _ isChanged: (Int) -> Bool) -> Range<Int>? {
+                guard let first = span.first(where: isChanged), let last = span.last(where: isChanged) else { return nil }
+                return first..<(last + 1)
+            }
+            let spans = [0..<150, 0..<64, 63..<65, 64..<128, 1..<63, 70..<131, 127..<129, 5..<5, 100..<150, 128..<131]
+            for span in spans where span.upperBound <= width {
+                for y in 0..<height {
+                    #expect(mask.row(y, in: span) == expected(span) { changed($0, y) }, "row \(y), \(span)")
+                }
+            }
+            for span in spans where span.upperBound <= height {
+                for x in 0..<width {
+                    #expect(mask.column(x, in: span) == expected(span) { changed(x, $0) }, "column \(x), \(span)")
                 }
             }
         }

@@ -1,0 +1,92 @@
+import Canvas
+import Glibc
+
+extension Damage {
+    /// Which pixels of a box changed, as bits, from the box's corner: each row's bits and
+    /// each column's, so that a line's changed extent within a span is found 64 pixels at
+    /// a time (the band cuts ask for every line of every band they try).
+    struct ChangeMask {
+        let width: Int
+        let height: Int
+        /// How many pixels changed.
+        let changed: Int
+        /// Row y's pixel x is bit x % 64 of word y × `rowWords` + x / 64.
+        private let rows: [UInt64]
+        /// Column x's pixel y is bit y % 64 of word x × `columnWords` + y / 64.
+        private let columns: [UInt64]
+        private let rowWords: Int
+        private let columnWords: Int
+
+        init(_ a: Before, _ b: Frame, _ r: PixelRect) {
+            (width, height) = (r.width, r.height)
+            let (rowWords, columnWords) = ((r.width + 63) >> 6, (r.height + 63) >> 6)
+            (self.rowWords, self.columnWords) = (rowWords, columnWords)
+            var rows = [UInt64](repeating: 0, count: rowWords * r.height)
+            var columns = [UInt64](repeating: 0, count: columnWords * r.width)
+            var changed = 0
+            let bpp = a.bytesPerPixel
+            a.pixels.pixels.withUnsafeBytes { pa in
+                b.pixels.withUnsafeBytes { pb in
+                    rows.withUnsafeMutableBufferPointer { rows in
+                        columns.withUnsafeMutableBufferPointer { columns in
+                            for y in 0..<r.height {
+                                let rowA = a.offset(x: r.x, y: r.y + y), rowB = (r.y + y) * b.bytesPerRow + r.x * bpp
+                                guard memcmp(pa.baseAddress! + rowA, pb.baseAddress! + rowB, r.width * bpp) != 0 else { continue }
+                                let (rowBit, columnBit) = (UInt64(1) &<< UInt64(y & 63), y >> 6)
+                                for x in 0..<r.width where Damage.value(pa, rowA + x * bpp, bpp) != Damage.value(pb, rowB + x * bpp, bpp) {
+                                    rows[y * rowWords + x >> 6] |= UInt64(1) &<< UInt64(x & 63)
+                                    columns[x * columnWords + columnBit] |= rowBit
+                                    changed += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            (self.rows, self.columns, self.changed) = (rows, columns, changed)
+        }
+
+        /// Whether pixel (`x`, `y`) of the box changed.
+        func isChanged(x: Int, y: Int) -> Bool {
+            rows[y * rowWords + x >> 6] &>> UInt64(x & 63) & 1 != 0
+        }
+
+        /// The columns of row `y` from its first to past its last change within `span`.
+        func row(_ y: Int, in span: Range<Int>) -> Range<Int>? {
+            Self.extent(rows, from: y * rowWords, of: span)
+        }
+
+        /// The rows of column `x` from its first to past its last change within `span`.
+        func column(_ x: Int, in span: Range<Int>) -> Range<Int>? {
+            Self.extent(columns, from: x * columnWords, of: span)
+        }
+
+        /// The first to past the last set bit of `span` in the line whose bits start at
+        /// word `base`: a word at a time from each end.
+        private static func extent(_ bits: [UInt64], from base: Int, of span: Range<Int>) -> Range<Int>? {
+            guard !span.isEmpty else { return nil }
+            return bits.withUnsafeBufferPointer { bits in
+                let lastWord = (span.upperBound - 1) >> 6
+                var w = span.lowerBound >> 6
+                var word = bits[base + w] & (~UInt64(0) &<< UInt64(span.lowerBound & 63))
+                while word == 0 {
+                    w += 1
+                    guard w <= lastWord else { return nil }
+                    word = bits[base + w]
+                }
+                let first = w << 6 | word.trailingZeroBitCount
+                guard first < span.upperBound else { return nil }
+                // A set bit at or after `first` and before the span's end exists: the
+                // search down from the end stops at it or at a later one.
+                w = lastWord
+                let kept = span.upperBound & 63
+                word = bits[base + w] & (kept == 0 ? ~UInt64(0) : (UInt64(1) &<< UInt64(kept)) &- 1)
+                while word == 0 {
+                    w -= 1
+                    word = bits[base + w]
+                }
+                return first..<(w << 6 | (63 - word.leadingZeroBitCount)) + 1
+            }
+        }
+    }
+}
