@@ -4,18 +4,18 @@ import Glibc
 extension Damage {
     /// `box` cut into bands of rows, and each band into runs of columns, each as tight
     /// as its changed pixels, where that costs less than the whole: for each axis the
-    /// cheapest cut, found by trying every band's end for every start.
-    func banded(_ box: PixelRect, _ old: Before, _ new: Frame) -> [PixelRect] {
+    /// cheapest cut, found by trying every band's end for every start. `mask` holds the
+    /// changes of `region`, which holds `box`.
+    func banded(_ box: PixelRect, of mask: ChangeMask, at region: PixelRect) -> [PixelRect] {
         guard box.width > 1, box.height > 1 else { return [box] }
-        let mask = ChangeMask(old, new, box)
+        let area = box.offsetBy(x: -region.x, y: -region.y)
         // Mostly changed: no cut can save a rectangle's cost.
-        guard mask.changed * 10 < box.area * 9 else { return [box] }
+        guard mask.count(in: area) * 10 < box.area * 9 else { return [box] }
         // Rows first suits a glyph's horizontal strokes, columns first its vertical ones:
         // both are tried, and the cheaper kept.
-        let whole = PixelRect(x: 0, y: 0, width: box.width, height: box.height)
-        let cuts = [true, false].map { guillotine(mask, whole, rows: $0, depth: Self.cutDepth) }
+        let cuts = [true, false].map { guillotine(mask, area, rows: $0, depth: Self.cutDepth) }
         let cheaper = cost(of: cuts[0]) <= cost(of: cuts[1]) ? cuts[0] : cuts[1]
-        return cheaper.map { $0.offsetBy(x: box.x, y: box.y) }
+        return cheaper.map { $0.offsetBy(x: region.x, y: region.y) }
     }
 
     /// How many times a box is cut, across rows and columns in turn.

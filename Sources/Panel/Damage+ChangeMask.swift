@@ -8,8 +8,6 @@ extension Damage {
     struct ChangeMask {
         let width: Int
         let height: Int
-        /// How many pixels changed.
-        let changed: Int
         /// Row y's pixel x is bit x % 64 of word y × `rowWords` + x / 64.
         private let rows: [UInt64]
         /// Column x's pixel y is bit y % 64 of word x × `columnWords` + y / 64.
@@ -23,7 +21,6 @@ extension Damage {
             (self.rowWords, self.columnWords) = (rowWords, columnWords)
             var rows = [UInt64](repeating: 0, count: rowWords * r.height)
             var columns = [UInt64](repeating: 0, count: columnWords * r.width)
-            var changed = 0
             let bpp = a.bytesPerPixel
             a.pixels.pixels.withUnsafeBytes { pa in
                 b.pixels.withUnsafeBytes { pb in
@@ -36,19 +33,51 @@ extension Damage {
                                 for x in 0..<r.width where Damage.value(pa, rowA + x * bpp, bpp) != Damage.value(pb, rowB + x * bpp, bpp) {
                                     rows[y * rowWords + x >> 6] |= UInt64(1) &<< UInt64(x & 63)
                                     columns[x * columnWords + columnBit] |= rowBit
-                                    changed += 1
                                 }
                             }
                         }
                     }
                 }
             }
-            (self.rows, self.columns, self.changed) = (rows, columns, changed)
+            (self.rows, self.columns) = (rows, columns)
         }
 
         /// Whether pixel (`x`, `y`) of the box changed.
         func isChanged(x: Int, y: Int) -> Bool {
             rows[y * rowWords + x >> 6] &>> UInt64(x & 63) & 1 != 0
+        }
+
+        /// How many pixels of `area` changed.
+        func count(in area: PixelRect) -> Int {
+            guard !area.isEmpty else { return 0 }
+            let (firstWord, lastWord) = (area.x >> 6, (area.maxX - 1) >> 6)
+            let head = ~UInt64(0) &<< UInt64(area.x & 63)
+            let tail = area.maxX & 63 == 0 ? ~UInt64(0) : (UInt64(1) &<< UInt64(area.maxX & 63)) &- 1
+            return rows.withUnsafeBufferPointer { rows in
+                var count = 0
+                for y in area.y..<area.maxY {
+                    for w in firstWord...lastWord {
+                        var word = rows[y * rowWords + w]
+                        if w == firstWord { word &= head }
+                        if w == lastWord { word &= tail }
+                        count += word.nonzeroBitCount
+                    }
+                }
+                return count
+            }
+        }
+
+        /// The box of the changed pixels of `area`; empty, at `area`'s corner, when none did.
+        func bounds(of area: PixelRect) -> PixelRect {
+            var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+            for y in area.y..<area.maxY {
+                guard let extent = row(y, in: area.x..<area.maxX) else { continue }
+                (minX, maxX) = (min(minX, extent.lowerBound), max(maxX, extent.upperBound))
+                if minY == .max { minY = y }
+                maxY = y
+            }
+            guard maxY >= 0 else { return PixelRect(x: area.x, y: area.y, width: 0, height: 0) }
+            return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY + 1)
         }
 
         /// The columns of row `y` from its first to past its last change within `span`.

@@ -111,24 +111,34 @@ package struct Damage: Sendable {
         return PixelRect(x: x0, y: r.y, width: x1 - x0, height: r.height)
     }
 
-    /// Merges boxes while a merge is cheaper than two sends.
+    /// Merges boxes while a merge is cheaper than two sends: the first pair in order that
+    /// merges, then the search again from the start, until no pair does. A pair found not
+    /// to merge is not tried again while neither box changes (`tried`, by the boxes' first
+    /// places), which leaves the merges as they were and saves most of the trials.
     package func merged(_ input: [PixelRect]) -> [PixelRect] {
         var rects = input.filter { !$0.isEmpty }
+        // The boxes still in play, each by its first place.
+        var ids = Array(rects.indices)
+        let n = rects.count
+        var tried = PairSet(count: n)
         var changed = true
         while changed {
             changed = false
-            search: for i in rects.indices {
-                for j in rects.indices where j > i {
-                    if let u = mergeable(rects[i], rects[j]) {
-                        rects[i] = u
-                        rects.remove(at: j)
-                        changed = true
-                        break search
+            search: for i in ids.indices {
+                for j in (i + 1)..<ids.count where !tried.contains(ids[i], ids[j]) {
+                    guard let u = mergeable(rects[ids[i]], rects[ids[j]]) else {
+                        tried.insert(ids[i], ids[j])
+                        continue
                     }
+                    rects[ids[i]] = u
+                    tried.removeAll(with: ids[i])
+                    ids.remove(at: j)
+                    changed = true
+                    break search
                 }
             }
         }
-        return rects.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+        return ids.map { rects[$0] }.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
     }
 
     /// The union of `a` and `b` when sending it costs less than sending both, or when they
@@ -178,8 +188,15 @@ package struct Damage: Sendable {
                 }
             }
             let box = PixelRect(x: area.x + minX * t, y: area.y + minY * t, width: (maxX - minX + 1) * t, height: (maxY - minY + 1) * t).intersection(area)
-            let parts = refined(Self.tightened(old, new, box), old, new)
-            boxes += bands ? parts.flatMap { banded($0, old, new) } : parts
+            if bands {
+                // Halving and band cuts read one mask of the box's changes, not its pixels.
+                let mask = ChangeMask(old, new, box)
+                let tightened = { (r: PixelRect) in mask.bounds(of: r.offsetBy(x: -box.x, y: -box.y)).offsetBy(x: box.x, y: box.y) }
+                boxes += refined(tightened(box), tightened: tightened).flatMap { banded($0, of: mask, at: box) }
+            } else {
+                let tightened = { (r: PixelRect) in Self.tightened(old, new, r) }
+                boxes += refined(tightened(box), tightened: tightened)
+            }
         }
         return boxes
     }
@@ -187,7 +204,7 @@ package struct Damage: Sendable {
     /// `box` cut in two along its longer side, each half tightened, for as long as
     /// sending the halves costs less than sending the whole: a changed glyph's box holds
     /// more unchanged pixels than its strokes, and halves often shed them.
-    private func refined(_ box: PixelRect, _ old: Before, _ new: Frame) -> [PixelRect] {
+    private func refined(_ box: PixelRect, tightened: (PixelRect) -> PixelRect) -> [PixelRect] {
         guard !box.isEmpty, box.width >= 2 * Self.tile || box.height >= 2 * Self.tile else { return [box] }
         let halves: [PixelRect]
         if box.width >= box.height {
@@ -197,9 +214,9 @@ package struct Damage: Sendable {
             let h = box.height / 2
             halves = [PixelRect(x: box.x, y: box.y, width: box.width, height: h), PixelRect(x: box.x, y: box.y + h, width: box.width, height: box.height - h)]
         }
-        let parts = halves.map { Self.tightened(old, new, $0) }.filter { !$0.isEmpty }
+        let parts = halves.map(tightened).filter { !$0.isEmpty }
         guard cost(of: parts) < cost(of: [box]) else { return [box] }
-        return parts.flatMap { refined($0, old, new) }
+        return parts.flatMap { refined($0, tightened: tightened) }
     }
 
     /// The colour of the pixel at byte `offset` of a frame of `bpp`-byte pixels: XRGB's X
@@ -244,5 +261,36 @@ package struct Damage: Sendable {
         }
         guard maxX >= 0 else { return PixelRect(x: r.x, y: r.y, width: 0, height: 0) }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}
+
+extension Damage {
+    /// Unordered pairs of 0..<count, one bit each.
+    struct PairSet {
+        private let count: Int
+        private var bits: [UInt64]
+
+        init(count: Int) {
+            self.count = count
+            bits = [UInt64](repeating: 0, count: (count * count + 63) / 64)
+        }
+
+        func contains(_ a: Int, _ b: Int) -> Bool {
+            let i = Swift.min(a, b) * count + Swift.max(a, b)
+            return bits[i >> 6] & (1 &<< UInt64(i & 63)) != 0
+        }
+
+        mutating func insert(_ a: Int, _ b: Int) {
+            let i = Swift.min(a, b) * count + Swift.max(a, b)
+            bits[i >> 6] |= 1 &<< UInt64(i & 63)
+        }
+
+        /// Removes every pair that holds `a`.
+        mutating func removeAll(with a: Int) {
+            for b in 0..<count {
+                let i = Swift.min(a, b) * count + Swift.max(a, b)
+                bits[i >> 6] &= ~(1 &<< UInt64(i & 63))
+            }
+        }
     }
 }

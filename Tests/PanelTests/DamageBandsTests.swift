@@ -63,7 +63,7 @@ struct DamageBandsTests {
         }
     }
 
-    @Test("a line's changed extent within a span, read 64 pixels at a time, is the one pixel by pixel")
+    @Test("a line's changed extent, an area's count and box, read 64 pixels at a time, are those pixel by pixel")
     func extents() {
         // Wider and taller than two words of bits, so that spans start, end and cross
         // inside and at the edges of words.
@@ -74,7 +74,18 @@ struct DamageBandsTests {
             func changed(_ x: Int, _ y: Int) -> Bool {
                 old.pixels.pixels[y * old.pixels.bytesPerRow + x] != new.pixels[y * new.bytesPerRow + x]
             }
-            #expect(mask.changed == (0..<height).reduce(0) { n, y in n + (0..<width).filter { changed($0, y) }.count })
+            for area in [new.bounds, PixelRect(x: 63, y: 1, width: 2, height: 9), PixelRect(x: 1, y: 60, width: 127, height: 71), PixelRect(x: 64, y: 64, width: 64, height: 3)] {
+                let inside = area.y..<area.maxY, across = area.x..<area.maxX
+                #expect(mask.count(in: area) == inside.reduce(0) { n, y in n + across.filter { changed($0, y) }.count })
+                let rows = inside.filter { y in across.contains { changed($0, y) } }
+                let columns = across.filter { x in inside.contains { changed(x, $0) } }
+                let bounds = mask.bounds(of: area)
+                if let top = rows.first, let bottom = rows.last, let left = columns.first, let right = columns.last {
+                    #expect(bounds == PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1))
+                } else {
+                    #expect(bounds.isEmpty)
+                }
+            }
             func expected(_ span: Range<Int>, _ isChanged: (Int) -> Bool) -> Range<Int>? {
                 guard let first = span.first(where: isChanged), let last = span.last(where: isChanged) else { return nil }
                 return first..<(last + 1)

@@ -145,4 +145,44 @@ struct DamageTests {
         spi.onSerialBus = true
         #expect(PanelDisplay(device: spi).damage.bands && !tft.damage.bands && !eink.damage.bands)
     }
+
+    @Test("merging remembers the pairs that do not merge and merges as trying every pair again would", arguments: [8, 64, 512, 4096])
+    func mergesAsEveryPairTried(flushCost: Int) {
+        let damage = Damage(flushCost: flushCost)
+        var state: UInt64 = UInt64(flushCost)
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for _ in 0..<60 {
+            let boxes = (0..<(2 + next(40))).map { _ in PixelRect(x: next(300), y: next(200), width: 1 + next(40), height: 1 + next(30)) }
+            #expect(damage.merged(boxes) == Self.mergedTryingEveryPair(boxes, flushCost: flushCost))
+        }
+    }
+
+    /// The merge as first written: after each merge, every pair from the start again.
+    static func mergedTryingEveryPair(_ input: [PixelRect], flushCost: Int) -> [PixelRect] {
+        var rects = input
+        func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect? {
+            let (x0, y0) = (min(a.x, b.x), min(a.y, b.y))
+            let u = PixelRect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
+            let overlap = a.intersection(b).area
+            return overlap > 0 || u.area < a.area + b.area - overlap + flushCost ? u : nil
+        }
+        var merging = true
+        while merging {
+            merging = false
+            search: for i in rects.indices {
+                for j in rects.indices where j > i {
+                    if let u = union(rects[i], rects[j]) {
+                        rects[i] = u
+                        rects.remove(at: j)
+                        merging = true
+                        break search
+                    }
+                }
+            }
+        }
+        return rects.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
 }
