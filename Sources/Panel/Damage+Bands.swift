@@ -23,7 +23,11 @@ extension Damage {
 
     /// `area` cut across `rows` (else columns), then each band across the other way, and
     /// so on `depth` times: a band of a digit's bowl is cut again where its sides part.
+    /// `area` is the box of its changes (as every band is).
     func guillotine(_ mask: ChangeMask, _ area: PixelRect, rows: Bool, depth: Int) -> [PixelRect] {
+        // Two rectangles cost at least two flushes and two pixels, more than this box and
+        // its one flush: no cut of it can win.
+        guard area.area > flushCost + 1 else { return [area] }
         let parts = cheapestCut(mask, area, rows: rows)
         guard depth > 1 else { return parts }
         return parts.flatMap { guillotine(mask, $0, rows: !rows, depth: depth - 1) }
