@@ -13,12 +13,13 @@ package struct Damage: Sendable {
     /// 1-bit panels and EPDCs, which address whole bytes).
     package var alignment: Int
 
-    /// For panels written pixel by pixel (SPI TFTs through DirtyFB or fbtft, framebuffers):
-    /// one more flush costs about what 512 more pixels do — a DirtyFB commit and the
-    /// controller's window commands, about 0.25 ms, while a 16-bit pixel takes 0.5 µs on a
-    /// 32 MHz SPI bus.
+    /// For panels written pixel by pixel (screens scanned out from memory, framebuffers,
+    /// and fbtft's SPI panels, which send whole rows whatever the rectangles): a pixel is
+    /// a memory write, one more rectangle a DirtyFB call and an atomic commit, about what
+    /// 512 more pixels cost (docs/PERFORMANCE.md).
     package static let pixelPanel = Damage(flushCost: 512)
-    /// For panels on a serial bus (SPI TFTs behind fbtft or a DRM MIPI-DBI driver), where
+    /// For panels on a serial bus that send each rectangle on its own (SPI TFTs behind a
+    /// DRM MIPI-DBI driver: one DirtyFB, one window, one transfer), where
     /// the bus is the bottleneck: a pixel is 2 bytes on it, a rectangle's window set-up
     /// (column and row address, memory write) 11 bytes more, and the call that starts it
     /// about what 50 more pixels take (25 µs on a Pi-class core; an estimate, not measured

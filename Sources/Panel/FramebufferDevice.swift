@@ -8,6 +8,10 @@ import Glibc
 /// (SPI panels, virtio-gpu under fbdev emulation) collect the touched pages themselves
 /// (deferred I/O), so writing fewer rows is what makes an update cheap. An e-reader's
 /// EPDC framebuffer is told each region to show (`EPDC`).
+///
+/// An SPI panel on fbtft is not `onSerialBus`: fbtft sends, at each of its periods, every
+/// row from the first touched page's to the last's, whole, whatever rectangles were
+/// written, so cutting the damage finer would cost CPU and save nothing on the bus.
 package final class FramebufferDevice: PanelDevice {
     private let file: DeviceFile
     package let width: Int
@@ -19,8 +23,6 @@ package final class FramebufferDevice: PanelDevice {
     private var console: ConsoleMode?
     private let epdc: EPDC?
     private var marker: UInt32 = 0
-    /// fbtft's drivers name their framebuffers "fb_" and the controller ("fb_ili9341").
-    package let onSerialBus: Bool
 
     package var name: String { "\(file.path) \(width)×\(height) \(format.rawValue)" }
 
@@ -36,7 +38,6 @@ package final class FramebufferDevice: PanelDevice {
         if let code = file.control(CFramebuffer_FBIOGET_FSCREENINFO, &fixed) {
             throw .deviceFailed(path: path, call: "FBIOGET_FSCREENINFO", reason: DeviceFile.reason(code))
         }
-        onSerialBus = withUnsafeBytes(of: fixed.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }.hasPrefix("fb_")
         let detected = Self.format(of: variable)
         guard let chosen = override ?? detected else { throw .unsupportedPixelFormat(path: path, found: Self.describe(variable)) }
         width = Int(variable.xres)

@@ -24,8 +24,9 @@ package protocol PanelDevice: AnyObject {
     /// True for panels that can only refresh all of their glass at once (seven-colour
     /// e-paper): every update is a full one.
     var refreshesWholePanel: Bool { get }
-    /// True for panels whose pixels go over a serial bus (SPI TFTs): their damage is cut
-    /// finer (`Damage.serialPanel`).
+    /// True for panels that send each damage rectangle over a serial bus on its own (SPI
+    /// TFTs on a DRM driver, which sends the rectangle each DirtyFB names): their damage is
+    /// cut finer (`Damage.serialPanel`).
     var onSerialBus: Bool { get }
     /// True for a device that can read a frame laid out as its own memory (XRGB8888,
     /// unrotated, its size) from `PanelUpdate.frame` instead: `PanelDisplay` then copies
