@@ -115,29 +115,49 @@ package struct Damage: Sendable {
     /// Merges boxes while a merge is cheaper than two sends: the first pair in order that
     /// merges, then the search again from the start, until no pair does. A pair found not
     /// to merge is not tried again while neither box changes (`tried`, by the boxes' first
-    /// places), which leaves the merges as they were and saves most of the trials.
+    /// places), and the search starts again at the merged box, before which only pairs
+    /// with it are untried: the merges are those of trying every pair again, at a
+    /// fraction of the trials.
     package func merged(_ input: [PixelRect]) -> [PixelRect] {
         var rects = input.filter { !$0.isEmpty }
         // The boxes still in play, each by its first place.
         var ids = Array(rects.indices)
-        let n = rects.count
-        var tried = PairSet(count: n)
-        var changed = true
-        while changed {
-            changed = false
-            search: for i in ids.indices {
-                for j in (i + 1)..<ids.count where !tried.contains(ids[i], ids[j]) {
-                    guard let u = mergeable(rects[ids[i]], rects[ids[j]]) else {
-                        tried.insert(ids[i], ids[j])
-                        continue
-                    }
-                    rects[ids[i]] = u
-                    tried.removeAll(with: ids[i])
-                    ids.remove(at: j)
-                    changed = true
-                    break search
+        var tried = PairSet(count: rects.count)
+        // Rows of the search before `first` hold no untried pair but those with the box
+        // at `first`.
+        var first = 0
+        /// Whether the boxes at `i` and `j` merge; a pair that does not is remembered.
+        func merges(_ i: Int, _ j: Int) -> PixelRect? {
+            guard !tried.contains(ids[i], ids[j]) else { return nil }
+            guard let union = mergeable(rects[ids[i]], rects[ids[j]]) else {
+                tried.insert(ids[i], ids[j])
+                return nil
+            }
+            return union
+        }
+        while true {
+            var found: (i: Int, j: Int, union: PixelRect)?
+            for a in 0..<first {
+                if let union = merges(a, first) {
+                    found = (a, first, union)
+                    break
                 }
             }
+            if found == nil {
+                search: for i in first..<ids.count {
+                    for j in (i + 1)..<ids.count {
+                        if let union = merges(i, j) {
+                            found = (i, j, union)
+                            break search
+                        }
+                    }
+                }
+            }
+            guard let (i, j, union) = found else { break }
+            rects[ids[i]] = union
+            tried.removeAll(with: ids[i])
+            ids.remove(at: j)
+            first = i
         }
         return ids.map { rects[$0] }.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
     }
