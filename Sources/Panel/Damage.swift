@@ -164,7 +164,7 @@ package struct Damage: Sendable {
 
     /// The union of `a` and `b` when sending it costs less than sending both, or when they
     /// overlap (no pixel is sent twice); nil otherwise. In plain arithmetic: the search
-    /// above tries every pair after every merge.
+    /// above tries many pairs.
     @inline(__always)
     private func mergeable(_ a: PixelRect, _ b: PixelRect) -> PixelRect? {
         let (ax1, ay1, bx1, by1) = (a.x + a.width, a.y + a.height, b.x + b.width, b.y + b.height)
