@@ -6,8 +6,6 @@ extension Damage {
     /// each column's, so that a line's changed extent within a span is found 64 pixels at
     /// a time (the band cuts ask for every line of every band they try).
     struct ChangeMask {
-        let width: Int
-        let height: Int
         /// Row y's pixel x is bit x % 64 of word y × `rowWords` + x / 64.
         private let rows: [UInt64]
         /// Column x's pixel y is bit y % 64 of word x × `columnWords` + y / 64.
@@ -16,7 +14,6 @@ extension Damage {
         private let columnWords: Int
 
         init(_ a: Before, _ b: Frame, _ r: PixelRect) {
-            (width, height) = (r.width, r.height)
             let (rowWords, columnWords) = ((r.width + 63) >> 6, (r.height + 63) >> 6)
             (self.rowWords, self.columnWords) = (rowWords, columnWords)
             var rows = [UInt64](repeating: 0, count: rowWords * r.height)
@@ -51,8 +48,7 @@ extension Damage {
         func count(in area: PixelRect) -> Int {
             guard !area.isEmpty else { return 0 }
             let (firstWord, lastWord) = (area.x >> 6, (area.maxX - 1) >> 6)
-            let head = ~UInt64(0) &<< UInt64(area.x & 63)
-            let tail = area.maxX & 63 == 0 ? ~UInt64(0) : (UInt64(1) &<< UInt64(area.maxX & 63)) &- 1
+            let (head, tail) = Self.wordMasks(of: area.x..<area.maxX)
             return rows.withUnsafeBufferPointer { rows in
                 var count = 0
                 for y in area.y..<area.maxY {
@@ -94,10 +90,11 @@ extension Damage {
         /// word `base`: a word at a time from each end.
         private static func extent(_ bits: [UInt64], from base: Int, of span: Range<Int>) -> Range<Int>? {
             guard !span.isEmpty else { return nil }
+            let (head, tail) = wordMasks(of: span)
             return bits.withUnsafeBufferPointer { bits in
                 let lastWord = (span.upperBound - 1) >> 6
                 var w = span.lowerBound >> 6
-                var word = bits[base + w] & (~UInt64(0) &<< UInt64(span.lowerBound & 63))
+                var word = bits[base + w] & head
                 while word == 0 {
                     w += 1
                     guard w <= lastWord else { return nil }
@@ -108,14 +105,19 @@ extension Damage {
                 // A set bit at or after `first` and before the span's end exists: the
                 // search down from the end stops at it or at a later one.
                 w = lastWord
-                let kept = span.upperBound & 63
-                word = bits[base + w] & (kept == 0 ? ~UInt64(0) : (UInt64(1) &<< UInt64(kept)) &- 1)
+                word = bits[base + w] & tail
                 while word == 0 {
                     w -= 1
                     word = bits[base + w]
                 }
                 return first..<(w << 6 | (63 - word.leadingZeroBitCount)) + 1
             }
+        }
+
+        /// The bits of `span` in its first word (`head`) and in its last (`tail`).
+        private static func wordMasks(of span: Range<Int>) -> (head: UInt64, tail: UInt64) {
+            let kept = span.upperBound & 63
+            return (~UInt64(0) &<< UInt64(span.lowerBound & 63), kept == 0 ? ~UInt64(0) : (UInt64(1) &<< UInt64(kept)) &- 1)
         }
     }
 }
