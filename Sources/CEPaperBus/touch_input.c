@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #define BITS_PER_LONG (sizeof(long) * 8)
@@ -48,6 +49,12 @@ int CEPaperBus_touch_open(const char *path, struct CEPaperBus_touch_info *info, 
     }
     info->x_min = x.minimum; info->x_max = x.maximum;
     info->y_min = y.minimum; info->y_max = y.maximum;
+    // Events stamped by the monotonic clock, not the wall clock evdev uses by default: a
+    // press and its release are compared, and the wall clock can step back between them
+    // (NTP at boot, a user setting the time). Kernels since 3.4 take it; on an older one
+    // the stamps stay wall-clock and the tracker refuses a release before its press.
+    int clock = CLOCK_MONOTONIC;
+    info->monotonic = ioctl(f, EVIOCSCLOCKID, &clock) == 0;
     *fd = f;
     return 0;
 }

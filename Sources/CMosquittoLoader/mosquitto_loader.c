@@ -13,6 +13,7 @@
     X(mosquitto_lib_init) X(mosquitto_new) X(mosquitto_destroy) X(mosquitto_username_pw_set) \
     X(mosquitto_will_set) X(mosquitto_tls_set) X(mosquitto_int_option) X(mosquitto_reconnect_delay_set) \
     X(mosquitto_connect_callback_set) X(mosquitto_disconnect_callback_set) X(mosquitto_message_callback_set) \
+    X(mosquitto_publish_callback_set) \
     X(mosquitto_connect_async) X(mosquitto_loop_start) X(mosquitto_loop_stop) X(mosquitto_disconnect) \
     X(mosquitto_subscribe) X(mosquitto_publish) X(mosquitto_strerror)
 
@@ -61,6 +62,12 @@ static void on_message(struct mosquitto *mosq, void *object, const struct mosqui
     c->callback(c->context, CMosquittoLoader_MESSAGE, 0, m->topic, m->payload, m->payloadlen, m->retain ? 1 : 0);
 }
 
+static void on_publish(struct mosquitto *mosq, void *object, int mid) {
+    (void)mosq;
+    CMosquittoLoader_client *c = object;
+    c->callback(c->context, CMosquittoLoader_PUBLISHED, mid, NULL, NULL, 0, 0);
+}
+
 static int fail(int code, char *message, size_t size, const char *what) {
     snprintf(message, size, "%s: %s", what, p_mosquitto_strerror ? p_mosquitto_strerror(code) : "libmosquitto not loaded");
     return code ? code : -1;
@@ -97,6 +104,7 @@ int CMosquittoLoader_open(const CMosquittoLoader_options *o, CMosquittoLoader_ca
     p_mosquitto_connect_callback_set(c->mosq, on_connect);
     p_mosquitto_disconnect_callback_set(c->mosq, on_disconnect);
     p_mosquitto_message_callback_set(c->mosq, on_message);
+    p_mosquitto_publish_callback_set(c->mosq, on_publish);
     // A broker that cannot be reached now is not an error: the network thread retries.
     (void)p_mosquitto_connect_async(c->mosq, o->host, o->port, o->keepalive);
     rc = p_mosquitto_loop_start(c->mosq);
@@ -113,8 +121,9 @@ int CMosquittoLoader_subscribe(CMosquittoLoader_client *c, const char *topic, in
     return p_mosquitto_subscribe(c->mosq, NULL, topic, qos);
 }
 
-int CMosquittoLoader_publish(CMosquittoLoader_client *c, const char *topic, const void *payload, int length, int qos, int retain) {
-    return p_mosquitto_publish(c->mosq, NULL, topic, length, payload, qos, retain ? 1 : 0);
+int CMosquittoLoader_publish(CMosquittoLoader_client *c, const char *topic, const void *payload, int length, int qos, int retain,
+                             int *mid) {
+    return p_mosquitto_publish(c->mosq, mid, topic, length, payload, qos, retain ? 1 : 0);
 }
 
 void CMosquittoLoader_close(CMosquittoLoader_client *c, const char *topic, const char *payload) {

@@ -30,8 +30,9 @@ extension HTTPWidgetSource {
                     let prefix = reader.string(spec, "prefix", at: key) ?? ""
                     if let variable = reader.string(spec, "env", at: key) {
                         source.headers[entry.key] = .environment(variable, prefix: prefix)
-                    } else if let file = reader.string(spec, "file", at: key) {
-                        source.headers[entry.key] = .file(file, prefix: prefix)
+                    } else if spec["file"] != nil {
+                        // Checked as every secret file is: readable, and not by every user.
+                        if let file = reader.secretFile(spec, "file", at: key) { source.headers[entry.key] = .file(file, prefix: prefix) }
                     } else {
                         reader.report(entry.value.line, key, "expected { env = \"VARIABLE\" } or { file = \"/path\" }")
                     }

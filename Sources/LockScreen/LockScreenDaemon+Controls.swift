@@ -12,42 +12,37 @@ package enum FocusMove: Sendable, Equatable {
 }
 
 extension LockScreenDaemon {
-    /// A control of the page as drawn: the stack holding it and its frame in pixels.
-    struct PageControl {
-        var stack: Int
-        var control: PlacedControl
-        var frame: Rect
-    }
+    /// A control of the page as drawn.
+    typealias PageControl = PresentedPage.Control
 
-    /// The controls of the page shown, in reading order.
-    func pageControls(now: Date) -> [PageControl] {
-        var found: [PageControl] = []
-        for slot in renderer.slots(of: content, page: content.page, home: currentHome(), shown: lastShown.count) {
-            guard let stack = slot.widget, stack < lastShown.count, !lastShown[stack].isPlaceholder else { continue }
-            let placed = renderer.place(slot, content: content, shown: lastShown, now: now, staleMark: staleMark)
-            // The whole widget first, so that its own controls, found later, win.
-            if let name = stackName(stack), let tap = content.taps[name] {
-                found.append(PageControl(stack: stack, control: PlacedControl(action: tapAction(tap, widget: name)), frame: slot.rect))
-            }
-            for (control, frame) in renderer.controls(of: placed, in: slot) {
-                found.append(PageControl(stack: stack, control: control, frame: frame))
-            }
+    /// The controls of the page shown, in reading order, as the last step drew them.
+    func pageControls() -> [PageControl] { presented.controls }
+
+    /// What the last step kept of `slot`, just drawn as `placed`: the widget's own tap
+    /// (a placeholder's too: a porch light must switch exactly when its state is
+    /// unknown) and, unless it is a placeholder, its views' controls clipped to the slot.
+    func presentedSlot(_ slot: PageSlot, placed: PlacedView) -> PresentedPage.Slot {
+        var kept = PresentedPage.Slot(id: slot.id, rect: slot.rect, stack: slot.widget)
+        guard let stack = slot.widget, stack < lastShown.count else { return kept }
+        if let name = stackName(stack), let tap = content.taps[name] {
+            kept.widgetTap = PageControl(stack: stack, control: PlacedControl(action: tapAction(tap, widget: name)), frame: slot.rect)
         }
-        return found
+        if !lastShown[stack].isPlaceholder { kept.controls = renderer.controls(of: placed, in: slot, stack: stack) }
+        return kept
     }
 
-    /// A tap at (x, y) on the panel's pixels: performs the control there, if any.
+    /// A tap at (x, y) on the panel's pixels: performs the control there, if any, on the
+    /// page as drawn (nothing is laid out again).
     func tap(x: Double, y: Double, now: Date) {
-        let point = Point(x: x, y: y)
-        guard let hit = pageControls(now: now).last(where: { $0.frame.contains(point) }) else {
-            return logger.debug("a tap at \(Int(x)),\(Int(y)) found no control")
+        guard let hit = presented.control(at: Point(x: x, y: y)) else {
+            return logger.debug("a tap at \(CFormat.string("%g", x)),\(CFormat.string("%g", y)) found no control")
         }
         activate(hit, now: now)
     }
 
     /// Moves the focus among the page's controls, or performs the focused one.
     func moveFocus(_ move: FocusMove, now: Date) {
-        let controls = pageControls(now: now)
+        let controls = pageControls()
         guard !controls.isEmpty else { return logger.info("no control on this page to focus") }
         let current = controls.firstIndex { $0.control.action.id == self.controls.focused?.id }
         switch move {
@@ -90,33 +85,40 @@ extension LockScreenDaemon {
     }
 
     /// Runs an intent; true when it threw or ran past `timeout` (it is then left to
-    /// finish on its own: an intent is code in this process and cannot be killed).
+    /// finish on its own: an intent is code in this process and cannot be killed). Each
+    /// end is logged as what it was: a failure as its error, a time-out as a time-out.
     static func perform(_ action: ControlAction, timeout: TimeInterval, clock: any DaemonClock, logger: Logger) async -> Bool {
+        enum End: Sendable { case returned, failed(String), timedOut, cancelled }
         let deadline = clock.now().addingTimeInterval(timeout)
-        return await withTaskGroup(of: Bool?.self) { group in
+        let end = await withTaskGroup(of: End.self) { group in
             group.addTask {
                 do {
                     try await action.perform()
-                    return false
+                    return .returned
                 } catch {
-                    logger.warning("'\(action.title)' failed: \(error)")
-                    return true
+                    return .failed("\(error)")
                 }
             }
             group.addTask {
                 try? await clock.sleep(until: deadline)
-                return Task.isCancelled ? nil : true
+                return Task.isCancelled ? .cancelled : .timedOut
             }
-            var failed = true
-            for await result in group {
-                guard let result else { continue }
-                if result, !group.isEmpty { logger.warning("'\(action.title)' did not return within \(Int(timeout)) s") }
-                failed = result
-                group.cancelAll()
+            var first = End.cancelled
+            for await end in group {
+                if case .cancelled = end { continue }
+                first = end
                 break
             }
-            return failed
+            group.cancelAll()
+            return first
         }
+        switch end {
+        case .returned: return false
+        case let .failed(reason): logger.warning("'\(action.title)' failed: \(reason)")
+        case .timedOut: logger.warning("'\(action.title)' did not return within \(CFormat.string("%g", timeout)) s")
+        case .cancelled: break
+        }
+        return true
     }
 
     /// An intent has returned: the widget's kind is asked for new timelines, and a

@@ -106,8 +106,11 @@ public final class LockScreenDaemon {
     var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
     /// Where the home page's widgets go, kept while the content and panel stay the same.
     var homeLayout: HomeLayout?
-    /// What each stack showed at the last step: what a tap is tested against.
+    /// What each stack showed at the last step.
     var lastShown: [TimelineEngine.Shown] = []
+    /// The controls of the page as drawn: what taps, focus and the status are tested
+    /// against, kept slot by slot as each is drawn.
+    package internal(set) var presented = PresentedPage()
     /// Interactive widgets: tapped toggles, running intents, the focus.
     var controls = ControlState()
 
@@ -256,20 +259,28 @@ public final class LockScreenDaemon {
         let widgets = shown.map(\.shown)
         lastShown = widgets
         settleControls(keys: widgets.map(\.key), now: now)
-        // The engine numbers the stacks' widgets in order.
-        let all = content.stacks.flatMap(\.widgets)
-        screens.publish(ScreenBoard.Shown(
-            content: content, widgets: widgets, names: content.stacks.indices.map { shownWidget(stack: $0, in: all)?.name ?? "" },
-            renderer: renderer, staleMark: staleMark, nextEvent: reading.nextEvent))
-        if content.page == .photo { return drawPhoto(shown, now: now) }
+        defer {
+            // The engine numbers the stacks' widgets in order.
+            let all = content.stacks.flatMap(\.widgets)
+            screens.publish(ScreenBoard.Shown(
+                content: content, widgets: widgets, names: content.stacks.indices.map { shownWidget(stack: $0, in: all)?.name ?? "" },
+                renderer: renderer, staleMark: staleMark, nextEvent: reading.nextEvent, page: presented))
+        }
+        if content.page == .photo {
+            presented.clear()
+            return drawPhoto(shown, now: now)
+        }
         let home = currentHome()
-        for slot in renderer.slots(of: content, page: content.page, home: home, shown: shown.count) {
+        let slots = renderer.slots(of: content, page: content.page, home: home, shown: shown.count)
+        for slot in slots {
             let key = slot.widget.map { shown[$0].key + controls.key(stack: $0) } ?? (slot.id == .clock ? "clock" : "-")
-            guard scheduler.isDue(slot.id, key: key, now: now) else { continue }
+            guard scheduler.isDue(slot.id, key: key, now: now) || !presented.holds(slot.id) else { continue }
             let placed = renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
             compositor.draw(placed, in: slot.rect, with: renderer, scale: slot.scale, fullColor: slot.fullColor)
             scheduler.drew(slot.id, key: key, nextChange: placed.nextChange(after: now), now: now)
+            presented.drew(presentedSlot(slot, placed: placed))
         }
+        presented.keep(slots.map(\.id))
         for name in SymbolNames.takeMissing() {
             logger.warning("Image(systemName: \"\(name)\") has no glyph in the icon font: drawn as a blank square (docs/WIDGETS.md#symbols)")
         }

@@ -102,7 +102,12 @@ package final class MQTTBridge: Sendable {
         let inbox = MQTTInbox()
         let client: MQTTClient
         do {
-            client = try MQTTClient(try config.clientOptions()) { inbox.put($0) }
+            // That the broker has a message goes straight to the taps' outbox, whose bound
+            // it frees; everything else waits in the inbox for this task.
+            let outbox = self.outbox
+            client = try MQTTClient(try config.clientOptions()) { event in
+                if case let .published(id) = event { outbox?.delivered(id) } else { inbox.put(event) }
+            }
         } catch {
             logger.error("MQTT: \(error); the mqtt widgets stay as they are")
             return
@@ -159,6 +164,8 @@ package final class MQTTBridge: Sendable {
             outbox?.takeBack(client)
             state.withLock { $0.connected = false }
             if code != 0 { logger.warning("MQTT: connection lost (\(code)); reconnecting with backoff") }
+        case .published:
+            break
         case let .tooLarge(topic, length):
             refuse("a payload of \(length) bytes on \(topic) is over the 1 MiB limit")
             await publishStatus(client)

@@ -36,10 +36,9 @@ package struct MQTTConfig: Sendable, Equatable {
         options.protocolVersion = protocolVersion
         options.will = (availabilityTopic, "offline")
         if let passwordFile {
-            guard let text = SecretFile.read(passwordFile) else {
-                throw MQTTClient.Failure(description: "cannot read the password file \(passwordFile)")
+            do { options.password = try SecretFile.text(of: passwordFile) } catch {
+                throw MQTTClient.Failure(description: "the password file: \(error)")
             }
-            options.password = text
         }
         return options
     }

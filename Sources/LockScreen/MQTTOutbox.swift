@@ -4,8 +4,27 @@ import Synchronization
 /// Where a tap's `publish` action goes: the `[mqtt]` bridge's connection while it is
 /// connected. The bridge lends its client on each connection and takes it back when the
 /// connection drops or the bridge closes, so a tap never waits on a broker that is away.
+///
+/// Publishing never blocks — libmosquitto queues the message for its network thread —
+/// so the queue is bounded here: while `maximumWaiting` tap messages are queued and not
+/// yet taken by the broker (a broker connected but not reading), further taps are
+/// refused with the reason, rather than piling megabytes up in libmosquitto.
 package final class MQTTOutbox: Sendable {
-    private let client = Mutex<MQTTClient?>(nil)
+    private struct State {
+        var client: MQTTClient?
+        /// Ids of tap messages queued and not yet taken by the broker.
+        var waiting: Set<Int> = []
+        /// Publishes under way, their ids not yet known.
+        var starting = 0
+        /// Ids the broker took before `publish` returned them: a QoS 0 message may leave
+        /// at once. Other messages' ids pass through too, so it is kept short.
+        var early: [Int] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// The most tap messages queued at once.
+    package static let maximumWaiting = 16
 
     package init() {}
 
@@ -14,17 +33,42 @@ package final class MQTTOutbox: Sendable {
         package let description: String
     }
 
-    func lend(_ client: MQTTClient) { self.client.withLock { $0 = client } }
+    func lend(_ client: MQTTClient) { state.withLock { $0 = State(client: client) } }
 
     /// Takes `client` back, unless another bridge's connection has been lent since.
-    func takeBack(_ client: MQTTClient) { self.client.withLock { if $0 === client { $0 = nil } } }
+    func takeBack(_ client: MQTTClient) { state.withLock { if $0.client === client { $0 = State() } } }
+
+    /// How many tap messages wait for the broker now.
+    package var waiting: Int { state.withLock { $0.waiting.count + $0.starting } }
+
+    /// The broker has the message numbered `id` (`MQTTClient.Event.published`).
+    func delivered(_ id: Int) {
+        state.withLock { state in
+            guard state.waiting.remove(id) == nil else { return }
+            state.early.append(id)
+            if state.early.count > 64 { state.early.removeFirst() }
+        }
+    }
 
     /// Queues `message` on the connection (libmosquitto's thread sends it).
     package func publish(_ message: WidgetTap.Message) throws(Failure) {
-        guard let client = client.withLock({ $0 }) else {
-            throw Failure(description: "not connected to the [mqtt] broker: '\(message.topic)' was not published")
+        let client = try state.withLock { state throws(Failure) -> MQTTClient in
+            guard let client = state.client else {
+                throw Failure(description: "not connected to the [mqtt] broker: '\(message.topic)' was not published")
+            }
+            guard state.waiting.count + state.starting < Self.maximumWaiting else {
+                throw Failure(description: "\(Self.maximumWaiting) tap messages still wait for the broker to take them: '\(message.topic)' was not published")
+            }
+            state.starting += 1
+            return client
         }
-        guard client.publish(message.topic, Array(message.payload.utf8), qos: message.qos, retain: message.retain) else {
+        let id = client.publish(message.topic, Array(message.payload.utf8), qos: message.qos, retain: message.retain)
+        state.withLock { state in
+            state.starting = max(state.starting - 1, 0)
+            guard let id, state.client === client else { return }
+            if let early = state.early.firstIndex(of: id) { state.early.remove(at: early) } else { state.waiting.insert(id) }
+        }
+        guard id != nil else {
             throw Failure(description: "the broker connection did not take the message for '\(message.topic)'")
         }
     }

@@ -53,14 +53,6 @@ extension LockScreenRenderer {
     }
 
     /// What `slot` shows at `now`, laid out for its rectangle.
-    /// The controls of a slot's placed views, with their frames in the panel's pixels.
-    func controls(of placed: PlacedView, in slot: PageSlot) -> [(control: PlacedControl, frame: Rect)] {
-        let scale = slot.scale ?? layout.scale
-        return placed.controls.map { control, frame in
-            (control, Rect(x: slot.rect.minX + frame.minX * scale, y: slot.rect.minY + frame.minY * scale, width: frame.width * scale, height: frame.height * scale))
-        }
-    }
-
     func place(_ slot: PageSlot, content: LockScreenContent, shown: [TimelineEngine.Shown], now: Date, staleMark: StaleMark) -> PlacedView {
         let widget = slot.widget.map { shown[$0] }
         let mark = widget?.isStale == true ? staleMark : .none

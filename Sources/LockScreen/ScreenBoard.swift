@@ -20,6 +20,8 @@ package final class ScreenBoard: Sendable {
         package var staleMark: StaleMark
         /// When the engine next has something new: an entry's date, a reload.
         package var nextEvent: Date?
+        /// The controls of the page as the step drew it.
+        package var page = PresentedPage()
         /// Which of the daemon's steps published it: a picture drawn from one step and
         /// minute can be kept until either moves on.
         package internal(set) var step = 0
@@ -84,12 +86,11 @@ extension ScreenBoard.Shown {
         package var controls: [(control: PlacedControl, frame: Rect)]
     }
 
-    /// Where each shown widget of the page is, by name, with its controls at `now`.
-    package func places(now: Date) -> [String: Place] {
+    /// Where each shown widget of the page is, by name, with its controls as drawn.
+    package func places() -> [String: Place] {
         var places: [String: Place] = [:]
         for (name, slot, stack) in namedSlots() {
-            let placed = widgets[stack].isPlaceholder ? nil : renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
-            places[name] = Place(frame: slot.rect, controls: placed.map { renderer.controls(of: $0, in: slot) } ?? [])
+            places[name] = Place(frame: slot.rect, controls: page.controls(ofStack: stack).map { ($0.control, $0.frame) })
         }
         return places
     }

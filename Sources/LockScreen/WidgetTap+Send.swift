@@ -28,8 +28,7 @@ extension WidgetTap.Request {
     func send() async throws(Failure) {
         var fetcher = self.fetcher
         if let tokenFile {
-            guard let authorized = fetcher.authorized(byTokenIn: tokenFile) else { throw Failure(description: "cannot read the token in \(tokenFile)") }
-            fetcher = authorized
+            do { fetcher = try fetcher.authorized(byTokenIn: tokenFile) } catch { throw Failure(description: "the token: \(error)") }
         }
         do { _ = try await fetcher.fetch() } catch { throw Failure(description: "\(method) \(url.absoluteString): \(error)") }
     }

@@ -38,8 +38,7 @@ package struct HTTPWidgetSource: Sendable {
                 guard let text = ProcessInfo.processInfo.environment[variable] else { throw Failure(description: "the environment variable \(variable) (header \(name)) is not set") }
                 fetcher.headers[name] = prefix + text
             case let .file(path, prefix):
-                guard let text = SecretFile.read(path) else { throw Failure(description: "cannot read \(path) (header \(name))") }
-                fetcher.headers[name] = prefix + text
+                do { fetcher.headers[name] = try prefix + SecretFile.text(of: path) } catch { throw Failure(description: "header \(name): \(error)") }
             }
         }
         let body = try await fetcher.fetch()

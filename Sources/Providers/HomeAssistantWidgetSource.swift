@@ -118,9 +118,10 @@ package struct HomeAssistantWidgetSource: Sendable {
     /// at each request, so a new token needs no restart); a refused token or a missing
     /// `what` (an entity, a camera) is an error saying so.
     package static func request(_ fetcher: HTTPFetcher, tokenFile: String, naming what: String) async throws(Failure) -> Data {
-        guard let fetcher = fetcher.authorized(byTokenIn: tokenFile) else { throw Failure(description: "cannot read the token in \(tokenFile)") }
+        let authorized: HTTPFetcher
+        do { authorized = try fetcher.authorized(byTokenIn: tokenFile) } catch { throw Failure(description: "the token: \(error)") }
         do {
-            return try await fetcher.fetch()
+            return try await authorized.fetch()
         } catch {
             if case .status(401) = error {
                 throw Failure(description: "Home Assistant refused the token in \(tokenFile) (HTTP 401): make a long-lived access token in your HA profile")

@@ -37,6 +37,8 @@ package final class MQTTClient: Sendable {
         case disconnected(code: Int)
         case message(topic: String, payload: [UInt8], retained: Bool)
         case tooLarge(topic: String, length: Int)
+        /// The message `publish` numbered `id` has left (QoS 0) or the broker acknowledged it.
+        case published(id: Int)
     }
 
     package struct Failure: Error, CustomStringConvertible {
@@ -100,6 +102,7 @@ package final class MQTTClient: Sendable {
         switch event {
         case Int32(CMosquittoLoader_CONNECTED.rawValue): box.onEvent(.connected(code: Int(code)))
         case Int32(CMosquittoLoader_DISCONNECTED.rawValue): box.onEvent(.disconnected(code: Int(code)))
+        case Int32(CMosquittoLoader_PUBLISHED.rawValue): box.onEvent(.published(id: Int(code)))
         default:
             let name = topic.map { String(cString: $0) } ?? ""
             guard Int(length) <= box.limit else { return box.onEvent(.tooLarge(topic: name, length: Int(length))) }
@@ -118,13 +121,15 @@ package final class MQTTClient: Sendable {
         }
     }
 
-    /// Publishes `payload` on `topic`; false when the client is closed or the message
-    /// cannot be queued.
+    /// Publishes `payload` on `topic`: its message id, which `.published` names once the
+    /// broker has it; nil when the client is closed or the message cannot be queued.
     @discardableResult
-    package func publish(_ topic: String, _ payload: [UInt8], qos: Int = 0, retain: Bool = false) -> Bool {
+    package func publish(_ topic: String, _ payload: [UInt8], qos: Int = 0, retain: Bool = false) -> Int? {
         client.withLock { handle in
-            guard let pointer = handle?.pointer else { return false }
-            return payload.withUnsafeBytes { CMosquittoLoader_publish(pointer, topic, $0.baseAddress, Int32($0.count), Int32(qos), retain ? 1 : 0) } == 0
+            guard let pointer = handle?.pointer else { return nil }
+            var id: Int32 = 0
+            let error = payload.withUnsafeBytes { CMosquittoLoader_publish(pointer, topic, $0.baseAddress, Int32($0.count), Int32(qos), retain ? 1 : 0, &id) }
+            return error == 0 ? Int(id) : nil
         }
     }
 

@@ -53,6 +53,17 @@ package struct TimelineJSON: Sendable {
 
     package static let maximumEntries = 5_000
 
+    /// The most views one entry's view tree holds, containers included: what a widget's
+    /// few square centimetres show is tens. Each view is laid out at every redraw and every
+    /// status, so a tree of thousands (from whoever can push or publish) would cost
+    /// seconds of the drawing thread and megabytes.
+    package static let maximumViews = 200
+
+    /// The most characters all texts of one entry hold together, after each is cut to
+    /// `Entry.maximumCharacters`: a home widget's list is a few hundred. Text layout costs
+    /// by the character, so this bounds an entry's layout work.
+    package static let maximumEntryCharacters = 4_000
+
     /// Reads a timeline from `data`; entries without a date show from `now`.
     package static func decode(_ data: Data, now: Date) throws(Failure) -> TimelineJSON {
         let root: JSONValue
@@ -114,6 +125,9 @@ package struct TimelineJSON: Sendable {
 
     private struct Checker {
         var issues: [String] = []
+        /// Views and characters of the entry being checked.
+        var views = 0
+        var characters = 0
 
         mutating func fail(_ path: String, _ message: String) { issues.append("\(path): \(message)") }
 
@@ -168,6 +182,7 @@ package struct TimelineJSON: Sendable {
                     fail("\(path).relevance", "expected {\"score\": NUMBER, \"duration\": SECONDS}")
                 }
             }
+            (views, characters) = (0, 0)
             let templateKeys = ["text", "symbol", "emoji", "lines", "gauge"].filter { object[$0] != nil }
             if let view = object["view"] {
                 if !templateKeys.isEmpty { fail(path, "give a \"view\" or template keys (\(templateKeys.joined(separator: ", "))), not both") }
@@ -185,7 +200,23 @@ package struct TimelineJSON: Sendable {
                 }
                 if let gauge = object["gauge"] { self.gauge(gauge, at: "\(path).gauge") }
             }
+            count(value)
+            if views > TimelineJSON.maximumViews { fail("\(path).view", "\(views) views; an entry holds at most \(TimelineJSON.maximumViews)") }
+            if characters > TimelineJSON.maximumEntryCharacters {
+                fail(path, "its texts hold \(characters) characters together; an entry holds at most \(TimelineJSON.maximumEntryCharacters)")
+            }
             return Entry(date: date, relevance: relevance, content: value)
+        }
+
+        /// Adds the characters of every text in `value` to `characters`, each counted as
+        /// drawn: cut to `Entry.maximumCharacters`.
+        mutating func count(_ value: JSONValue) {
+            switch value {
+            case let .string(text): characters += min(text.count, Entry.maximumCharacters)
+            case let .array(items): items.forEach { count($0) }
+            case let .object(members): members.values.forEach { count($0) }
+            default: break
+            }
         }
 
         mutating func string(_ value: JSONValue?, at path: String) {
@@ -230,6 +261,8 @@ package struct TimelineJSON: Sendable {
         mutating func view(_ value: JSONValue, at path: String, depth: Int) {
             guard depth < 16 else { return fail(path, "views nest more than 16 deep") }
             guard case let .object(object) = value else { return expect(value, path, "a view object") }
+            views += 1
+            guard views <= TimelineJSON.maximumViews else { return }
             let primitives = ["text", "image", "gauge", "progress", "button", "spacer", "background"] + TimelineJSON.containers
             let kinds = primitives.filter { object[$0] != nil }
             guard kinds.count == 1, let kind = kinds.first else {

@@ -133,7 +133,7 @@ package struct WebAPI: Sendable {
             return .error(400, "send {\"x\": …, \"y\": …}: a point of the panel in pixels")
         }
         if let frame = handler.frames.latest, x < 0 || y < 0 || x >= Double(frame.width) || y >= Double(frame.height) {
-            return .error(400, "(\(Int(x)), \(Int(y))) is outside the panel's \(frame.width)×\(frame.height) pixels")
+            return .error(400, "(\(CFormat.string("%g", x)), \(CFormat.string("%g", y))) is outside the panel's \(frame.width)×\(frame.height) pixels")
         }
         inbox.send(.tap(x: x, y: y))
         return .reply(.success)
@@ -146,8 +146,10 @@ package struct WebAPI: Sendable {
         guard let file = config.tokenFile else {
             return .error(401, "changes need a token: set token_file in [http]", headers: challenge)
         }
-        guard let token = SecretFile.read(file) else {
-            return .error(401, "the token file \(file) cannot be read", headers: challenge)
+        let token: String
+        do { token = try SecretFile.text(of: file) } catch {
+            logger.error("[http] token_file: \(error); every request that needs the token is refused")
+            return .error(401, "the token file cannot be used: the daemon's log says why", headers: challenge)
         }
         guard let given = header.flatMap(Self.credential) else {
             return .error(401, change ? "a change needs the token: Authorization: Bearer …" : "this address needs the token: Authorization: Bearer …", headers: challenge)
@@ -207,10 +209,12 @@ package struct WebAPI: Sendable {
 
     /// Compares without stopping at the first difference, so the time taken says nothing
     /// about how much of a guess was right.
+    /// Lengths are compared whole: a guess that is the token followed by 256 NULs differs
+    /// in length only, and must differ.
     static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
+        var difference = a.count ^ b.count
         for i in 0..<max(a.count, b.count) {
-            difference |= (i < a.count ? a[i] : 0) ^ (i < b.count ? b[i] : 0)
+            difference |= Int((i < a.count ? a[i] : 0) ^ (i < b.count ? b[i] : 0))
         }
         return difference == 0
     }

@@ -121,8 +121,16 @@ final class WebConnection: ChannelInboundHandler {
         write(response, context: context, lingering: true)
     }
 
+    /// Sent with every answer: no page of this server is shown inside another site's frame,
+    /// where a click on a hidden picture of the panel would post a tap with the
+    /// credentials a browser shares (clickjacking). `X-Frame-Options` for old browsers,
+    /// CSP's `frame-ancestors` for the rest; the type of a body is never guessed.
+    static let framing = [
+        ("X-Frame-Options", "DENY"), ("Content-Security-Policy", "frame-ancestors 'none'"), ("X-Content-Type-Options", "nosniff"),
+    ]
+
     private func write(_ response: WebResponse, context: ChannelHandlerContext, lingering: Bool = false) {
-        var headers = HTTPHeaders([("Content-Type", response.contentType), ("Connection", "close")])
+        var headers = HTTPHeaders([("Content-Type", response.contentType), ("Connection", "close")] + Self.framing)
         if response.stream == nil { headers.add(name: "Content-Length", value: String(response.body.count)) }
         for (name, value) in response.headers { headers.add(name: name, value: value) }
         let status = HTTPResponseStatus(statusCode: response.status)

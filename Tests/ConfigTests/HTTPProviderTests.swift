@@ -102,13 +102,17 @@ struct HTTPProviderTests {
         #expect(await engine.status(0, at: testNow).lastError == "the response has no $.name")
     }
 
-    @Test("secret headers come from the environment or a file; inline ones are refused in a world-readable file")
+    @Test("secret headers come from the environment or a file its owner alone reads; inline ones are refused in a world-readable file")
     func secrets() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID())").path
         try "s3cret\n".write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
+        var open = ConfigReader(file: "t.toml")
+        _ = HTTPWidgetSource.read(try TOMLParser.parse("url = \"https://example.org\"\ntext = \"x\"\nheaders = { Authorization = { file = \"\(file)\" } }"), at: "w", reader: &open)
+        #expect(open.issues.map(\.key) == ["w.headers.Authorization.file"], "a header file every user reads is refused when the configuration is read")
+        chmod(file, 0o600)
         var table = try TOMLParser.parse("url = \"\(server.url("/echo"))\"\ntext = \"{$.auth}\"\nheaders = { Authorization = { file = \"\(file)\", prefix = \"Bearer \" } }")
         var reader = ConfigReader(file: "t.toml")
         let source = try #require(HTTPWidgetSource.read(table, at: "w", reader: &reader))

@@ -154,7 +154,7 @@ struct WidgetTapTests {
             content: config.content, renderer: LockScreenApplication.renderer(testOptions()), display: MemoryDisplay(width: 800, height: 480), clock: ManualClock(start: testNow),
             behaviour: LockScreenDaemon.Behaviour(), logger: quietLogger)
         _ = try await daemon.step(now: testNow)
-        let widget = try #require(daemon.pageControls(now: testNow).first)
+        let widget = try #require(daemon.pageControls().first)
         await daemon.perform(.tap(x: widget.frame.minX + 3, y: widget.frame.maxY - 3), now: testNow)
         // The command is a real child process: wait for its report (bounded).
         var performed = false

@@ -152,10 +152,12 @@ struct ImageWidgetTests {
         try await folder { dir in
             let token = dir + "/token"
             try Data("good-token\n".utf8).write(to: URL(fileURLWithPath: token))
+            chmod(token, 0o600)
             let camera = HTTPFetcher(url: URL(string: server.url("/api/camera_proxy/camera.door"))!)
             let good = ImageWidgetSource(location: .camera(entity: "camera.door", fetcher: camera, tokenFile: token))
             #expect(try await good.timeline(now: testNow).entries.count == 1)
             try Data("stale-token\n".utf8).write(to: URL(fileURLWithPath: token))
+            chmod(token, 0o600)
             let error = await #expect(throws: ImageWidgetSource.Failure.self) { try await good.timeline(now: testNow) }
             #expect(error?.description.contains("refused the token") == true)
         }

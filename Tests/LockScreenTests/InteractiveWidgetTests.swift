@@ -116,7 +116,7 @@ struct InteractiveWidgetTests {
         let clock = ManualClock(start: testNow)
         let (daemon, display) = try makeDaemon(lamp: "t-toggle", clock: clock)
         try await daemon.step(now: testNow)
-        let controls = daemon.pageControls(now: testNow)
+        let controls = daemon.pageControls()
         #expect(controls.map(\.control.isOn) == [false, nil, nil, nil], "a toggle, then a link and a button, in reading order; the other widget's address")
         let toggle = try #require(controls.first).frame
         let before = display.presentations.count
@@ -126,14 +126,14 @@ struct InteractiveWidgetTests {
         let damage = try #require(display.presentations.last?.damage)
         let area = toggle.inset(by: -2)
         #expect(damage.allSatisfy { Double($0.x) >= area.minX && Double($0.y) >= area.minY && Double($0.x + $0.width) <= area.maxX && Double($0.y + $0.height) <= area.maxY }, "\(damage) outside \(toggle)")
-        #expect(daemon.pageControls(now: testNow + 1).first?.control.isOn == true, "shown turned before the intent returns")
+        #expect(daemon.pageControls().first?.control.isOn == true, "shown turned before the intent returns")
         // The intent runs; when it reports back, the widget's kind reloads and its entry says on.
         let request = try await daemon.performed()
         #expect(lamps.withLock { $0["t-toggle"]?.on } == true)
         await daemon.perform(request, now: testNow + 2)
         try await daemon.step(now: testNow + 2)
         #expect(daemon.controls.pending.isEmpty, "the new entry settled the tapped state")
-        #expect(daemon.pageControls(now: testNow + 2).first?.control.isOn == true)
+        #expect(daemon.pageControls().first?.control.isOn == true)
     }
 
     @Test("the status lists each widget's controls where the daemon's hit test finds them, a toggle with its state")
@@ -145,7 +145,7 @@ struct InteractiveWidgetTests {
         let handler = ControlHandler(engine: daemon.engine, board: PushBoard(names: []), frames: daemon.frames, clock: clock, inbox: daemon.inbox, screens: daemon.screens)
         let status = await handler.handle(ControlRequest.status.encoded().dropLast())
         let listed = try #require(status.widgets?.first { $0.name == "lamp" }?.controls)
-        let found = daemon.pageControls(now: testNow).filter { $0.stack == 0 }
+        let found = daemon.pageControls().filter { $0.stack == 0 }
         #expect(listed.map(\.title) == found.map(\.control.action.title))
         #expect(listed.map(\.on) == found.map(\.control.isOn))
         for (entry, control) in zip(listed, found) {
@@ -163,7 +163,7 @@ struct InteractiveWidgetTests {
         try await daemon.step(now: testNow + 1)
         #expect(display.presentations.count == presented)
         #expect(daemon.requests.take().isEmpty && daemon.controls.running.isEmpty)
-        let button = try #require(daemon.pageControls(now: testNow).first { $0.control.action.title == "Bump" }).frame
+        let button = try #require(daemon.pageControls().first { $0.control.action.title == "Bump" }).frame
         await daemon.perform(.tap(x: button.midX, y: button.midY), now: testNow + 2)
         let request = try await daemon.performed()
         await daemon.perform(request, now: testNow + 3)
@@ -177,7 +177,7 @@ struct InteractiveWidgetTests {
             let clock = ManualClock(start: testNow)
             let (daemon, _) = try makeDaemon(lamp: lamp.hasSuffix("slow") ? "t-slow" : "t-broken", clock: clock)
             try await daemon.step(now: testNow)
-            let toggle = try #require(daemon.pageControls(now: testNow).first).frame
+            let toggle = try #require(daemon.pageControls().first).frame
             await daemon.perform(.tap(x: toggle.midX, y: toggle.midY), now: testNow + 1)
             #expect(daemon.controls.states.values.first == true)
             if lamp.hasSuffix("slow") {
@@ -201,7 +201,7 @@ struct InteractiveWidgetTests {
         let clock = ManualClock(start: testNow)
         let (daemon, display) = try makeDaemon(lamp: "t-focus", clock: clock)
         try await daemon.step(now: testNow)
-        let controls = daemon.pageControls(now: testNow)
+        let controls = daemon.pageControls()
         await daemon.perform(.focus(.next), now: testNow + 1)
         try await daemon.step(now: testNow + 1)
         #expect(daemon.renderer.focusedControl == controls[0].control.action.id)
@@ -225,7 +225,7 @@ struct InteractiveWidgetTests {
         let clock = ManualClock(start: testNow)
         let (daemon, _) = try makeDaemon(lamp: "t-url", clock: clock, urls: ["lamp://help/*": .reload])
         try await daemon.step(now: testNow)
-        let controls = daemon.pageControls(now: testNow)
+        let controls = daemon.pageControls()
         #expect(controls.compactMap(\.control.action.url) == ["lamp://help/t-url", "other://open"])
         let link = try #require(controls.first { $0.control.action.url == "lamp://help/t-url" }).frame
         await daemon.perform(.tap(x: link.midX, y: link.midY), now: testNow + 1)

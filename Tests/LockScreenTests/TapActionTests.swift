@@ -93,7 +93,7 @@ struct TapActionTests {
             content: content, renderer: LockScreenApplication.renderer(testOptions()), display: MemoryDisplay(width: 800, height: 480), clock: ManualClock(start: testNow),
             behaviour: LockScreenDaemon.Behaviour(), logger: logs?.logger ?? quietLogger)
         _ = try await daemon.step(now: testNow)
-        let widget = try #require(daemon.pageControls(now: testNow).first)
+        let widget = try #require(daemon.pageControls().first)
         await daemon.perform(.tap(x: widget.frame.midX, y: widget.frame.midY), now: testNow)
         guard case let .performed(_, _, failed) = try await daemon.performed(realTime: true) else { return true }
         return failed
@@ -119,7 +119,7 @@ struct TapActionTests {
         #expect(request.hasSuffix(#"{"entity_id":"light.porch"}"#))
     }
 
-    @Test("a refused token, an error status and a broker that is away are failures in the log, and the daemon goes on")
+    @Test("a refused token, an error status, a command's exit and a broker that is away are failures in the log as what they were, never as time-outs")
     func failing() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -133,11 +133,15 @@ struct TapActionTests {
         #expect(logs.all.contains { $0.contains("POST \(server.url("/error")): HTTP 500") })
         #expect(try await Self.tapped(.publish(.init(topic: "home/porch/set")), logs: logs) == true)
         #expect(logs.all.contains { $0.contains("not connected to the [mqtt] broker: 'home/porch/set' was not published") })
+        #expect(try await Self.tapped(.command(["sh", "-c", "exit 3"]), logs: logs) == true)
+        #expect(logs.all.contains { $0.contains("'porch: sh' failed:") })
+        // Each failed at once: before, each was also logged as not returning within 30 s.
+        #expect(!logs.all.contains { $0.contains("did not return") }, "\(logs.all)")
     }
 
-    @Test("lockscreenctl tap NAME taps the widget's middle; the status gives each shown widget's frame")
+    @Test("lockscreenctl tap NAME taps the widget's middle; one with nothing to tap there is refused with the reason; the status gives each shown widget's frame")
     func tapByName() async throws {
-        let bare = "[layout]\nrow = [\"porch\", \"hall\"]\n[widgets.porch]\nkind = \"text\"\ntext = \"Porch\"\n[widgets.hall]\nkind = \"text\"\ntext = \"Hall\"\n"
+        let bare = "[layout]\nrow = [\"porch\", \"hall\"]\n[widgets.porch]\nkind = \"text\"\ntext = \"Porch\"\n[widgets.hall]\nkind = \"text\"\ntext = \"Hall\"\n[widgets.hall.tap]\nreload = true\n"
         let config = try LockScreenConfig.parse(bare, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         let clock = ManualClock(start: testNow)
         let daemon = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()), display: MemoryDisplay(width: 800, height: 480),
@@ -156,6 +160,10 @@ struct TapActionTests {
         #expect(abs(x - Double(hall[0] + hall[2] / 2)) <= 2 && abs(y - Double(hall[1] + hall[3] / 2)) <= 2)
         let refused = await handler.handle(ControlRequest.tap(widget: "attic").encoded().dropLast())
         #expect(refused.error == "'attic' is not on the page shown")
+        // Before, this said ok and nothing ran.
+        let nothing = await handler.handle(ControlRequest.tap(widget: "porch").encoded().dropLast())
+        #expect(nothing.error == "'porch' has nothing to tap at its middle: give it an action in [widgets.porch.tap]")
+        #expect(daemon.requests.take().isEmpty)
         #expect(try ControlRequest.decode(Data(#"{"request": "tap", "widget": "hall"}"#.utf8)) == .tap(widget: "hall"))
         #expect(throws: ControlRequest.Malformed.incomplete("tap needs a widget")) { try ControlRequest.decode(Data(#"{"request": "tap"}"#.utf8)) }
     }

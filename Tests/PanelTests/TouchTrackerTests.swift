@@ -42,6 +42,26 @@ struct TouchTrackerTests {
         #expect(taps(palm).isEmpty)
     }
 
+    @Test("an axis spanning all of Int32, a finger far outside the declared range and a clock stepped back do not trap (round 4, attack 3)")
+    func extremes() {
+        // Each of these trapped: Int32 subtraction of the range and of the positions, and
+        // UInt64 subtraction of a release stamped before its press.
+        var wide = TouchTracker(xRange: Int32.min...Int32.max, yRange: Int32.min...Int32.max)
+        var found: [(x: Double, y: Double)] = []
+        for event in touch(Int32.max, Int32.min, at: 0, up: 100) + [(3, 0x30, Int32.max, 200)] + touch(Int32.min, Int32.max, at: 300, to: Int32.max, Int32.min, up: 350) {
+            if let tap = wide.feed(type: event.type, code: event.code, value: event.value, microseconds: event.ms * 1000) { found.append(tap) }
+        }
+        #expect(found.count == 1 && found[0].x == 1 && found[0].y == 0, "the corner tap; the drag across everything is none")
+        var narrow = TouchTracker(xRange: 0...1000, yRange: 0...500)
+        for event in touch(Int32.max, Int32.min, at: 0, up: 100) {
+            if let tap = narrow.feed(type: event.type, code: event.code, value: event.value, microseconds: event.ms * 1000) {
+                #expect(TouchMapping().point(x: tap.x, y: tap.y, width: 800, height: 480) == nil, "far outside the panel")
+            }
+        }
+        #expect(taps(touch(100, 100, at: 5_000, up: 1_000)).isEmpty, "released before it was pressed: the clock stepped back")
+        #expect(taps(touch(100, 100, at: 5_000, up: 5_050) + touch(100, 100, at: 10, up: 60)).count == 2, "the clock stepped back between taps")
+    }
+
     @Test("the mapping swaps, mirrors, calibrates and turns back the panel's rotation")
     func mapping() throws {
         let plain = try #require(TouchMapping().point(x: 0.25, y: 0.5, width: 800, height: 480))

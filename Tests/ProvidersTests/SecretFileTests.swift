@@ -14,6 +14,7 @@ struct SecretFileTests {
         func file(_ name: String, _ text: String) throws -> String {
             let path = folder.appendingPathComponent(name).path
             try text.write(toFile: path, atomically: false, encoding: .utf8)
+            chmod(path, 0o600)
             return path
         }
         #expect(SecretFile.read(try file("token", "  abc.def-123\n")) == "abc.def-123")
@@ -27,7 +28,23 @@ struct SecretFileTests {
         #expect(SecretFile.read(folder.path) == nil)
 
         let fetcher = HTTPFetcher(url: URL(string: "http://127.0.0.1:9/")!)
-        #expect(fetcher.authorized(byTokenIn: try file("bearer", "t0ken\n"))?.headers["Authorization"] == "Bearer t0ken")
-        #expect(fetcher.authorized(byTokenIn: fifo) == nil)
+        #expect(try fetcher.authorized(byTokenIn: try file("bearer", "t0ken\n")).headers["Authorization"] == "Bearer t0ken")
+        #expect(throws: SecretFile.Failure.self) { try fetcher.authorized(byTokenIn: fifo) }
+    }
+
+    @Test("a secret made readable by every user after the start is refused at the next read, with the reason")
+    func permissionsAtEveryRead() throws {
+        let temporary = try TemporaryFolder("secret-mode")
+        defer { temporary.remove() }
+        let path = temporary.url.appendingPathComponent("token").path
+        try "t0ken\n".write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, 0o600)
+        #expect(try SecretFile.text(of: path) == "t0ken")
+        chmod(path, 0o644)
+        #expect(SecretFile.read(path) == nil)
+        let failure = #expect(throws: SecretFile.Failure.self) { try SecretFile.text(of: path) }
+        #expect(failure?.description.contains("readable by every user") == true)
+        chmod(path, 0o640)
+        #expect(SecretFile.read(path) == "t0ken")
     }
 }

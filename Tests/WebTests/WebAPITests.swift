@@ -49,6 +49,7 @@ struct WebAPITests {
         let dir = folder.url
         let token = dir.appendingPathComponent("token").path
         try Data("good\n".utf8).write(to: URL(fileURLWithPath: token))
+        chmod(token, 0o600)
         let local = api(tokenFile: token)
         #expect(await local.respond(to: WebRequest(method: "GET", path: "/api/status")).status == 200)
         #expect(await local.respond(to: WebRequest(method: "POST", path: "/api/reload")).status == 401)
@@ -60,6 +61,17 @@ struct WebAPITests {
         #expect(await house.respond(to: WebRequest(method: "GET", path: "/api/status")).status == 401)
         #expect(await house.respond(to: WebRequest(method: "GET", path: "/api/status", authorization: "Bearer good")).status == 200)
         #expect(WebAPI.equal(Array("abc".utf8), Array("abc".utf8)) && !WebAPI.equal(Array("abc".utf8), Array("abd".utf8)) && !WebAPI.equal([], Array("a".utf8)))
+        // Round 4, attack 7: lengths 256 and 512 apart were equal when the difference was cut to 8 bits.
+        for padding in [256, 512] {
+            #expect(!WebAPI.equal(Array("good".utf8) + [UInt8](repeating: 0, count: padding), Array("good".utf8)))
+            let nuls = "Bearer good" + String(repeating: "\0", count: padding)
+            #expect(await local.respond(to: WebRequest(method: "POST", path: "/api/reload", authorization: nuls)).status == 401)
+        }
+        // Attack 8: the token file made readable by every user after the start.
+        chmod(token, 0o644)
+        #expect(await local.respond(to: WebRequest(method: "POST", path: "/api/reload", authorization: "Bearer good")).status == 401)
+        chmod(token, 0o600)
+        #expect(await local.respond(to: WebRequest(method: "POST", path: "/api/reload", authorization: "Bearer good")).status == 200)
     }
 
     @Test("the configuration's text needs the token even on loopback, in the API and on the page (attack 8)")
@@ -69,6 +81,7 @@ struct WebAPITests {
         let dir = folder.url
         let token = dir.appendingPathComponent("token").path
         try Data("good".utf8).write(to: URL(fileURLWithPath: token))
+        chmod(token, 0o600)
         let path = dir.appendingPathComponent("config.toml").path
         try Data("[mqtt]\npassword = \"hunter2\"\n".utf8).write(to: URL(fileURLWithPath: path))
         let plain = api(tokenFile: token)
@@ -115,6 +128,7 @@ struct WebAPITests {
         let dir = folder.url
         let token = dir.appendingPathComponent("token").path
         try Data("t".utf8).write(to: URL(fileURLWithPath: token))
+        chmod(token, 0o600)
         let api = api(tokenFile: token)
         func post(_ path: String, _ body: String) async -> Int {
             await api.respond(to: WebRequest(method: "POST", path: path, authorization: "Bearer t", body: Array(body.utf8))).status
@@ -142,6 +156,7 @@ struct WebAPITests {
         let dir = folder.url
         let token = dir.appendingPathComponent("token").path
         try Data("t".utf8).write(to: URL(fileURLWithPath: token))
+        chmod(token, 0o600)
         let engine = TimelineEngine(widgets: [], now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
         let frames = FrameMailbox()
         frames.open()
@@ -158,6 +173,9 @@ struct WebAPITests {
         #expect(await post(#"{"x": 800, "y": 10}"#) == 400)
         #expect(await post(#"{"x": -1, "y": 10}"#) == 400)
         #expect(await post(#"{"x": "a", "y": 10}"#) == 400)
+        // Round 4, attack 2: the refusal's words made an Int of 1e308 and the daemon died.
+        #expect(await post(#"{"x": 1e308, "y": 5}"#) == 400)
+        #expect(await post(#"{"x": -1e308, "y": -1e308}"#) == 400)
         #expect(await post("[" + String(repeating: "1,", count: 200) + "1]") == 400)
         #expect(queue.take().isEmpty)
     }

@@ -127,6 +127,7 @@ struct WebClientTests {
         let dir = folder.path
         let token = dir + "/token"
         try Data("secret".utf8).write(to: URL(fileURLWithPath: token))
+        chmod(token, 0o600)
         let keys = ClientKeys(file: dir + "/clients.json")
         let (_, api, _) = try await running("0.0.0.0", keys: keys, token: token)
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/screen/kindle.png")).status == 401)
@@ -218,6 +219,7 @@ struct WebClientTests {
         let dir = folder.path
         let token = dir + "/token"
         try Data("secret".utf8).write(to: URL(fileURLWithPath: token))
+        chmod(token, 0o600)
         let (_, api, _) = try await running("0.0.0.0", keys: ClientKeys(file: nil), token: token)
         let basic = "Basic " + Data("me:secret".utf8).base64EncodedString()
         #expect(await api.respond(to: WebRequest(method: "GET", path: "/", authorization: basic)).status == 200)
@@ -326,6 +328,7 @@ struct WebClientTests {
         let dir = folder.path
         let path = dir + "/config.toml"
         try Data("[http]\n".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
         let (_, running, _) = try await running(keys: ClientKeys(file: nil), token: path)
         let editor = ConfigEditor(path: path, check: { _, _ in ([], []) }, reload: {})
         for edit in [false, true] {

@@ -223,8 +223,27 @@ family = "circular"
         check("GET /api/config without the token is 401 on loopback too (attack 8)", code == 401 and b"token_file" not in body, f"{code} {body[:100]}")
         code, body, _ = request(base + "/api/config", token="7f3a-good-token")
         check("… and 200 with it", code == 200 and b"token_file" in body, f"{code}")
-        code, html, _ = request(base + "/")
+        code, html, headers = request(base + "/")
         check("the page shows the file only with the token", code == 200 and b"token_file" not in html and b"need the token" in html, f"{code}")
+        check("the page may not be framed by another site: X-Frame-Options DENY and CSP frame-ancestors 'none' (round 4, attack 9)",
+              headers.get("X-Frame-Options") == "DENY" and "frame-ancestors 'none'" in (headers.get("Content-Security-Policy") or ""), f"{dict(headers)}")
+
+        # Round 4: numbers that cannot trap, a token compared over its whole length, a
+        # token file checked at every read.
+        code, body, _ = request(base + "/api/tap", "POST", b'{"x": 1e308, "y": 5}', token="7f3a-good-token")
+        time.sleep(0.3)
+        check("POST /api/tap with x = 1e308 is 400 and the daemon runs on (round 4, attack 2)", code == 400 and daemon.poll() is None, f"{code} {body[:100]}")
+        code, body, _ = request(base + "/api/reload", "POST", b"", token="7f3a-good-token" + "\0" * 256)
+        check("the token followed by 256 NULs is refused (round 4, attack 7)", code in (400, 401), f"{code} {body[:100]}")
+        os.chmod(token, 0o644)
+        code, body, _ = request(base + "/api/reload", "POST", b"", token="7f3a-good-token")
+        os.chmod(token, 0o600)
+        log.flush()
+        said = open(os.path.join(work, "log")).read()
+        check("a token file made readable by every user after the start is refused at the next request, and the log says why (round 4, attack 8)",
+              code == 401 and "readable by every user" in said, f"{code} {body[:100]}")
+        code, _, _ = request(base + "/api/reload", "POST", b"", token="7f3a-good-token")
+        check("… and taken again once it is 600", code == 200, f"{code}")
         code, body, _ = trmnl(base + "/api/status", {"Host": f"rebound.example:{port}"})
         check("a request naming another host (DNS rebinding) is 403 (attack 8)", code == 403, f"{code} {body[:100]}")
 

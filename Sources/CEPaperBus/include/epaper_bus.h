@@ -71,6 +71,8 @@ struct CEPaperBus_touch_info {
     int multitouch;
     /// BTN_TOUCH (a finger) or BTN_LEFT (a tablet such as QEMU's virtio-tablet).
     int touch_key, left_key;
+    /// 1 when the events are stamped by CLOCK_MONOTONIC (EVIOCSCLOCKID took it).
+    int monotonic;
     char name[80];
 };
 

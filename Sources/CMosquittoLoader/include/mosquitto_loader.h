@@ -13,6 +13,7 @@ typedef enum {
     CMosquittoLoader_CONNECTED = 1,     ///< `code` is the CONNACK code (0: accepted).
     CMosquittoLoader_DISCONNECTED = 2,  ///< `code` 0: asked for; otherwise lost, reconnecting.
     CMosquittoLoader_MESSAGE = 3,       ///< `topic`, `payload`, `length`, `retained`.
+    CMosquittoLoader_PUBLISHED = 4,     ///< `code` is the message id: sent (QoS 0) or acknowledged.
 } CMosquittoLoader_event;
 
 typedef void (*CMosquittoLoader_callback)(void *context, int event, int code, const char *topic,
@@ -44,9 +45,10 @@ int CMosquittoLoader_open(const CMosquittoLoader_options *options, CMosquittoLoa
 /// Subscribes to `topic` (wildcards allowed) at `qos` 0 or 1.
 int CMosquittoLoader_subscribe(CMosquittoLoader_client *client, const char *topic, int qos);
 
-/// Publishes `length` bytes of `payload` on `topic`.
+/// Publishes `length` bytes of `payload` on `topic`; its message id goes to `mid`, which a
+/// PUBLISHED event names when the broker has it.
 int CMosquittoLoader_publish(CMosquittoLoader_client *client, const char *topic, const void *payload, int length,
-                             int qos, int retain);
+                             int qos, int retain, int *mid);
 
 /// Publishes a last message (may be NULL), disconnects, stops the network thread and frees
 /// the client. No callback runs after it returns.

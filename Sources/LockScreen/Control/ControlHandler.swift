@@ -73,7 +73,7 @@ package struct ControlHandler: Sendable {
             // A widget on the screen says what it draws; the others what their entries say.
             // Laid out on a thread of its own, not the daemon's, which draws the clock.
             if let shown = screens?.latest {
-                let (texts, places) = await OwnThread.run(named: "widget words") { (shown.texts(now: now), shown.places(now: now)) }
+                let (texts, places) = await OwnThread.run(named: "widget words") { (shown.texts(now: now), shown.places()) }
                 func pixels(_ r: Rect) -> [Int] { [Int(r.minX.rounded()), Int(r.minY.rounded()), Int(r.width.rounded()), Int(r.height.rounded())] }
                 for i in widgets.indices {
                     widgets[i].text = texts[widgets[i].name] ?? widgets[i].text
@@ -94,10 +94,15 @@ package struct ControlHandler: Sendable {
             inbox.send(.showPage(page))
             return .success
         case let .tap(name):
-            guard let inbox, let frame = screens?.latest?.frame(of: name) else {
+            guard let inbox, let shown = screens?.latest, let frame = shown.frame(of: name) else {
                 return .failure("'\(name)' is not on the page shown")
             }
-            inbox.send(.tap(x: frame.midX, y: frame.midY))
+            // As a finger on its middle: the control drawn there, else the widget's own tap.
+            let middle = Point(x: frame.midX, y: frame.midY)
+            guard shown.page.control(at: middle) != nil else {
+                return .failure("'\(name)' has nothing to tap at its middle: give it an action in [widgets.\(name).tap]")
+            }
+            inbox.send(.tap(x: middle.x, y: middle.y))
             return .success
         case .snapshot:
             guard let frame = frames.latest else { return .failure("nothing has been presented yet") }

@@ -43,7 +43,7 @@ struct TouchService: Service, CustomStringConvertible {
                     return state.stopped
                 }
                 if stopped { break }
-                logger.info("touch screen \(path) (\(screen.name))")
+                logger.info("touch screen \(path) (\(screen.name))\(screen.isMonotonic ? "" : "; its kernel stamps events by the wall clock, so a tap while the clock steps back is lost")")
                 do {
                     while let tap = try screen.nextTap() {
                         guard let point = config.mapping.point(x: tap.x, y: tap.y, width: size.width, height: size.height) else { continue }

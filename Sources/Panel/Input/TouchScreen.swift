@@ -8,6 +8,9 @@ package final class TouchScreen: @unchecked Sendable {
     package let path: String
     package let name: String
     package let isDirect: Bool
+    /// Whether its events are stamped by the monotonic clock (`EVIOCSCLOCKID`), so a
+    /// wall clock stepped back between a press and its release cannot lose the tap.
+    package let isMonotonic: Bool
     private let fd: Int32
     private let stopper: Int32
     private var tracker: TouchTracker
@@ -30,6 +33,7 @@ package final class TouchScreen: @unchecked Sendable {
         self.stopper = stopper
         name = withUnsafeBytes(of: info.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         isDirect = info.direct != 0
+        isMonotonic = info.monotonic != 0
         tracker = TouchTracker(xRange: info.x_min...info.x_max, yRange: info.y_min...info.y_max)
     }
 

@@ -48,7 +48,7 @@ package struct TouchTracker: Sendable {
         case (Code.evAbs, Code.mtTrackingID) where slot > 0 && value >= 0:
             cancelled = true
         case (Code.evAbs, Code.mtTouchMajor):
-            if Double(value) > Double(xRange.upperBound - xRange.lowerBound) * palmFraction { cancelled = true }
+            if Double(value) > width * palmFraction { cancelled = true }
         case (Code.evKey, Code.btnTouch), (Code.evKey, Code.btnLeft):
             isDown = value != 0
         case (Code.evSyn, Code.synReport):
@@ -71,13 +71,19 @@ package struct TouchTracker: Sendable {
         }
         down = nil
         defer { cancelled = false }
-        let width = Double(xRange.upperBound - xRange.lowerBound), height = Double(yRange.upperBound - yRange.lowerBound)
-        let dx = Double(x - start.x) / width, dy = Double(y - start.y) / height
-        guard !cancelled, (dx * dx + dy * dy).squareRoot() <= slop, time - start.at <= maximumMicroseconds else { return nil }
-        if let last = lastTap, time - last < debounceMicroseconds { return nil }
+        // Every difference in 64 bits: an axis may span all of Int32, a finger may be
+        // reported anywhere in it, and a time stamp may be earlier than the last (the
+        // device's clock stepped back): none of these may trap.
+        let dx = Double(Int64(x) - Int64(start.x)) / width, dy = Double(Int64(y) - Int64(start.y)) / height
+        guard !cancelled, (dx * dx + dy * dy).squareRoot() <= slop, time >= start.at, time - start.at <= maximumMicroseconds else { return nil }
+        if let last = lastTap, time >= last, time - last < debounceMicroseconds { return nil }
         lastTap = time
-        return (Double(start.x - xRange.lowerBound) / width, Double(start.y - yRange.lowerBound) / height)
+        return (Double(Int64(start.x) - Int64(xRange.lowerBound)) / width, Double(Int64(start.y) - Int64(yRange.lowerBound)) / height)
     }
+
+    /// The axes' spans in device units, at least 1.
+    private var width: Double { Double(max(Int64(xRange.upperBound) - Int64(xRange.lowerBound), 1)) }
+    private var height: Double { Double(max(Int64(yRange.upperBound) - Int64(yRange.lowerBound), 1)) }
 }
 
 /// How a touch screen's axes meet the panel's pixels: swapped or mirrored axes (a panel
