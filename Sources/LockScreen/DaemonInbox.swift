@@ -34,6 +34,17 @@ package struct DaemonInbox: Sendable {
     let queue: Queue
     let wake: WakeSignal
 
+    /// An inbox no daemon drains, holding at most `capacity` requests: for a front end
+    /// driven without a daemon (the fuzzer's web API).
+    package init(pages: [LockScreenContent.Page]) {
+        self.init(queue: Queue(pages: pages), wake: WakeSignal())
+    }
+
+    init(queue: Queue, wake: WakeSignal) {
+        self.queue = queue
+        self.wake = wake
+    }
+
     /// Queues `request` and wakes the loop.
     package func send(_ request: Request) {
         queue.put(request)

@@ -1,7 +1,9 @@
 import Config
 import DaemonRuntime
+import Canvas
 import Dispatch
 import FoundationEssentials
+import Glibc
 import LockScreen
 import Logging
 import Providers
@@ -41,14 +43,19 @@ extension FuzzTarget {
         let now = Date(timeIntervalSince1970: 1_795_356_297)
         let token = (ProcessInfo.processInfo.environment["FUZZ_DIR"] ?? "/tmp") + "/web-token"
         _ = try? Data("fuzz-token\n".utf8).write(to: URL(fileURLWithPath: token))
+        chmod(token, 0o600)
         let quiet = Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() }
         let engine = TimelineEngine(widgets: [], now: now, clock: ManualClock(start: now), logger: quiet)
-        let handler = ControlHandler(engine: engine, board: PushBoard(names: ["note"]), frames: FrameMailbox(), clock: ManualClock(start: now))
+        // A panel has been presented, so taps are checked against its size.
+        let frames = FrameMailbox()
+        frames.open()
+        frames.update([], from: Frame(width: 800, height: 480))
+        let handler = ControlHandler(engine: engine, board: PushBoard(names: ["note"]), frames: frames, clock: ManualClock(start: now))
         var config = WebConfig(host: "127.0.0.1", port: 8080, tokenFile: token)
         var kitchen = ClientProfile(name: "kitchen", width: 800, height: 480)
         kitchen.trmnlID = "A1:B2:C3:D4:E5:F6"
         config.clients = ["kitchen": kitchen, "kindle": ClientProfile(name: "kindle", width: 600, height: 800)]
-        return WebAPI(handler: handler, config: config, screens: ScreenBoard(), keys: ClientKeys(file: nil), logger: quiet)
+        return WebAPI(handler: handler, config: config, screens: ScreenBoard(), keys: ClientKeys(file: nil), inbox: DaemonInbox(pages: [.lock]), logger: quiet)
     }()
 
     static let webSeeds = [
@@ -58,6 +65,8 @@ extension FuzzTarget {
         "GET /screen/kindle.png?key=ab%2Bc+d&v=1",
         "GET /api/display\nID: a1:b2:c3:d4:e5:f6\nAccess-Token: 00\nHost: [::1]:8080",
         "GET /api/setup\nID: A1:B2:C3:D4:E5:F6",
+        "POST /api/tap\nAuthorization: Bearer fuzz-token\n\n{\"x\": 1e308, \"y\": -1e308}",
+        "POST /api/tap\nAuthorization: Bearer fuzz-token\n\n{\"x\": 310.5, \"y\": 402}",
         "POST /api/log\nID: A1:B2:C3:D4:E5:F6\nAccess-Token: x\n\n{\"log\": {\"message\": \"low\"}}",
         "GET /\nAuthorization: Basic !!!",
         "HEAD /api/events", "GET /api/clients\nAuthorization: Bearer fuzz-token", "POST /api/page/next\nAuthorization: Bearer fuzz-token",

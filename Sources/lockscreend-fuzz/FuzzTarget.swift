@@ -77,6 +77,7 @@ struct FuzzTarget: Sendable {
         },
         web,
         broker,
+        touch,
         FuzzTarget(name: "tzif", seeds: ["/usr/share/zoneinfo/Europe/London", "/usr/share/zoneinfo/America/New_York", "/usr/share/zoneinfo/Australia/Lord_Howe"]) { bytes in
             guard let zone = ZoneRules(identifier: "Fuzz/Zone", tzif: bytes) else { return }
             for t in stride(from: -4_000_000_000.0, through: 8_000_000_000, by: 700_000_000) {
@@ -107,14 +108,20 @@ struct FuzzTarget: Sendable {
         "a/+/#\n{\"a\": [{\"b\": \"x\"}]}", "$SYS/x\nunavailable",
     ]
 
+    /// Lays `entry` out as a rectangular widget, then hit-tests its controls as a tap
+    /// would: inside, on the edges, far outside, clipped to the widget.
     static func draw(_ entry: TimelineJSON.Entry) {
         let placed = JSONTimelineInstance.render(entry).place(size: Size(width: 172, height: 76), environment: EnvironmentValues())
         _ = placed.nextChange(after: Date(timeIntervalSince1970: 1_795_356_297))
+        for (_, frame) in placed.controls { _ = frame.intersection(placed.frame)?.integral }
+        for point in [Point(x: 86, y: 38), Point(x: 0, y: 0), Point(x: 171.99, y: 75.99), Point(x: -1e308, y: 1e308)] { _ = placed.control(at: point) }
     }
 
     static let timelineSeeds = [
         #"{"entries": [{"text": "Rain at 4", "symbol": "cloud.rain", "gauge": {"value": 0.4, "min": 0, "max": 1, "label": "UV"}}], "policy": {"after": "2026-11-22T15:00:00Z"}}"#,
         #"{"entries": [{"date": 1795356297, "relevance": {"score": 5, "duration": 600}, "view": {"vstack": [{"text": "a", "font": "headline", "lineLimit": 2}, {"progress": {"value": 3, "total": 10}}, {"hstack": [{"image": "star"}, {"spacer": true}], "spacing": 4}], "padding": 2, "opacity": 0.5}}], "policy": "never"}"#,
+        #"{"entries": [{"view": {"hstack": [{"button": {"title": "On", "url": "lamp://on", "on": true}, "padding": -1000, "font": 500}, {"button": {"title": "Off", "url": "lamp://off"}, "padding": 1000, "font": 1}], "spacing": 1000}}]}"#,
+        #"{"entries": [{"view": {"vstack": [{"zstack": [{"button": {"title": "A", "url": "a://b"}}, {"text": "x", "lineLimit": 1000, "font": 200}], "padding": -999}, {"spacer": true}], "alignment": "trailing"}}]}"#,
         #"{"entries": [{"lines": ["one", "two"], "emoji": "🌧"}, {"date": "2026-11-22T16:00:00Z", "view": {"zstack": [{"gauge": {"value": 12, "max": 20, "style": "capacity"}}], "accent": true}}], "policy": "atEnd"}"#,
     ]
 

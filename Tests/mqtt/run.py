@@ -157,6 +157,63 @@ def mqtt_publish_many(port, user, password, messages):
     s.close()
 
 
+def ctl(path, request):
+    """One request on a daemon's control socket, as lockscreenctl sends it: its reply."""
+    with socket.socket(socket.AF_UNIX) as s:
+        s.settimeout(10)
+        s.connect(path)
+        s.sendall((json.dumps(request) + "\n").encode())
+        reply = b""
+        while not reply.endswith(b"\n"):
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+    return json.loads(reply or b"{}")
+
+
+def publish_taps_bounded(binary, work, broker, daemons):
+    """Round 4, attack 6: taps that publish 60 KB each while the broker is connected but
+    reads nothing (stopped with SIGSTOP). Publishing never blocks, so without a bound
+    libmosquitto queued every one: ~2,000 taps took the daemon from 31 to 160 MB."""
+    tapper = Daemon(binary, work, broker, "tapper")
+    daemons.append(tapper)
+    payload = "p" * 60_000
+    text = open(tapper.config).read().replace('payload = "toggle"', f'payload = "{payload}"')
+    open(tapper.config, "w").write(text)
+    tapper.start()
+    tapper.wait(lambda: tapper.status().get("power", {}).get("frame") is not None, 15)
+    time.sleep(1.5)
+    heard = []
+    listener = threading.Thread(target=lambda: heard.extend(broker.collect("home/power/set", 14)))
+    listener.start()
+    time.sleep(1)
+    before = rss_mb(tapper.process.pid)
+    peak = before
+    os.kill(broker.process.pid, signal.SIGSTOP)
+    try:
+        answered = 0
+        for _ in range(1000):
+            answered += ctl(tapper.socket, {"request": "tap", "widget": "power"}).get("ok") is True
+            peak = max(peak, rss_mb(tapper.process.pid))
+        deadline = time.time() + 3
+        while time.time() < deadline:
+            peak = max(peak, rss_mb(tapper.process.pid))
+            time.sleep(0.05)
+    finally:
+        os.kill(broker.process.pid, signal.SIGCONT)
+    tapper.log.flush()
+    refused = open(os.path.join(tapper.dir, "log")).read().count("tap messages still wait for the broker")
+    check(f"1,000 taps publishing 60 KB while the broker reads nothing: RSS {before:.0f} → peak {peak:.0f} MB; {refused} refused with the reason",
+          answered == 1000 and peak - before < 20 and refused > 0 and tapper.process.poll() is None, f"{answered} answered, +{peak - before:.0f} MB")
+    time.sleep(2)
+    ctl(tapper.socket, {"request": "tap", "widget": "power"})
+    listener.join()
+    sent = sum(1 for topic, message in heard if topic == "home/power/set" and len(message) == len(payload))
+    check(f"the broker back, the {sent - 1} queued messages go out and a new tap publishes again", sent >= 2 and sent <= 17 + 1, f"{sent}")
+    tapper.stop()
+
+
 def rss_mb(pid):
     """Resident megabytes of a process, 0 when it is gone."""
     try:
@@ -305,6 +362,7 @@ def main():
         listener.join()
         check("a tap on a widget whose tap publishes sends its message on the broker (lockscreenctl tap)",
               tapped.returncode == 0 and ("home/power/set", "toggle") in heard, (tapped.stderr, heard))
+        publish_taps_bounded(binary, work, broker, daemons)
 
         # Refused payloads: a log line and the status's error, the daemon running on.
         broker.publish(f"{main.prefix}/push/note", "not json")
