@@ -142,13 +142,18 @@ void CCurlLoader_http_request(const char *method, const char *url, const char *c
     curl.easy_setopt(handle, CURLOPT_MAXREDIRS, 5L);
     curl.easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "");
     curl.easy_setopt(handle, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)limit);
-    // Only http and https, for the first request and for redirects.
+    // Only http and https, for the first request and for redirects. The bit-mask options
+    // are deprecated since 7.85; they stay as the fallback for an older libcurl loaded at
+    // run time, the one place the deprecation is meant to be used.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
     if (curl.easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK) {
         curl.easy_setopt(handle, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
     }
     if (curl.easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") != CURLE_OK) {
         curl.easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
     }
+#pragma GCC diagnostic pop
 
     CURLcode code = curl.easy_perform(handle);
     curl.easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &result->status);
