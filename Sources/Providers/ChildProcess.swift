@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// The group is signalled only while the child is not yet reaped: its process ID, and so
 /// its group's, cannot have been given to another process before then. Every child is in
-/// `ChildRegistry.shared`, which ends them all when the daemon exits.
+/// a `ChildRegistry` (the process's `shared` one), which ends them all when the daemon exits.
 final class ChildProcess: Sendable {
     let pid: pid_t
     /// The read ends of the child's standard output and error.
@@ -21,6 +21,7 @@ final class ChildProcess: Sendable {
     /// Set by the first `stop()`: later ones (a time-out after the output limit) start no
     /// second escalation.
     private let stopping = Atomic(false)
+    private let registry: ChildRegistry
 
     /// Why a program could not start.
     struct SpawnError: Error {
@@ -29,7 +30,8 @@ final class ChildProcess: Sendable {
 
     /// Starts `arguments` (looked up in PATH) with `environment` added to the daemon's, in
     /// `directory`, standard input from /dev/null.
-    init(arguments: [String], environment: [String: String], directory: String?) throws(SpawnError) {
+    init(arguments: [String], environment: [String: String], directory: String?, registry: ChildRegistry = .shared) throws(SpawnError) {
+        self.registry = registry
         var outputPipe: [Int32] = [0, 0], errorPipe: [Int32] = [0, 0], wakePipe: [Int32] = [0, 0]
         guard CSystemShims_pipe_cloexec(&outputPipe) == 0 else { throw SpawnError(reason: String(cString: strerror(errno))) }
         guard CSystemShims_pipe_cloexec(&errorPipe) == 0 else {
@@ -70,7 +72,7 @@ final class ChildProcess: Sendable {
         }
         var pid: pid_t = 0
         var spawned: Int32 = 0
-        _ = ChildRegistry.shared.spawn {
+        _ = registry.spawn {
             spawned = posix_spawnp(&pid, arguments.first ?? "", &actions, &attributes, argv, envp)
             return spawned == 0 ? pid : nil
         }
@@ -154,7 +156,7 @@ final class ChildProcess: Sendable {
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
         var status: Int32 = 0
-        ChildRegistry.shared.reap(pid) {
+        registry.reap(pid) {
             reaped.withLock { reaped in
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 reaped = true

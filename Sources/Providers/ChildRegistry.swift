@@ -10,6 +10,8 @@ import Synchronization
 package final class ChildRegistry: Sendable {
     package static let shared = ChildRegistry()
 
+    init() {}
+
     /// The process IDs of the children not yet reaped; also held while spawning, so a
     /// sweep never mistakes a child being born for an orphan.
     private let live = Mutex<Set<pid_t>>([])

@@ -11,6 +11,9 @@ package struct CommandRunner: Sendable {
     package var directory: String?
     package var timeout: TimeInterval = 10
     package var outputLimit = 1 << 20
+    /// Where the child is recorded, to be ended when the daemon exits: the process's own,
+    /// but for tests that run daemons beside their commands.
+    var registry = ChildRegistry.shared
 
     package init(arguments: [String]) {
         self.arguments = arguments
@@ -42,7 +45,7 @@ package struct CommandRunner: Sendable {
         let program = arguments.first ?? ""
         let child: ChildProcess
         do {
-            child = try ChildProcess(arguments: arguments, environment: environment, directory: directory)
+            child = try ChildProcess(arguments: arguments, environment: environment, directory: directory, registry: registry)
         } catch {
             throw .cannotStart(program: program, reason: error.reason)
         }

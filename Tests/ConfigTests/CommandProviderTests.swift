@@ -31,6 +31,8 @@ struct CommandProviderTests {
         var runner = CommandRunner(arguments: ["sh", "-c", script])
         runner.environment["PIDFILE"] = pidFile
         runner.timeout = timeout
+        // Its own registry: a daemon another test stops ends every child of the shared one.
+        runner.registry = ChildRegistry()
         let clock = ManualClock(start: testNow)
         let run = Task { try await ProviderClock.$current.withValue(clock) { try await runner.run() } }
         return (run, clock, try await waitForPID(in: pidFile))
@@ -68,12 +70,14 @@ struct CommandProviderTests {
     func floods() async throws {
         var runner = CommandRunner(arguments: ["sh", "-c", "yes flood"])
         runner.outputLimit = 64 * 1024
+        runner.registry = ChildRegistry()
         await #expect(throws: CommandRunner.Failure.outputTooLarge(limit: 64 * 1024)) { try await runner.run() }
     }
 
     @Test("a non-zero exit is a failure carrying the last line of its errors")
     func exits() async throws {
-        let runner = CommandRunner(arguments: ["sh", "-c", "echo first >&2; echo 'API key missing' >&2; exit 3"])
+        var runner = CommandRunner(arguments: ["sh", "-c", "echo first >&2; echo 'API key missing' >&2; exit 3"])
+        runner.registry = ChildRegistry()
         await #expect(throws: CommandRunner.Failure.exited(status: 3, stderr: "API key missing")) { try await runner.run() }
     }
 
