@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "LockScreen", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine", "DaemonRuntime",
+                "LockScreen", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine", "DaemonRuntime", "ZoneInfo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -3,8 +3,9 @@ import Config
 import DaemonRuntime  // for .now, .allowed, .refused
 import FoundationEssentials
 import LockScreen  // for .clock, .latest, .lockScreen, .nextEvent
-import Panel
 import Logging
+import Panel
+import ZoneInfo  // for ISO8601
 
 /// Screens for client devices, and TRMNL's device API.
 extension WebAPI {
@@ -21,6 +22,9 @@ extension WebAPI {
             } else if let refusal = check(request.authorization, change: false) {
                 return refusal
             }
+        }
+        if reports.fetched(name, at: handler.clock.now(), battery: request.parameter("battery")) {
+            logger.notice("the client \(name)'s battery is below \(ClientReports.low) %: charge it")
         }
         guard let (bytes, _) = picture(profile, bmp: format == "bmp") else { return .error(503, "nothing has been shown yet") }
         return WebResponse(status: 200, contentType: format == "bmp" ? "image/bmp" : "image/png", body: bytes, headers: [("Cache-Control", "no-store")])
@@ -99,8 +103,10 @@ extension WebAPI {
     func clients(_ request: WebRequest) -> [ClientLink] {
         let host = request.header("Host") ?? "\(config.host):\(config.port)"
         return config.clients.values.sorted { $0.name < $1.name }.map { profile in
-            ClientLink(name: profile.name, size: "\(profile.width)x\(profile.height)", depth: profile.depth.rawValue, trmnl_id: profile.trmnlID,
-                       png: screenURL(profile, host: host, type: "png"), bmp: screenURL(profile, host: host, type: "bmp"))
+            let report = reports.report(of: profile.name)
+            return ClientLink(name: profile.name, size: "\(profile.width)x\(profile.height)", depth: profile.depth.rawValue, trmnl_id: profile.trmnlID,
+                              png: screenURL(profile, host: host, type: "png"), bmp: screenURL(profile, host: host, type: "bmp"),
+                              seen: report.map { ISO8601.format($0.seen) }, battery: report?.battery)
         }
     }
 
@@ -138,4 +144,7 @@ struct ClientLink: Encodable {
     var trmnl_id: String?
     var png: String
     var bmp: String
+    /// When it last fetched its screen (ISO 8601), and its battery in percent if it said.
+    var seen: String?
+    var battery: Int?
 }

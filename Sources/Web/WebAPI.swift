@@ -32,6 +32,8 @@ package struct WebAPI: Sendable {
     let keys: ClientKeys
     /// Client screens drawn at the daemon's last step.
     let pictures = ClientPictures()
+    /// When each client last fetched its screen, and its battery.
+    let reports = ClientReports()
     /// Full refreshes; nil in tests without a daemon.
     let inbox: DaemonInbox?
     let logger: Logger

@@ -48,6 +48,65 @@ def trmnl(url, headers, body=None):
         return e.code, e.read(), e.headers
 
 
+def e_reader_scripts(base, work, log):
+    """deploy/clients' Kindle and Kobo scripts against this daemon, with the devices' own
+    tools (eips, FBInk, gasgauge-info, lipc-set-prop) stood in by recorders that log their
+    arguments and keep the pictures they were given, and the battery's sysfs in a folder."""
+    tools = os.path.join(work, "e-reader-bin")
+    os.makedirs(tools, exist_ok=True)
+    calls = os.path.join(work, "e-reader-calls")
+    for name, extra in (("eips", ""), ("fbink", ""), ("lipc-set-prop", ""), ("gasgauge-info", 'echo "87%"\n')):
+        path = os.path.join(tools, name)
+        with open(path, "w") as f:
+            f.write(f'#!/bin/sh\necho "{name} $*" >>"{calls}"\n'
+                    f'for a; do case "$a" in *.png) cp "$a" "{work}/shown-{name}.png";; file=*) cp "${{a#file=}}" "{work}/shown-{name}.png";; esac; done\n{extra}')
+        os.chmod(path, 0o755)
+    _, body, _ = request(base + "/api/clients", token="7f3a-good-token")
+    links = {c["name"]: c for c in json.loads(body)}
+    env = dict(os.environ, PATH=tools + ":" + os.environ["PATH"], KINDLE_SCREEN_ONCE="1", KOBO_SCREEN_ONCE="1",
+               KINDLE_SCREEN_DIR=os.path.join(work, "kindle"), KOBO_SCREEN_DIR=os.path.join(work, "kobo"))
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "deploy", "clients")
+
+    def said():
+        try:
+            return open(calls).read().splitlines()
+        except OSError:
+            return []
+
+    def png_size(path):
+        data = open(path, "rb").read(32) if os.path.exists(path) else b""
+        return struct.unpack(">II", data[16:24]) if data[:8] == b"\x89PNG\r\n\x1a\n" else None
+
+    first = subprocess.run([os.path.join(script, "kindle-screen.sh"), links["kindle"]["png"]], env=env, capture_output=True, text=True, timeout=60)
+    again = subprocess.run([os.path.join(script, "kindle-screen.sh"), links["kindle"]["png"]], env=env, capture_output=True, text=True, timeout=60)
+    eips = [c for c in said() if c.startswith("eips")]
+    check("the Kindle script fetches its screen with its key and draws it with eips, flashing the first time",
+          first.returncode == 0 and eips[:1] and eips[0].startswith("eips -f -g ") and png_size(os.path.join(work, "shown-eips.png")) == (600, 800),
+          f"{eips} {first.stderr[-200:]}")
+    check("… a picture that did not change is not drawn again (or, past a minute, without a flash)",
+          again.returncode == 0 and (len(eips) == 1 or (len(eips) == 2 and not eips[1].startswith("eips -f"))), f"{eips}")
+    check("… and keeps the Kindle's screensaver off", any(c == "lipc-set-prop com.lab126.powerd preventScreenSaver 1" for c in said()), f"{said()}")
+    supply = os.path.join(work, "power_supply", "battery")
+    os.makedirs(supply, exist_ok=True)
+    open(os.path.join(supply, "capacity"), "w").write("12\n")
+    kobo = subprocess.run([os.path.join(script, "kobo-screen.sh"), links["kobo"]["png"]], env=dict(env, POWER_SUPPLY=os.path.dirname(supply)),
+                          capture_output=True, text=True, timeout=60)
+    fbink = [c for c in said() if c.startswith("fbink")]
+    check("the Kobo script draws its screen with FBInk (fbink -q -f -g file=…), the picture at the Kobo's size",
+          kobo.returncode == 0 and fbink[:1] and fbink[0].startswith("fbink -q -f -g file=") and png_size(os.path.join(work, "shown-fbink.png")) == (1072, 1448),
+          f"{fbink} {kobo.stderr[-200:]}")
+    _, body, _ = request(base + "/api/clients", token="7f3a-good-token")
+    now = {c["name"]: c for c in json.loads(body)}
+    log.flush()
+    check("the batteries they report are in GET /api/clients (Kindle 87 %, Kobo 12 %), and a low one is logged",
+          now["kindle"].get("battery") == 87 and now["kobo"].get("battery") == 12 and now["kobo"].get("seen")
+          and "the client kobo's battery is below 15 %" in open(os.path.join(work, "log")).read(), f"{now}")
+    wrong = subprocess.run([os.path.join(script, "kobo-screen.sh"), links["kobo"]["png"].replace("/screen/kobo.png", "/screen/nobody.png")], env=env,
+                           capture_output=True, text=True, timeout=60)
+    check("an address the server refuses draws nothing and says so", len([c for c in said() if c.startswith("fbink")]) == 1 and "cannot fetch" in wrong.stderr,
+          wrong.stderr[-200:])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=".build/release/lockscreend")
@@ -69,6 +128,9 @@ trmnl_id = "A1:B2:C3:D4:E5:F6"
 refresh_min = 300
 [http.clients.kindle]
 size = "600x800"
+depth = "16grey"
+[http.clients.kobo]
+size = "1072x1448"
 depth = "16grey"
 [layout]
 inline = "note"
@@ -217,6 +279,7 @@ family = "circular"
         code, image, headers = request(base + "/screen/kindle.png")
         size = struct.unpack(">II", image[16:24]) if image[:8] == b"\x89PNG\r\n\x1a\n" else None
         check("a Kindle's /screen/kindle.png is a 600x800 PNG", code == 200 and size == (600, 800), f"{code} {size}")
+        e_reader_scripts(base, work, log)
         # The configuration holds secrets: not without the token, even on loopback; and
         # a name that is not this server's (DNS rebinding) gets nothing at all.
         code, body, _ = request(base + "/api/config")
