@@ -12,6 +12,18 @@ package struct TextLayout: Sendable, Hashable {
     package let alignment: LineAlignment
     /// UTF-8 byte ranges of `text` drawn in the icon font: symbols inside a text.
     package let symbolRanges: [Range<Int>]
+    /// The text as a person reads it: without what the icon font draws. A Material Icons
+    /// symbol is set as its ligature's name ("event"), which is a picture, not a word.
+    package var words: String {
+        if style.family == TextStyle.iconFamily { return "" }
+        guard !symbolRanges.isEmpty else { return text }
+        var bytes = Array(text.utf8)
+        for range in symbolRanges.sorted(by: { $0.lowerBound > $1.lowerBound }) where range.lowerBound >= 0 && range.upperBound <= bytes.count {
+            bytes.removeSubrange(range)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The size the text occupies: its logical extents.
     package private(set) var size: Size
     /// True when the text was cut short with an ellipsis.

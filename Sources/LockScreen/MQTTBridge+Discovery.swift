@@ -11,6 +11,11 @@ extension MQTTBridge {
     /// image entity showing the screen. Entity names are the device's own
     /// (`has_entity_name`): Home Assistant puts the device's name before them. Each config
     /// is retained on `homeassistant/<component>/<node>/<object>/config`.
+    ///
+    /// Entity ids are `<component>.<node>_<object>` on every version: HA 2026 takes them
+    /// from `default_entity_id` (it warns about `object_id`, which it stops reading in
+    /// 2026.4), earlier versions from `object_id` (ignoring the new key). `origin` names
+    /// lockscreend as the software that sent the config, in HA's logs and device page.
     func discoveryMessages() -> [(topic: String, payload: JSONValue)] {
         let node = discoveryNode
         var device: [String: JSONValue] = [
@@ -21,6 +26,7 @@ extension MQTTBridge {
             "sw_version": .string(Release.version),
         ]
         if let configurationURL { device["configuration_url"] = .string(configurationURL) }
+        let origin: JSONValue = .object(["name": .string("lockscreend"), "sw_version": .string(Release.version)])
         func entity(_ component: String, _ object: String, _ name: String, icon: String, _ fields: [String: JSONValue]) -> (String, JSONValue) {
             var body: [String: JSONValue] = [
                 "name": .string(name),
@@ -28,6 +34,8 @@ extension MQTTBridge {
                 "icon": .string(icon),
                 "unique_id": .string("\(node)_\(object)"),
                 "object_id": .string("\(node)_\(object)"),
+                "default_entity_id": .string("\(component).\(Self.slug("\(node)_\(object)"))"),
+                "origin": origin,
                 "availability_topic": .string(config.availabilityTopic),
                 "device": .object(device),
             ]
@@ -80,6 +88,22 @@ extension MQTTBridge {
     /// This display's node id in discovery topics: its client id, made safe.
     var discoveryNode: String {
         String(config.clientID.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
+    }
+
+    /// `text` as Home Assistant makes an entity id's object part of it: lower case, every
+    /// run of other characters one `_`, none at the ends ("lockscreend-kitchen_page" →
+    /// "lockscreend_kitchen_page").
+    static func slug(_ text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                slug.append(character)
+            } else if !slug.isEmpty && !slug.hasSuffix("_") {
+                slug.append("_")
+            }
+        }
+        while slug.hasSuffix("_") { slug.removeLast() }
+        return slug
     }
 
     /// The discovery object id of a widget's sensor.

@@ -72,7 +72,7 @@ extension ScreenBoard.Shown {
         for (s, shown) in widgets.enumerated() where !shown.isPlaceholder && s < names.count && s < content.stacks.count {
             let placed = renderer.placeUnit(shown.entry, family: content.stacks[s].family, now: now)
             // Symbols are glyphs of the icon font in Unicode's private use area: not words.
-            let words = placed.texts.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { !Self.isPrivateUse($0) })).trimmed() }
+            let words = placed.words.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { !Self.isPrivateUse($0) })).trimmed() }
                 .filter { !$0.isEmpty }.joined(separator: " ")
             texts[names[s]] = words.isEmpty ? (placed.showsPicture ? "picture" : nil) : String(words.prefix(500))
         }

@@ -137,11 +137,25 @@ struct MQTTTests {
             #expect(device["name"] == .string("Kitchen display"))
             #expect(device["sw_version"] == .string(Release.version))
             #expect(body["has_entity_name"] == .bool(true))
+            // The entity id HA 2026 takes (it stops reading object_id in 2026.4), the same
+            // as the one earlier versions make of object_id.
+            let component = messages.first { $0.payload == payload }?.topic.split(separator: "/")[1] ?? ""
+            guard case let .string(id)? = body["default_entity_id"], case let .string(object)? = body["object_id"] else { Issue.record("\(body)"); continue }
+            #expect(id == "\(component).\(object.replacingOccurrences(of: "-", with: "_"))")
+            #expect(body["origin"] == .object(["name": .string("lockscreend"), "sw_version": .string(Release.version)]))
             // No templates: a key a template reads that is not there is an error in HA's log.
             #expect(!body.keys.contains { $0.hasSuffix("_template") }, "\(body.keys.sorted())")
             // Everything with a state has a state topic.
             if body["command_topic"] == nil || body["options"] != nil { #expect(body["state_topic"] != nil || body["image_topic"] != nil, "\(body)") }
         }
+        let ids: [JSONValue] = messages.compactMap { message -> JSONValue? in
+            guard case let .object(body) = message.payload else { return nil }
+            return body["default_entity_id"]
+        }
+        #expect(ids == [
+            .string("button.lockscreend_kitchen_reload"), .string("button.lockscreend_kitchen_refresh"), .string("select.lockscreend_kitchen_page"),
+            .string("image.lockscreend_kitchen_screen"), .string("sensor.lockscreend_kitchen_widget_temp"),
+        ], "the ids docs/HOME-ASSISTANT.md names")
         guard case let .object(sensor) = messages[4].payload else { return }
         #expect(sensor["state_topic"] == .string("lockscreend/kitchen/widget/widget_temp/state"))
         #expect(sensor["json_attributes_topic"] == .string("lockscreend/kitchen/widget/widget_temp/attributes"))

@@ -93,6 +93,16 @@ package struct PlacedView: Sendable {
         return result
     }
 
+    /// Every text shown in the tree as a person reads it, depth first: icons drawn by
+    /// ligature left out (`TextLayout.words`); empty texts dropped. What the status, the
+    /// web page and Home Assistant's sensors give as a widget's words.
+    package var words: [String] {
+        var result: [String] = []
+        if case let .text(layout, _) = content, case let words = layout.words, !words.isEmpty { result.append(words) }
+        for child in children { result += child.words }
+        return result
+    }
+
     /// Draws the tree. Frames are in points; the canvas must already be scaled.
     package func draw(on canvas: inout Canvas) {
         switch content {
