@@ -47,6 +47,14 @@ extension WebAPI {
     /// them: the device names itself by its MAC address (`ID`), which must be a
     /// configured client's `trmnl_id`, and proves itself with the key setup gave it
     /// (`Access-Token`).
+    ///
+    /// Answered as the firmware reads them (its `bl.cpp` and `device_setup.cpp`): it reads
+    /// the body only of a 200 or a 429, so a refusal it must act on is a 200 whose `status`
+    /// says what to do — 500 makes it forget its key and set up again, 202 wait for set-up;
+    /// a 429 carries `refresh_rate`, the seconds to sleep; set-up sends `image_url`, the
+    /// picture shown with the friendly ID; firmware from 1.5.2 on gets PNG, which it keeps
+    /// by `filename` and does not fetch again (a BMP it always fetches); a double press
+    /// (`special_function: true`) is answered `action: "sleep"`.
     func trmnl(_ call: String, method: String, request: WebRequest) -> WebResponse {
         let id = request.header("ID")?.uppercased()
         let profile = id.flatMap { id in config.clients.values.first { $0.trmnlID == id } }
@@ -56,7 +64,9 @@ extension WebAPI {
             logger.warning("a TRMNL device \(id.map { String($0.prefix(17)) } ?? "without an ID") asked to be set up\(others); give a client trmnl_id = \"…\" in [http.clients.NAME]")
         }
         if case let .refused(wait) = deviceCalls.admit(profile?.name ?? "") {
-            return .error(429, "too many calls from this device: try again in \(Int(wait.rounded(.up))) s", headers: [("Retry-After", String(Int(wait.rounded(.up))))])
+            let seconds = Int(min(wait.rounded(.up), 3_600))
+            return .json(TRMNLDisplay(status: 0, error: "too many calls from this device: try again in \(seconds) s", refresh_rate: max(seconds, 1)),
+                         status: 429, headers: [("Retry-After", String(seconds))])
         }
         switch (call, method) {
         case ("setup", "GET"):
@@ -65,21 +75,34 @@ extension WebAPI {
             }
             let key = keys.key(for: profile.name)
             logger.notice("TRMNL device \(profile.trmnlID ?? "") set up as the client \(profile.name)")
-            return .json(TRMNLSetup(status: 200, api_key: key, friendly_id: String(key.prefix(6)).uppercased(), message: "this device shows the client \(profile.name)"))
+            // The picture shown beside the friendly ID: this client's screen, a BMP of the
+            // panel's size or a PNG, the two the firmware takes here.
+            let picture = host(request).map { screenURL(profile, host: $0, type: profile.depth == .mono ? "bmp" : "png") }
+            return .json(TRMNLSetup(status: 200, api_key: key, friendly_id: String(key.prefix(6)).uppercased(), image_url: picture,
+                                    message: "this device shows the client \(profile.name)"))
         case ("display", "GET"), ("log", "POST"):
             guard let profile, let token = request.header("Access-Token"), keys.matches(token, client: profile.name) else {
-                return .json(TRMNLDisplay(status: 500, error: "unknown device or wrong Access-Token: set the device up again"), status: 401)
+                let refusal = TRMNLDisplay(status: 500, error: "unknown device or wrong Access-Token: set the device up again", refresh_rate: 60)
+                // For the display call, a 200 the firmware reads: status 500 makes it forget
+                // the key and set up again (a 401 it would retry with the same key forever).
+                return .json(refusal, status: call == "display" ? 200 : 401)
             }
             if call == "log" {
                 let text = String(decoding: request.body.prefix(2_000), as: UTF8.self).filter { !$0.isNewline }
                 logger.notice("TRMNL \(profile.name) says: \(text)")
                 return .json(TRMNLSetup(status: 200))
             }
-            guard let host = request.header("Host"), !host.isEmpty, host.count <= 255,
-                  host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }) else {
+            if let battery = request.header("Percent-Charged"), reports.fetched(profile.name, at: handler.clock.now(), battery: battery) {
+                logger.notice("the client \(profile.name)'s battery is below \(ClientReports.low) %: charge it")
+            }
+            if request.header("special_function") == "true" {
+                // A double press: the function this server gave it is sleep.
+                return .json(TRMNLDisplay(status: 0, refresh_rate: profile.refreshMax, action: "sleep"))
+            }
+            guard let host = host(request) else {
                 return .error(400, "no Host header to build the image's address from")
             }
-            let bmp = profile.depth == .mono
+            let bmp = profile.depth == .mono && !Self.readsPNG(firmware: request.header("FW-Version"))
             guard let (bytes, wait) = picture(profile, bmp: bmp) else {
                 return .json(TRMNLDisplay(status: 202, error: "nothing has been shown yet", refresh_rate: 60))
             }
@@ -90,6 +113,21 @@ extension WebAPI {
         default:
             return .error(405, "\(request.method) is not allowed on \(request.path)")
         }
+    }
+
+    /// The request's `Host`, when it is a name or an address an image's URL can be made of.
+    func host(_ request: WebRequest) -> String? {
+        guard let host = request.header("Host"), !host.isEmpty, host.count <= 255,
+              host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }) else { return nil }
+        return host
+    }
+
+    /// Whether TRMNL firmware of `version` ("1.8.15") keeps a PNG by its filename: from
+    /// 1.5.2 on, as the BYOS servers assume. Unknown versions get the BMP every version reads.
+    static func readsPNG(firmware version: String?) -> Bool {
+        guard let parts = version?.split(separator: ".").prefix(3).map({ Int($0.prefix(6)) }), parts.count == 3,
+              let major = parts[0], let minor = parts[1], let patch = parts[2] else { return false }
+        return (major, minor, patch) >= (1, 5, 2)
     }
 
     /// FNV-1a, 64 bits: the picture's name, so a device can tell a new picture from the
@@ -121,6 +159,7 @@ struct TRMNLSetup: Encodable {
     var status: Int
     var api_key: String?
     var friendly_id: String?
+    var image_url: String?
     var message: String?
 }
 
@@ -131,6 +170,8 @@ struct TRMNLDisplay: Encodable {
     var image_url: String?
     var filename: String?
     var refresh_rate: Int?
+    /// The answer to a special function the device asks for (a double press): "sleep".
+    var action: String?
     var reset_firmware = false
     var update_firmware = false
     var special_function = "sleep"

@@ -66,7 +66,8 @@ package struct WebAPI: Sendable {
         // HEAD is GET without the body, which the connection leaves out.
         let method = request.method == "HEAD" ? "GET" : request.method
         if let refusal = knownHost(request) { return refusal }
-        if parts.count == 2, parts[0] == "api", ["setup", "display", "log"].contains(parts[1]) {
+        // TRMNL's firmware up to 1.6.9 asks for `/api/setup/`, with the slash.
+        if parts.count == 2 || parts.count == 3 && parts[2].isEmpty, parts[0] == "api", ["setup", "display", "log"].contains(parts[1]) {
             return trmnl(parts[1], method: method, request: request)
         }
         let changes = method != "GET"

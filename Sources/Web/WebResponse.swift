@@ -38,10 +38,10 @@ package struct WebResponse: Sendable {
     }
 
     /// 200 (or `status`) with `value` as JSON.
-    static func json(_ value: some Encodable, status: Int = 200) -> WebResponse {
+    static func json(_ value: some Encodable, status: Int = 200, headers: [(String, String)] = []) -> WebResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = (try? encoder.encode(value)).map(Array.init) ?? Array(#"{"ok":false}"#.utf8)
-        return WebResponse(status: status, contentType: "application/json", body: body, headers: [("Cache-Control", "no-store")])
+        return WebResponse(status: status, contentType: "application/json", body: body, headers: [("Cache-Control", "no-store")] + headers)
     }
 }

@@ -187,7 +187,16 @@ struct WebClientTests {
         let (code, setup) = await get("/api/setup", [("ID", "a1:b2:c3:d4:e5:f6")])
         let key = try #require(setup["api_key"] as? String)
         #expect(code == 200 && setup["status"] as? Int == 200 && (setup["friendly_id"] as? String)?.count == 6)
-        #expect(await get("/api/display", [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", "wrong"), ("Host", "pi:8080")]).0 == 401)
+        // No Host: no picture's address to give; the set-up itself holds.
+        #expect(setup["image_url"] == nil)
+        // Set-up from firmware up to 1.6.9, with a slash; a picture to show beside the friendly ID.
+        let (old, again) = await get("/api/setup/", [("ID", "A1:B2:C3:D4:E5:F6"), ("Host", "pi:8080")])
+        #expect(old == 200 && again["api_key"] as? String == key)
+        #expect((again["image_url"] as? String)?.hasPrefix("http://pi:8080/screen/kitchen.bmp?key=\(key)") == true)
+        // A forgotten key: a 200 whose status 500 makes the firmware set up again (it reads
+        // no body of a 401, and retried the dead key forever).
+        let (forgotten, reset) = await get("/api/display", [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", "wrong"), ("Host", "pi:8080")])
+        #expect(forgotten == 200 && reset["status"] as? Int == 500 && reset["image_url"] == nil)
         // A pushed timeline whose next entry is 20 minutes on: the device is told to come back then.
         let timeline = #"{"entries": [{"text": "now"}, {"date": "\#(ISO8601DateFormatter().string(from: testNow + 1_200))", "text": "later"}]}"#
         #expect(config.pushBoard.push(try TimelineJSON.decode(Data(timeline.utf8), now: testNow), to: "note"))
@@ -213,6 +222,17 @@ struct WebClientTests {
         #expect(changed != nil && changed != display["filename"] as? String)
         let log = await api.respond(to: WebRequest(method: "POST", path: "/api/log", headers: [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", key)], body: Array(#"{"log":{"message":"low battery"}}"#.utf8)))
         #expect(log.status == 200)
+        // Firmware from 1.5.2 on gets PNG, which it keeps by filename; older ones the BMP.
+        // (Past the device's burst of calls: time passes between wakes.)
+        let clock = try #require(api.handler.clock as? ManualClock)
+        clock.advance(by: 30)
+        let device = [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", key), ("Host", "pi:8080")]
+        #expect((await get("/api/display", device + [("FW-Version", "1.8.15")]).1["image_url"] as? String)?.hasPrefix("http://pi:8080/screen/kitchen.png?key=") == true)
+        #expect((await get("/api/display", device + [("FW-Version", "1.5.1")]).1["image_url"] as? String)?.contains("/screen/kitchen.bmp?") == true)
+        #expect((await get("/api/display", device + [("FW-Version", "garbage")]).1["image_url"] as? String)?.contains("/screen/kitchen.bmp?") == true)
+        // A double press asks for its special function: sleep, for refresh_max.
+        let (_, sleep) = await get("/api/display", device + [("special_function", "true")])
+        #expect(sleep["status"] as? Int == 0 && sleep["action"] as? String == "sleep" && sleep["refresh_rate"] as? Int == 3_600 && sleep["image_url"] == nil)
         #expect(await api.respond(to: WebRequest(method: "POST", path: "/api/log", headers: [("ID", "A1:B2:C3:D4:E5:F6")])).status == 401)
     }
 
@@ -223,11 +243,17 @@ struct WebClientTests {
         let api = WebAPI(handler: running.handler, config: running.config, screens: running.screens, keys: running.keys, logger: log.logger)
         let clock = try #require(api.handler.clock as? ManualClock)
         var statuses: [Int: Int] = [:]
+        var slowedDown: WebResponse?
         for n in 0..<5_000 {
             let id = String(format: "00:00:00:%02X:%02X:00", n / 256, n % 256)
-            statuses[await api.respond(to: WebRequest(method: "GET", path: "/api/setup", headers: [("ID", id)])).status, default: 0] += 1
+            let response = await api.respond(to: WebRequest(method: "GET", path: "/api/setup", headers: [("ID", id)]))
+            statuses[response.status, default: 0] += 1
+            if response.status == 429 { slowedDown = response }
         }
         #expect(statuses[404] == 10 && statuses[429] == 4_990)
+        // The firmware reads a 429's body: how long to sleep, not 0 s (it woke at once).
+        let told = try JSONSerialization.jsonObject(with: Data(try #require(slowedDown).body)) as? [String: Any]
+        #expect(told?["status"] as? Int == 0 && (told?["refresh_rate"] as? Int ?? 0) >= 1 && told?["image_url"] == nil)
         let unknown = { log.all.filter { $0.contains("asked to be set up") } }
         #expect(unknown().count == 1)
         // A configured device still gets its answer: unknown ones have a bucket of their own.

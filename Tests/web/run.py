@@ -263,17 +263,23 @@ family = "circular"
         code, _, _ = trmnl(base + "/api/setup", {"ID": "00:11:22:33:44:55"})
         check("… and an unknown one 404", code == 404)
         firmware = {"ID": "A1:B2:C3:D4:E5:F6", "Access-Token": setup.get("api_key", ""), "Refresh-Rate": "900", "Battery-Voltage": "4.1",
-                    "FW-Version": "1.5.2", "RSSI": "-60", "Width": "800", "Height": "480"}
+                    "FW-Version": "1.5.1", "RSSI": "-60", "Width": "800", "Height": "480"}
         code, body, _ = trmnl(base + "/api/display", firmware)
         display = json.loads(body) if code == 200 else {}
         code, image, headers = trmnl(display.get("image_url", base + "/none"), {})
         bmp = struct.unpack("<2sIHHIIiiHH", image[:30]) if image[:2] == b"BM" else None
         check("TRMNL /api/display points at a 1-bit BMP of 800x480 (48,062 bytes) that the device can fetch",
               code == 200 and bmp is not None and bmp[6:8] == (800, 480) and bmp[9] == 1 and len(image) == 48062, f"{code} {bmp} {len(image)}")
+        code, body, _ = trmnl(base + "/api/display", dict(firmware, **{"FW-Version": "1.8.15"}))
+        newer = json.loads(body) if code == 200 else {}
+        code, image, headers = trmnl(newer.get("image_url", base + "/none"), {})
+        check("… firmware from 1.5.2 on is pointed at a PNG of 800x480, which it keeps by filename",
+              code == 200 and headers.get("Content-Type") == "image/png" and struct.unpack(">II", image[16:24]) == (800, 480), f"{code} {newer}")
         rate = display.get("refresh_rate", 0)
         check(f"… with refresh_rate {rate} s: not sooner than refresh_min, not after the pushed entry due in 20 minutes", 300 <= rate <= 1201, body[:300])
-        code, _, _ = trmnl(base + "/api/display", dict(firmware, **{"Access-Token": "0" * 32}))
-        check("TRMNL /api/display with a wrong Access-Token is 401", code == 401)
+        code, body, _ = trmnl(base + "/api/display", dict(firmware, **{"Access-Token": "0" * 32}))
+        check("TRMNL /api/display with a wrong Access-Token is a 200 whose status 500 makes the firmware set up again",
+              code == 200 and json.loads(body).get("status") == 500 and not json.loads(body).get("image_url"), f"{code} {body[:200]}")
         code, _, _ = trmnl(base + "/api/log", firmware, b'{"log":{"logs_array":[{"log_message":"wifi weak"}]}}')
         check("TRMNL /api/log is accepted", code == 200)
         code, image, headers = request(base + "/screen/kindle.png")
