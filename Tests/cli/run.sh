@@ -338,7 +338,8 @@ if [ -x "$ctl" ] && mkdir -p "$work/full" && mount -t tmpfs -o size=64k tmpfs "$
   dd if=/dev/zero of="$work/full/filler" bs=1k 2>/dev/null || true
   python3 -c "
 import json
-print(json.dumps({'entries': [{'text': 'x' * 4000, 'lines': ['y' * 4000] * 10}], 'policy': 'never'}))" | "$ctl" --socket "$work/full.sock" push p - >/dev/null
+# Forty entries of 3,500 characters each (an entry holds at most 4,000): far more than 64 KiB saved.
+print(json.dumps({'entries': [{'date': 1795356297 + 60 * n, 'text': 'x' * 500, 'lines': ['y' * 500] * 6} for n in range(40)], 'policy': 'never'}))" | "$ctl" --socket "$work/full.sock" push p - >/dev/null
   for _ in $(seq 1 50); do grep -q 'cannot save state' "$work/full.err" && break; sleep 0.05; done
   kill -TERM $full_pid; wait $full_pid
   check "disk full: the failed save is logged" grep -q 'cannot save state' "$work/full.err"
