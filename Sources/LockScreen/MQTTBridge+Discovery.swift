@@ -16,7 +16,8 @@ extension MQTTBridge {
     /// from `default_entity_id` (it warns about `object_id`, which it stops reading in
     /// 2026.4), earlier versions from `object_id` (ignoring the new key). `origin` names
     /// lockscreend as the software that sent the config, in HA's logs and device page.
-    func discoveryMessages() -> [(topic: String, payload: JSONValue)] {
+    /// With `only`, the messages of that widget alone (its sensor and value sensor).
+    func discoveryMessages(only: String? = nil) -> [(topic: String, payload: JSONValue)] {
         let node = discoveryNode
         var device: [String: JSONValue] = [
             "identifiers": .array([.string(node)]),
@@ -42,7 +43,7 @@ extension MQTTBridge {
             body.merge(fields) { $1 }
             return ("homeassistant/\(component)/\(node)/\(object)/config", .object(body))
         }
-        var messages = [
+        var messages = only != nil ? [] : [
             entity("button", "reload", "Reload widgets", icon: "mdi:reload", [
                 "command_topic": .string("\(config.prefix)/reload"), "payload_press": .string("all"), "entity_category": .string("config"),
             ]),
@@ -56,7 +57,7 @@ extension MQTTBridge {
             entity("image", "screen", "Screen", icon: "mdi:monitor-screenshot", ["image_topic": .string("\(config.prefix)/screen"), "content_type": .string("image/png")]),
         ]
         let units = state.withLock { $0.valueUnits }
-        for widget in widgets {
+        for widget in widgets where only == nil || widget.name == only {
             let object = Self.object(of: widget.name)
             messages.append(entity("sensor", object, widget.name, icon: "mdi:widgets-outline", [
                 "state_topic": .string(stateTopic(of: widget.name)),
@@ -73,9 +74,10 @@ extension MQTTBridge {
         return messages
     }
 
-    /// The discovery config of `widget`'s value sensor (its number, in the unit it showed).
+    /// The discovery config of `widget`'s value sensor (its number, in the unit it showed),
+    /// built alone.
     func valueSensor(of widget: String) -> (topic: String, payload: JSONValue)? {
-        discoveryMessages().first { $0.topic.hasSuffix("/\(Self.object(of: widget))_value/config") }
+        discoveryMessages(only: widget).first { $0.topic.hasSuffix("/\(Self.object(of: widget))_value/config") }
     }
 
     /// The device's name in Home Assistant: the prefix's last part as a display's name

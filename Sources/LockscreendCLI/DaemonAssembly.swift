@@ -114,6 +114,8 @@ struct DaemonAssembly {
             services.append(.init(service: TouchService(config: input, frameSize: (options.width, options.height), inbox: daemon.inbox, logger: logger)))
         }
         guard !run.once else { return services }
+        // The socket, the broker and the web read what the steps show.
+        daemon.screens.open()
         services.append(.init(service: broker()))
         if let control = try control() { services.append(.init(service: control)) }
         if let web = try web() { services.append(.init(service: web)) }

@@ -17,7 +17,9 @@ package struct ControlHandler: Sendable {
     package let clock: any DaemonClock
     /// Where page switches go; nil when nothing shows pages (a test's bare engine).
     package let inbox: DaemonInbox?
-    /// What the screen shows: the status says what each shown widget's views draw.
+    /// What the screen shows: the status says what each shown widget's views draw. Whoever
+    /// serves readers (the socket, the web, the broker) opens it; a run with none, such as
+    /// `--once`, leaves it closed and the daemon's steps publish nothing to it.
     package let screens: ScreenBoard?
 
     package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock, inbox: DaemonInbox? = nil, screens: ScreenBoard? = nil) {
@@ -27,7 +29,6 @@ package struct ControlHandler: Sendable {
         self.clock = clock
         self.inbox = inbox
         self.screens = screens
-        screens?.open()
     }
 
     package func handle(_ data: Data) async -> ControlReply {
