@@ -9,7 +9,8 @@
 # --daemon FILE (install FILE as lockscreend: a custom daemon built with your own widgets,
 # e.g. Examples/TubeStatus/.build/release/tubestatusd).
 # Installs: PREFIX/bin/lockscreend and lockscreenctl; /etc/systemd/system/lockscreend.service;
-# /etc/lockscreend/config.toml (never over an existing one); PREFIX/share/lockscreend/examples;
+# /etc/lockscreend/config.toml (never over an existing one); PREFIX/share/lockscreend/examples
+# and clients (the Kindle and Kobo script);
 # PREFIX/share/doc/lockscreend; the lockscreend user (sysusers.d) in the video group.
 set -euo pipefail
 start=$PWD
@@ -68,6 +69,7 @@ chmod 0644 "$destdir$unitdir/lockscreend.service"
 install -D -m 0644 deploy/lockscreend.sysusers "$destdir$prefix/lib/sysusers.d/lockscreend.conf"
 install -d -m 0755 "$destdir$prefix/share/lockscreend/examples" "$destdir$prefix/share/doc/lockscreend"
 install -m 0644 deploy/examples/*.toml "$destdir$prefix/share/lockscreend/examples/"
+install -D -m 0755 deploy/clients/e-reader-screen.sh "$destdir$prefix/share/lockscreend/clients/e-reader-screen.sh"
 install -m 0644 docs/*.md "$destdir$prefix/share/doc/lockscreend/"
 
 config="$destdir/etc/lockscreend/config.toml"

@@ -63,9 +63,11 @@ def e_reader_scripts(base, work, log):
         os.chmod(path, 0o755)
     _, body, _ = request(base + "/api/clients", token="7f3a-good-token")
     links = {c["name"]: c for c in json.loads(body)}
-    env = dict(os.environ, PATH=tools + ":" + os.environ["PATH"], KINDLE_SCREEN_ONCE="1", KOBO_SCREEN_ONCE="1",
-               KINDLE_SCREEN_DIR=os.path.join(work, "kindle"), KOBO_SCREEN_DIR=os.path.join(work, "kobo"))
-    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "deploy", "clients")
+    env = dict(os.environ, PATH=tools + ":" + os.environ["PATH"], ONCE="1")
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "deploy", "clients", "e-reader-screen.sh")
+
+    def run(device, url, **extra):
+        return subprocess.run([script, device, url], env=dict(env, SCREEN_DIR=os.path.join(work, device), **extra), capture_output=True, text=True, timeout=60)
 
     def said():
         try:
@@ -77,8 +79,8 @@ def e_reader_scripts(base, work, log):
         data = open(path, "rb").read(32) if os.path.exists(path) else b""
         return struct.unpack(">II", data[16:24]) if data[:8] == b"\x89PNG\r\n\x1a\n" else None
 
-    first = subprocess.run([os.path.join(script, "kindle-screen.sh"), links["kindle"]["png"]], env=env, capture_output=True, text=True, timeout=60)
-    again = subprocess.run([os.path.join(script, "kindle-screen.sh"), links["kindle"]["png"]], env=env, capture_output=True, text=True, timeout=60)
+    first = run("kindle", links["kindle"]["png"])
+    again = run("kindle", links["kindle"]["png"])
     eips = [c for c in said() if c.startswith("eips")]
     check("the Kindle script fetches its screen with its key and draws it with eips, flashing the first time",
           first.returncode == 0 and eips[:1] and eips[0].startswith("eips -f -g ") and png_size(os.path.join(work, "shown-eips.png")) == (600, 800),
@@ -89,8 +91,7 @@ def e_reader_scripts(base, work, log):
     supply = os.path.join(work, "power_supply", "battery")
     os.makedirs(supply, exist_ok=True)
     open(os.path.join(supply, "capacity"), "w").write("12\n")
-    kobo = subprocess.run([os.path.join(script, "kobo-screen.sh"), links["kobo"]["png"]], env=dict(env, POWER_SUPPLY=os.path.dirname(supply)),
-                          capture_output=True, text=True, timeout=60)
+    kobo = run("kobo", links["kobo"]["png"], POWER_SUPPLY=os.path.dirname(supply))
     fbink = [c for c in said() if c.startswith("fbink")]
     check("the Kobo script draws its screen with FBInk (fbink -q -f -g file=…), the picture at the Kobo's size",
           kobo.returncode == 0 and fbink[:1] and fbink[0].startswith("fbink -q -f -g file=") and png_size(os.path.join(work, "shown-fbink.png")) == (1072, 1448),
@@ -101,8 +102,7 @@ def e_reader_scripts(base, work, log):
     check("the batteries they report are in GET /api/clients (Kindle 87 %, Kobo 12 %), and a low one is logged",
           now["kindle"].get("battery") == 87 and now["kobo"].get("battery") == 12 and now["kobo"].get("seen")
           and "the client kobo's battery is below 15 %" in open(os.path.join(work, "log")).read(), f"{now}")
-    wrong = subprocess.run([os.path.join(script, "kobo-screen.sh"), links["kobo"]["png"].replace("/screen/kobo.png", "/screen/nobody.png")], env=env,
-                           capture_output=True, text=True, timeout=60)
+    wrong = run("kobo", links["kobo"]["png"].replace("/screen/kobo.png", "/screen/nobody.png"))
     check("an address the server refuses draws nothing and says so", len([c for c in said() if c.startswith("fbink")]) == 1 and "cannot fetch" in wrong.stderr,
           wrong.stderr[-200:])
 
