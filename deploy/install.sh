@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
     --no-build) build=0; shift ;;
     --daemon) daemon=$2; [ "${daemon#/}" != "$daemon" ] || daemon=$start/$daemon; shift 2 ;;
     --uninstall) action=uninstall; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "install.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
