@@ -59,7 +59,7 @@ def e_reader_scripts(base, work, log):
         path = os.path.join(tools, name)
         with open(path, "w") as f:
             f.write(f'#!/bin/sh\necho "{name} $*" >>"{calls}"\n'
-                    f'for a; do case "$a" in *.png) cp "$a" "{work}/shown-{name}.png";; file=*) cp "${{a#file=}}" "{work}/shown-{name}.png";; esac; done\n{extra}')
+                    f'for a; do case "$a" in file=*) cp "${{a#file=}}" "{work}/shown-{name}.png";; *.png) cp "$a" "{work}/shown-{name}.png";; esac; done\n{extra}')
         os.chmod(path, 0o755)
     _, body, _ = request(base + "/api/clients", token="7f3a-good-token")
     links = {c["name"]: c for c in json.loads(body)}
