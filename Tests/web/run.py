@@ -48,6 +48,50 @@ def trmnl(url, headers, body=None):
         return e.code, e.read(), e.headers
 
 
+def trmnl_firmware(base):
+    """TRMNL's firmware, modelled from its code (Tests/web/trmnl_model.py), against this
+    daemon: set-up on old and new firmware, a wake, an unchanged wake that downloads
+    nothing, a forgotten key, the button, being told to slow down."""
+    from trmnl_model import Firmware
+
+    def served(device, **wake):
+        """A wake, repeated after the sleep a 429 asks for (the device would sleep it)."""
+        for _ in range(6):
+            result = device.wake(**wake)
+            if device.last_code != 429:
+                return result
+            time.sleep(max(device.sleep or 0, 0.5))
+        return result
+
+    old = Firmware(base, "A1:B2:C3:D4:E5:F6", "1.6.9")
+    served(old)
+    check("TRMNL firmware 1.6.9 sets up through /api/setup/ and shows its friendly ID beside the set-up picture",
+          old.api_key and old.screen == "setup", f"{old.last_code} {old.screen}")
+    device = Firmware(base, "A1:B2:C3:D4:E5:F6", "1.8.15")
+    served(device)
+    first = served(device)
+    check("TRMNL firmware 1.8.15: a wake fetches the picture and keeps it by filename", first == 0 and device.screen == "picture"
+          and device.downloads == 1 and len(device.kept) == 1, f"{first} {device.screen} {device.downloads}")
+    served(device)
+    check("… a wake with nothing new downloads nothing and sleeps refresh_rate", device.downloads == 1 and (device.sleep or 0) >= 300,
+          f"{device.downloads} {device.sleep}")
+    device.api_key = "0" * 32
+    forgot = served(device)
+    served(device)
+    served(device)
+    check("… a forgotten key makes it set up again (status 500), after which it shows its picture",
+          forgot == 500 and device.api_key and device.api_key != "0" * 32 and device.screen == "picture", f"{forgot} {device.screen}")
+    pressed = served(device, button=True)
+    check("… a double press is answered sleep, for refresh_max", pressed == "sleep" and device.sleep == 3600, f"{pressed} {device.sleep}")
+    hurried = None
+    for _ in range(15):
+        device.wake()
+        if device.last_code == 429:
+            hurried = device.sleep
+            break
+    check(f"… waking too often is a 429 whose body it reads: it sleeps {hurried} s, not 0", (hurried or 0) >= 1, f"{hurried}")
+
+
 def e_reader_scripts(base, work, log):
     """deploy/clients' Kindle and Kobo scripts against this daemon, with the devices' own
     tools (eips, FBInk, gasgauge-info, lipc-set-prop) stood in by recorders that log their
@@ -282,6 +326,7 @@ family = "circular"
               code == 200 and json.loads(body).get("status") == 500 and not json.loads(body).get("image_url"), f"{code} {body[:200]}")
         code, _, _ = trmnl(base + "/api/log", firmware, b'{"log":{"logs_array":[{"log_message":"wifi weak"}]}}')
         check("TRMNL /api/log is accepted", code == 200)
+        trmnl_firmware(base)
         code, image, headers = request(base + "/screen/kindle.png")
         size = struct.unpack(">II", image[16:24]) if image[:8] == b"\x89PNG\r\n\x1a\n" else None
         check("a Kindle's /screen/kindle.png is a 600x800 PNG", code == 200 and size == (600, 800), f"{code} {size}")
