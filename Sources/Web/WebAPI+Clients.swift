@@ -23,9 +23,7 @@ extension WebAPI {
                 return refusal
             }
         }
-        if reports.fetched(name, at: handler.clock.now(), battery: request.parameter("battery")) {
-            logger.notice("the client \(name)'s battery is below \(ClientReports.low) %: charge it")
-        }
+        record(name, battery: request.parameter("battery"))
         guard let (bytes, _) = picture(profile, bmp: format == "bmp") else { return .error(503, "nothing has been shown yet") }
         return WebResponse(status: 200, contentType: format == "bmp" ? "image/bmp" : "image/png", body: bytes, headers: [("Cache-Control", "no-store")])
     }
@@ -92,9 +90,7 @@ extension WebAPI {
                 logger.notice("TRMNL \(profile.name) says: \(text)")
                 return .json(TRMNLSetup(status: 200))
             }
-            if let battery = request.header("Percent-Charged"), reports.fetched(profile.name, at: handler.clock.now(), battery: battery) {
-                logger.notice("the client \(profile.name)'s battery is below \(ClientReports.low) %: charge it")
-            }
+            if let battery = request.header("Percent-Charged") { record(profile.name, battery: battery) }
             if request.header("special_function") == "true" {
                 // A double press: the function this server gave it is sleep.
                 return .json(TRMNLDisplay(status: 0, refresh_rate: profile.refreshMax, action: "sleep"))
@@ -112,6 +108,14 @@ extension WebAPI {
                 filename: "\(profile.name)-\(version)", refresh_rate: profile.refreshRate(untilNextChange: wait)))
         default:
             return .error(405, "\(request.method) is not allowed on \(request.path)")
+        }
+    }
+
+    /// Records that `client` called now with `battery` (a percentage as it sent it), and
+    /// says once in the log when the battery has just gone low.
+    func record(_ client: String, battery: String?) {
+        if reports.fetched(client, at: handler.clock.now(), battery: battery) {
+            logger.notice("the client \(client)'s battery is below \(ClientReports.low) %: charge it")
         }
     }
 
