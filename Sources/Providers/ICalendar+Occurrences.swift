@@ -51,7 +51,7 @@ extension ICalendar {
             if !skip.contains(event.start) && !endsBefore { starts[event.start] = event.length }
             let home = event.zone ?? zone
             for rule in event.rules {
-                let walked = RecurrenceWalk(rule: rule, first: home.civil(event.start), zone: home).forEach(from: from.addingTimeInterval(-max(0, event.length) - reach), to: to.addingTimeInterval(reach), budget: &budget) { day in
+                let walked = RecurrenceWalk(rule: rule, first: home.civil(event.start), zone: home, allDay: event.allDay).forEach(from: from.addingTimeInterval(-max(0, event.length) - reach), to: to.addingTimeInterval(reach), budget: &budget) { day in
                     if !skip.contains(day) { starts[day] = event.length }
                 }
                 guard walked else {
@@ -98,7 +98,7 @@ extension ICalendar.Event {
         let home = self.zone ?? zone
         for rule in rules {
             var hit = false
-            guard RecurrenceWalk(rule: rule, first: home.civil(start), zone: home).forEach(from: date, to: date.addingTimeInterval(1), budget: &budget, { _ in hit = true }) else {
+            guard RecurrenceWalk(rule: rule, first: home.civil(start), zone: home, allDay: allDay).forEach(from: date, to: date.addingTimeInterval(1), budget: &budget, { _ in hit = true }) else {
                 throw ICalendar.Failure(description: "line \(line): the calendar's repeating events need more than \(ICalendar.walkBudget) days of walking: refused, not shown wrongly")
             }
             if hit { return true }

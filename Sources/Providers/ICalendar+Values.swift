@@ -123,13 +123,11 @@ extension ICalendar {
         return (sign * days, sign * seconds)
     }
 
-    /// The rule parts RFC 5545 defines, and those of them lockscreend walks.
+    /// The rule parts RFC 5545 defines.
     static let ruleParts: Set<String> = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST"]
-    static let walkedParts: Set<String> = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS", "WKST"]
 
     /// Reads an RRULE. A part RFC 5545 does not define is an error, as in other readers;
-    /// a part it defines that the walk does not follow is an error too, rather than
-    /// occurrences shown wrongly.
+    /// numbers outside a part's range are left out, as other readers leave them.
     static func rule(_ text: String, zone: ZoneRules, zones: [String: ZoneRules] = [:]) throws(Failure) -> Rule? {
         // An empty RRULE, as some exports write, repeats nothing.
         guard !text.trimmed().isEmpty else { return nil }
@@ -139,35 +137,36 @@ extension ICalendar {
             guard pair.count == 2 else { throw Failure(description: "RRULE:\(text.prefix(80)): '\(part.prefix(20))' is not NAME=VALUE") }
             let name = pair[0].uppercased()
             guard ruleParts.contains(name) else { throw Failure(description: "RRULE:\(text.prefix(80)): \(name.prefix(20)) is not a rule part of RFC 5545") }
-            guard walkedParts.contains(name) else { throw Failure(description: "RRULE:\(text.prefix(80)): \(name) is not supported (lockscreend repeats by day: FREQ=DAILY to YEARLY with BYDAY, BYMONTHDAY, BYMONTH and BYSETPOS)") }
             fields[name] = String(pair[1])
         }
         guard let frequency = fields["FREQ"].flatMap({ Rule.Frequency(rawValue: $0.uppercased()) }) else {
-            if let named = fields["FREQ"], ["HOURLY", "MINUTELY", "SECONDLY"].contains(named.uppercased()) {
-                throw Failure(description: "RRULE:\(text.prefix(80)): FREQ=\(named) is not supported (lockscreend repeats by day: DAILY, WEEKLY, MONTHLY, YEARLY)")
-            }
-            throw Failure(description: "RRULE:\(text.prefix(80)): no FREQ of DAILY, WEEKLY, MONTHLY or YEARLY")
+            throw Failure(description: "RRULE:\(text.prefix(80)): no FREQ of SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY")
         }
         var rule = Rule(frequency: frequency)
         rule.interval = min(1_000, max(1, fields["INTERVAL"].flatMap(Int.init) ?? 1))
         // COUNT of zero or less is no limit, as other readers take it (UNTIL may still end it).
         rule.count = fields["COUNT"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        rule.until = try fields["UNTIL"].flatMap { (u: String) throws(Failure) in try date(u, parameters: [:], zone: zone, zones: zones)?.date }
+        if let written = fields["UNTIL"], let until = try date(written, parameters: [:], zone: zone, zones: zones)?.date {
+            rule.until = until
+            rule.untilReading = (written.uppercased().hasSuffix("Z") ? ZoneRules.utc : zone).civil(until)
+        }
         let names = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
         rule.days = (fields["BYDAY"] ?? "").split(separator: ",").compactMap { day in
             guard let weekday = names.firstIndex(of: String(day.suffix(2)).uppercased()) else { return nil }
             let ordinal = Int(day.dropLast(2))
             return (ordinal.flatMap { (-53...53).contains($0) && $0 != 0 ? $0 : nil }, weekday + 1)
         }
-        if frequency == .yearly, fields["BYMONTH"] == nil, rule.days.contains(where: { $0.ordinal != nil }) {
-            throw Failure(description: "RRULE:\(text.prefix(80)): BYDAY with a week of the year (\(fields["BYDAY"] ?? "")) is not supported; give BYMONTH to count weeks within a month")
+        func numbers(_ part: String, _ range: ClosedRange<Int>) -> [Int] {
+            (fields[part] ?? "").split(separator: ",").compactMap { Int($0) }.filter { range.contains($0) && ($0 != 0 || range.lowerBound == 0) }
         }
-        rule.monthDays = (fields["BYMONTHDAY"] ?? "").split(separator: ",").compactMap { Int($0) }.filter { (-31...31).contains($0) && $0 != 0 }
-        rule.months = (fields["BYMONTH"] ?? "").split(separator: ",").compactMap { Int($0) }.filter { (1...12).contains($0) }
-        rule.positions = (fields["BYSETPOS"] ?? "").split(separator: ",").compactMap { Int($0) }.filter { (-366...366).contains($0) && $0 != 0 }
-        if !rule.positions.isEmpty, frequency != .monthly {
-            throw Failure(description: "RRULE:\(text.prefix(80)): BYSETPOS is supported in MONTHLY rules only")
-        }
+        rule.monthDays = numbers("BYMONTHDAY", -31...31)
+        rule.months = numbers("BYMONTH", 1...12)
+        rule.yearDays = numbers("BYYEARDAY", -366...366)
+        rule.weekNumbers = numbers("BYWEEKNO", -53...53)
+        rule.hours = numbers("BYHOUR", 0...23)
+        rule.minutes = numbers("BYMINUTE", 0...59)
+        rule.seconds = numbers("BYSECOND", 0...59)
+        rule.positions = numbers("BYSETPOS", -366...366)
         if let start = fields["WKST"].flatMap({ names.firstIndex(of: $0.uppercased()) }) { rule.weekStart = start + 1 }
         return rule
     }

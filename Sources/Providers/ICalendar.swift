@@ -4,13 +4,12 @@ import ZoneInfo
 /// The events of an iCalendar (RFC 5545) document, read as recurring-ical-events (the
 /// reference most calendar tools use) reads them, which Tests/conformance compares
 /// against: VEVENTs with SUMMARY, DTSTART and DTEND or DURATION (UTC, floating, by TZID,
-/// by the calendar's X-WR-TIMEZONE, or all-day dates); DAILY, WEEKLY, MONTHLY and YEARLY
-/// RRULEs (several to an event) with INTERVAL, COUNT, UNTIL, BYDAY (with ordinals: 2TU,
-/// -1FR), BYMONTHDAY, BYMONTH, WKST and, monthly, BYSETPOS; RDATE (dates, times and
-/// periods) and EXDATE; moved, changed or cancelled occurrences (RECURRENCE-ID, with
-/// RANGE=THISANDFUTURE, STATUS:CANCELLED); several versions of one event (the highest
-/// SEQUENCE wins). A rule part it does not walk (BYHOUR, BYWEEKNO, HOURLY, …) is an
-/// error naming it and its line, never occurrences shown wrongly. A TZID is a
+/// by the calendar's X-WR-TIMEZONE, or all-day dates); RRULEs (several to an event) with
+/// every part RFC 5545 defines, at every frequency from SECONDLY to YEARLY; RDATE (dates,
+/// times and periods) and EXDATE; moved, changed or cancelled occurrences (RECURRENCE-ID,
+/// with RANGE=THISANDFUTURE, STATUS:CANCELLED); several versions of one event (the highest
+/// SEQUENCE wins). A part RFC 5545 does not define is an error naming it and its line,
+/// never occurrences shown wrongly. A TZID is a
 /// tz-database name, or a VTIMEZONE's name that its X-LIC-LOCATION or a Windows zone name
 /// maps to one, or else that defines its own offsets; any other is an error naming it.
 package struct ICalendar: Sendable {
@@ -45,18 +44,31 @@ package struct ICalendar: Sendable {
         var length: TimeInterval { end.timeIntervalSince(start) }
     }
 
-    /// A recurrence (RFC 5545 3.3.10), the parts calendars use.
+    /// A recurrence (RFC 5545 3.3.10), every part of it.
     package struct Rule: Sendable, Equatable {
-        package enum Frequency: String, Sendable { case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY" }
+        package enum Frequency: String, Sendable {
+            case secondly = "SECONDLY", minutely = "MINUTELY", hourly = "HOURLY"
+            case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+        }
         package var frequency: Frequency
         package var interval = 1
         package var count: Int?
         package var until: Date?
+        /// UNTIL as written (in UTC when it ends in Z): an all-day event's dates are
+        /// compared with its day, as the reference compares them.
+        package var untilReading: CivilDateTime?
         /// Weekdays (1 = Sunday), each with an ordinal within the month or year (nil: every).
         package var days: [(ordinal: Int?, weekday: Int)] = []
         package var monthDays: [Int] = []
         package var months: [Int] = []
-        /// BYSETPOS: which of a month's matching days (1 the first, -1 the last).
+        /// BYYEARDAY (negative from the year's end) and BYWEEKNO (weeks as WKST starts them).
+        package var yearDays: [Int] = []
+        package var weekNumbers: [Int] = []
+        /// BYHOUR, BYMINUTE, BYSECOND: the times of day an occurrence may have.
+        package var hours: [Int] = []
+        package var minutes: [Int] = []
+        package var seconds: [Int] = []
+        /// BYSETPOS: which of a period's matching starts (1 the first, -1 the last).
         package var positions: [Int] = []
         /// WKST: the day weeks start on (1 = Sunday), which decides which weeks an
         /// INTERVAL above one counts; RFC 5545's default is Monday.
@@ -64,8 +76,9 @@ package struct ICalendar: Sendable {
 
         package static func == (a: Rule, b: Rule) -> Bool {
             a.frequency == b.frequency && a.interval == b.interval && a.count == b.count && a.until == b.until && a.monthDays == b.monthDays
-                && a.weekStart == b.weekStart && a.positions == b.positions
-                && a.months == b.months && a.days.map { "\($0.ordinal ?? 0)\($0.weekday)" } == b.days.map { "\($0.ordinal ?? 0)\($0.weekday)" }
+                && a.weekStart == b.weekStart && a.positions == b.positions && a.months == b.months
+                && a.yearDays == b.yearDays && a.weekNumbers == b.weekNumbers && a.hours == b.hours && a.minutes == b.minutes && a.seconds == b.seconds
+                && a.days.map { "\($0.ordinal ?? 0)\($0.weekday)" } == b.days.map { "\($0.ordinal ?? 0)\($0.weekday)" }
         }
 
         package var weekdays: [Int] { days.map(\.weekday) }

@@ -1,158 +1,139 @@
 import FoundationEssentials
 import ZoneInfo
 
-/// The start times a recurrence rule makes, walked day by day from the first occurrence
-/// at its wall-clock time (so 09:00 stays 09:00 across daylight-saving changes). A rule
-/// without COUNT starts its walk a day before the window, so a birthday from 1950 costs
-/// the same as one from last year; with COUNT every occurrence from the first is
-/// counted, as RFC 5545 counts them before EXDATE takes any away.
+/// The start times a recurrence rule makes, as RFC 5545 3.3.10 expands them and the
+/// reference readers (recurring-ical-events on python-dateutil) read them: the rule's
+/// periods — years, months, weeks, days, hours, minutes or seconds, INTERVAL apart from the
+/// first occurrence's — each expanded by its BY parts and limited by the rest, BYSETPOS
+/// choosing among a period's starts, all in wall-clock time (so 09:00 stays 09:00 across
+/// daylight-saving changes). A rule without COUNT starts at the period a day before the
+/// window, so a birthday from 1950 costs the same as one from last year; with COUNT every
+/// occurrence from the first is counted, as RFC 5545 counts them before EXDATE takes any.
 ///
-/// The walk is paid for from a budget of days shared by the whole file: months and
-/// years a MONTHLY or YEARLY rule skips are jumped over, the repeating weeks of a
-/// DAILY or WEEKLY rule counted by arithmetic, and a walk that still finds no end is cut
-/// after 20,000 days looked at, or when the file's budget runs out — so a calendar made to stall
-/// the reader (ten thousand rules that never match) costs a bounded moment, and is
-/// refused, never a stall.
+/// The walk is paid for from a budget of days looked at, shared by the whole file: a
+/// yearly or monthly period looks only at its candidate days (BYMONTH's months,
+/// BYMONTHDAY's days, BYYEARDAY's), months BYMONTH leaves out and days a sub-daily rule
+/// cannot match are jumped over, and the repeating cycles of a COUNT rule whose pattern
+/// is only weekdays and times are counted by arithmetic. A walk that still finds no end
+/// after `periodLimit` periods, or when the file's budget runs out, is refused — so a
+/// calendar made to stall the reader costs a bounded moment, never a stall, and a rule
+/// too dense to walk is never shown wrongly.
 struct RecurrenceWalk {
     let rule: ICalendar.Rule
     let first: CivilDateTime
     let zone: ZoneRules
+    /// An all-day event's walk compares each occurrence's day with UNTIL's, as the
+    /// reference does (a waste calendar's UTC UNTIL must not add a day east of Greenwich).
+    var allDay = false
+    /// Whether a COUNT rule's repeating cycles may be counted by arithmetic; the tests turn
+    /// it off to compare with walking every period.
+    var countsCycles = true
 
-    /// The most days one rule's walk looks at: about 55 years of days, more of time where
-    /// months, years or repeating weeks are jumped over.
-    static let dayLimit = 20_000
+    init(rule: ICalendar.Rule, first: CivilDateTime, zone: ZoneRules, allDay: Bool = false) {
+        self.rule = rule
+        self.first = first
+        self.zone = zone
+        self.allDay = allDay
+    }
+
+    /// The most periods one rule's walk looks at between its start and the window's end.
+    static let periodLimit = 20_000
 
     /// Calls `body` with each start in [`from`, `to`), taking every day looked at from
-    /// `budget`. Returns false when the budget ran out before the walk was done.
+    /// `budget`. Returns false when the budget or the period limit ran out first.
     func forEach(from: Date, to: Date, budget: inout Int, _ body: (Date) -> Void) -> Bool {
-        let firstDate = zone.date(first)
-        let daysToWindow = Int((from.timeIntervalSince(firstDate) / 86_400).rounded(.down))
-        // Without COUNT nothing before the window matters: start a day early for zones.
-        var days = rule.count == nil ? max(0, daysToWindow - 1) : 0
-        // Past this many days every start is at or after `to` (a day of slack for zones).
-        let daysToEnd = Int((to.timeIntervalSince(firstDate) / 86_400).rounded(.up)) + 1
+        // Past this period every start is at or after `to` (a day of slack for zones).
+        let end = index(of: zone.civil(to).adding(days: 1))
+        let window = firstPeriod(reaching: zone.civil(from).adding(days: -1))
+        var period = rule.count == nil ? window : 0
         var emitted = 0, steps = 0
-        // Counting a period's occurrences looks at its days once, paid from the budget.
-        let period = rule.count != nil && daysToWindow > 0 ? repeatingPeriod : nil
-        if let period {
-            guard budget >= period.days else { return false }
-            budget -= period.days
-        }
-        while days < daysToEnd, steps < Self.dayLimit {
-            guard budget > 0 else { return false }
-            budget -= 1
+        let cycle = rule.count != nil && window > 0 && countsCycles ? repeatingCycle(budget: &budget) : nil
+        while start(of: period) <= end {
+            guard steps < Self.periodLimit, budget > 0 else { return false }
             steps += 1
-            // A COUNT rule far before the window: whole repeating periods counted at once.
-            if let period, let count = rule.count, days >= period.days, days % period.days == 0 {
-                let whole = min((daysToWindow - days - 1) / period.days, (count - emitted) / max(1, period.occurrences) - 1)
+            // A COUNT rule far before the window: whole repeating cycles counted at once.
+            if let cycle, let count = rule.count, period >= cycle.periods, period % cycle.periods == 0 {
+                let whole = min((window - period) / cycle.periods, (count - emitted) / max(1, cycle.occurrences) - 1)
                 if whole > 0 {
-                    days += whole * period.days
-                    emitted += whole * period.occurrences
+                    period += whole * cycle.periods
+                    emitted += whole * cycle.occurrences
                     continue
                 }
             }
-            let reading = first.adding(days: days)
-            if let skip = daysToSkip(reading, days: days) {
-                days += skip
-                continue
+            switch starts(in: period, budget: &budget) {
+            case .skip(let next):
+                period = max(period + 1, next)
+            case .starts(let starts):
+                period += 1
+                for reading in starts where reading >= first {
+                    let date = zone.date(reading)
+                    if date >= to || ended(reading, at: date) { return true }
+                    emitted += 1
+                    if let count = rule.count, emitted > count { return true }
+                    if date >= from { body(date) }
+                }
             }
-            defer { days += 1 }
-            guard allows(reading, days: days) else { continue }
-            let day = zone.date(reading)
-            if day >= to { return true }
-            if let until = rule.until, day > until { return true }
-            emitted += 1
-            if let count = rule.count, emitted > count { return true }
-            if day >= from { body(day) }
         }
         return true
     }
 
-    /// For a DAILY or WEEKLY rule without BYMONTH, whose pattern of days repeats: the
-    /// period in days and how many occurrences each period holds.
-    private var repeatingPeriod: (days: Int, occurrences: Int)? {
-        guard rule.months.isEmpty, rule.frequency == .daily || rule.frequency == .weekly else { return nil }
-        let days: Int
-        if rule.frequency == .weekly {
-            days = 7 * rule.interval
-        } else {
-            days = rule.days.isEmpty ? rule.interval : rule.interval * 7 / gcd(rule.interval, 7)
+    /// Whether `reading` (at `date`) is past UNTIL: by its day for an all-day event.
+    private func ended(_ reading: CivilDateTime, at date: Date) -> Bool {
+        if allDay, let written = rule.untilReading { return reading.startOfDay > written }
+        return rule.until.map { date > $0 } ?? false
+    }
+
+    /// For a COUNT rule whose pattern is weekdays and times only: how many periods repeat
+    /// (a whole number of weeks) and how many occurrences each repetition holds.
+    private func repeatingCycle(budget: inout Int) -> (periods: Int, occurrences: Int)? {
+        guard rule.months.isEmpty, rule.monthDays.isEmpty, rule.yearDays.isEmpty, rule.weekNumbers.isEmpty else { return nil }
+        let unit: Int
+        switch rule.frequency {
+        case .yearly, .monthly: return nil
+        case .weekly: unit = 604_800
+        case .daily: unit = 86_400
+        case .hourly: unit = 3_600
+        case .minutely: unit = 60
+        case .secondly: unit = 1
         }
-        return (days, (0..<days).count { allows(first.adding(days: $0), days: $0) })
+        let seconds = unit * rule.interval
+        let periods = 604_800 / gcd(seconds, 604_800)
+        // Counting a cycle looks at its periods once, paid from the budget.
+        guard periods <= 10_080, budget >= periods else { return nil }
+        var occurrences = 0
+        // The second cycle: every period whole and after the first occurrence.
+        for period in periods..<(2 * periods) {
+            if case .starts(let starts) = starts(in: period, budget: &budget) { occurrences += starts.count }
+        }
+        return (periods, occurrences)
     }
 
     private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
-    /// Days up to the first of the next month, when `reading`'s month is one the rule
-    /// passes over whole (by INTERVAL or BYMONTH); nil otherwise.
-    private func daysToSkip(_ reading: CivilDateTime, days: Int) -> Int? {
-        let months = (reading.year - first.year) * 12 + reading.month - first.month
-        let skipped: Bool
+    /// The period holding `reading`, in the rule's units counted from 1970: a year, a
+    /// month, the day its week starts (WKST), a day, an hour, a minute or a second.
+    func index(of reading: CivilDateTime) -> Int {
+        let day = reading.daysSinceEpoch
         switch rule.frequency {
-        case .monthly:
-            skipped = months % rule.interval != 0 || !(rule.months.isEmpty || rule.months.contains(reading.month))
-        case .yearly:
-            skipped = (reading.year - first.year) % rule.interval != 0 || !(rule.months.isEmpty ? [first.month] : rule.months).contains(reading.month)
-        case .daily, .weekly:
-            // BYMONTH limits a DAILY or WEEKLY rule to its months (RFC 5545 3.3.10).
-            skipped = !rule.months.isEmpty && !rule.months.contains(reading.month)
-        }
-        guard skipped else { return nil }
-        return Self.daysIn(year: reading.year, month: reading.month) - reading.day + 1
-    }
-
-    /// Whether the rule makes an occurrence on `reading`'s day, `days` after the first.
-    func allows(_ reading: CivilDateTime, days: Int) -> Bool {
-        let interval = rule.interval
-        switch rule.frequency {
-        case .daily:
-            return days % interval == 0 && (rule.months.isEmpty || rule.months.contains(reading.month))
-                && (rule.days.isEmpty || rule.weekdays.contains(reading.weekday))
-        case .weekly:
-            // Weeks counted from the one holding the first occurrence, starting on WKST.
-            let weeks = (days + (first.weekday - rule.weekStart + 7) % 7) / 7
-            let weekdays = rule.days.isEmpty ? [first.weekday] : rule.weekdays
-            return weeks % interval == 0 && weekdays.contains(reading.weekday) && (rule.months.isEmpty || rule.months.contains(reading.month))
-        case .monthly:
-            let months = (reading.year - first.year) * 12 + reading.month - first.month
-            guard months % interval == 0, rule.months.isEmpty || rule.months.contains(reading.month) else { return false }
-            guard !rule.positions.isEmpty else { return dayMatches(reading, defaultDay: first.day) }
-            // BYSETPOS: the nth (or nth from last) of the month's matching days.
-            let length = Self.daysIn(year: reading.year, month: reading.month)
-            let matching = (1...length).filter { dayMatches(CivilDateTime(year: reading.year, month: reading.month, day: $0), defaultDay: first.day) }
-            guard let index = matching.firstIndex(of: reading.day) else { return false }
-            return rule.positions.contains { $0 > 0 ? $0 == index + 1 : matching.count + $0 == index }
-        case .yearly:
-            guard (reading.year - first.year) % interval == 0 else { return false }
-            let months = rule.months.isEmpty ? [first.month] : rule.months
-            guard months.contains(reading.month) else { return false }
-            return dayMatches(reading, defaultDay: rule.days.isEmpty && rule.monthDays.isEmpty ? first.day : nil)
+        case .yearly: return reading.year
+        case .monthly: return reading.year * 12 + reading.month - 1
+        case .weekly: return day - (reading.weekday - rule.weekStart + 7) % 7
+        case .daily: return day
+        case .hourly: return day * 24 + reading.hour
+        case .minutely: return (day * 24 + reading.hour) * 60 + reading.minute
+        case .secondly: return ((day * 24 + reading.hour) * 60 + reading.minute) * 60 + reading.second
         }
     }
 
-    /// BYMONTHDAY (negative from the month's end), BYDAY with ordinals within the month
-    /// (2TU, -1FR), or the first occurrence's day of the month.
-    private func dayMatches(_ reading: CivilDateTime, defaultDay: Int?) -> Bool {
-        let length = Self.daysIn(year: reading.year, month: reading.month)
-        if !rule.monthDays.isEmpty {
-            guard rule.monthDays.contains(where: { $0 > 0 ? $0 == reading.day : length + $0 + 1 == reading.day }) else { return false }
-            return rule.days.isEmpty || rule.weekdays.contains(reading.weekday)
-        }
-        if !rule.days.isEmpty {
-            return rule.days.contains { day in
-                guard day.weekday == reading.weekday else { return false }
-                guard let ordinal = day.ordinal else { return true }
-                return ordinal > 0 ? (reading.day - 1) / 7 + 1 == ordinal : (length - reading.day) / 7 + 1 == -ordinal
-            }
-        }
-        return defaultDay.map { $0 == reading.day } ?? false
-    }
+    /// Units from one period's start to the next's.
+    private var step: Int { rule.frequency == .weekly ? 7 * rule.interval : rule.interval }
 
-    static func daysIn(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+    /// The index of the `period`th period's start (0: the first occurrence's).
+    func start(of period: Int) -> Int { index(of: first) + period * step }
+
+    /// The first period that starts at or after the one holding `reading` (never before 0).
+    func firstPeriod(reaching reading: CivilDateTime) -> Int {
+        let units = index(of: reading) - index(of: first)
+        return units <= 0 ? 0 : (units + step - 1) / step
     }
 }

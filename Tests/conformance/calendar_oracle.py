@@ -43,13 +43,26 @@ signal.signal(signal.SIGALRM, alarm)
 
 def windows(calendar, zone):
     """Weeks around the events' own starts: one starting 90 minutes before a start, one
-    30 minutes into it (a running event), and ones 40 and 400 days on (later repeats)."""
+    30 minutes into it (a running event), and ones 40 and 400 days on (later repeats);
+    the week that ends an hour after each rule's UNTIL (its last occurrences); and, for a
+    calendar that repeats, a week of November 2026."""
     starts = set()
+    untils = set()
+    repeats = False
     for event in calendar.walk("VEVENT"):
         try:
             starts.add(seconds(event.start, zone))
         except Exception:
             continue
+        for rule in event.get("RRULE", []) if isinstance(event.get("RRULE"), list) else [event.get("RRULE")]:
+            if not rule:
+                continue
+            repeats = True
+            for until in rule.get("UNTIL", []):
+                try:
+                    untils.add(seconds(until, datetime.timezone.utc if isinstance(until, datetime.datetime) and until.tzinfo is None else zone))
+                except Exception:
+                    pass
     starts = sorted(starts)
     if len(starts) > 4:
         starts = [starts[round(i * (len(starts) - 1) / 3)] for i in range(4)]
@@ -57,6 +70,10 @@ def windows(calendar, zone):
     for s in starts:
         for begin in (s - 5400, s + 1800, s + 40 * 86400 - 5400, s + 400 * 86400 - 5400):
             chosen.append([begin, begin + WEEK])
+    for until in sorted(untils)[:4]:
+        chosen.append([until + 3600 - WEEK, until + 3600])
+    if repeats:
+        chosen.append([1795000000, 1795000000 + WEEK])
     return chosen or [[1795000000, 1795000000 + WEEK]]
 
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Calendar conformance: what a lockscreend calendar widget shows against what
 recurring-ical-events (PyPI, the reference most calendar tools use) shows, over the test
-calendars of that project's repository and our own Google, Outlook, iCloud and Nextcloud
-exports, in UTC and in a zone with summer time, a week at a time around each calendar's
+calendars of that project's repository, RFC 5545's recurrence examples and our own Google,
+Outlook, iCloud and Nextcloud exports, in UTC and in a zone with summer time, a week at a time around each calendar's
 events.
 
 A calendar agrees when every window in both zones holds the same occurrences (start, end,
@@ -36,6 +36,7 @@ KNOWN = {
 
 def corpus():
     files = sorted(glob.glob(os.path.join(here, "calendars", "recurring-ical-events", "*.ics")))
+    files += sorted(glob.glob(os.path.join(here, "calendars", "rfc5545", "*.ics")))
     files += sorted(glob.glob(os.path.join(here, "..", "Fixtures", "calendar", "*.ics")))
     return [os.path.normpath(f) for f in files]
 
