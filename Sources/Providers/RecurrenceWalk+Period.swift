@@ -15,9 +15,18 @@ extension RecurrenceWalk {
         var days: [CivilDateTime]
         switch rule.frequency {
         case .yearly: days = candidates(year: at)
-        case .monthly: days = candidates(year: Self.floorDivide(at, 12), month: at - Self.floorDivide(at, 12) * 12 + 1)
+        case .monthly:
+            let year = Self.floorDivide(at, 12), month = at - year * 12 + 1
+            // A month BYMONTH leaves out costs one look, not its days'.
+            guard rule.months.isEmpty || rule.months.contains(month) else {
+                budget -= 1
+                return .skip(to: period + 1)
+            }
+            days = candidates(year: year, month: month)
         case .weekly:
-            days = (0..<7).map { Self.day(at + $0) }
+            // Only the week's days that can match: BYDAY's weekdays, else the first's.
+            let weekdays = Set(rule.days.isEmpty ? [first.weekday] : rule.weekdays)
+            days = (0..<7).filter { weekdays.contains((rule.weekStart - 1 + $0) % 7 + 1) }.map { Self.day(at + $0) }
             // As the reference reads it, the first week's set begins at the first occurrence's day.
             if period == 0 { days.removeAll { $0 < first.startOfDay } }
         case .daily: days = [Self.day(at)]
@@ -38,9 +47,13 @@ extension RecurrenceWalk {
             return .skip(to: firstPeriod(reaching: next))
         }
         let times: [Int]
-        switch timesOfDay(at: at, on: day) {
-        case .starts(let found): times = found.map { $0.hour * 3_600 + $0.minute * 60 + $0.second }
-        case .skip(let next): return .skip(to: next)
+        switch rule.frequency {
+        case .yearly, .monthly, .weekly, .daily: times = dayTimes
+        default:
+            switch timesOfDay(at: at, on: day) {
+            case .starts(let found): times = found.map { $0.hour * 3_600 + $0.minute * 60 + $0.second }
+            case .skip(let next): return .skip(to: next)
+            }
         }
         var starts: [CivilDateTime] = []
         starts.reserveCapacity(days.count * times.count)
@@ -58,34 +71,31 @@ extension RecurrenceWalk {
         return .starts(chosen.sorted().map { starts[$0] })
     }
 
-    /// The times a period's day gets, as readings on `day`, in order: every BYHOUR ×
-    /// BYMINUTE × BYSECOND (the first occurrence's where a part is absent) for a daily or
-    /// longer rule; the period's own hour, minute or second, limited by those parts, for a
-    /// shorter one (none: the next period whose time could match).
+    /// The times of a sub-daily period, as readings on `day`, in order: the period's own
+    /// hour, minute or second, limited by BYHOUR, BYMINUTE and BYSECOND, expanded by those
+    /// shorter than the period (the first occurrence's where absent); none: the next
+    /// period whose time could match.
     private func timesOfDay(at index: Int, on day: CivilDateTime) -> PeriodStarts {
-        let hours = rule.hours.isEmpty ? [first.hour] : rule.hours
-        let minutes = rule.minutes.isEmpty ? [first.minute] : rule.minutes
-        let seconds = rule.seconds.isEmpty ? [first.second] : rule.seconds
         let now = Self.time(index, unitsPerDay: unitsPerDay, on: day)
         func allowed(_ parts: [Int], _ value: Int) -> Bool { parts.isEmpty || parts.contains(value) }
-        let product: [(Int, Int, Int)]
+        guard allowed(rule.hours, now.hour) else {
+            return .skip(to: rule.frequency == .hourly ? firstPeriod(reaching: now) + 1 : firstPeriod(reaching: Self.next(now, seconds: 3_600)))
+        }
+        var times: [(Int, Int, Int)] = []
         switch rule.frequency {
-        case .yearly, .monthly, .weekly, .daily:
-            product = hours.flatMap { h in minutes.flatMap { m in seconds.map { s in (h, m, s) } } }
         case .hourly:
-            guard allowed(rule.hours, now.hour) else { return .skip(to: firstPeriod(reaching: now) + 1) }
-            product = minutes.flatMap { m in seconds.map { s in (now.hour, m, s) } }
+            let minutes = rule.minutes.isEmpty ? [first.minute] : rule.minutes
+            let seconds = rule.seconds.isEmpty ? [first.second] : rule.seconds
+            times = minutes.flatMap { m in seconds.map { s in (now.hour, m, s) } }
         case .minutely:
-            guard allowed(rule.hours, now.hour) else { return .skip(to: firstPeriod(reaching: Self.next(now, seconds: 3_600))) }
             guard allowed(rule.minutes, now.minute) else { return .skip(to: firstPeriod(reaching: now) + 1) }
-            product = seconds.map { (now.hour, now.minute, $0) }
-        case .secondly:
-            guard allowed(rule.hours, now.hour) else { return .skip(to: firstPeriod(reaching: Self.next(now, seconds: 3_600))) }
+            times = (rule.seconds.isEmpty ? [first.second] : rule.seconds).map { (now.hour, now.minute, $0) }
+        default:
             guard allowed(rule.minutes, now.minute) else { return .skip(to: firstPeriod(reaching: Self.next(now, seconds: 60))) }
             guard allowed(rule.seconds, now.second) else { return .skip(to: firstPeriod(reaching: now) + 1) }
-            product = [(now.hour, now.minute, now.second)]
+            times = [(now.hour, now.minute, now.second)]
         }
-        let sorted = Set(product.map { $0.0 * 3_600 + $0.1 * 60 + $0.2 }).sorted()
+        let sorted = Set(times.map { $0.0 * 3_600 + $0.1 * 60 + $0.2 }).sorted()
         return .starts(sorted.map { CivilDateTime(year: day.year, month: day.month, day: day.day, hour: $0 / 3_600, minute: $0 / 60 % 60, second: $0 % 60) })
     }
 

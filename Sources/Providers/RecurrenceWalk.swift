@@ -28,12 +28,21 @@ struct RecurrenceWalk {
     /// Whether a COUNT rule's repeating cycles may be counted by arithmetic; the tests turn
     /// it off to compare with walking every period.
     var countsCycles = true
+    /// The index of the first occurrence's period, and a daily or longer rule's times of
+    /// day (seconds from midnight, in order), worked out once.
+    private(set) var origin = 0
+    private(set) var dayTimes: [Int] = []
 
     init(rule: ICalendar.Rule, first: CivilDateTime, zone: ZoneRules, allDay: Bool = false) {
         self.rule = rule
         self.first = first
         self.zone = zone
         self.allDay = allDay
+        origin = index(of: first)
+        let hours = rule.hours.isEmpty ? [first.hour] : rule.hours
+        let minutes = rule.minutes.isEmpty ? [first.minute] : rule.minutes
+        let seconds = rule.seconds.isEmpty ? [first.second] : rule.seconds
+        dayTimes = Set(hours.flatMap { h in minutes.flatMap { m in seconds.map { h * 3_600 + m * 60 + $0 } } }).sorted()
     }
 
     /// The most periods one rule's walk looks at between its start and the window's end.
@@ -129,11 +138,11 @@ struct RecurrenceWalk {
     private var step: Int { rule.frequency == .weekly ? 7 * rule.interval : rule.interval }
 
     /// The index of the `period`th period's start (0: the first occurrence's).
-    func start(of period: Int) -> Int { index(of: first) + period * step }
+    func start(of period: Int) -> Int { origin + period * step }
 
     /// The first period that starts at or after the one holding `reading` (never before 0).
     func firstPeriod(reaching reading: CivilDateTime) -> Int {
-        let units = index(of: reading) - index(of: first)
+        let units = index(of: reading) - origin
         return units <= 0 ? 0 : (units + step - 1) / step
     }
 }

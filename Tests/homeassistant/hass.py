@@ -1,7 +1,8 @@
 """A real Home Assistant for the end-to-end test: a configuration directory made for the
 run (the MQTT integration as a config entry on the test broker, mqtt_statestream, helpers,
 a template sensor, an owner with a long-lived access token), started with --skip-pip from
-the venv of requirements.txt, and read through its own REST and WebSocket APIs."""
+its venv (on this machine, or in a Debian root for a release this machine's Python cannot
+run), and read through its own REST and WebSocket APIs."""
 import asyncio
 import base64
 import hashlib
@@ -9,6 +10,7 @@ import hmac
 import json
 import os
 import secrets
+import shutil
 import signal
 import subprocess
 import time
@@ -78,9 +80,13 @@ def jwt(issuer, key):
 
 
 class HomeAssistant:
-    def __init__(self, venv_bin, work, broker):
-        self.hass = os.path.join(venv_bin, "hass")
-        self.dir = os.path.join(work, "homeassistant")
+    """`hass`: the path of its `hass` command; `root`: the Debian root that path is in
+    (None: this machine), where its configuration directory is made too."""
+
+    def __init__(self, hass, work, broker, version, root=None):
+        self.hass, self.root, self.version = hass, root, version
+        self.inner = os.path.join("/run/lockscreend-test", os.path.basename(work)) if root else os.path.join(work, "homeassistant")
+        self.dir = os.path.join(root, self.inner.lstrip("/")) if root else self.inner
         os.makedirs(os.path.join(self.dir, ".storage"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -103,7 +109,7 @@ class HomeAssistant:
                                 "client_icon": None, "token_type": "long_lived_access_token",
                                 "created_at": "2026-01-01T00:00:00+00:00", "access_token_expiration": 31536000.0,
                                 "token": secrets.token_hex(64), "jwt_key": key, "last_used_at": None,
-                                "last_used_ip": None, "credential_id": None, "version": "2024.3.3"}]})
+                                "last_used_ip": None, "credential_id": None, "version": version}]})
         self.token = jwt(token_id, key)
         self.process = None
 
@@ -112,7 +118,10 @@ class HomeAssistant:
             json.dump({"version": 1, "minor_version": 1, "key": key, "data": data}, f)
 
     def start(self, seconds=180):
-        self.process = subprocess.Popen([self.hass, "-c", self.dir, "--skip-pip", "--log-file", self.log],
+        command = [self.hass, "-c", self.inner, "--skip-pip", "--log-file", os.path.join(self.inner, "home-assistant.log")]
+        # In a root, chroot runs hass in place of itself: the process is Home Assistant's.
+        self.process = subprocess.Popen([shutil.which("chroot"), self.root, *command] if self.root else command,
+                                        env={"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "HOME": "/root"} if self.root else None,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + seconds
         while time.time() < deadline:

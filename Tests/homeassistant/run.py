@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""lockscreend with a real Home Assistant (2024.3.3 from PyPI, in a venv cached by
-requirements.txt's hash) on Debian's Mosquitto: the display announces itself by MQTT
+"""lockscreend with a real Home Assistant from PyPI on Debian's Mosquitto — 2024.3.3 in a
+venv on this machine, or 2026.2.3 in a Debian 13 root (releases.py; both cached) — the
+oldest and the newest release this machine can run: the display announces itself by MQTT
 discovery, HA's statestream feeds its widgets, and HA's own REST and WebSocket APIs say
 what HA made of it.
 
@@ -9,14 +10,16 @@ discovery gives them; a state changed in HA reaches the widget and comes back as
 widget's sensor; the page select acts on the display and follows a change made on the
 display; the reload button reloads; the screen entity follows a change within
 screen_interval; a device deleted in HA comes back when HA restarts (the birth message);
-HA's log holds no warning or error caused by lockscreend.
+the entity ids are the ones docs/HOME-ASSISTANT.md names; HA's log holds no warning or
+error (a deprecation included) but its own about this machine.
 
-Usage: Tests/homeassistant/run.py [--binary .build/release/lockscreend]
+Usage: Tests/homeassistant/run.py [--binary .build/release/lockscreend] [--release 2026.2.3]
 """
 import argparse
 import datetime
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -24,11 +27,14 @@ import time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [here, os.path.join(here, ".."), os.path.join(here, "..", "conformance")]
-import oracle_venv  # noqa: E402
 from checks import check, finish, free_port, secret  # noqa: E402
+from releases import RELEASES, Release  # noqa: E402
 
 PREFIX = "lockscreend/kitchen"
-NODE = "test_kitchen"  # the client id "test-kitchen" as Home Assistant makes entity ids of it
+# The client id docs/HOME-ASSISTANT.md's examples use, and its entity ids' first part.
+CLIENT = "lockscreend-kitchen"
+NODE = "lockscreend_kitchen"
+DOCS = os.path.join(here, "..", "..", "docs", "HOME-ASSISTANT.md")
 
 
 def config(broker, password, counter, ha, token):
@@ -38,7 +44,7 @@ size = "400x240"
 url = "mqtt://127.0.0.1:{broker.port}"
 username = "display"
 password_file = "{password}"
-client_id = "test-kitchen"
+client_id = "{CLIENT}"
 prefix = "{PREFIX}"
 statestream = "homeassistant"
 [homeassistant]
@@ -106,22 +112,26 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=".build/release/lockscreend")
     parser.add_argument("--soak", type=int, default=60, help="seconds of changes, staleness and HA restarts before the log is read")
+    parser.add_argument("--release", default="2024.3.3", choices=sorted(RELEASES))
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
-    python = oracle_venv.python(os.path.join(here, "requirements.txt"), dependencies=True)
-    if os.path.dirname(python) != os.path.dirname(sys.executable):
-        # The checks talk to HA's WebSocket API with the aiohttp HA brings.
-        os.execv(python, [python, os.path.abspath(__file__), "--binary", binary, "--soak", str(args.soak)])
+    made = time.time()
+    release = Release(args.release)
+    if os.path.dirname(release.python) != os.path.dirname(sys.executable):
+        # The checks talk to HA's WebSocket API with the aiohttp of 2024.3.3's venv.
+        release.close()
+        os.execv(release.python, [release.python, os.path.abspath(__file__), "--binary", binary, "--soak", str(args.soak), "--release", args.release])
     from broker import Broker
     from hass import HomeAssistant
 
     work = tempfile.mkdtemp(prefix="lockscreend-ha-")
     broker = Broker(work)
     broker.start()
-    ha = HomeAssistant(os.path.dirname(python), work, broker)
+    ha = HomeAssistant(release.hass, work, broker, args.release, root=release.root)
     started = time.time()
     ha.start()
-    print(f"Home Assistant 2024.3.3 running after {time.time() - started:.1f} s")
+    print(f"Home Assistant {args.release} running after {time.time() - started:.1f} s"
+          + (f" (in a Debian 13 root; made or found in {started - made:.0f} s)" if release.root else ""))
     display = os.path.join(work, "display")
     os.makedirs(display)
     password = secret(os.path.join(display, "password"), "s3cret")
@@ -142,8 +152,12 @@ def main():
                     *(f"sensor.{NODE}_widget_{w}" for w in ("note", "temp", "light", "runs", "outside"))}
         took = within(30, lambda: set(ours(ha)) >= expected)
         check("discovery: the display's 9 entities exist in Home Assistant", took is not None, sorted(ours(ha)))
+        with open(DOCS) as f:
+            documented = set(re.findall(r"\b(?:select|image|sensor|button)\.lockscreend_kitchen_[a-z_]+", f.read()))
+        check(f"the entity ids are the ones docs/HOME-ASSISTANT.md names ({', '.join(sorted(documented))})",
+              len(documented) >= 3 and documented <= set(ours(ha)), sorted(documented - set(ours(ha))))
         devices, entities = ha.ws({"type": "config/device_registry/list"}, {"type": "config/entity_registry/list"})
-        device = next((d for d in devices if ["mqtt", "test-kitchen"] in d.get("identifiers", [])), {})
+        device = next((d for d in devices if ["mqtt", CLIENT] in d.get("identifiers", [])), {})
         check("the device: named for the display, with manufacturer, model and version",
               (device.get("name"), device.get("manufacturer"), device.get("model"), device.get("sw_version")) ==
               ("Kitchen display", "lockscreend", "lock-screen display", "0.3.0"), device)
@@ -268,7 +282,8 @@ def main():
         daemon.wait(20)
         ha.stop()
         broker.stop()
-    return finish(work, "Home Assistant")
+        release.close()
+    return finish(work, f"Home Assistant {args.release}")
 
 
 if __name__ == "__main__":

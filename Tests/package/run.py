@@ -27,66 +27,14 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import checks  # noqa: E402
+from debian_root import Chroot  # noqa: E402
 from checks import check  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-CACHE = os.environ.get("LOCKSCREEND_ROOTS", "/var/cache/lockscreend-roots")
 SUITES = ["bookworm", "trixie"]
 # What changes in a root by apt's own bookkeeping, not by the package.
 VOLATILE = ("/var/cache/", "/var/lib/apt/", "/var/lib/dpkg/", "/var/log/", "/tmp/", "/var/lib/systemd/", "/var/cache/ldconfig/",
             "/etc/ld.so.cache", "/var/lib/ucf/", "/run/", "/var/lib/debconf/", "/etc/ssl/certs/")
-
-
-def cached_root(suite):
-    """The cached clean root of `suite`, made with debootstrap when missing."""
-    path = os.path.join(CACHE, suite)
-    if not os.path.isdir(path):
-        os.makedirs(CACHE, exist_ok=True)
-        partial = path + ".partial"
-        shutil.rmtree(partial, ignore_errors=True)
-        subprocess.run(["debootstrap", "--variant=minbase", suite, partial], check=True, stdout=subprocess.DEVNULL)
-        os.rename(partial, path)
-    return path
-
-
-class Chroot:
-    """A fresh copy of a cached root with /proc, /dev and the package cache mounted."""
-
-    def __init__(self, suite, work):
-        self.suite, self.path = suite, os.path.join(work, suite)
-        subprocess.run(["cp", "-a", cached_root(suite), self.path], check=True)
-        shutil.copy("/etc/resolv.conf", os.path.join(self.path, "etc/resolv.conf"))
-        archives = os.path.join(CACHE, f"{suite}-archives")
-        os.makedirs(os.path.join(archives, "partial"), exist_ok=True)
-        self.mounts = []
-        for source, target, kind in (("proc", "proc", "proc"), ("/dev", "dev", "bind"), (archives, "var/cache/apt/archives", "bind")):
-            where = os.path.join(self.path, target)
-            os.makedirs(where, exist_ok=True)
-            subprocess.run(["mount", "-t", "proc", "proc", where] if kind == "proc" else ["mount", "--bind", source, where], check=True)
-            self.mounts.append(where)
-
-    def run(self, command, timeout=900, env=None):
-        """(exit status, output) of a shell command inside the root, as root."""
-        full = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "DEBIAN_FRONTEND": "noninteractive", "LC_ALL": "C.UTF-8", "HOME": "/root"}
-        full.update(env or {})
-        out = subprocess.run(["chroot", self.path, "/bin/sh", "-c", command], capture_output=True, text=True, timeout=timeout, env=full)
-        return out.returncode, out.stdout + out.stderr
-
-    def files(self):
-        """Every path in the root but apt's and the logs' own."""
-        found = set()
-        for top, dirs, names in os.walk(self.path):
-            rel = "/" + os.path.relpath(top, self.path).lstrip(".")
-            dirs[:] = [d for d in dirs if os.path.join(top, d) not in self.mounts]
-            for name in names + dirs:
-                path = os.path.join(rel, name).replace("//", "/")
-                if not path.startswith(VOLATILE) and path not in VOLATILE:
-                    found.add(path)
-        return found
-
-    def close(self):
-        for where in reversed(self.mounts):
-            subprocess.run(["umount", "-l", where])
 
 
 def installed(chroot):
@@ -99,7 +47,7 @@ def try_suite(suite, deb, work):
     try:
         status, out = chroot.run("apt-get update -qq && apt-get install -y -qq systemd man-db >/dev/null")
         check(f"{suite}: a clean root with systemd", status == 0, out[-400:])
-        before_files, before_packages = chroot.files(), installed(chroot)
+        before_files, before_packages = chroot.files(VOLATILE), installed(chroot)
         shutil.copy(deb, os.path.join(chroot.path, "tmp/lockscreend.deb"))
         start = time.time()
         status, out = chroot.run("apt-get install -y -qq /tmp/lockscreend.deb")
@@ -136,7 +84,7 @@ def try_suite(suite, deb, work):
         # recommends ca-certificates, which libcurl pulled in): its files are its own.
         kept = sorted(installed(chroot) - before_packages)
         _, owned = chroot.run("dpkg -L " + " ".join(kept) + " 2>/dev/null" if kept else "true")
-        left = sorted(set(chroot.files() - before_files) - set(owned.split("\n")) - {os.path.dirname(p) for p in owned.split("\n")})
+        left = sorted(set(chroot.files(VOLATILE) - before_files) - set(owned.split("\n")) - {os.path.dirname(p) for p in owned.split("\n")})
         # … and what their own maintainer scripts made (ca-certificates.conf).
         left = [p for p in left if not any(k in os.path.basename(p) for k in kept)]
         _, users = chroot.run("getent passwd lockscreend; getent group lockscreend lockscreend-ctl")

@@ -1,0 +1,71 @@
+"""Clean Debian roots for the tests that need a Debian other than this machine's: made
+with debootstrap once and kept in $LOCKSCREEND_ROOTS (default /var/cache/lockscreend-roots)
+with the packages apt downloads into them, then used as a fresh copy (the package test) or
+in place (a root an oracle was installed into once, as Home Assistant 2026's)."""
+import os
+import shutil
+import subprocess
+
+CACHE = os.environ.get("LOCKSCREEND_ROOTS", "/var/cache/lockscreend-roots")
+
+
+def cached_root(suite):
+    """The cached clean root of `suite`, made with debootstrap when missing."""
+    path = os.path.join(CACHE, suite)
+    if not os.path.isdir(path):
+        os.makedirs(CACHE, exist_ok=True)
+        partial = path + ".partial"
+        shutil.rmtree(partial, ignore_errors=True)
+        subprocess.run(["debootstrap", "--variant=minbase", suite, partial], check=True, stdout=subprocess.DEVNULL)
+        os.rename(partial, path)
+    return path
+
+
+class Chroot:
+    """A root with /proc, /dev and the suite's package cache mounted: a fresh copy of the
+    cached clean root of `suite` made in `work`, or the root at `path` as it is."""
+
+    def __init__(self, suite, work=None, path=None):
+        self.suite = suite
+        if path is None:
+            self.path = os.path.join(work, suite)
+            subprocess.run(["cp", "-a", cached_root(suite), self.path], check=True)
+        else:
+            self.path = path
+        shutil.copy("/etc/resolv.conf", os.path.join(self.path, "etc/resolv.conf"))
+        archives = os.path.join(CACHE, f"{suite}-archives")
+        os.makedirs(os.path.join(archives, "partial"), exist_ok=True)
+        self.mounts = []
+        for source, target, kind in (("proc", "proc", "proc"), ("/dev", "dev", "bind"), (archives, "var/cache/apt/archives", "bind")):
+            where = os.path.join(self.path, target)
+            os.makedirs(where, exist_ok=True)
+            subprocess.run(["mount", "-t", "proc", "proc", where] if kind == "proc" else ["mount", "--bind", source, where], check=True)
+            self.mounts.append(where)
+
+    def environment(self, extra=None):
+        """What a command in the root runs with: nothing of this machine's but a PATH."""
+        full = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "DEBIAN_FRONTEND": "noninteractive", "LC_ALL": "C.UTF-8", "HOME": "/root"}
+        full.update(extra or {})
+        return full
+
+    def run(self, command, timeout=900, env=None):
+        """(exit status, output) of a shell command inside the root, as root."""
+        out = subprocess.run(["chroot", self.path, "/bin/sh", "-c", command], capture_output=True, text=True, timeout=timeout,
+                             env=self.environment(env))
+        return out.returncode, out.stdout + out.stderr
+
+    def files(self, volatile=()):
+        """Every path in the root but those under `volatile`."""
+        found = set()
+        for top, dirs, names in os.walk(self.path):
+            rel = "/" + os.path.relpath(top, self.path).lstrip(".")
+            dirs[:] = [d for d in dirs if os.path.join(top, d) not in self.mounts]
+            for name in names + dirs:
+                path = os.path.join(rel, name).replace("//", "/")
+                if not path.startswith(volatile) and path not in volatile:
+                    found.add(path)
+        return found
+
+    def close(self):
+        for where in reversed(self.mounts):
+            subprocess.run(["umount", "-l", where])
