@@ -6,9 +6,13 @@ import CPangoCairo
 /// pixels are being drawn through. All coordinates are in pixels.
 package struct Canvas {
     let context: OpaquePointer
+    /// The inks pictures are error-diffused over as they are drawn; nil to draw them as
+    /// they are (a colour screen).
+    package var pictureInks: PictureInks?
 
-    init(context: OpaquePointer) {
+    init(context: OpaquePointer, pictureInks: PictureInks? = nil) {
         self.context = context
+        self.pictureInks = pictureInks
         cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
     }
 
@@ -282,8 +286,11 @@ package struct Canvas {
         }
     }
 
-    /// Draws a bitmap scaled to fill `rect`.
+    /// Draws a bitmap scaled to fill `rect`: on a panel of few inks (`pictureInks`), an
+    /// opaque picture in an upright place is error-diffused over them within its own
+    /// rectangle.
     package func draw(_ bitmap: Bitmap, in rect: Rect, opacity: Double = 1) {
+        if let pictureInks, opacity >= 1, drawDiffused(bitmap, in: rect, inks: pictureInks) { return }
         withBitmapSurface(bitmap, scaledInto: rect) { surface in
             cairo_set_source_surface(context, surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)

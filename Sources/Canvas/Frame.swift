@@ -181,7 +181,8 @@ package struct Frame: Equatable, Sendable {
 
     /// Draws into this frame with Cairo. Only 32-bit frames are drawn into; grey output
     /// is made by `grayscale()` afterwards, so anti-aliasing is computed once, in colour.
-    package mutating func draw<Result>(_ body: (inout Canvas) throws -> Result) rethrows -> Result {
+    /// `pictureInks`: the inks pictures drawn are error-diffused over (`Canvas`).
+    package mutating func draw<Result>(pictureInks: PictureInks? = nil, _ body: (inout Canvas) throws -> Result) rethrows -> Result {
         precondition(format == .xrgb8888, "Cairo draws into 32-bit frames only")
         let (w, h, stride) = (Int32(width), Int32(height), Int32(bytesPerRow))
         return try pixels.withUnsafeMutableBytes { raw in
@@ -193,7 +194,7 @@ package struct Frame: Equatable, Sendable {
                 cairo_surface_flush(surface)
                 cairo_surface_destroy(surface)
             }
-            var canvas = Canvas(context: context)
+            var canvas = Canvas(context: context, pictureInks: pictureInks)
             return try body(&canvas)
         }
     }

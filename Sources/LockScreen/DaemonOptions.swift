@@ -59,9 +59,10 @@ package enum LockScreenApplication {
         try await snapshot(options, logger: logger).writePNG(to: path)
     }
 
-    /// One frame of the lock screen, drawn as the daemon would draw it first.
-    package static func snapshot(_ options: DaemonOptions, logger: Logger) async throws -> Frame {
-        let display = MemoryDisplay(width: options.width, height: options.height, keepsHistory: false)
+    /// One frame of the lock screen, drawn as the daemon would draw it first; its
+    /// pictures diffused over `pictureInks` when given (a panel's, `snapshot --panel`).
+    package static func snapshot(_ options: DaemonOptions, pictureInks: PictureInks? = nil, logger: Logger) async throws -> Frame {
+        let display = MemoryDisplay(width: options.width, height: options.height, keepsHistory: false, pictureInks: pictureInks)
         var options = options
         options.stateDirectory = nil
         let daemon = daemon(options, display: display, logger: logger)

@@ -88,6 +88,8 @@ public final class LockScreenDaemon {
     ) {
         self.content = content
         self.renderer = renderer
+        // Pictures are drawn as the panel's inks can show them.
+        self.renderer.pictureInks = renderer.pictureInks ?? display.pictureInks
         self.clock = clock
         self.logger = logger
         holdChanges = max(behaviour.holdChanges, behaviour.refreshEvery)

@@ -21,6 +21,9 @@ package struct LockScreenRenderer: Sendable {
     package var controlStates: [String: Bool] = [:]
     /// The control keys have focused, by id.
     package var focusedControl: String?
+    /// The inks of the panel drawn for, when it has few (e-paper): pictures are
+    /// error-diffused over them as they are drawn. Nil for a colour screen.
+    package var pictureInks: PictureInks?
 
     package init(layout: LockScreenLayout) {
         self.layout = layout
@@ -142,10 +145,12 @@ package struct LockScreenRenderer: Sendable {
                 canvas.fill(Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height)), color: bg)
             }
         }
-        placed.draw(into: &frame, at: rect.origin, scale: scale ?? layout.scale, clip: pixels)
         // Vibrant: everything on the lock screen is one luminance channel, emoji and
         // pictures included, as iOS shows them; a home-screen family keeps its colours.
-        if renderingMode == .vibrant, !fullColor, placed.mayHoldOwnColour {
+        // Its pictures are diffused over the panel's greys alone, which stay themselves.
+        let greyed = renderingMode == .vibrant && !fullColor && placed.mayHoldOwnColour
+        placed.draw(into: &frame, at: rect.origin, scale: scale ?? layout.scale, clip: pixels, pictureInks: greyed ? pictureInks?.achromatic : pictureInks)
+        if greyed {
             frame.desaturate(pixels)
         }
     }

@@ -23,10 +23,14 @@ package protocol Display: AnyObject {
     /// How changes are cut into flushes for this display: what one more flush costs
     /// against more pixels.
     var damage: Damage { get }
+    /// The inks pictures are error-diffused over for this display; nil for a screen that
+    /// shows colour as it is.
+    var pictureInks: PictureInks? { get }
 }
 
 extension Display {
     package var damage: Damage { .pixelPanel }
+    package var pictureInks: PictureInks? { nil }
     package func nextMaintenance(after time: Date) -> Date? { nil }
     package func performMaintenance(_ frame: Frame, damage: [PixelRect], at time: Date) throws(DisplayError) -> Bool { false }
 }

@@ -15,12 +15,15 @@ package final class MemoryDisplay: Display {
     /// Every presentation, oldest first, unless `keepsHistory` is off (then the last).
     package private(set) var presentations: [Presentation] = []
     private let keepsHistory: Bool
+    /// The inks of the panel it stands for (`snapshot --panel`); nil for colour.
+    package let pictureInks: PictureInks?
 
     package var name: String { "memory \(size.width)×\(size.height)" }
 
-    package init(width: Int, height: Int, keepsHistory: Bool = true) {
+    package init(width: Int, height: Int, keepsHistory: Bool = true, pictureInks: PictureInks? = nil) {
         size = (width, height)
         self.keepsHistory = keepsHistory
+        self.pictureInks = pictureInks
     }
 
     package func present(_ frame: Frame, damage: [PixelRect], refresh: Refresh, at time: Date) throws(DisplayError) {

@@ -22,6 +22,10 @@ package final class PanelDisplay: Display {
 
     package var size: (width: Int, height: Int) { rotation.frameSize(deviceWidth: device.width, deviceHeight: device.height) }
 
+    /// A panel's own inks: a colour panel's palette, an e-ink panel's sixteen greys, black
+    /// and white; nil for a screen of full colour or 256 greys.
+    package var pictureInks: PictureInks? { PanelGlass.pictureInks(format: device.format, palette: device.palette, eink: eink != nil) }
+
     package var name: String { rotation == .none ? device.name : "\(device.name) rotated \(rotation.rawValue)°" }
 
     package func present(_ frame: Frame, damage: [PixelRect], refresh requested: Refresh, at time: Date) throws(DisplayError) {

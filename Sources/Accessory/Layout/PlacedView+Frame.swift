@@ -4,9 +4,10 @@ extension PlacedView {
     /// Draws the tree into a frame with its point origin at `origin` (pixels) and
     /// `scale` pixels per point, touching no pixel outside `clip` when given. The clip
     /// also bounds the offscreen layers of translucent or cut-out content, which are
-    /// otherwise as large as the whole frame.
-    package func draw(into frame: inout Frame, at origin: Point, scale: Double, clip: PixelRect? = nil) {
-        frame.draw { canvas in
+    /// otherwise as large as the whole frame. Pictures are error-diffused over
+    /// `pictureInks` when given (a panel of few inks).
+    package func draw(into frame: inout Frame, at origin: Point, scale: Double, clip: PixelRect? = nil, pictureInks: PictureInks? = nil) {
+        frame.draw(pictureInks: pictureInks) { canvas in
             canvas.withSavedState { canvas in
                 if let clip { canvas.clip(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height))) }
                 canvas.translate(x: origin.x, y: origin.y)

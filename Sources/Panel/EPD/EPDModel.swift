@@ -117,7 +117,7 @@ package struct EPDModel: Sendable, Hashable, CustomStringConvertible {
         EPDModel("inky-what-yellow", .ssd1680, 400, 300, palette: .blackWhiteYellow, spiHertz: 1_000_000, full: 20, pins: .pimoroni, chip: "SSD1683"),
         EPDModel("inky-impression-4in", .uc8159, 640, 400, palette: .sevenColour, spiHertz: 3_000_000, full: 30, pins: .pimoroni, busyWhenHigh: false, chip: "UC8159"),
         EPDModel("inky-impression-5in7", .uc8159, 600, 448, palette: .sevenColour, spiHertz: 3_000_000, full: 30, pins: .pimoroni, busyWhenHigh: false, chip: "UC8159"),
-        EPDModel("inky-impression-7in3", .uc8159, 800, 480, palette: .sevenColour, spiHertz: 5_000_000, full: 41, pins: .pimoroni, busyWhenHigh: false, chip: "AC073TC1A"),
+        EPDModel("inky-impression-7in3", .uc8159, 800, 480, palette: .sevenColourAC073, spiHertz: 5_000_000, full: 41, pins: .pimoroni, busyWhenHigh: false, chip: "AC073TC1A"),
         EPDModel("inky-impression-7in3-spectra6", .uc8159, 800, 480, palette: .spectra6, spiHertz: 1_000_000, full: 30, pins: .pimoroni, busyWhenHigh: false, chip: "E673"),
     ]
 

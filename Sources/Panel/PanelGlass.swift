@@ -1,0 +1,58 @@
+import Canvas
+
+/// What an e-paper panel shows of a frame, to see it before the panel is bought
+/// (`lockscreend snapshot --panel`): the frame converted exactly as the panel's driver
+/// converts it (its pixel format, rotation, inks and dithering), then each device pixel
+/// painted back as its ink looks — a colour ink as the vendor measured it, a grey as its
+/// level — and turned back the way a person sees the mounted panel.
+package enum PanelGlass {
+    /// The inks pictures are diffused over on a device of `format` (what
+    /// `PanelDisplay.pictureInks` gives for it).
+    package static func pictureInks(format: PixelFormat, palette: PanelPalette?, eink: Bool) -> PictureInks? {
+        switch format {
+        case .palette4: palette?.pictureInks()
+        case .mono1: .greys(levels: 2)
+        case .gray4: .greys(levels: 16)
+        case .gray8: eink ? .greys(levels: 16) : nil
+        default: nil
+        }
+    }
+
+    /// `frame` (as large as the model's glass turned by `rotation`) as the model shows it.
+    package static func picture(of frame: Frame, model: EPDModel, rotation: Rotation) -> Frame {
+        let format = model.pixelFormat
+        let stride = format.minimumStride(width: model.width)
+        var device = [UInt8](repeating: 0, count: stride * model.height)
+        device.withUnsafeMutableBytes { buffer in
+            _ = PixelConverter.convert(frame, rect: frame.bounds, to: format, into: buffer, stride: stride, rotation: rotation, grayLevels: 16, palette: model.palette)
+        }
+        var shown = Frame(width: frame.width, height: frame.height, fill: 255)
+        for y in 0..<model.height {
+            for x in 0..<model.width {
+                let (red, green, blue) = looks(device, stride: stride, x: x, y: y, format: format, palette: model.palette)
+                let (fx, fy) = rotation.framePoint(deviceX: x, deviceY: y, frameWidth: frame.width, frameHeight: frame.height)
+                let i = fy * shown.bytesPerRow + fx * 4
+                (shown.pixels[i + 2], shown.pixels[i + 1], shown.pixels[i]) = (red, green, blue)
+            }
+        }
+        return shown
+    }
+
+    /// How the device pixel (x, y) looks.
+    private static func looks(_ device: [UInt8], stride: Int, x: Int, y: Int, format: PixelFormat, palette: PanelPalette?) -> (UInt8, UInt8, UInt8) {
+        switch format {
+        case .mono1:
+            let white = device[y * stride + x / 8] & (0x80 >> UInt8(x & 7)) != 0
+            return white ? (255, 255, 255) : (0, 0, 0)
+        case .gray4:
+            let byte = device[y * stride + x / 2]
+            let level = (x & 1 == 0 ? byte >> 4 : byte & 0x0F) * 17
+            return (level, level, level)
+        default:
+            let byte = device[y * stride + x / 2]
+            let index = x & 1 == 0 ? byte >> 4 : byte & 0x0F
+            let ink = palette?.inks.first { $0.index == index }
+            return ink.map { ($0.looks.red, $0.looks.green, $0.looks.blue) } ?? (255, 255, 255)
+        }
+    }
+}
