@@ -109,7 +109,7 @@ package struct PanelPalette: Sendable, Hashable {
     ])
     /// The same seven inks on the AC073TC1A glass of the Inky Impression 7.3", as
     /// Pimoroni measured them (`inky_ac073tc1a`).
-    package static let sevenColourAC073 = PanelPalette(name: "7 colours (7.3\")", inks: [
+    package static let sevenColourAC073 = PanelPalette(name: "7 colours", inks: [
         ink("black", 0, 0, 0, 0), ink("white", 1, 255, 255, 255, looks: (217, 242, 255)), ink("green", 2, 0, 255, 0, looks: (3, 124, 76)),
         ink("blue", 3, 0, 0, 255, looks: (27, 46, 198)), ink("red", 4, 255, 0, 0, looks: (245, 80, 34)),
         ink("yellow", 5, 255, 255, 0, looks: (255, 255, 68)), ink("orange", 6, 255, 140, 0, looks: (239, 121, 44)),

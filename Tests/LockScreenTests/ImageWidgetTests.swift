@@ -163,6 +163,35 @@ struct ImageWidgetTests {
         }
     }
 
+    @Test("on a panel of few inks a photo is diffused over them, and an unchanged photo costs no pixel at the next minute")
+    func diffusedOnPanel() async throws {
+        let config = try LockScreenConfig.parse("""
+            [layout]
+            row = ["wide"]
+            [widgets.wide]
+            kind = "image"
+            family = "rectangular"
+            file = "\(jpeg)"
+            """, file: "i.toml", registry: registry)
+        let display = MemoryDisplay(width: 800, height: 480, pictureInks: .greys(levels: 2))
+        let clock = ManualClock(start: testNow)
+        let daemon = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()), display: display, clock: clock, logger: quietLogger)
+        try await daemon.step(now: testNow)
+        let photo = try #require(daemon.renderer.rect(of: .unit(0), rowFamilies: config.content.row.map(\.family))).integral
+        let frame = try #require(display.lastFrame)
+        var levels = Set<UInt8>()
+        // Inside its rounded corners (their anti-aliased edge is the panel's ordered dithering's).
+        for y in photo.y + 12..<photo.maxY - 12 {
+            for x in photo.x + 12..<photo.maxX - 12 { levels.insert(frame.pixels[y * frame.bytesPerRow + x * 4 + 1]) }
+        }
+        #expect(levels == [0, 255])
+        clock.advance(by: 60)
+        try await daemon.step(now: testNow + 60)
+        let next = try #require(display.presentations.last)
+        #expect(!next.damage.isEmpty, "the clock moved on")
+        #expect(next.damage.allSatisfy { $0.intersection(photo).isEmpty }, "\(next.damage) against \(photo)")
+    }
+
     @Test("on the lock screen a photo is cut round for circular and fills rectangular; a file's picture comes back after a restart")
     func drawn() async throws {
         let config = try LockScreenConfig.parse("""

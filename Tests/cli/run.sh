@@ -67,6 +67,14 @@ import struct,sys
 d=open('$work/shot.png','rb').read(24)
 sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and struct.unpack('>II',d[16:24])==(250,122) else 1)"
 
+expect_error "snapshot --panel with a model nobody makes" "--panel is one of waveshare-2in13-v4" snapshot --out "$work/x.png" --panel waveshare-9in9
+printf '[display]\nrotate = 90\n[layout]\nphoto = "pic"\npage = "photo"\n[widgets.pic]\nkind = "image"\nfile = "%s"\n' "$fixture/photos/rocket.jpg" >"$work/photo.toml"
+"$bin" snapshot --config "$work/photo.toml" --panel waveshare-2in13-v4 --out "$work/glass.png" --log-level error
+check "snapshot --panel draws the panel's glass at its resolution, turned as the configuration turns it (250×122)" python3 -c "
+import struct,sys
+d=open('$work/glass.png','rb').read(24)
+sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and struct.unpack('>II',d[16:24])==(250,122) else 1)"
+
 "$bin" snapshot --out "$work/trmnl.bmp" --depth 1bit --size 800x480 --appearance light --log-level error
 check "snapshot --depth 1bit writes the 48,062-byte 800×480 BMP a TRMNL reads" python3 -c "
 import struct,sys
