@@ -62,7 +62,7 @@ public final class LockScreenDaemon {
     /// systemd watchdog checks so a stuck step stops its pings.
     package let heartbeat = Heartbeat()
     /// The last presented frame, for the control socket's snapshots.
-    package let frames = FrameMailbox()
+    package let frames: FrameMailbox
     /// What the last step showed, for client screens drawn at other sizes.
     package let screens = ScreenBoard()
     /// The broker connection taps publish on, lent by the `[mqtt]` bridge.
@@ -96,6 +96,7 @@ public final class LockScreenDaemon {
         refreshEvery = behaviour.refreshEvery
         staleMark = behaviour.staleMark
         let now = clock.now()
+        frames = FrameMailbox(glass: display.glass)
         compositor = Compositor(display: display, damage: damage ?? display.damage, frames: frames, blank: renderer.blankFrame())
         scheduler = SlotScheduler(content, now: now, coarseLiveSeconds: behaviour.coarseLiveSeconds)
         state = StateKeeper(store: stateStore, interval: behaviour.stateSaveInterval, logger: logger)

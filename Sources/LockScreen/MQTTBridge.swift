@@ -265,12 +265,14 @@ package final class MQTTBridge: Sendable {
         }
     }
 
-    /// The screen as a PNG, when it changed since the last one sent (`scheduleScreen`
-    /// keeps them `screen_interval` apart); an unchanged screen is not encoded again.
+    /// The screen as a PNG (as its glass shows it, for e-paper), when it changed since the
+    /// last one sent (`scheduleScreen` keeps them `screen_interval` apart); an unchanged
+    /// screen is not encoded again.
     func publishScreen(_ client: MQTTClient) {
         let now = clock.now()
         let (frame, updates) = handler.frames.latestWithCount
-        guard config.discovery, let frame, state.withLock({ $0.screenUpdates != updates }), let png = try? frame.pngData() else { return }
+        guard config.discovery, let frame, state.withLock({ $0.screenUpdates != updates }),
+              let png = try? (handler.frames.glass?(frame) ?? frame).pngData() else { return }
         state.withLock { ($0.screenUpdates, $0.screenSent) = (updates, now) }
         client.publish("\(config.prefix)/screen", Array(png), qos: 0, retain: true)
     }

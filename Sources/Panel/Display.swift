@@ -26,11 +26,15 @@ package protocol Display: AnyObject {
     /// The inks pictures are error-diffused over for this display; nil for a screen that
     /// shows colour as it is.
     var pictureInks: PictureInks? { get }
+    /// What the glass shows of a frame, where that is not the frame itself (an e-paper
+    /// panel's inks as they look: `PanelGlass`); nil for a screen that shows the frame.
+    var glass: (@Sendable (Frame) -> Frame)? { get }
 }
 
 extension Display {
     package var damage: Damage { .pixelPanel }
     package var pictureInks: PictureInks? { nil }
+    package var glass: (@Sendable (Frame) -> Frame)? { nil }
     package func nextMaintenance(after time: Date) -> Date? { nil }
     package func performMaintenance(_ frame: Frame, damage: [PixelRect], at time: Date) throws(DisplayError) -> Bool { false }
 }

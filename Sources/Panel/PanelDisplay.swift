@@ -26,6 +26,13 @@ package final class PanelDisplay: Display {
     /// and white; nil for a screen of full colour or 256 greys.
     package var pictureInks: PictureInks? { PanelGlass.pictureInks(format: device.format, palette: device.palette, eink: eink != nil) }
 
+    /// An e-paper HAT's glass: its inks as they look, its greys.
+    package var glass: (@Sendable (Frame) -> Frame)? {
+        guard let model = (device as? any EPDDevice)?.model else { return nil }
+        let rotation = rotation
+        return { PanelGlass.picture(of: $0, model: model, rotation: rotation) }
+    }
+
     package var name: String { rotation == .none ? device.name : "\(device.name) rotated \(rotation.rawValue)°" }
 
     package func present(_ frame: Frame, damage: [PixelRect], refresh requested: Refresh, at time: Date) throws(DisplayError) {

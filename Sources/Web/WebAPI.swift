@@ -118,7 +118,7 @@ package struct WebAPI: Sendable {
             guard ControlRequest.pages.contains(parts[2]) else { return .error(400, "the page is lock, home, photo or next") }
             return .reply(await handler.handle(ControlRequest.page(parts[2]).encoded().dropLast()))
         case ("GET", ["api", "screen.png"]):
-            guard let frame = handler.frames.latest, let png = try? frame.pngData() else { return .error(503, "nothing has been presented yet") }
+            guard let frame = handler.frames.latestShown, let png = try? frame.pngData() else { return .error(503, "nothing has been presented yet") }
             return WebResponse(status: 200, contentType: "image/png", body: Array(png), headers: [("Cache-Control", "no-store")])
         case (_, ["api", "status"]), (_, ["api", "reload"]), (_, ["api", "screen.png"]), (_, ["api", "config"]), (_, [""]):
             return .error(405, "\(request.method) is not allowed on \(request.path)")

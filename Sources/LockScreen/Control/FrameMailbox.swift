@@ -40,7 +40,13 @@ package final class FrameMailbox: Sendable {
     /// At most this many watchers at once (the live pages open).
     package static let maximumWatchers = 8
 
-    package init() {}
+    /// What the panel's glass shows of a frame (an e-paper panel's inks as they look),
+    /// for pictures of the screen people look at; nil where the frame is what it shows.
+    package let glass: (@Sendable (Frame) -> Frame)?
+
+    package init(glass: (@Sendable (Frame) -> Frame)? = nil) {
+        self.glass = glass
+    }
 
     /// Starts keeping frames, from the next presentation on.
     package func open() { state.withLock { $0.open = true } }
@@ -83,6 +89,10 @@ package final class FrameMailbox: Sendable {
     package var watchers: Int { state.withLock { $0.watchers.count } }
 
     package var latest: Frame? { state.withLock { $0.frame } }
+
+    /// The latest frame as the panel shows it (`glass`): the web page's and Home
+    /// Assistant's picture of the screen.
+    package var latestShown: Frame? { latest.map { glass?($0) ?? $0 } }
 
     /// The latest frame and how many updates made it: a reader that saw this count
     /// already has this picture.
