@@ -40,9 +40,8 @@ def picture(width, height, colour, second, indexed=False, inks=(0, 1, 2)):
     return image
 
 
-def waveshare(module, turned, scenario):
-    """`turned`: the picture handed over with the driver's width and height swapped, as
-    Waveshare's demos hand a landscape picture to a portrait controller."""
+def waveshare_epd(module):
+    """Waveshare's `EPD` of `module`, on the stand-ins."""
     real = subprocess.Popen
 
     class Raspberry:  # epdconfig asks /proc/cpuinfo whether it runs on a Raspberry Pi
@@ -57,7 +56,13 @@ def waveshare(module, turned, scenario):
         driver = epaper.epaper(module)
     finally:
         subprocess.Popen = real
-    epd = driver.EPD()
+    return driver.EPD()
+
+
+def waveshare(module, turned, scenario):
+    """`turned`: the picture handed over with the driver's width and height swapped, as
+    Waveshare's demos hand a landscape picture to a portrait controller."""
+    epd = waveshare_epd(module)
     size = (epd.height, epd.width) if turned else (epd.width, epd.height)
     first, second = picture(*size, None, False), picture(*size, None, True)
     scenario(epd, epd.getbuffer(first), epd.getbuffer(second))

@@ -128,20 +128,7 @@ def vendor(library, module, size, picture):
             # The E673's native indices skip 4; its palettes list the six inks in order.
             indices = np.array([0, 1, 2, 3, 3, 4, 5])[indices]
         return Image.fromarray(looks[indices % len(looks)].reshape(size[1], size[0], 3)), {tuple(int(v) for v in c) for c in looks}
-    real = subprocess.Popen
-
-    class Raspberry:  # epdconfig asks /proc/cpuinfo whether it runs on a Raspberry Pi
-        def __init__(self, *args, **kwargs):
-            pass
-
-        def communicate(self):
-            return ("Raspberry Pi", "")
-    subprocess.Popen = Raspberry
-    try:
-        import epaper
-        epd = epaper.epaper(module).EPD()
-    finally:
-        subprocess.Popen = real
+    epd = epd_oracle.waveshare_epd(module)
     buffer = np.frombuffer(bytes(epd.getbuffer(picture)), dtype=np.uint8)
     # The driver's bytes: 1 for black, leftmost pixel in the high bit.
     black = np.unpackbits(buffer).reshape(size[1], size[0]).astype(bool)
