@@ -36,6 +36,13 @@ extension LockScreenConfig {
         } else {
             options.refreshEvery = reader.integer(table, "refresh_every", at: path, in: 1...1_440)
         }
+        if let value = table["saturation"] {
+            if let model, model.palette == nil {
+                reader.report(value.line, "\(path).saturation", "only a colour panel's pictures take a saturation (this model is \(name), black and white)")
+            } else {
+                options.saturation = reader.number(table, "saturation", at: path, in: 0...1, expected: "0 (the inks' pure colours) to 1 (the inks as they look, the default)")
+            }
+        }
         if let spi = reader.string(table, "spi", at: path) { options.spi = spi }
         if let i2c = reader.string(table, "i2c", at: path) {
             if model == nil { options.i2c = i2c } else { reader.report(table["i2c"]!.line, "\(path).i2c", "only model = \"inky\" reads the board's EEPROM over I²C") }
@@ -47,5 +54,5 @@ extension LockScreenConfig {
     }
 
     /// The keys only `output = "epd"` reads.
-    static let epdKeys = ["model", "spi", "gpiochip", "dc", "rst", "busy", "cs", "power", "vcom", "refresh_every", "i2c"]
+    static let epdKeys = ["model", "spi", "gpiochip", "dc", "rst", "busy", "cs", "power", "vcom", "refresh_every", "i2c", "saturation"]
 }

@@ -26,7 +26,9 @@ extension OutputOptions {
         case let .epd(options):
             device = try options.open()
         }
-        return PanelDisplay(device: device, rotation: rotation, eink: eink)
+        let display = PanelDisplay(device: device, rotation: rotation, eink: eink)
+        if case let .epd(options) = target { display.saturation = options.saturation }
+        return display
     }
 }
 

@@ -65,7 +65,9 @@ extension Lockscreend {
             let rotation = config?.output.rotation ?? .none
             var options = common.daemonOptions(config)
             (options.width, options.height) = rotation.frameSize(deviceWidth: model.width, deviceHeight: model.height)
-            let inks = PanelGlass.pictureInks(format: model.pixelFormat, palette: model.palette, eink: true)
+            var saturation: Double?
+            if case let .epd(epd) = config?.output.target { saturation = epd.saturation }
+            let inks = PanelGlass.pictureInks(format: model.pixelFormat, palette: model.palette, eink: true, saturation: saturation)
             let frame = try await LockScreenApplication.snapshot(options, pictureInks: inks, logger: logger)
             do {
                 try PanelGlass.picture(of: frame, model: model, rotation: rotation).writePNG(to: out)

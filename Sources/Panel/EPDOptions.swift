@@ -15,6 +15,9 @@ package struct EPDOptions: Sendable {
     package var i2c = "/dev/i2c-1"
     /// For panels that refresh only whole: minutes between refreshes; nil for the model's default.
     package var refreshEvery: Int?
+    /// For colour panels: how far pictures aim at the inks as they look (1) rather than
+    /// their pure colours (0); nil for `PanelPalette.defaultSaturation`.
+    package var saturation: Double?
 
     package init(model: EPDModel?) {
         self.model = model

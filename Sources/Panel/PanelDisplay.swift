@@ -24,7 +24,11 @@ package final class PanelDisplay: Display {
 
     /// A panel's own inks: a colour panel's palette, an e-ink panel's sixteen greys, black
     /// and white; nil for a screen of full colour or 256 greys.
-    package var pictureInks: PictureInks? { PanelGlass.pictureInks(format: device.format, palette: device.palette, eink: eink != nil) }
+    package var pictureInks: PictureInks? {
+        PanelGlass.pictureInks(format: device.format, palette: device.palette, eink: eink != nil, saturation: saturation)
+    }
+    /// A colour panel's `[display] saturation`; nil for the default.
+    package var saturation: Double?
 
     /// An e-paper HAT's glass: its inks as they look, its greys.
     package var glass: (@Sendable (Frame) -> Frame)? {

@@ -7,10 +7,10 @@ import Canvas
 /// level — and turned back the way a person sees the mounted panel.
 package enum PanelGlass {
     /// The inks pictures are diffused over on a device of `format` (what
-    /// `PanelDisplay.pictureInks` gives for it).
-    package static func pictureInks(format: PixelFormat, palette: PanelPalette?, eink: Bool) -> PictureInks? {
+    /// `PanelDisplay.pictureInks` gives for it), a colour palette's at `saturation`.
+    package static func pictureInks(format: PixelFormat, palette: PanelPalette?, eink: Bool, saturation: Double? = nil) -> PictureInks? {
         switch format {
-        case .palette4: palette?.pictureInks()
+        case .palette4: palette?.pictureInks(saturation: saturation ?? PanelPalette.defaultSaturation)
         case .mono1: .greys(levels: 2)
         case .gray4: .greys(levels: 16)
         case .gray8: eink ? .greys(levels: 16) : nil

@@ -31,6 +31,9 @@ struct EPDConfigTests {
         #expect(try options("model = \"inky-what-red\"").pins == SPILink.Pins(dc: 22, reset: 27, busy: 17, chipSelect: 8))
         #expect(try options("model = \"waveshare-it8951\"\nvcom = -1.48").vcom == -1.48)
         #expect(try options("model = \"inky-impression-7in3\"\nrefresh_every = 15").refreshEvery == 15)
+        // A colour panel's pictures: the saturation its display diffuses them at.
+        let colour = try options("model = \"inky-impression-7in3\"\nsaturation = 0.5")
+        #expect(colour.saturation == 0.5 && colour.model?.palette?.pictureInks(saturation: 0.5) != colour.model?.palette?.pictureInks())
         let inky = try options("model = \"inky\"\ni2c = \"/dev/i2c-3\"")
         #expect(inky.model == nil && inky.i2c == "/dev/i2c-3" && inky.pins == .pimoroni)
     }
@@ -45,6 +48,8 @@ struct EPDConfigTests {
         ("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in13-v4\"\nvcom = -1.5", "t.toml:4: display.vcom: only an IT8951"),
         ("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in13-v4\"\nrefresh_every = 5", "t.toml:4: display.refresh_every: waveshare-2in13-v4 refreshes partially"),
         ("[display]\noutput = \"epd\"\nmodel = \"inky-phat-red\"\ni2c = \"/dev/i2c-1\"", "t.toml:4: display.i2c: only model = \"inky\""),
+        ("[display]\noutput = \"epd\"\nmodel = \"inky-impression-5in7\"\nsaturation = 2", "t.toml:4: display.saturation:"),
+        ("[display]\noutput = \"epd\"\nmodel = \"waveshare-7in5-v2\"\nsaturation = 0.5", "t.toml:4: display.saturation: only a colour panel"),
     ])
     func mistakes(text: String, expected: String) {
         do {

@@ -32,6 +32,9 @@ struct PanelGlassTests {
         let show = try #require(display.glass)
         let glass = show(picture)
         #expect(display.pictureInks == palette.pictureInks())
+        display.saturation = 0.5
+        #expect(display.pictureInks == palette.pictureInks(saturation: 0.5) && display.pictureInks != palette.pictureInks())
+        display.saturation = nil
         var differing = 0
         for y in 0..<model.height {
             for x in 0..<model.width {
