@@ -15,9 +15,9 @@ extension RecurrenceWalk {
     /// BYMONTHDAY's where it is given.
     func candidates(year: Int) -> [CivilDateTime] {
         if !rule.yearDays.isEmpty, rule.months.isEmpty, rule.weekNumbers.isEmpty {
-            let length = CivilDateTime.isLeap(year) ? 366 : 365
+            let length = Self.daysIn(year: year)
             let january = CivilDateTime(year: year, month: 1, day: 1).daysSinceEpoch
-            return Set(rule.yearDays.map { $0 > 0 ? $0 : length + $0 + 1 }.filter { (1...length).contains($0) }).sorted().map { Self.day(january + $0 - 1) }
+            return Set(rule.yearDays.map { Self.counted($0, of: length) }.filter { (1...length).contains($0) }).sorted().map { Self.day(january + $0 - 1) }
         }
         let months = !rule.months.isEmpty ? Set(rule.months).sorted() : picksNoDays ? [first.month] : Array(1...12)
         return months.flatMap { candidates(year: year, month: $0) }
@@ -29,7 +29,7 @@ extension RecurrenceWalk {
         let length = CivilDateTime.daysIn(month: month, year: year)
         let numbers: [Int]
         if !rule.monthDays.isEmpty {
-            numbers = Set(rule.monthDays.map { $0 > 0 ? $0 : length + $0 + 1 }.filter { (1...length).contains($0) }).sorted()
+            numbers = Set(rule.monthDays.map { Self.counted($0, of: length) }.filter { (1...length).contains($0) }).sorted()
         } else if picksNoDays {
             numbers = first.day <= length ? [first.day] : []
         } else {
@@ -45,12 +45,12 @@ extension RecurrenceWalk {
         if !rule.months.isEmpty, !rule.months.contains(day.month) { return false }
         if !rule.weekNumbers.isEmpty, !weekNumberMatches(day) { return false }
         if !rule.yearDays.isEmpty {
-            let length = CivilDateTime.isLeap(day.year) ? 366 : 365, number = dayOfYear(day)
-            guard rule.yearDays.contains(where: { $0 > 0 ? $0 == number : length + $0 + 1 == number }) else { return false }
+            let length = Self.daysIn(year: day.year), number = dayOfYear(day)
+            guard rule.yearDays.contains(where: { Self.counted($0, of: length) == number }) else { return false }
         }
         if !rule.monthDays.isEmpty {
             let length = CivilDateTime.daysIn(month: day.month, year: day.year)
-            guard rule.monthDays.contains(where: { $0 > 0 ? $0 == day.day : length + $0 + 1 == day.day }) else { return false }
+            guard rule.monthDays.contains(where: { Self.counted($0, of: length) == day.day }) else { return false }
         }
         if !rule.days.isEmpty, !rule.days.contains(where: { weekdayMatches($0, day) }) { return false }
         guard picksNoDays else { return true }
@@ -73,7 +73,7 @@ extension RecurrenceWalk {
             return ordinal > 0 ? (day.day - 1) / 7 + 1 == ordinal : (length - day.day) / 7 + 1 == -ordinal
         }
         if rule.frequency == .yearly {
-            let length = CivilDateTime.isLeap(day.year) ? 366 : 365, number = dayOfYear(day)
+            let length = Self.daysIn(year: day.year), number = dayOfYear(day)
             return ordinal > 0 ? (number - 1) / 7 + 1 == ordinal : (length - number) / 7 + 1 == -ordinal
         }
         return true
@@ -84,7 +84,7 @@ extension RecurrenceWalk {
     private func weekNumberMatches(_ day: CivilDateTime) -> Bool {
         let (year, week) = weekOfYear(day)
         let weeks = weekOfYear(CivilDateTime(year: year, month: 12, day: 28)).week
-        return rule.weekNumbers.contains { $0 > 0 ? $0 == week : weeks + $0 + 1 == week }
+        return rule.weekNumbers.contains { Self.counted($0, of: weeks) == week }
     }
 
     /// The year a day's week belongs to (the one holding its fourth day) and its number.
@@ -94,6 +94,12 @@ extension RecurrenceWalk {
         let january = CivilDateTime(year: fourth.year, month: 1, day: 1).daysSinceEpoch
         return (fourth.year, (weekStart + 3 - january) / 7 + 1)
     }
+
+    /// The `n`th of `length` (days of a month or year, weeks of a year), counted from the
+    /// end when negative, as RFC 5545's BY parts count: -1 is the last.
+    private static func counted(_ n: Int, of length: Int) -> Int { n > 0 ? n : length + n + 1 }
+
+    private static func daysIn(year: Int) -> Int { CivilDateTime.isLeap(year) ? 366 : 365 }
 
     private func dayOfYear(_ day: CivilDateTime) -> Int {
         day.daysSinceEpoch - CivilDateTime(year: day.year, month: 1, day: 1).daysSinceEpoch + 1

@@ -28,9 +28,13 @@ struct RecurrenceWalk {
     /// Whether a COUNT rule's repeating cycles may be counted by arithmetic; the tests turn
     /// it off to compare with walking every period.
     var countsCycles = true
-    /// The index of the first occurrence's period, and a daily or longer rule's times of
-    /// day (seconds from midnight, in order), worked out once.
+    /// The index of the first occurrence's period, and the times a period may hold, worked
+    /// out once, in seconds, in order: within a minute (BYSECOND, else the first
+    /// occurrence's second), within an hour (BYMINUTE × those) and within a day (BYHOUR ×
+    /// those).
     private(set) var origin = 0
+    private(set) var minuteTimes: [Int] = []
+    private(set) var hourTimes: [Int] = []
     private(set) var dayTimes: [Int] = []
 
     init(rule: ICalendar.Rule, first: CivilDateTime, zone: ZoneRules, allDay: Bool = false) {
@@ -39,10 +43,10 @@ struct RecurrenceWalk {
         self.zone = zone
         self.allDay = allDay
         origin = index(of: first)
-        let hours = rule.hours.isEmpty ? [first.hour] : rule.hours
-        let minutes = rule.minutes.isEmpty ? [first.minute] : rule.minutes
-        let seconds = rule.seconds.isEmpty ? [first.second] : rule.seconds
-        dayTimes = Set(hours.flatMap { h in minutes.flatMap { m in seconds.map { h * 3_600 + m * 60 + $0 } } }).sorted()
+        func product(_ parts: [Int], _ unit: Int, _ within: [Int]) -> [Int] { Set(parts.flatMap { p in within.map { p * unit + $0 } }).sorted() }
+        minuteTimes = Set(rule.seconds.isEmpty ? [first.second] : rule.seconds).sorted()
+        hourTimes = product(rule.minutes.isEmpty ? [first.minute] : rule.minutes, 60, minuteTimes)
+        dayTimes = product(rule.hours.isEmpty ? [first.hour] : rule.hours, 3_600, hourTimes)
     }
 
     /// The most periods one rule's walk looks at between its start and the window's end.

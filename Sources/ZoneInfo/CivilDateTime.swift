@@ -94,12 +94,12 @@ package struct CivilDateTime: Hashable, Sendable, Comparable {
 extension BinaryInteger {
     /// Division rounding towards negative infinity, so times before 1970 fall in the day
     /// that contains them.
-    func floorDivided(by divisor: Self) -> Self {
+    package func floorDivided(by divisor: Self) -> Self {
         let q = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? q - 1 : q
     }
 
-    func floorModulo(_ divisor: Self) -> Self {
+    package func floorModulo(_ divisor: Self) -> Self {
         self - floorDivided(by: divisor) * divisor
     }
 }
