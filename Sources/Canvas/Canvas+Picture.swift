@@ -28,9 +28,8 @@ extension Canvas {
         let stride = picture.bytesPerRow
         picture.pixels.withUnsafeMutableBytes { inks.diffuse($0, width: width, height: height, stride: stride) }
         // Painted pixel for pixel at its device position: opaque XRGB as Cairo's ARGB32.
-        var argb = picture.pixels
-        for i in Swift.stride(from: 3, to: argb.count, by: 4) { argb[i] = 255 }
-        let diffused = Bitmap(width: width, height: height, bytesPerRow: stride, pixels: argb)
+        for i in Swift.stride(from: 3, to: picture.pixels.count, by: 4) { picture.pixels[i] = 255 }
+        let diffused = Bitmap(width: width, height: height, bytesPerRow: stride, pixels: picture.pixels)
         diffused.withSurface { surface in
             cairo_save(context)
             cairo_identity_matrix(context)

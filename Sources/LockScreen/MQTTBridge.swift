@@ -272,7 +272,7 @@ package final class MQTTBridge: Sendable {
         let now = clock.now()
         let (frame, updates) = handler.frames.latestWithCount
         guard config.discovery, let frame, state.withLock({ $0.screenUpdates != updates }),
-              let png = try? (handler.frames.glass?(frame) ?? frame).pngData() else { return }
+              let png = try? handler.frames.shown(frame).pngData() else { return }
         state.withLock { ($0.screenUpdates, $0.screenSent) = (updates, now) }
         client.publish("\(config.prefix)/screen", Array(png), qos: 0, retain: true)
     }

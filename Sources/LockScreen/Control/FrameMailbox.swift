@@ -90,9 +90,12 @@ package final class FrameMailbox: Sendable {
 
     package var latest: Frame? { state.withLock { $0.frame } }
 
-    /// The latest frame as the panel shows it (`glass`): the web page's and Home
-    /// Assistant's picture of the screen.
-    package var latestShown: Frame? { latest.map { glass?($0) ?? $0 } }
+    /// `frame` as the panel shows it (`glass`): the web page's and Home Assistant's
+    /// picture of the screen.
+    package func shown(_ frame: Frame) -> Frame { glass?(frame) ?? frame }
+
+    /// The latest frame as the panel shows it.
+    package var latestShown: Frame? { latest.map(shown) }
 
     /// The latest frame and how many updates made it: a reader that saw this count
     /// already has this picture.
