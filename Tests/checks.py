@@ -1,8 +1,10 @@
 """What the end-to-end scripts (Tests/mqtt, Tests/web) share: a check that prints one
-line and counts failures, and a free loopback port."""
+line and counts failures, a free loopback port, one HTTP call."""
 import os
 import socket
 import subprocess
+import urllib.error
+import urllib.request
 
 failures = 0
 
@@ -25,6 +27,17 @@ kind = "text"
 text = "Dishes done"
 family = "rectangular"
 """
+
+
+def http(url, headers=None, body=None, method=None, timeout=5):
+    """(status, body bytes, headers) of one HTTP request (a POST when there is a body,
+    else a GET, unless `method` says); an error status is an answer, not an exception."""
+    request = urllib.request.Request(url, data=body, method=method or ("POST" if body is not None else "GET"), headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as r:
+            return r.status, r.read(), r.headers
+    except urllib.error.HTTPError as e:
+        return e.code, e.read(), e.headers
 
 
 def check(name, ok, detail=""):

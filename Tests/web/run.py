@@ -19,33 +19,20 @@ import struct
 import subprocess
 import tempfile
 import time
-import urllib.error
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import checks  # noqa: E402
-from checks import check, free_port, secret, start_daemon  # noqa: E402
+from checks import check, free_port, http, secret, start_daemon  # noqa: E402
 
 
 def request(url, method="GET", body=None, token=None, timeout=5):
     """(status, body bytes, headers) of one request."""
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    req = urllib.request.Request(url, data=body, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(req, timeout=timeout) as r:
-            return r.status, r.read(), r.headers
-    except urllib.error.HTTPError as e:
-        return e.code, e.read(), e.headers
+    return http(url, {"Authorization": f"Bearer {token}"} if token else {}, body, method, timeout)
 
 
 def trmnl(url, headers, body=None):
     """(status, body, headers) of a call as TRMNL's firmware makes it."""
-    req = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET", headers=headers)
-    try:
-        with urllib.request.urlopen(req, timeout=5) as r:
-            return r.status, r.read(), r.headers
-    except urllib.error.HTTPError as e:
-        return e.code, e.read(), e.headers
+    return http(url, headers, body)
 
 
 def trmnl_firmware(base):

@@ -18,8 +18,8 @@ not modelled; its choices are.
   forgotten, so the next wake sets up again.
 """
 import json
-import urllib.error
-import urllib.request
+
+from checks import http  # Tests/checks.py: run.py puts Tests/ on the path
 
 
 class Firmware:
@@ -34,12 +34,7 @@ class Firmware:
         self.last_code = None      # the HTTP code of the last call to the server
 
     def _get(self, url, headers):
-        request = urllib.request.Request(url, headers=headers)
-        try:
-            with urllib.request.urlopen(request, timeout=15) as r:
-                return r.status, r.read(), r.headers
-        except urllib.error.HTTPError as e:
-            return e.code, e.read(), e.headers
+        return http(url, headers, timeout=15)
 
     def _minor(self):
         return tuple(int(p) for p in self.version.split("."))
