@@ -9,13 +9,19 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 
 
-def python(requirements=os.path.join(here, "requirements.txt"), dependencies=False):
-    """The path of the venv's python, making the venv first if needed. `dependencies`:
-    let pip install what the pinned packages need (else only the pins)."""
+def cached(requirements, name):
+    """Where what `requirements` pins is kept: `name`-<its hash> under $LOCKSCREEND_CACHE
+    (default ~/.cache/lockscreend), so a changed file makes a new one."""
     with open(requirements, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()[:16]
     cache = os.environ.get("LOCKSCREEND_CACHE", os.path.expanduser("~/.cache/lockscreend"))
-    venv = os.path.join(cache, f"oracles-{digest}")
+    return os.path.join(cache, f"{name}-{digest}")
+
+
+def python(requirements=os.path.join(here, "requirements.txt"), dependencies=False):
+    """The path of the venv's python, making the venv first if needed. `dependencies`:
+    let pip install what the pinned packages need (else only the pins)."""
+    venv = cached(requirements, "oracles")
     interpreter = os.path.join(venv, "bin", "python")
     if not os.path.exists(os.path.join(venv, "ready")):
         subprocess.run([sys.executable, "-m", "venv", "--clear", venv], check=True)

@@ -47,13 +47,18 @@ KNOWN = {
 }
 
 
+def linear(rgb):
+    """An array of 8-bit sRGB colours in linear light, 0 to 1."""
+    import numpy as np
+    c = np.asarray(rgb, dtype=np.float64) / 255
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
 def srgb_to_lab(rgb):
     """CIE L*a*b* (D65) of an array of 8-bit sRGB colours."""
     import numpy as np
-    c = rgb.astype(np.float64) / 255
-    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
     m = np.array([[0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750], [0.0193339, 0.1191920, 0.9503041]])
-    xyz = linear @ m.T / np.array([0.95047, 1.0, 1.08883])
+    xyz = linear(rgb) @ m.T / np.array([0.95047, 1.0, 1.08883])
     f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
     return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], axis=-1)
 
@@ -91,15 +96,14 @@ def blurred(picture):
     """The picture blurred in linear light, as light from neighbouring dots mixes in the
     eye, back in 8-bit sRGB."""
     import numpy as np
-    c = np.asarray(picture.convert("RGB"), dtype=np.float64) / 255
-    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    light = linear(picture.convert("RGB"))
     # A separable Gaussian, edges repeated outward.
     radius = int(3 * BLUR)
     kernel = np.exp(-np.arange(-radius, radius + 1) ** 2 / (2 * BLUR ** 2))
     kernel /= kernel.sum()
-    padded = np.pad(linear, ((radius, radius), (radius, radius), (0, 0)), mode="edge")
-    rows = sum(k * padded[:, i:i + linear.shape[1], :] for i, k in enumerate(kernel))
-    mixed = sum(k * rows[i:i + linear.shape[0], :, :] for i, k in enumerate(kernel)).clip(0, 1)
+    padded = np.pad(light, ((radius, radius), (radius, radius), (0, 0)), mode="edge")
+    rows = sum(k * padded[:, i:i + light.shape[1], :] for i, k in enumerate(kernel))
+    mixed = sum(k * rows[i:i + light.shape[0], :, :] for i, k in enumerate(kernel)).clip(0, 1)
     back = np.where(mixed <= 0.0031308, mixed * 12.92, 1.055 * mixed ** (1 / 2.4) - 0.055)
     return (back * 255).round().astype(np.uint8)
 

@@ -6,7 +6,6 @@ debootstrap. Both are made once and kept under $LOCKSCREEND_CACHE (default
 
 pip in the root trusts this machine's certificate authorities (its SSL_CERT_FILE, else
 Debian's bundle), so it works behind the same proxy as this machine's own pip."""
-import hashlib
 import os
 import shutil
 import subprocess
@@ -46,15 +45,12 @@ class Release:
 def made_root(requirements, suite):
     """A copy of the clean `suite` root with Python, a venv at VENV and the pinned
     `requirements` in it, made when missing."""
-    with open(requirements, "rb") as f:
-        digest = hashlib.sha256(f.read()).hexdigest()[:16]
-    cache = os.environ.get("LOCKSCREEND_CACHE", os.path.expanduser("~/.cache/lockscreend"))
-    path = os.path.join(cache, f"homeassistant-{suite}-{digest}")
+    path = oracle_venv.cached(requirements, f"homeassistant-{suite}")
     if os.path.exists(os.path.join(path, "ready")):
         return path
     partial = path + ".partial"
     subprocess.run(["rm", "-rf", partial], check=True)
-    os.makedirs(cache, exist_ok=True)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     subprocess.run(["cp", "-a", cached_root(suite), partial], check=True)
     chroot = Chroot(suite, path=partial)
     try:
