@@ -48,6 +48,11 @@ class Chroot:
         full.update(extra or {})
         return full
 
+    def popen(self, command, **options):
+        """`command` started in the root, not waited for (chroot replaces itself with it,
+        so the process is the command's)."""
+        return subprocess.Popen([shutil.which("chroot"), self.path, *command], env=self.environment(), **options)
+
     def run(self, command, timeout=900, env=None):
         """(exit status, output) of a shell command inside the root, as root."""
         out = subprocess.run(["chroot", self.path, "/bin/sh", "-c", command], capture_output=True, text=True, timeout=timeout,

@@ -10,7 +10,6 @@ import hmac
 import json
 import os
 import secrets
-import shutil
 import signal
 import subprocess
 import time
@@ -79,14 +78,19 @@ def jwt(issuer, key):
     return (signing + b"." + signature).decode()
 
 
-class HomeAssistant:
-    """`hass`: the path of its `hass` command; `root`: the Debian root that path is in
-    (None: this machine), where its configuration directory is made too."""
+# Where a Home Assistant in a Debian root keeps its configuration directory, in the root.
+IN_ROOT = "/run/lockscreend-test"
 
-    def __init__(self, hass, work, broker, version, root=None):
-        self.hass, self.root, self.version = hass, root, version
-        self.inner = os.path.join("/run/lockscreend-test", os.path.basename(work)) if root else os.path.join(work, "homeassistant")
-        self.dir = os.path.join(root, self.inner.lstrip("/")) if root else self.inner
+
+class HomeAssistant:
+    """`hass`: the path of its `hass` command; `chroot`: the Debian root that path is in
+    (`debian_root.Chroot`; None: this machine), where its configuration directory is made
+    too."""
+
+    def __init__(self, hass, work, broker, version, chroot=None):
+        self.hass, self.chroot, self.version = hass, chroot, version
+        self.inner = os.path.join(IN_ROOT, os.path.basename(work)) if chroot else os.path.join(work, "homeassistant")
+        self.dir = os.path.join(chroot.path, self.inner.lstrip("/")) if chroot else self.inner
         os.makedirs(os.path.join(self.dir, ".storage"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -119,10 +123,8 @@ class HomeAssistant:
 
     def start(self, seconds=180):
         command = [self.hass, "-c", self.inner, "--skip-pip", "--log-file", os.path.join(self.inner, "home-assistant.log")]
-        # In a root, chroot runs hass in place of itself: the process is Home Assistant's.
-        self.process = subprocess.Popen([shutil.which("chroot"), self.root, *command] if self.root else command,
-                                        env={"PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "HOME": "/root"} if self.root else None,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+        self.process = self.chroot.popen(command, **quiet) if self.chroot else subprocess.Popen(command, **quiet)
         deadline = time.time() + seconds
         while time.time() < deadline:
             try:

@@ -15,31 +15,31 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, ".."), os.path.join(here, "..", "conformance")]
 import oracle_venv  # noqa: E402
 from debian_root import Chroot, cached_root  # noqa: E402
+from hass import IN_ROOT  # noqa: E402
 
 RELEASES = {"2024.3.3": ("requirements.txt", None), "2026.2.3": ("requirements-2026.txt", "trixie")}
 VENV = "/opt/homeassistant"
 
 
 class Release:
-    """Where a release's `hass` is: `hass` (a path in `root`, or on this machine when
-    `root` is None) and `python`, the interpreter the checks run on (this machine's venv
-    of 2024.3.3, which brings aiohttp for HA's WebSocket API)."""
+    """Where a release's `hass` is: `hass` (a path in `chroot`, the Debian root it was
+    installed into, or on this machine when `chroot` is None) and `python`, the
+    interpreter the checks run on (this machine's venv of 2024.3.3, which brings aiohttp
+    for HA's WebSocket API)."""
 
     def __init__(self, version):
         self.version = version
         requirements, suite = RELEASES[version]
         self.python = oracle_venv.python(os.path.join(here, "requirements.txt"), dependencies=True)
-        self.chroot = None
         if suite is None:
-            self.root, self.hass = None, os.path.join(os.path.dirname(self.python), "hass")
+            self.chroot, self.hass = None, os.path.join(os.path.dirname(self.python), "hass")
         else:
-            self.root, self.hass = made_root(os.path.join(here, requirements), suite), os.path.join(VENV, "bin", "hass")
-            self.chroot = Chroot(suite, path=self.root)
+            self.chroot, self.hass = Chroot(suite, path=made_root(os.path.join(here, requirements), suite)), os.path.join(VENV, "bin", "hass")
 
     def close(self):
         if self.chroot:
             self.chroot.close()
-            shutil.rmtree(os.path.join(self.root, "run", "lockscreend-test"), ignore_errors=True)
+            shutil.rmtree(os.path.join(self.chroot.path, IN_ROOT.lstrip("/")), ignore_errors=True)
 
 
 def made_root(requirements, suite):

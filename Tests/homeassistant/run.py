@@ -127,11 +127,11 @@ def main():
     work = tempfile.mkdtemp(prefix="lockscreend-ha-")
     broker = Broker(work)
     broker.start()
-    ha = HomeAssistant(release.hass, work, broker, args.release, root=release.root)
+    ha = HomeAssistant(release.hass, work, broker, args.release, chroot=release.chroot)
     started = time.time()
     ha.start()
     print(f"Home Assistant {args.release} running after {time.time() - started:.1f} s"
-          + (f" (in a Debian 13 root; made or found in {started - made:.0f} s)" if release.root else ""))
+          + (f" (in a Debian 13 root; made or found in {started - made:.0f} s)" if release.chroot else ""))
     display = os.path.join(work, "display")
     os.makedirs(display)
     password = secret(os.path.join(display, "password"), "s3cret")
