@@ -26,10 +26,12 @@ package enum PanelGlass {
         device.withUnsafeMutableBytes { buffer in
             _ = PixelConverter.convert(frame, rect: frame.bounds, to: format, into: buffer, stride: stride, rotation: rotation, grayLevels: 16, palette: model.palette)
         }
+        // How each of a palette's sixteen indices looks, worked out once (white where unused).
+        let inks = (0..<16).map { index in model.palette?.inks.first { $0.index == index }.map { ($0.looks.red, $0.looks.green, $0.looks.blue) } ?? (255, 255, 255) }
         var shown = Frame(width: frame.width, height: frame.height, fill: 255)
         for y in 0..<model.height {
             for x in 0..<model.width {
-                let (red, green, blue) = looks(device, stride: stride, x: x, y: y, format: format, palette: model.palette)
+                let (red, green, blue) = looks(device, stride: stride, x: x, y: y, format: format, inks: inks)
                 let (fx, fy) = rotation.framePoint(deviceX: x, deviceY: y, frameWidth: frame.width, frameHeight: frame.height)
                 let i = fy * shown.bytesPerRow + fx * 4
                 (shown.pixels[i + 2], shown.pixels[i + 1], shown.pixels[i]) = (red, green, blue)
@@ -39,7 +41,7 @@ package enum PanelGlass {
     }
 
     /// How the device pixel (x, y) looks.
-    private static func looks(_ device: [UInt8], stride: Int, x: Int, y: Int, format: PixelFormat, palette: PanelPalette?) -> (UInt8, UInt8, UInt8) {
+    private static func looks(_ device: [UInt8], stride: Int, x: Int, y: Int, format: PixelFormat, inks: [(UInt8, UInt8, UInt8)]) -> (UInt8, UInt8, UInt8) {
         switch format {
         case .mono1:
             let white = device[y * stride + x / 8] & (0x80 >> UInt8(x & 7)) != 0
@@ -50,9 +52,7 @@ package enum PanelGlass {
             return (level, level, level)
         default:
             let byte = device[y * stride + x / 2]
-            let index = x & 1 == 0 ? byte >> 4 : byte & 0x0F
-            let ink = palette?.inks.first { $0.index == index }
-            return ink.map { ($0.looks.red, $0.looks.green, $0.looks.blue) } ?? (255, 255, 255)
+            return inks[Int(x & 1 == 0 ? byte >> 4 : byte & 0x0F)]
         }
     }
 }
