@@ -117,7 +117,7 @@ package struct LockScreenConfig: Sendable {
 
     private mutating func readDisplay(_ table: TOMLTable, reader: inout ConfigReader) {
         let path = "display"
-        reader.rejectUnknown(table, known: ["output", "device", "format", "size", "rotate", "connector", "mode", "keep_console", "appearance", "png", "eink"] + Self.epdKeys, at: path)
+        reader.rejectUnknown(table, known: ["output", "device", "format", "size", "rotate", "connector", "mode", "keep_console", "appearance", "png", "eink"] + Self.epdKeys + Self.screenKeys, at: path)
         let kind = reader.choice(table, "output", at: path, from: ["headless", "fb", "drm", "epd"]) ?? "headless"
         let device = reader.string(table, "device", at: path)
         let formatNames = kind == "headless" ? PixelFormat.headless.map(\.rawValue) : PixelFormat.framebuffer.map(\.rawValue)
@@ -142,6 +142,8 @@ package struct LockScreenConfig: Sendable {
             }
         }
         output.keepsConsole = reader.boolean(table, "keep_console", at: path) ?? false
+        (output.off, output.wakeFor, output.backlight) = readScreen(table, at: path, reader: &reader)
+        output.wakeFor = output.wakeFor ?? 60
         // An e-paper HAT is e-ink whether or not [display.eink] tunes the policy.
         output.eink = eink?.policy ?? (kind == "epd" ? EinkPolicy() : nil)
         if let appearance = reader.choice(table, "appearance", at: path, from: ["dark", "light"]) { face.colorScheme = appearance == "dark" ? .dark : .light }

@@ -9,6 +9,8 @@ package struct ControlReply: Codable, Sendable, Equatable {
     /// snapshot: the PNG of what the panel shows, for the client to write where its user
     /// may (the daemon writes no file a client names).
     package var png: Data?
+    /// status: whether the screen is lit, and why.
+    package var screen: ScreenStatus?
 
     package static func failure(_ message: String) -> ControlReply { ControlReply(ok: false, error: message) }
     package static let success = ControlReply(ok: true)

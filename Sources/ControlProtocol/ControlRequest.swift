@@ -20,11 +20,16 @@ package enum ControlRequest: Sendable, Equatable {
     /// Tap the middle of a widget on the page shown, as a finger would: its control
     /// there, else its `[widgets.NAME.tap]` action.
     case tap(widget: String)
+    /// Switch the screen: "on" or "off" until the `[display] off` schedule next changes,
+    /// "auto" back to the schedule.
+    case screen(power: String)
 
     /// The requests' names on the wire.
-    package static let names = ["reload", "push", "status", "snapshot", "page", "tap"]
+    package static let names = ["reload", "push", "status", "snapshot", "page", "tap", "screen"]
     /// The pages a `page` request may name.
     package static let pages = ["lock", "home", "photo", "next"]
+    /// What a `screen` request may ask.
+    package static let powers = ["on", "off", "auto"]
 
     /// The largest request read: a pushed timeline and its envelope.
     package static let maximumSize = (1 << 20) + 4_096
@@ -48,7 +53,7 @@ package enum ControlRequest: Sendable, Equatable {
             case .tooLarge: "the request is larger than \(ControlRequest.maximumSize) bytes"
             case .notJSON: "not a request: expected one JSON object such as {\"request\": \"status\"}"
             case .tooDeep: "not a request: \(JSONFailure.tooDeep)"
-            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot, page or tap"
+            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot, page, tap or screen"
             case let .incomplete(message): message
             }
         }
@@ -62,6 +67,7 @@ package enum ControlRequest: Sendable, Equatable {
         var widget: String?
         var timeline: JSONValue?
         var page: String?
+        var power: String?
     }
 
     /// The request in `data` (one JSON object, without its newline).
@@ -77,7 +83,7 @@ package enum ControlRequest: Sendable, Equatable {
         }
         func text(_ key: String) -> String? { if case let .string(s)? = object[key] { s } else { nil } }
         guard let request = text("request") else { throw .notJSON }
-        let wire = Wire(request: request, kind: text("kind"), all: object["all"] == .bool(true) ? true : nil, widget: text("widget"), timeline: object["timeline"], page: text("page"))
+        let wire = Wire(request: request, kind: text("kind"), all: object["all"] == .bool(true) ? true : nil, widget: text("widget"), timeline: object["timeline"], page: text("page"), power: text("power"))
         switch wire.request {
         case "reload":
             if wire.all == true { return .reloadAll }
@@ -96,6 +102,9 @@ package enum ControlRequest: Sendable, Equatable {
         case "tap":
             guard let widget = wire.widget, !widget.isEmpty else { throw .incomplete("tap needs a widget") }
             return .tap(widget: widget)
+        case "screen":
+            guard let power = wire.power, powers.contains(power) else { throw .incomplete("screen needs power: on, off or auto") }
+            return .screen(power: power)
         default:
             throw .unknown(wire.request)
         }
@@ -111,6 +120,7 @@ package enum ControlRequest: Sendable, Equatable {
         case .snapshot: Wire(request: "snapshot")
         case let .page(page): Wire(request: "page", page: page)
         case let .tap(widget): Wire(request: "tap", widget: widget)
+        case let .screen(power): Wire(request: "screen", power: power)
         }
         var data = (try? JSONEncoder().encode(wire)) ?? Data()
         data.append(0x0A)

@@ -21,6 +21,10 @@ package struct DaemonInbox: Sendable {
         case tap(x: Double, y: Double)
         /// Keys moving the focus among the page's controls, or performing the focused one.
         case focus(FocusMove)
+        /// Switch the screen on or off until the schedule next changes, or back to it.
+        case screen(ScreenPower.Switch)
+        /// Someone is at the screen (a key): a dark screen lights for a while.
+        case wake
         /// An intent a tap started has returned (or failed, or ran out of time).
         case performed(control: String, kind: String?, failed: Bool)
         /// Finish the step in progress, then return from `run()`.

@@ -8,7 +8,7 @@ extension LockScreenDaemon {
     /// sent as one partial update. For e-ink, which keeps its last picture after the
     /// daemon is gone; call after `run()` returned.
     package func presentOffline(at now: Date) throws(DisplayError) {
-        guard compositor.panelInSync, content.page == .lock, let rect = renderer.rect(of: .dateLine, rowFamilies: rowFamilies) else { return }
+        guard screenLit, compositor.panelInSync, content.page == .lock, let rect = renderer.rect(of: .dateLine, rowFamilies: rowFamilies) else { return }
         let zone = renderer.timeZone
         let placed = RenderableEntry(date: now) {
             HStack(spacing: 6) {

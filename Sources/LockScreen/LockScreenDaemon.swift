@@ -41,6 +41,8 @@ public final class LockScreenDaemon {
         /// Changed timelines are written to the state directory at most this often (and
         /// always on exit): an SD card is not rewritten at every minute's reload.
         package var stateSaveInterval: TimeInterval = 300
+        /// When the screen sleeps (`[display] off`) and how long a tap wakes it.
+        package var screen = ScreenPower()
 
         package init() {}
     }
@@ -104,6 +106,7 @@ public final class LockScreenDaemon {
         engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, clock: clock, logger: logger)
         requests = DaemonInbox.Queue(pages: content.pages)
         fullRefreshes = RateLimiter(burst: 2, interval: 30, clock: clock)
+        power = behaviour.screen
     }
 
     var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
@@ -116,6 +119,9 @@ public final class LockScreenDaemon {
     package internal(set) var presented = PresentedPage()
     /// Interactive widgets: tapped toggles, running intents, the focus.
     var controls = ControlState()
+    /// When the screen sleeps, and whether it is lit now.
+    var power: ScreenPower
+    var screenLit = true
 
     /// Redraws of each slot since start, for tests and the benchmark.
     package var redraws: [SlotID: Int] { scheduler.redraws }
@@ -128,10 +134,13 @@ public final class LockScreenDaemon {
     package struct Reconfiguration: Sendable {
         package var content: Content
         package var face: ClockFace
+        /// The screen's schedule; nil leaves it as it is.
+        package var screen: ScreenPower?
 
-        package init(content: Content, face: ClockFace) {
+        package init(content: Content, face: ClockFace, screen: ScreenPower? = nil) {
             self.content = content
             self.face = face
+            self.screen = screen
         }
     }
 
@@ -149,6 +158,10 @@ public final class LockScreenDaemon {
         let kept = await engine.reconfigure(content.stacks.flatMap(\.widgets), now: now)
         scheduler.reset(to: content, now: now)
         renderer.face = new.face
+        if let screen = new.screen {
+            power.schedule = screen.schedule
+            power.wakeFor = screen.wakeFor
+        }
         if new.face.timeZone != nil {
             clockMonitor.systemTimeZone = nil
         } else if clockMonitor.systemTimeZone == nil {
@@ -219,13 +232,16 @@ public final class LockScreenDaemon {
     /// Does what the inbox was asked: a new configuration, a page, a stack's turn, a full
     /// refresh (a stop is read by the loop itself).
     func perform(_ request: DaemonInbox.Request, now: Date) async {
+        if wakes(for: request, now: now) { return }
         switch request {
         case let .reconfigure(new):
             await reconfigure(new, now: now)
         case let .showPage(page):
             show(page ?? content.page(after: content.page), now: now)
-        case .stop:
+        case .stop, .wake:
             break
+        case let .screen(request):
+            power.flip(request, at: now, zone: renderer.timeZone)
         case .fullRefresh:
             switch fullRefreshes.admit() {
             case let .allowed(refused):
@@ -350,19 +366,32 @@ public final class LockScreenDaemon {
             let now = clock.now()
             let at = scheduled.map { now >= $0 && now.timeIntervalSince($0) < 1 ? $0 : now } ?? now
             if let end, at >= end { return }
+            // A dark screen is not drawn: the loop sleeps until it is due on, or a request.
+            let screen = once ? nil : applyPower(at: at)
+            if let screen, !screen.on {
+                announceReady()
+                scheduled = nil
+                await wake.wait(until: [screen.until ?? at.addingTimeInterval(86_400), end].compactMap { $0 }.min()!, on: clock)
+                continue
+            }
             heartbeat.enter(clock.monotonic())
             let (_, next) = try await step(now: at)
             heartbeat.leave()
-            if !announcedReady {
-                announcedReady = true
-                heartbeat.markUp()
-                onFirstFrame?()
-            }
+            announceReady()
             if once { return }
             scheduled = next
-            let deadline = [next ?? at.addingTimeInterval(86_400), end].compactMap { $0 }.min()!
+            let deadline = [next ?? at.addingTimeInterval(86_400), end, screen?.until].compactMap { $0 }.min()!
             await wake.wait(until: deadline, on: clock)
         }
+    }
+
+    /// Tells systemd (READY=1) the first time: after the first frame, or at once when the
+    /// daemon starts on a dark screen.
+    func announceReady() {
+        guard !announcedReady else { return }
+        announcedReady = true
+        heartbeat.markUp()
+        onFirstFrame?()
     }
 
     /// What was drawn over since the panel last showed `frame`, kept as it was shown

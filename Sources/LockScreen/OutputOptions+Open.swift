@@ -28,6 +28,7 @@ extension OutputOptions {
         }
         let display = PanelDisplay(device: device, rotation: rotation, eink: eink)
         if case let .epd(options) = target { display.saturation = options.saturation }
+        if let backlight { display.backlight = try Backlight(directory: backlight) }
         return display
     }
 }
@@ -45,4 +46,9 @@ extension EPDOptions {
             throw error
         }
     }
+}
+
+extension OutputOptions {
+    /// The screen's sleep as `[display] off` and `wake_for` set it.
+    package var screenPower: ScreenPower { ScreenPower(schedule: off, wakeFor: wakeFor ?? 60) }
 }

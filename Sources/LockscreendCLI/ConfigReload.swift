@@ -53,7 +53,7 @@ struct ConfigReload: Sendable {
         MQTTBoard.shared.setWidgets(config.mqttFilters)
         mqtt?.continuation.yield(MQTTSettings(config: config.mqtt, content: config.content))
         logger.notice("reloading \(path)")
-        inbox.send(.reconfigure(LockScreenDaemon.Reconfiguration(content: config.content, face: common.face(config))))
+        inbox.send(.reconfigure(LockScreenDaemon.Reconfiguration(content: config.content, face: common.face(config), screen: config.output.screenPower)))
     }
 }
 

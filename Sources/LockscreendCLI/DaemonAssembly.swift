@@ -56,6 +56,7 @@ struct DaemonAssembly {
         options.behaviour.staleMark = run.staleMark
         options.behaviour.coarseLiveSeconds = run.coarseSeconds || output.eink != nil
         options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
+        options.behaviour.screen = output.screenPower
         // The keys first: a line another program holds ends the start before the panel is touched.
         var keys: GPIOKeys?
         if let buttons = config?.buttons, !buttons.buttons.isEmpty, !run.once {
@@ -105,7 +106,7 @@ struct DaemonAssembly {
             services.append(.init(service: WatchdogService(notifier: notifier, heartbeat: daemon.heartbeat, clock: daemon.clock, interval: interval)))
         }
         if let buttons = config?.buttons, let keys {
-            services.append(.init(service: ButtonService(buttons, keys: keys, inbox: daemon.inbox, logger: logger)))
+            services.append(.init(service: ButtonService(buttons, keys: keys, inbox: daemon.inbox, frames: daemon.frames, logger: logger)))
             logger.info("listening to \(buttons.buttons.count) key\(buttons.buttons.count == 1 ? "" : "s") on \(keys.chip)")
         }
         if let input = config?.input, input.touch != .off, !run.once {

@@ -1,5 +1,6 @@
 import CFramebuffer
 import Canvas
+import FoundationEssentials
 import Glibc
 
 /// A DRM/KMS display (`/dev/dri/cardN`): a connected connector, its preferred (or the
@@ -27,6 +28,8 @@ package final class DRMDevice: PanelDevice {
     private let framebufferID: UInt32
     private let bufferHandle: UInt32
     private var previous: drmModeCrtcPtr?
+    /// Whether `setPower(false)` left the connector off.
+    private var poweredOff = false
     private let mapping: UnsafeMutableRawBufferPointer
     private var closed = false
 
@@ -182,11 +185,36 @@ package final class DRMDevice: PanelDevice {
         }
     }
 
+    /// The connector's DPMS property, On (0) or Off (3): the kernel stops the CRTC's
+    /// scan-out and the monitor sleeps; turned on, it shows the buffer as it was.
+    package func setPower(_ on: Bool, at time: Date) throws(DisplayError) { try dpms(on) }
+
+    private func dpms(_ on: Bool) throws(DisplayError) {
+        let fd = file.descriptor
+        guard let properties = drmModeObjectGetProperties(fd, connectorID, UInt32(DRM_MODE_OBJECT_CONNECTOR)) else {
+            throw .deviceFailed(path: file.path, call: "drmModeObjectGetProperties", reason: DeviceFile.reason())
+        }
+        defer { drmModeFreeObjectProperties(properties) }
+        var dpms: UInt32?
+        for i in 0..<Int(properties.pointee.count_props) {
+            guard let property = drmModeGetProperty(fd, properties.pointee.props[i]) else { continue }
+            defer { drmModeFreeProperty(property) }
+            let name = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "DPMS" { dpms = property.pointee.prop_id }
+        }
+        guard let dpms else { throw .deviceFailed(path: file.path, call: "DPMS", reason: "connector \(connectorName) has no DPMS property") }
+        let result = drmModeConnectorSetProperty(fd, connectorID, dpms, UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF))
+        guard result == 0 else { throw .deviceFailed(path: file.path, call: "drmModeConnectorSetProperty(DPMS)", reason: DeviceFile.reason(-result)) }
+        poweredOff = !on
+    }
+
     /// Puts back the CRTC found at start and frees the buffer.
     package func close() {
         guard !closed else { return }
         closed = true
         let fd = file.descriptor
+        // A sleeping screen is woken for whatever shows next (the console, a desktop).
+        if poweredOff { try? dpms(true) }
         if let previous {
             var mode = previous.pointee.mode
             if previous.pointee.mode_valid != 0 {

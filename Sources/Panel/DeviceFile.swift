@@ -30,6 +30,15 @@ final class DeviceFile {
         }
     }
 
+    /// `ioctl(fd, request, value)` for requests that take their argument by value
+    /// (`FBIOBLANK`), retried on EINTR; the errno on failure.
+    func control(_ request: UInt, value: Int32) -> Int32? {
+        while true {
+            if ioctl(descriptor, request, value) >= 0 { return nil }
+            if errno != EINTR { return errno }
+        }
+    }
+
     /// Maps `length` bytes at `offset` shared, read-write.
     func map(length: Int, offset: Int = 0) throws(DisplayError) -> UnsafeMutableRawBufferPointer {
         let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, off_t(offset))

@@ -29,12 +29,17 @@ package protocol Display: AnyObject {
     /// What the glass shows of a frame, where that is not the frame itself (an e-paper
     /// panel's inks as they look: `PanelGlass`); nil for a screen that shows the frame.
     var glass: (@Sendable (Frame) -> Frame)? { get }
+    /// Puts the screen to sleep or wakes it (`[display] off`): DPMS through the DRM
+    /// connector, blanking on fbdev, the backlight where one is named. Nothing is
+    /// presented while it sleeps.
+    func setPower(_ on: Bool, at time: Date) throws(DisplayError)
 }
 
 extension Display {
     package var damage: Damage { .pixelPanel }
     package var pictureInks: PictureInks? { nil }
     package var glass: (@Sendable (Frame) -> Frame)? { nil }
+    package func setPower(_ on: Bool, at time: Date) throws(DisplayError) {}
     package func nextMaintenance(after time: Date) -> Date? { nil }
     package func performMaintenance(_ frame: Frame, damage: [PixelRect], at time: Date) throws(DisplayError) -> Bool { false }
 }

@@ -1,5 +1,6 @@
 import CFramebuffer
 import Canvas
+import FoundationEssentials
 import Glibc
 
 /// A Linux framebuffer (`/dev/fbN`): its screen info read with `FBIOGET_VSCREENINFO` and
@@ -90,6 +91,16 @@ package final class FramebufferDevice: PanelDevice {
             if let code = epdc.send(file, rect: rect, waveform: waveform, full: full, marker: marker) {
                 throw .deviceFailed(path: file.path, call: "MXCFB_SEND_UPDATE (\(epdc.rawValue))", reason: DeviceFile.reason(code))
             }
+        }
+    }
+
+    /// `FBIOBLANK`, powered down or unblanked, as the console's blanker does; an
+    /// e-reader's EPDC keeps its picture unpowered and is left alone.
+    package func setPower(_ on: Bool, at time: Date) throws(DisplayError) {
+        guard epdc == nil else { return }
+        let value = on ? CFramebuffer_FB_BLANK_UNBLANK : CFramebuffer_FB_BLANK_POWERDOWN
+        if let code = file.control(CFramebuffer_FBIOBLANK, value: value) {
+            throw .deviceFailed(path: file.path, call: "FBIOBLANK", reason: DeviceFile.reason(code))
         }
     }
 

@@ -42,6 +42,7 @@ package final class HeadlessDevice: PanelDevice {
             throw .cannotCreateDirectory(path: directory, reason: "cannot create frames.jsonl: \(String(cString: strerror(errno)))")
         }
         log = fd
+        unlink(directory + "/power.jsonl")
     }
 
     deinit {
@@ -60,6 +61,17 @@ package final class HeadlessDevice: PanelDevice {
     package var readsFrameInPlace: Bool { true }
 
     package func close() { fsync(log) }
+
+    /// Headless has no screen to darken: each change is one line of `power.jsonl`,
+    /// `{"power":"off","time":"…"}`, for tests and the curious.
+    package func setPower(_ on: Bool, at time: Date) throws(DisplayError) {
+        let path = directory + "/power.jsonl"
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        defer { Glibc.close(fd) }
+        let line = "{\"power\":\"\(on ? "on" : "off")\",\"time\":\"\(ISO8601.format(time))\"}\n"
+        if let reason = Array(line.utf8).withUnsafeBytes({ RegularFile.write($0, to: fd) }) { throw .cannotWrite(path: path, reason: reason) }
+    }
 
     private static func reason(_ error: Error) -> String {
         if let error = error as? CocoaError, let path = error.filePath { return "\(error.code) at \(path)" }

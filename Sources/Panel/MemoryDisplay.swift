@@ -31,6 +31,13 @@ package final class MemoryDisplay: Display {
         presentations.append(Presentation(frame: frame, damage: damage, refresh: refresh, time: time))
     }
 
+    /// Each time the screen was put to sleep (false) or woken (true), and when.
+    package private(set) var powerChanges: [(on: Bool, time: Date)] = []
+
+    package func setPower(_ on: Bool, at time: Date) throws(DisplayError) {
+        powerChanges.append((on, time))
+    }
+
     /// The last frame presented.
     package var lastFrame: Frame? { presentations.last?.frame }
 }

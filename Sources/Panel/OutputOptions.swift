@@ -21,6 +21,12 @@ package struct OutputOptions: Sendable {
     package var keepsConsole = false
     /// The e-ink refresh policy; nil for panels without refresh costs.
     package var eink: EinkPolicy?
+    /// When the screen sleeps (`[display] off`); nil for never.
+    package var off: ScreenSchedule?
+    /// How long a tap or key lights a sleeping screen, in seconds.
+    package var wakeFor: TimeInterval? = 60
+    /// The backlight's directory under /sys/class/backlight, darkened with the screen.
+    package var backlight: String?
 
     package init(target: Target) {
         self.target = target

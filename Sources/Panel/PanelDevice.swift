@@ -32,6 +32,10 @@ package protocol PanelDevice: AnyObject {
     /// unrotated, its size) from `PanelUpdate.frame` instead: `PanelDisplay` then copies
     /// nothing into `pixels`, and the device need not keep a second screenful.
     var readsFrameInPlace: Bool { get }
+    /// Puts the screen to sleep (dark, its scan-out stopped where it can be) or wakes it;
+    /// what it showed is kept and shown again. A device without power of its own does
+    /// nothing (an e-paper panel holds its picture unpowered).
+    func setPower(_ on: Bool, at time: Date) throws(DisplayError)
 }
 
 extension PanelDevice {
@@ -39,6 +43,7 @@ extension PanelDevice {
     package var refreshesWholePanel: Bool { false }
     package var onSerialBus: Bool { false }
     package var readsFrameInPlace: Bool { false }
+    package func setPower(_ on: Bool, at time: Date) throws(DisplayError) {}
 }
 
 /// One update as sent to a device: which rectangles (device pixels) changed, how to

@@ -29,6 +29,16 @@ package final class PanelDisplay: Display {
     }
     /// A colour panel's `[display] saturation`; nil for the default.
     package var saturation: Double?
+    /// The backlight `[display] backlight` names, powered with the screen.
+    package var backlight: Backlight?
+
+    /// The device's own sleep (DPMS, blanking) and the backlight's; the backlight goes
+    /// dark after the screen and lights before it, so nothing half-drawn shows.
+    package func setPower(_ on: Bool, at time: Date) throws(DisplayError) {
+        if on { try backlight?.setPower(true) }
+        try device.setPower(on, at: time)
+        if !on { try backlight?.setPower(false) }
+    }
 
     /// An e-paper HAT's glass: its inks as they look, its greys.
     package var glass: (@Sendable (Frame) -> Frame)? {

@@ -10,7 +10,7 @@ struct Lockscreenctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lockscreenctl",
         abstract: "Control a running lockscreend: reload widgets, push timelines, show status, take a snapshot.",
-        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self, Page.self, Tap.self])
+        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self, Page.self, Tap.self, Screen.self])
 
     /// Errors as one line "lockscreenctl: …", exit status 1. `--socket PATH` may come
     /// before the subcommand too, as people type it.
@@ -105,13 +105,15 @@ extension Lockscreenctl {
         @Flag(help: "Print the status as JSON.") var json = false
 
         func run() throws {
-            let widgets = try connection.send(.status).widgets ?? []
+            let reply = try connection.send(.status)
+            let widgets = reply.widgets ?? []
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 print(String(decoding: try encoder.encode(widgets), as: UTF8.self))
                 return
             }
+            if let screen = reply.screen, screen != .lit { print("screen: \(screen.summary)") }
             for w in widgets {
                 var line = "\(w.name) (\(w.kind), \(w.family)): shows \(w.shown)\(w.stale ? ", STALE" : ""); \(w.providerCalls) call\(w.providerCalls == 1 ? "" : "s")"
                 if let next = w.nextReload { line += "; next reload \(next)" }
@@ -143,6 +145,26 @@ extension Lockscreenctl {
 
         func run() throws {
             _ = try connection.send(.tap(widget: widget))
+        }
+    }
+
+    struct Screen: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "screen",
+            abstract: "Switch the screen off or on until the [display] off schedule next changes, or back to the schedule (auto); without an argument, say whether it is lit and why.")
+        @OptionGroup var connection: Connection
+        @Argument(help: "on, off or auto.") var power: String?
+
+        func validate() throws {
+            if let power, !ControlRequest.powers.contains(power) { throw ValidationError("the screen is switched on, off or auto") }
+        }
+
+        func run() throws {
+            if let power {
+                _ = try connection.send(.screen(power: power))
+            } else {
+                print((try connection.send(.status).screen ?? .lit).summary)
+            }
         }
     }
 

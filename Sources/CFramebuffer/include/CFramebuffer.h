@@ -19,6 +19,10 @@ extern const unsigned long CFramebuffer_FBIOGET_VSCREENINFO;
 extern const unsigned long CFramebuffer_FBIOPUT_VSCREENINFO;
 extern const unsigned long CFramebuffer_FBIOGET_FSCREENINFO;
 extern const unsigned long CFramebuffer_FBIOPAN_DISPLAY;
+// Blanking: the screen's power, as the console's blanker and X's DPMS use it.
+extern const unsigned long CFramebuffer_FBIOBLANK;
+extern const int CFramebuffer_FB_BLANK_UNBLANK;
+extern const int CFramebuffer_FB_BLANK_POWERDOWN;
 extern const unsigned long CFramebuffer_KDSETMODE;
 extern const unsigned long CFramebuffer_KDGETMODE;
 extern const int CFramebuffer_KD_TEXT;

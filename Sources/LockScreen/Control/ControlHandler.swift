@@ -86,6 +86,7 @@ package struct ControlHandler: Sendable {
                 }
             }
             reply.widgets = widgets
+            reply.screen = frames.screen
             return reply
         case let .page(name):
             let page = LockScreenContent.Page(rawValue: name)
@@ -104,6 +105,10 @@ package struct ControlHandler: Sendable {
                 return .failure("'\(name)' has nothing to tap at its middle: give it an action in [widgets.\(name).tap]")
             }
             inbox.send(.tap(x: middle.x, y: middle.y))
+            return .success
+        case let .screen(power):
+            guard let inbox, let request = ScreenPower.Switch(rawValue: power) else { return .failure("this daemon has no screen to switch") }
+            inbox.send(.screen(request))
             return .success
         case .snapshot:
             guard let frame = frames.latest else { return .failure("nothing has been presented yet") }

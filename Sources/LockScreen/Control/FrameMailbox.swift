@@ -16,12 +16,15 @@ package final class FrameMailbox: Sendable {
         package var rects: [PixelRect]
         package var width: Int
         package var height: Int
+        /// Whether the screen is lit: a change of that alone comes with no rectangles.
+        package var on = true
 
-        package init(updates: Int, rects: [PixelRect], width: Int, height: Int) {
+        package init(updates: Int, rects: [PixelRect], width: Int, height: Int, on: Bool = true) {
             self.updates = updates
             self.rects = rects
             self.width = width
             self.height = height
+            self.on = on
         }
     }
 
@@ -29,6 +32,7 @@ package final class FrameMailbox: Sendable {
         var open = false
         var frame: Frame?
         var updates = 0
+        var screen = ScreenStatus.lit
         var watchers: [Int: AsyncStream<Change>.Continuation] = [:]
         var nextWatcher = 0
     }
@@ -63,7 +67,23 @@ package final class FrameMailbox: Sendable {
             } else {
                 state.frame = new.separateCopy()
             }
-            let change = Change(updates: state.updates, rects: changed, width: new.width, height: new.height)
+            let change = Change(updates: state.updates, rects: changed, width: new.width, height: new.height, on: state.screen.on)
+            for watcher in state.watchers.values { watcher.yield(change) }
+        }
+    }
+
+    /// Whether the screen is lit and why (`[display] off`), kept whether or not a reader
+    /// is there: the keys ask it before waking a dark screen.
+    package var screen: ScreenStatus { state.withLock { $0.screen } }
+
+    /// Records that the screen went dark or lit, or why it stays so, and tells the
+    /// watchers (a change without rectangles) when it went dark or lit.
+    package func setScreen(_ screen: ScreenStatus) {
+        state.withLock { state in
+            let switched = state.screen.on != screen.on
+            state.screen = screen
+            guard switched else { return }
+            let change = Change(updates: state.updates, rects: [], width: state.frame?.width ?? 0, height: state.frame?.height ?? 0, on: screen.on)
             for watcher in state.watchers.values { watcher.yield(change) }
         }
     }

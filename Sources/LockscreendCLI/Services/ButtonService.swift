@@ -1,5 +1,6 @@
 import Accessory
 import Config
+import ControlProtocol
 import DaemonRuntime
 import LockScreen
 import Logging
@@ -15,6 +16,8 @@ struct ButtonService: Service, CustomStringConvertible {
     let keys: GPIOKeys
     let config: ButtonsConfig
     let inbox: DaemonInbox
+    /// Whether the screen is lit: a key on a dark screen only wakes it.
+    let frames: FrameMailbox
     let logger: Logger
 
     var description: String { "keys on \(keys.chip)" }
@@ -24,10 +27,11 @@ struct ButtonService: Service, CustomStringConvertible {
         try GPIOKeys(chip: config.gpiochip, pins: config.buttons.map(\.pin), debounce: config.debounce)
     }
 
-    init(_ config: ButtonsConfig, keys: GPIOKeys, inbox: DaemonInbox, logger: Logger) {
+    init(_ config: ButtonsConfig, keys: GPIOKeys, inbox: DaemonInbox, frames: FrameMailbox, logger: Logger) {
         self.keys = keys
         self.config = config
         self.inbox = inbox
+        self.frames = frames
         self.logger = logger
     }
 
@@ -53,10 +57,12 @@ struct ButtonService: Service, CustomStringConvertible {
 
     /// What a press does; a command runs at most once at a time per key.
     private var dispatch: @Sendable (ButtonsConfig.Button) -> Void {
-        let (inbox, logger) = (self.inbox, self.logger)
+        let (inbox, logger, frames) = (self.inbox, self.logger, self.frames)
         let running = Running()
         return { button in
             logger.info("key '\(button.name)' pressed")
+            // As a phone's first touch, a key on a dark screen lights it and does no more.
+            guard frames.screen.on else { return inbox.send(.wake) }
             switch button.action {
             case .reload: WidgetCenter.shared.reloadAllTimelines()
             case .refresh: inbox.send(.fullRefresh)
