@@ -6,7 +6,8 @@ import Synchronization
 extension MQTTBridge {
     /// Home Assistant's MQTT discovery, as its MQTT documentation has each entity: one
     /// device for this display (named for it, with the daemon's version), buttons for a
-    /// reload and a full refresh, a select for the page with its state, a sensor per widget
+    /// reload and a full refresh, a select for the page with its state, a switch for the
+    /// screen's power (`[display] off`, docs/DISPLAYS.md), a sensor per widget
     /// (what it shows as the state; kind, family, stale and error as attributes) and an
     /// image entity showing the screen. Entity names are the device's own
     /// (`has_entity_name`): Home Assistant puts the device's name before them. Each config
@@ -55,6 +56,11 @@ extension MQTTBridge {
                 "options": .array((handler.inbox?.pages ?? [.lock]).map { .string($0.rawValue) }),
             ]),
             entity("image", "screen", "Screen", icon: "mdi:monitor-screenshot", ["image_topic": .string("\(config.prefix)/screen"), "content_type": .string("image/png")]),
+            // On and off hold until `[display] off` next changes; presence can drive it.
+            entity("switch", "screen_power", "Screen power", icon: "mdi:monitor", [
+                "command_topic": .string("\(config.prefix)/power"), "state_topic": .string(powerStateTopic),
+                "payload_on": .string("ON"), "payload_off": .string("OFF"),
+            ]),
         ]
         let units = state.withLock { $0.valueUnits }
         for widget in widgets where only == nil || widget.name == only {

@@ -33,6 +33,8 @@ extension MQTTBridge {
     func attributesTopic(of widget: String) -> String { "\(config.prefix)/widget/\(Self.object(of: widget))/attributes" }
     /// The page shown.
     var pageStateTopic: String { "\(config.prefix)/page/state" }
+    /// Whether the screen is lit: "ON" or "OFF", as Home Assistant's switch reads it.
+    var powerStateTopic: String { "\(config.prefix)/power/state" }
     /// The number a widget shows, for its value sensor ("None" when it shows none).
     func valueTopic(of widget: String) -> String { "\(config.prefix)/widget/\(Self.object(of: widget))/value" }
 
@@ -59,6 +61,7 @@ extension MQTTBridge {
             if let data = try? JSONEncoder().encode(attributes) { messages.append((attributesTopic(of: widget.name), Array(data))) }
         }
         if let page = screens?.latest?.content.page { messages.append((pageStateTopic, Array(page.rawValue.utf8))) }
+        messages.append((powerStateTopic, Array((handler.frames.screen.on ? "ON" : "OFF").utf8)))
         if !announce.isEmpty {
             state.withLock { state in for (name, unit) in announce { state.valueUnits[name] = unit } }
             for (name, _) in announce { if let sensor = valueSensor(of: name) { publish(sensor, client: client) } }

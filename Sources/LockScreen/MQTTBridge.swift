@@ -93,7 +93,7 @@ package final class MQTTBridge: Sendable {
     }
 
     /// The control topics this display answers on.
-    var controlFilters: [String] { ["\(config.prefix)/push/+", "\(config.prefix)/reload", "\(config.prefix)/page", "\(config.prefix)/refresh"] }
+    var controlFilters: [String] { ["\(config.prefix)/push/+", "\(config.prefix)/reload", "\(config.prefix)/page", "\(config.prefix)/refresh", "\(config.prefix)/power"] }
 
     /// Connects and serves until the task is cancelled; then says "offline" and closes.
     package func run() async {
@@ -199,7 +199,8 @@ package final class MQTTBridge: Sendable {
         }
     }
 
-    /// `<prefix>/push/<widget>` (a timeline), `reload`, `page` (lock, home, next), `refresh`.
+    /// `<prefix>/push/<widget>` (a timeline), `reload`, `page` (lock, home, next), `refresh`,
+    /// `power` (ON, OFF or AUTO: the screen, as `lockscreenctl screen`).
     func control(_ command: String, _ payload: [UInt8], client: MQTTClient) async {
         if case .refused = commands.admit(command.hasPrefix("push/") ? command : String(command.prefix(16))) {
             refuse("\(config.prefix)/\(command.prefix(80)): more than one message a second")
@@ -214,6 +215,13 @@ package final class MQTTBridge: Sendable {
         case "refresh":
             inbox.send(.fullRefresh)
             return
+        case "power":
+            let power = String(decoding: payload.prefix(8), as: UTF8.self).trimmed().lowercased()
+            guard ControlRequest.powers.contains(power) else {
+                refuse("\(config.prefix)/power: expected ON, OFF or AUTO")
+                return await publishStatus(client)
+            }
+            request = .screen(power: power)
         default:
             // A pushed timeline's JSON (up to 1 MiB) is read on a thread of its own, not on
             // the daemon's thread that draws the clock and pings the watchdog.

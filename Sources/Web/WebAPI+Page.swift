@@ -18,7 +18,7 @@ extension WebAPI {
         html += "<main>\n<section class=screen><h2>The panel</h2>\n"
         html += "<div class=panel style=\"aspect-ratio:\(width)/\(height);max-width:\(width * 2)px\"><img id=shot src=\"/api/screen.png?n=\(frame.updates)\" alt=\"What the panel shows\" width=\(width) height=\(height)>"
         html += "<svg id=damage viewBox=\"0 0 \(width) \(height)\" preserveAspectRatio=none aria-hidden=true></svg></div>\n"
-        html += "<p class=actions><button data-post=\"/api/reload\">Reload widgets</button> <button data-post=\"/api/page/next\">Next page</button> <button data-post=\"/api/refresh\">Full refresh</button></p>\n"
+        html += "<p class=actions><button data-post=\"/api/reload\">Reload widgets</button> <button data-post=\"/api/page/next\">Next page</button> <button data-post=\"/api/refresh\">Full refresh</button> <button data-post=\"/api/power/off\">Screen off</button> <button data-post=\"/api/power/on\">Screen on</button> <button data-post=\"/api/power/auto\">Screen on schedule</button></p>\n"
         html += "<p id=said role=status></p><noscript><p>The buttons, the live picture and the editor need JavaScript; the status below does not.</p></noscript>\n"
         html += "<p class=token><label>Token <input id=token type=password autocomplete=current-password placeholder=\"for changes\"></label></p></section>\n"
         html += "<section><h2>Widgets</h2><div class=scroll><table id=widgets><thead><tr><th>Widget</th><th>Shows</th><th>State</th><th>Next reload</th><th>Budget</th></tr></thead><tbody>\n"
@@ -66,7 +66,7 @@ extension WebAPI {
         }
         let first = handler.frames.latestWithCount
         let stream = AsyncStream<[UInt8]>(bufferingPolicy: .bufferingNewest(8)) { continuation in
-            continuation.yield(Self.event(FrameMailbox.Change(updates: first.updates, rects: [], width: first.frame?.width ?? 0, height: first.frame?.height ?? 0)))
+            continuation.yield(Self.event(FrameMailbox.Change(updates: first.updates, rects: [], width: first.frame?.width ?? 0, height: first.frame?.height ?? 0, on: handler.frames.screen.on)))
             let task = Task {
                 for await change in changes { continuation.yield(Self.event(change)) }
                 continuation.finish()
@@ -76,10 +76,11 @@ extension WebAPI {
         return WebResponse(status: 200, contentType: "text/event-stream", body: [], headers: [("Cache-Control", "no-store")], stream: stream)
     }
 
-    /// One `frame` event: `{"n":…,"w":…,"h":…,"rects":[[x,y,w,h],…]}`.
+    /// One `frame` event: `{"n":…,"w":…,"h":…,"on":…,"rects":[[x,y,w,h],…]}`; `on` is
+    /// false while the screen sleeps.
     static func event(_ change: FrameMailbox.Change) -> [UInt8] {
         let rects = change.rects.map { "[\($0.x),\($0.y),\($0.width),\($0.height)]" }.joined(separator: ",")
-        return Array("event: frame\ndata: {\"n\":\(change.updates),\"w\":\(change.width),\"h\":\(change.height),\"rects\":[\(rects)]}\n\n".utf8)
+        return Array("event: frame\ndata: {\"n\":\(change.updates),\"w\":\(change.width),\"h\":\(change.height),\"on\":\(change.on),\"rects\":[\(rects)]}\n\n".utf8)
     }
 
     /// Text made safe inside HTML, attribute values included.

@@ -117,6 +117,9 @@ package struct WebAPI: Sendable {
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "page":
             guard ControlRequest.pages.contains(parts[2]) else { return .error(400, "the page is lock, home, photo or next") }
             return .reply(await handler.handle(ControlRequest.page(parts[2]).encoded().dropLast()))
+        case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "power":
+            guard ControlRequest.powers.contains(parts[2]) else { return .error(400, "the screen is switched on, off or auto") }
+            return .reply(await handler.handle(ControlRequest.screen(power: parts[2]).encoded().dropLast()))
         case ("GET", ["api", "screen.png"]):
             guard let frame = handler.frames.latestShown, let png = try? frame.pngData() else { return .error(503, "nothing has been presented yet") }
             return WebResponse(status: 200, contentType: "image/png", body: Array(png), headers: [("Cache-Control", "no-store")])

@@ -89,6 +89,9 @@ enum WebPage {
     if (window.EventSource) {
       new EventSource("/api/events").addEventListener("frame", (message) => {
         const frame = JSON.parse(message.data);
+        // A sleeping screen is shown dimmed: its picture comes back as it was.
+        shot.style.opacity = frame.on === false ? "0.25" : "";
+        shot.title = frame.on === false ? "The screen is off" : "";
         if (frame.n === shown) return;
         const first = shown < 0;
         shown = frame.n;
