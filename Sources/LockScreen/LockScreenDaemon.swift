@@ -353,47 +353,6 @@ public final class LockScreenDaemon {
         await state.saveIfChanged(engine)
     }
 
-    /// Steps at each scheduled change until stopped, cancelled, `end`, or one frame.
-    func loop(once: Bool, until end: Date?) async throws {
-        var scheduled: Date?
-        while !Task.isCancelled && !requests.isStopped {
-            for request in requests.take() {
-                await perform(request, now: clock.now())
-                scheduled = nil
-            }
-            // A wake-up a few milliseconds late draws the instant it was scheduled for,
-            // so frames are stamped (and timers read) at the whole second or minute.
-            let now = clock.now()
-            let at = scheduled.map { now >= $0 && now.timeIntervalSince($0) < 1 ? $0 : now } ?? now
-            if let end, at >= end { return }
-            // A dark screen is not drawn: the loop sleeps until it is due on, or a request.
-            let screen = once ? nil : applyPower(at: at)
-            if let screen, !screen.on {
-                announceReady()
-                scheduled = nil
-                await wake.wait(until: [screen.until ?? at.addingTimeInterval(86_400), end].compactMap { $0 }.min()!, on: clock)
-                continue
-            }
-            heartbeat.enter(clock.monotonic())
-            let (_, next) = try await step(now: at)
-            heartbeat.leave()
-            announceReady()
-            if once { return }
-            scheduled = next
-            let deadline = [next ?? at.addingTimeInterval(86_400), end, screen?.until].compactMap { $0 }.min()!
-            await wake.wait(until: deadline, on: clock)
-        }
-    }
-
-    /// Tells systemd (READY=1) the first time: after the first frame, or at once when the
-    /// daemon starts on a dark screen.
-    func announceReady() {
-        guard !announcedReady else { return }
-        announcedReady = true
-        heartbeat.markUp()
-        onFirstFrame?()
-    }
-
     /// What was drawn over since the panel last showed `frame`, kept as it was shown
     /// (`Damage.Before.shown(in:of:before:)` puts it back); nil when what the panel shows
     /// is unknown (before the first frame). For the benchmark, which counts the pixels

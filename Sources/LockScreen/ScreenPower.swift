@@ -61,7 +61,7 @@ package struct ScreenPower: Sendable {
         if scheduled.off, let woken = wokenUntil, time < woken {
             return Reading(on: true, cause: .woken, until: [woken, scheduled.next].compactMap { $0 }.min())
         }
-        return Reading(on: !scheduled.off, cause: scheduled.off ? .schedule : .always, until: scheduled.next)
+        return Reading(on: !scheduled.off, cause: .schedule, until: scheduled.next)
     }
 
     /// A switch flipped at `time`: on or off until the schedule next changes, or back to

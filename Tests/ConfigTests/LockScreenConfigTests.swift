@@ -86,6 +86,18 @@ struct LockScreenConfigTests {
         #expect(error?.description == "c.toml:2: clock.height: expected a height in points from 40 to 110, found \"big\"")
     }
 
+    @Test("[display] off takes a span or a list of them, wake_for seconds, backlight a directory; mistakes get line and key")
+    func screenSleep() throws {
+        let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
+        let config = try LockScreenConfig.parse("[display]\noff = [\"mon-fri 23:00-07:00\", \"sat,sun 01:00-09:00\"]\nwake_for = \"2m\"\n", file: "c.toml", registry: registry)
+        #expect(config.output.off?.spans.count == 2 && config.output.wakeFor == 120)
+        #expect(try LockScreenConfig.parse("[display]\noff = \"23:00-07:00\"\n", file: "c.toml", registry: registry).output.screenPower.wakeFor == 60)
+        let error = #expect(throws: ConfigErrors.self) {
+            try LockScreenConfig.parse("[display]\noff = [\"23:00-07:00\", \"someday 01:00-02:00\"]\nwake_for = 1\nbacklight = \"rpi_backlight\"\n", file: "c.toml", registry: registry)
+        }
+        #expect(error?.description.split(separator: "\n").map { String($0.prefix(30)) } == ["c.toml:2: display.off: expecte", "c.toml:3: display.wake_for: ex", "c.toml:4: display.backlight: e"])
+    }
+
     @Test("an http gauge's bounds are numbers, whole or not, min below max")
     func gaugeBounds() throws {
         func parse(_ gauge: String) throws -> LockScreenConfig {

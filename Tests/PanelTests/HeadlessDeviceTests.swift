@@ -72,4 +72,22 @@ struct HeadlessDeviceTests {
         #expect(ISO8601.parse("2026-11-22T15:04:57+01:00") == date)
         #expect(ISO8601.parse("yesterday") == nil)
     }
+
+    @Test("a sleeping screen: headless writes power.jsonl, a backlight gets bl_power 4 after the screen and 0 before it")
+    func power() throws {
+        let folder = try TemporaryFolder("power")
+        defer { folder.remove() }
+        let device = try HeadlessDevice(directory: folder.path + "/frames", width: 16, height: 8, format: .mono1, writesPNG: false)
+        _ = FileManager.default.createFile(atPath: folder.path + "/bl_power", contents: Data("0\n".utf8))
+        let display = PanelDisplay(device: device)
+        display.backlight = try Backlight(directory: folder.path + "/")
+        let night = Date(timeIntervalSince1970: 1_795_388_400)
+        try display.setPower(false, at: night)
+        #expect(try String(contentsOfFile: folder.path + "/bl_power", encoding: .utf8) == "4\n")
+        try display.setPower(true, at: night + 3_600)
+        #expect(try String(contentsOfFile: folder.path + "/bl_power", encoding: .utf8) == "0\n")
+        let lines = try String(contentsOfFile: folder.path + "/frames/power.jsonl", encoding: .utf8)
+        #expect(lines == "{\"power\":\"off\",\"time\":\"2026-11-22T23:00:00Z\"}\n{\"power\":\"on\",\"time\":\"2026-11-23T00:00:00Z\"}\n")
+        #expect(throws: DisplayError.noSuchDevice(path: folder.path + "/none/bl_power")) { try Backlight(directory: folder.path + "/none") }
+    }
 }
