@@ -61,6 +61,43 @@ case "$E2E_CASE" in
   virtio)
     show fb --fb /dev/fb0
     show drm --drm /dev/dri/card0
+    # Screens that sleep: dark from 14:05 to 14:06 on the daemon's clock. The connector's
+    # DPMS state is read from sysfs each half second; the host checks that nothing was
+    # flushed while it was off and that the frame after waking was whole.
+    printf '[display]\noff = "14:05-14:06"\n[clock]\ntime_zone = "UTC"\n' > /tmp/sleep.toml
+    dpms=$(ls /sys/class/drm/card0-*/dpms | head -n 1)
+    lockscreend --drm /dev/dri/card0 --config /tmp/sleep.toml --at 2026-11-22T14:04:50Z $common --state-dir /tmp/sleep 2>/share/sleep.log &
+    pid=$!
+    first_frame /share/sleep.log
+    start=$(date +%s); last=""; woke=""
+    for i in $(seq 1 170); do
+      now=$(cat $dpms)
+      if [ "$now" != "$last" ]; then echo "@@DPMS $(( $(date +%s) - start )) $now"; last=$now; fi
+      # Idle wake-ups while dark: the daemon's threads' voluntary switches over 40 s.
+      if [ "$now" = Off ] && [ -z "$woke" ] && [ $(( $(date +%s) - start )) -ge 12 ]; then
+        woke=$(cat /proc/$pid/task/*/status | sed -n 's/^voluntary_ctxt_switches:[[:space:]]*//p' | awk '{s+=$1} END {print s}')
+        sleep 40
+        echo "@@WAKEUPS $(( $(cat /proc/$pid/task/*/status | sed -n 's/^voluntary_ctxt_switches:[[:space:]]*//p' | awk '{s+=$1} END {print s}') - woke )) 40"
+      fi
+      [ "$last" = On ] && [ $(( $(date +%s) - start )) -ge 70 ] && break
+      sleep 0.5
+    done
+    sleep 2
+    kill -TERM $pid; wait $pid; echo "@@STOPPED sleep $?"
+    cat /share/sleep.log
+    # fbdev: FBIOBLANK, switched from lockscreenctl (the daemon starts on a dark screen).
+    if [ -x /bin/lockscreenctl ]; then
+      printf '[display]\noff = "00:00-00:00"\n' > /tmp/dark.toml
+      lockscreend --fb /dev/fb0 --config /tmp/dark.toml $common --state-dir /tmp/dark --socket /tmp/dark.sock 2>/share/dark.log &
+      pid=$!
+      for i in $(seq 1 300); do [ "$(cat $dpms)" = Off ] && break; sleep 0.1; done
+      echo "@@FBBLANK $(cat $dpms) $(lockscreenctl screen --socket /tmp/dark.sock)"
+      lockscreenctl screen on --socket /tmp/dark.sock
+      for i in $(seq 1 300); do [ "$(cat $dpms)" = On ] && break; sleep 0.1; done
+      echo "@@FBUNBLANK $(cat $dpms) $(lockscreenctl screen --socket /tmp/dark.sock)"
+      kill -TERM $pid; wait $pid; echo "@@STOPPED dark $?"
+      cat /share/dark.log
+    fi
     # App Intents in a widget package's own daemon (Examples/GameStats' Cheer widget), on a
     # panel mounted upside down: the host taps its toggle and its button where the status
     # says they are, turned as the glass is.

@@ -333,6 +333,32 @@ def boot(case, devices, append, image, version_image, work, limit):
     return text, dumps, share, trace
 
 
+def screen_sleep(text, share, all_flushes, interactive):
+    """`[display] off = "14:05-14:06"` on DRM from 14:04:50: the connector's DPMS goes Off
+    at 14:05 and On at 14:06 (as sysfs reads it), no rectangle reaches the display while
+    it is off (the 14:05 tick is not drawn), the frame after waking is whole, the daemon
+    wakes at most twice a minute while dark. Its dumb buffer is the newest before the
+    App Intents' (when they ran), touch, latency and ticks daemons'."""
+    states = [(int(t), state) for t, state in re.findall(r"@@DPMS (\d+) (\w+)", text)]
+    check([state for _, state in states] == ["On", "Off", "On"], "virtio: [display] off turns the DRM connector's DPMS Off and On again", states)
+    if len(states) == 3:
+        check(5 <= states[1][0] <= 20 and 60 <= states[2][0] <= 80, "virtio: DPMS goes Off at the scheduled minute and On a minute later (seconds after the first frame)", states)
+    log = open(os.path.join(share, "sleep.log"), errors="replace").read() if os.path.exists(os.path.join(share, "sleep.log")) else ""
+    check("screen off (schedule) until 2026-11-22T14:06:00Z" in log and "screen on (schedule)" in log, "virtio: the log says when the screen went dark and lit, and why", log[-600:])
+    resources = sorted({r for r, _ in all_flushes})
+    back = 5 if interactive else 4
+    sizes = [p for r, p in all_flushes if len(resources) >= back and r == resources[-back]]
+    check(len(sizes) >= 2 and all(p == WIDTH * HEIGHT for p in sizes) and sizes.count(WIDTH * HEIGHT) >= 2,
+          "virtio: nothing is flushed while the screen is dark (no minute tick), and the first frame after waking is whole", sizes)
+    woke = re.search(r"@@WAKEUPS (\d+) (\d+)", text)
+    check(woke and int(woke.group(1)) <= 2 * int(woke.group(2)) / 60 + 1, "virtio: the dark daemon wakes at most twice a minute (voluntary switches of all its threads)",
+          woke.group(0) if woke else "not measured")
+    if "@@FBBLANK" in text:
+        check(re.search(r"@@FBBLANK Off off \(schedule\)", text) is not None, "virtio: on fbdev a dark schedule blanks the screen (FBIOBLANK: the connector's DPMS Off)",
+              re.findall(r"@@FBBLANK.*", text))
+        check(re.search(r"@@FBUNBLANK On on \(switch\)", text) is not None, "virtio: lockscreenctl screen on unblanks it", re.findall(r"@@FBUNBLANK.*", text))
+
+
 def flushes(trace):
     """(resource, pixels) of each virtio_gpu_cmd_res_flush in the trace, in order."""
     data = open(trace, errors="replace").read()
@@ -488,6 +514,7 @@ def main():
               f"{sorted(p for _, p in measured)}")
         if interactive:
             app_intents(text, share, all_flushes)
+        screen_sleep(text, share, all_flushes, interactive)
         touch_log = open(os.path.join(share, "touch.log"), errors="replace").read() if os.path.exists(os.path.join(share, "touch.log")) else ""
         check("touch screen /dev/input/event" in touch_log, "virtio: [input] touch = \"auto\" finds the tablet by its capabilities")
         # EVIOCSCLOCKID on Debian's kernel: the tablet's events come on the monotonic
