@@ -10,9 +10,11 @@ import ZoneInfo
 package struct WidgetPreview {
     package var renderer: LockScreenRenderer
 
-    package init(colorScheme: ColorScheme, timeZone: ZoneRules) {
-        // The scale of an 800×480 lock screen (about 2.1 pixels a point).
-        renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
+    /// Drawn at the scale of a lock screen `width`×`height` (800×480 by default: about 2.1
+    /// pixels a point), pictures diffused over `pictureInks` when a panel's are given.
+    package init(colorScheme: ColorScheme, timeZone: ZoneRules, width: Int = 800, height: Int = 480, pictureInks: PictureInks? = nil) {
+        renderer = LockScreenRenderer(layout: LockScreenLayout(width: width, height: height))
+        renderer.pictureInks = pictureInks
         renderer.face.colorScheme = colorScheme
         renderer.face.timeZone = timeZone
         renderer.imageDirectories = PackageResources.imageDirectories()

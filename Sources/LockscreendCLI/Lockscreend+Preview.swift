@@ -6,6 +6,7 @@ import ControlProtocol
 import FoundationEssentials
 import LockScreen
 import Logging
+import Panel
 import TimelineEngine  // for .name
 
 extension Lockscreend {
@@ -29,8 +30,25 @@ extension Lockscreend {
         @Option(help: "The PNG file to write (with --all: the folder).")
         var out: String
 
+        @Option(help: ArgumentHelp("Draw it as this e-paper panel shows it: at the scale of its lock screen (turned by the configuration's [display] rotate), its pictures diffused over its inks, each ink as it looks on the glass. MODEL is one of `lockscreend --epd list`.", valueName: "MODEL"))
+        var panel: String?
+
         func validate() throws {
             if all == (widget != nil) { throw ValidationError("give either --widget NAME or --all") }
+            if let panel, EPDModel.named(panel) == nil { throw ValidationError("--panel is one of \(EPDModel.all.map(\.name).joined(separator: ", "))") }
+        }
+
+        /// The preview's renderer: a panel's scale and inks with `--panel`.
+        private func renderer(_ options: DaemonOptions, config: LockScreenConfig?) -> (WidgetPreview, (Frame) -> Frame) {
+            guard let model = panel.flatMap(EPDModel.named) else {
+                return (WidgetPreview(colorScheme: options.face.colorScheme, timeZone: options.timeZone), { $0 })
+            }
+            let size = (config?.output.rotation ?? .none).frameSize(deviceWidth: model.width, deviceHeight: model.height)
+            var saturation: Double?
+            if case let .epd(epd) = config?.output.target { saturation = epd.saturation }
+            let inks = PanelGlass.pictureInks(format: model.pixelFormat, palette: model.palette, eink: true, saturation: saturation)
+            let preview = WidgetPreview(colorScheme: options.face.colorScheme, timeZone: options.timeZone, width: size.width, height: size.height, pictureInks: inks)
+            return (preview, { PanelGlass.picture(of: $0, inksOf: model) })
         }
 
         func run() async throws {
@@ -44,8 +62,8 @@ extension Lockscreend {
                 throw ValidationFailure("no placed widget named '\(widget ?? "")' (placed: \(placed.map(\.name).joined(separator: ", ")))")
             }
             let options = common.daemonOptions(config)
-            let preview = WidgetPreview(colorScheme: options.face.colorScheme, timeZone: options.timeZone)
-            let frame = await preview.render(chosen, family: family?.family ?? chosen.family, now: options.start ?? Date())
+            let (preview, glass) = renderer(options, config: config)
+            let frame = glass(await preview.render(chosen, family: family?.family ?? chosen.family, now: options.start ?? Date()))
             do {
                 try frame.writePNG(to: out)
             } catch {
@@ -59,8 +77,9 @@ extension Lockscreend {
             guard !previews.isEmpty else {
                 throw ValidationFailure("this program declares no #Preview: a widget package's previews are drawn by its own daemon (LockScreenDaemon.run or @main)")
             }
-            let options = common.daemonOptions(try common.loadConfig())
-            let renderer = WidgetPreview(colorScheme: options.face.colorScheme, timeZone: options.timeZone)
+            let config = try common.loadConfig()
+            let options = common.daemonOptions(config)
+            let (renderer, glass) = renderer(options, config: config)
             do {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             } catch {
@@ -69,7 +88,7 @@ extension Lockscreend {
             for (i, preview) in previews.enumerated() {
                 let path = out + "/" + CFormat.string("%02d-", i + 1) + Self.fileName(preview.name) + ".png"
                 do {
-                    try renderer.render(preview, now: options.start ?? Date()).writePNG(to: path)
+                    try glass(renderer.render(preview, now: options.start ?? Date())).writePNG(to: path)
                 } catch {
                     throw ValidationFailure("\(error)")
                 }

@@ -20,17 +20,28 @@ package enum PanelGlass {
 
     /// `frame` (as large as the model's glass turned by `rotation`) as the model shows it.
     package static func picture(of frame: Frame, model: EPDModel, rotation: Rotation) -> Frame {
-        let format = model.pixelFormat
-        let stride = format.minimumStride(width: model.width)
-        var device = [UInt8](repeating: 0, count: stride * model.height)
+        picture(of: frame, format: model.pixelFormat, palette: model.palette, width: model.width, height: model.height, rotation: rotation)
+    }
+
+    /// `frame`, of any size, as glass of `model`'s inks shows it, unturned: the tiles of
+    /// `lockscreend preview --panel`.
+    package static func picture(of frame: Frame, inksOf model: EPDModel) -> Frame {
+        picture(of: frame, format: model.pixelFormat, palette: model.palette, width: frame.width, height: frame.height, rotation: .none)
+    }
+
+    /// `frame` converted to a device `width`×`height` of `format` as the driver converts
+    /// it, each device pixel painted back as its ink looks.
+    private static func picture(of frame: Frame, format: PixelFormat, palette: PanelPalette?, width: Int, height: Int, rotation: Rotation) -> Frame {
+        let stride = format.minimumStride(width: width)
+        var device = [UInt8](repeating: 0, count: stride * height)
         device.withUnsafeMutableBytes { buffer in
-            _ = PixelConverter.convert(frame, rect: frame.bounds, to: format, into: buffer, stride: stride, rotation: rotation, grayLevels: 16, palette: model.palette)
+            _ = PixelConverter.convert(frame, rect: frame.bounds, to: format, into: buffer, stride: stride, rotation: rotation, grayLevels: 16, palette: palette)
         }
         // How each of a palette's sixteen indices looks, worked out once (white where unused).
-        let inks = (0..<16).map { index in model.palette?.inks.first { $0.index == index }.map { ($0.looks.red, $0.looks.green, $0.looks.blue) } ?? (255, 255, 255) }
+        let inks = (0..<16).map { index in palette?.inks.first { $0.index == index }.map { ($0.looks.red, $0.looks.green, $0.looks.blue) } ?? (255, 255, 255) }
         var shown = Frame(width: frame.width, height: frame.height, fill: 255)
-        for y in 0..<model.height {
-            for x in 0..<model.width {
+        for y in 0..<height {
+            for x in 0..<width {
                 let (red, green, blue) = looks(device, stride: stride, x: x, y: y, format: format, inks: inks)
                 let (fx, fy) = rotation.framePoint(deviceX: x, deviceY: y, frameWidth: frame.width, frameHeight: frame.height)
                 let i = fy * shown.bytesPerRow + fx * 4

@@ -128,6 +128,7 @@ struct MQTTTests {
         #expect(messages.map(\.topic) == [
             "homeassistant/button/lockscreend-kitchen/reload/config", "homeassistant/button/lockscreend-kitchen/refresh/config",
             "homeassistant/select/lockscreend-kitchen/page/config", "homeassistant/image/lockscreend-kitchen/screen/config",
+            "homeassistant/switch/lockscreend-kitchen/screen_power/config",
             "homeassistant/sensor/lockscreend-kitchen/widget_temp/config",
         ])
         for (_, payload) in messages {
@@ -146,7 +147,7 @@ struct MQTTTests {
             // No templates: a key a template reads that is not there is an error in HA's log.
             #expect(!body.keys.contains { $0.hasSuffix("_template") }, "\(body.keys.sorted())")
             // Everything with a state has a state topic.
-            if body["command_topic"] == nil || body["options"] != nil { #expect(body["state_topic"] != nil || body["image_topic"] != nil, "\(body)") }
+            if body["command_topic"] == nil || body["options"] != nil || body["payload_on"] != nil { #expect(body["state_topic"] != nil || body["image_topic"] != nil, "\(body)") }
         }
         let ids: [JSONValue] = messages.compactMap { message -> JSONValue? in
             guard case let .object(body) = message.payload else { return nil }

@@ -75,6 +75,18 @@ import struct,sys
 d=open('$work/glass.png','rb').read(24)
 sys.exit(0 if d[:8]==b'\x89PNG\r\n\x1a\n' and struct.unpack('>II',d[16:24])==(250,122) else 1)"
 
+printf '[layout]\nrow = ["pic"]\n[widgets.pic]\nkind = "image"\nfamily = "rectangular"\nfile = "%s"\n' "$fixture/photos/rocket.jpg" >"$work/preview.toml"
+"$bin" preview --config "$work/preview.toml" --widget pic --out "$work/preview.png" --at 2026-11-22T14:04:57Z --log-level error
+"$bin" preview --config "$work/preview.toml" --widget pic --panel waveshare-2in13-v4 --out "$work/preview-panel.png" --at 2026-11-22T14:04:57Z --log-level error
+check "preview --panel draws the widget at the panel's scale (a 250×122 lock screen's: smaller than an 800×480's)" python3 -c "
+import struct,sys
+def size(p):
+    d=open(p,'rb').read(24)
+    return struct.unpack('>II',d[16:24]) if d[:8]==b'\x89PNG\r\n\x1a\n' else (0,0)
+big,small=size('$work/preview.png'),size('$work/preview-panel.png')
+sys.exit(0 if 0<small[0]<big[0] and 0<small[1]<big[1] else 1)"
+expect_error "preview --panel with a model nobody makes" "--panel is one of waveshare-2in13-v4" preview --widget pic --out "$work/x.png" --panel waveshare-9in9
+
 "$bin" snapshot --out "$work/trmnl.bmp" --depth 1bit --size 800x480 --appearance light --log-level error
 check "snapshot --depth 1bit writes the 48,062-byte 800×480 BMP a TRMNL reads" python3 -c "
 import struct,sys

@@ -148,12 +148,12 @@ def main():
     try:
         if within(5, lambda: daemon.poll() is not None) is not None:
             raise RuntimeError(f"lockscreend stopped: {open(os.path.join(display, 'log')).read()[-2000:]}")
-        expected = {f"button.{NODE}_reload", f"button.{NODE}_refresh", f"select.{NODE}_page", f"image.{NODE}_screen",
+        expected = {f"button.{NODE}_reload", f"button.{NODE}_refresh", f"select.{NODE}_page", f"image.{NODE}_screen", f"switch.{NODE}_screen_power",
                     *(f"sensor.{NODE}_widget_{w}" for w in ("note", "temp", "light", "runs", "outside"))}
         took = within(30, lambda: set(ours(ha)) >= expected)
-        check("discovery: the display's 9 entities exist in Home Assistant", took is not None, sorted(ours(ha)))
+        check("discovery: the display's 10 entities exist in Home Assistant", took is not None, sorted(ours(ha)))
         with open(DOCS) as f:
-            documented = set(re.findall(r"\b(?:select|image|sensor|button)\.lockscreend_kitchen_[a-z_]+", f.read()))
+            documented = set(re.findall(r"\b(?:select|image|sensor|button|switch)\.lockscreend_kitchen_[a-z_]+", f.read()))
         check(f"the entity ids are the ones docs/HOME-ASSISTANT.md names ({', '.join(sorted(documented))})",
               len(documented) >= 3 and documented <= set(ours(ha)), sorted(documented - set(ours(ha))))
         devices, entities = ha.ws({"type": "config/device_registry/list"}, {"type": "config/entity_registry/list"})
@@ -224,6 +224,24 @@ def main():
         subprocess.run([ctl, "page", "lock", "--socket", socket], check=True, capture_output=True)
         took = within(5, lambda: ours(ha)[f"select.{NODE}_page"]["state"] == "lock")
         check("a page change made on the display reaches the select within 5 s", took is not None, ours(ha).get(f"select.{NODE}_page"))
+
+        # The screen's power: HA's switch puts it to sleep (the daemon's status says so, the
+        # headless device logs it), a switch on the display comes back as its state.
+        check("the screen power switch is on from the start",
+              within(10, lambda: ours(ha)[f"switch.{NODE}_screen_power"]["state"] == "on") is not None, ours(ha).get(f"switch.{NODE}_screen_power"))
+        ha.call("switch", "turn_off", entity_id=f"switch.{NODE}_screen_power")
+
+        def screen():
+            out = subprocess.run([ctl, "screen", "--socket", socket], capture_output=True, text=True).stdout
+            return out.strip()
+        took = within(5, lambda: screen() == "off (switch)" and ours(ha)[f"switch.{NODE}_screen_power"]["state"] == "off")
+        powered = open(os.path.join(display, "frames", "power.jsonl")).read() if os.path.exists(os.path.join(display, "frames", "power.jsonl")) else ""
+        check("the switch turned off in HA darkens the screen within 5 s, and its state says so", took is not None and '"power":"off"' in powered,
+              (screen(), ours(ha).get(f"switch.{NODE}_screen_power"), powered))
+        subprocess.run([ctl, "screen", "auto", "--socket", socket], check=True, capture_output=True)
+        took = within(5, lambda: ours(ha)[f"switch.{NODE}_screen_power"]["state"] == "on")
+        check("the screen given back to its schedule from lockscreenctl lights it, and the switch follows within 5 s", took is not None,
+              ours(ha).get(f"switch.{NODE}_screen_power"))
 
         before = ours(ha)[f"sensor.{NODE}_widget_runs"]["state"]
         ha.call("button", "press", entity_id=f"button.{NODE}_reload")

@@ -349,6 +349,18 @@ def main():
         took = main.wait(lambda: main.frame_count() > before, 3)
         check("a page change reaches the screen within 1 s", took is not None and time.time() - start <= 1.0 + 0.05, f"{took}")
         broker.publish(f"{main.prefix}/page", "lock")
+        # The screen's power on the broker: OFF darkens it, its state follows, a word that
+        # is not a command is refused without a change, AUTO gives it back.
+        broker.publish(f"{main.prefix}/power", "OFF")
+        took = main.wait(lambda: (ctl(main.socket, {"request": "status"}).get("screen") or {}).get("on") is False, 3)
+        state = dict(broker.collect(f"{main.prefix}/power/state", 1))
+        check("OFF on <prefix>/power darkens the screen and its retained state says OFF", took is not None and state.get(f"{main.prefix}/power/state") == "OFF",
+              (ctl(main.socket, {"request": "status"}).get("screen"), state))
+        broker.publish(f"{main.prefix}/power", "dim")
+        broker.publish(f"{main.prefix}/power", "AUTO")
+        took = main.wait(lambda: (ctl(main.socket, {"request": "status"}).get("screen") or {}).get("on") is True, 3)
+        check("AUTO lights it again; a payload that is no command is refused, not taken", took is not None and "expected ON, OFF or AUTO" in open(os.path.join(main.dir, "log")).read(),
+              ctl(main.socket, {"request": "status"}).get("screen"))
 
         # A tap whose action publishes: lockscreenctl taps the widget's middle, the message
         # goes out on the daemon's own connection, within the ACL's display rights.
