@@ -48,10 +48,12 @@ package final class ScreenBoard: Sendable {
 
 extension ScreenBoard.Shown {
     /// The lock screen drawn whole at `width` × `height` in `colorScheme`, at `now`: the
-    /// date line, the clock, the row, and the home widgets below it on a portrait screen.
-    package func lockScreen(width: Int, height: Int, colorScheme: ColorScheme, now: Date) -> Frame {
+    /// date line, the clock, the row, and the home widgets below it on a portrait screen;
+    /// its pictures diffused over `pictureInks` (a client device's greys; nil: as they are).
+    package func lockScreen(width: Int, height: Int, colorScheme: ColorScheme, pictureInks: PictureInks? = nil, now: Date) -> Frame {
         var renderer = self.renderer
         renderer.layout = LockScreenLayout(width: width, height: height)
+        renderer.pictureInks = pictureInks
         renderer.face.colorScheme = colorScheme
         var frame = renderer.blankFrame()
         let home = renderer.homeArea(on: .lock, content: content).map { HomeLayout(area: $0, families: content.home.map(\.family)) }

@@ -45,7 +45,7 @@ extension Lockscreend {
                     try await writePanel(model, config: config, logger: logger)
                     return
                 }
-                let frame = try await LockScreenApplication.snapshot(common.daemonOptions(config), logger: logger)
+                let frame = try await LockScreenApplication.snapshot(common.daemonOptions(config), pictureInks: client.pictureInks, logger: logger)
                 guard let bytes = client.file(frame, bmp: out.lowercased().hasSuffix(".bmp")) else { throw ValidationFailure("cannot make the PNG") }
                 do {
                     try Data(bytes).write(to: URL(fileURLWithPath: out), options: .atomic)

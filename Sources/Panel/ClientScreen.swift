@@ -42,6 +42,10 @@ package struct ClientScreen: Sendable {
         self.depth = depth
     }
 
+    /// The greys pictures are error-diffused over for this device, as for a panel of its
+    /// depth; nil for colour.
+    package var pictureInks: PictureInks? { depth.levels.map { .greys(levels: $0) } }
+
     /// The frame as an uncompressed Windows BMP (BITMAPINFOHEADER, rows bottom-up, each
     /// padded to four bytes): 1 bit a pixel with a black-and-white palette, 4 bits with a
     /// palette of the greys used, or 24-bit BGR. An 800 × 480 black-and-white screen is

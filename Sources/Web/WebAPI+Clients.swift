@@ -34,8 +34,9 @@ extension WebAPI {
         guard let shown = screens?.latest else { return nil }
         let now = handler.clock.now()
         let drawn = pictures.picture(for: profile.name + (bmp ? ".bmp" : ".png"), step: shown.step, now: now) {
-            let frame = shown.lockScreen(width: profile.width, height: profile.height, colorScheme: profile.colorScheme, now: now)
-            return ClientScreen(depth: profile.depth).file(frame, bmp: bmp)
+            let client = ClientScreen(depth: profile.depth)
+            let frame = shown.lockScreen(width: profile.width, height: profile.height, colorScheme: profile.colorScheme, pictureInks: client.pictureInks, now: now)
+            return client.file(frame, bmp: bmp)
         }
         guard let bytes = drawn else { return nil }
         return (bytes, shown.nextEvent.map { $0.timeIntervalSince(now) })

@@ -113,7 +113,7 @@ struct MQTTTests {
         #expect(issues("[mqtt]\nurl = \"mqtt://b\"\n" + layout.replacingOccurrences(of: "a/b", with: "a/#/b")).contains { $0.contains("widgets.t.topic") })
     }
 
-    @Test("discovery names one device with buttons, a page select, the screen image and a sensor per widget")
+    @Test("discovery names one device with buttons, a page select, the screen image, the screen power switch and a sensor per widget")
     func discovery() async throws {
         var config = MQTTConfig(host: "b", port: 1883, tls: false, clientID: "lockscreend-kitchen", prefix: "lockscreend/kitchen")
         config.discovery = true
@@ -155,9 +155,10 @@ struct MQTTTests {
         }
         #expect(ids == [
             .string("button.lockscreend_kitchen_reload"), .string("button.lockscreend_kitchen_refresh"), .string("select.lockscreend_kitchen_page"),
-            .string("image.lockscreend_kitchen_screen"), .string("sensor.lockscreend_kitchen_widget_temp"),
+            .string("image.lockscreend_kitchen_screen"), .string("switch.lockscreend_kitchen_screen_power"), .string("sensor.lockscreend_kitchen_widget_temp"),
         ], "the ids docs/HOME-ASSISTANT.md names")
-        guard case let .object(sensor) = messages[4].payload else { return }
+        guard case let .object(power) = messages[4].payload, case let .object(sensor) = messages[5].payload else { return }
+        #expect(power["command_topic"] == .string("lockscreend/kitchen/power") && power["state_topic"] == .string("lockscreend/kitchen/power/state"))
         #expect(sensor["state_topic"] == .string("lockscreend/kitchen/widget/widget_temp/state"))
         #expect(sensor["json_attributes_topic"] == .string("lockscreend/kitchen/widget/widget_temp/attributes"))
     }

@@ -68,6 +68,18 @@ struct ClientScreenTests {
         if depth != .colour { #expect(greys.count == [ClientScreen.Depth.mono: 2, .gray4: 4, .gray16: 16][depth]) }
     }
 
+    @Test("a client device's pictures are diffused over the greys of its depth, as a panel's", arguments: ClientScreen.Depth.allCases)
+    func pictureInks(depth: ClientScreen.Depth) {
+        let inks = ClientScreen(depth: depth).pictureInks?.inks.map(\.drawn.red)
+        let expected: [UInt8]? = switch depth {
+        case .mono: [0, 255]
+        case .gray4: [0, 85, 170, 255]
+        case .gray16: (0..<16).map { UInt8($0 * 17) }
+        case .colour: nil
+        }
+        #expect(inks == expected)
+    }
+
     @Test("an 800 × 480 black-and-white screen is the 48,062-byte BMP TRMNL firmware reads")
     func trmnlSize() {
         #expect(ClientScreen(depth: .mono).bmp(Frame(width: 800, height: 480, fill: 255)).count == 48_062)

@@ -458,7 +458,10 @@ def main():
     for case, devices, append, limit in cases:
         if args.case and case not in args.case:
             continue
-        case_image = with_programs(image, [widgets, ctl], work) if interactive and case == "virtio" else image
+        # lockscreenctl goes in whenever it is built (the screen's switch uses it); the
+        # widget package's daemon when that is built too.
+        programs = [p for p in ([widgets] if interactive else []) + [ctl] if os.path.exists(p)]
+        case_image = with_programs(image, programs, work) if programs and case == "virtio" else image
         text, dumps, share, trace = boot(case, devices, append, case_image, image_path, work, limit)
         check("@@REF 0" in text, f"{case}: the guest rendered the headless reference")
         fb = {k: v for k, v in dumps.items() if k.startswith("fb-")}
