@@ -109,7 +109,18 @@ extension Lockscreend {
         }
 
         /// The display: the command line's when it names one, else the configuration's.
+        /// The display: the file's `[display]`, or the device the command line names. When
+        /// and how the screen sleeps (`off`, `wake_for`, `backlight`) comes from the file
+        /// either way: it is not a choice of device.
         func output(_ config: LockScreenConfig?) -> OutputOptions {
+            var output = device(config)
+            if let file = config?.output {
+                (output.off, output.wakeFor, output.backlight) = (file.off, file.wakeFor, file.backlight)
+            }
+            return output
+        }
+
+        private func device(_ config: LockScreenConfig?) -> OutputOptions {
             var output: OutputOptions
             if headless == nil, fb == nil, drm == nil, epd == nil, let config {
                 output = config.output

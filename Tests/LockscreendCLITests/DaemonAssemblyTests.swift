@@ -3,6 +3,8 @@ import Foundation
 import Testing
 @testable import ControlProtocol
 @testable import JSON
+@testable import Config
+import Panel
 @testable import LockScreen
 @testable import LockscreendCLI
 import TestSupport
@@ -50,5 +52,14 @@ struct DaemonAssemblyTests {
         let report = await assembly.daemon.engine.report(at: Date())
         #expect(report.map(\.name) == ["note"])
         #expect(report.first?.text == "from the socket")
+    }
+
+    @Test("a device named on the command line still sleeps as the file's [display] off says")
+    func screenScheduleWithDeviceOnCommandLine() throws {
+        let config = try LockScreenConfig.parse("[display]\noutput = \"drm\"\noff = \"23:00-07:00\"\nwake_for = 30\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
+        let run = try Lockscreend.Run.parse(["--headless", "frames"])
+        let output = run.output(config)
+        guard case .headless = output.target else { Issue.record("\(output.target)"); return }
+        #expect(output.off == config.output.off && output.off != nil && output.wakeFor == 30)
     }
 }
