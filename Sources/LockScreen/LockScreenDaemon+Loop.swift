@@ -1,4 +1,4 @@
-import DaemonRuntime
+import DaemonRuntime  // for .now, .monotonic, .wait
 import FoundationEssentials
 import Panel
 

@@ -1,7 +1,7 @@
 import ControlProtocol
 import FoundationEssentials
 import Logging
-import Panel
+import Panel  // for .setPower
 import ZoneInfo
 
 extension LockScreenDaemon {

@@ -1,12 +1,6 @@
+import Config
 import Foundation
-@testable import Config
-@testable import ControlProtocol
-@testable import JSON
-@testable import LockScreen
-@testable import Providers
-@testable import TimelineEngine
-import Logging
-import Synchronization
+import LockScreen
 import TestSupport
 import ZoneInfo
 
