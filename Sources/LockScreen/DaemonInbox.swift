@@ -2,7 +2,9 @@ import DaemonRuntime
 import Synchronization
 
 /// What the rest of the process asks of a running daemon (SIGHUP's new configuration, a
-/// page, a stack's turn, a full refresh, a stop), from any thread. `send` queues the
+/// reload, a page, a stack's turn, a full refresh, a tap, the screen's power, a stop), from
+/// any thread, whoever asks: the socket, the broker, the web, the keys, the touch screen,
+/// and widget code through `WidgetCenter`, which `run()` forwards here. `send` queues the
 /// request and wakes the daemon's loop, which drains the inbox in one place before its
 /// next step, so the daemon's state is only ever touched by its own task.
 package struct DaemonInbox: Sendable {
@@ -10,6 +12,9 @@ package struct DaemonInbox: Sendable {
     package enum Request: Sendable {
         /// A new configuration; a newer one replaces one not yet applied.
         case reconfigure(LockScreenDaemon.Reconfiguration)
+        /// Ask the widgets of a kind (every widget: nil) for new timelines now, free of
+        /// their budgets: the socket's, the broker's, the web's and the keys' reloads.
+        case reload(kind: String?)
         /// Show this page; nil for the next one.
         case showPage(LockScreenContent.Page?)
         /// The next widget of the stack holding the widget named so.

@@ -242,6 +242,8 @@ public final class LockScreenDaemon {
             break
         case let .screen(request):
             power.flip(request, at: now, zone: renderer.timeZone)
+        case let .reload(kind):
+            await engine.requestReload(kind: kind)
         case .fullRefresh:
             switch fullRefreshes.admit() {
             case let .allowed(refused):
@@ -332,13 +334,13 @@ public final class LockScreenDaemon {
             Task(executorPreference: DaemonExecutor.preferred) {
                 for await _ in engine.changes { await wake.signal() }
             },
-            Task(executorPreference: DaemonExecutor.preferred) {
+            // Widget code's WidgetCenter reloads join the one inbox.
+            Task(executorPreference: DaemonExecutor.preferred) { [inbox] in
                 for await request in WidgetCenter.shared.requests() {
                     switch request {
-                    case let .kind(kind): await engine.requestReload(kind: kind)
-                    case .all: await engine.requestReload(kind: nil)
+                    case let .kind(kind): inbox.send(.reload(kind: kind))
+                    case .all: inbox.send(.reload(kind: nil))
                     }
-                    await wake.signal()
                 }
             },
         ]

@@ -187,14 +187,14 @@ package final class MQTTBridge: Sendable {
         let decision = state.withLock { $0.coalescer.arrived(name, at: now) }
         switch decision {
         case .now:
-            WidgetCenter.shared.reloadTimelines(ofKind: MQTTBoard.kind(of: name))
+            inbox.send(.reload(kind: MQTTBoard.kind(of: name)))
         case let .later(due, schedule):
             guard schedule else { return }
             let clock = self.clock
             Task(executorPreference: DaemonExecutor.preferred) {
                 try? await clock.sleep(until: due)
                 self.state.withLock { $0.coalescer.fired(name, at: due) }
-                WidgetCenter.shared.reloadTimelines(ofKind: MQTTBoard.kind(of: name))
+                self.inbox.send(.reload(kind: MQTTBoard.kind(of: name)))
             }
         }
     }

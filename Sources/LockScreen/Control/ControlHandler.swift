@@ -6,8 +6,8 @@ import Providers
 import TimelineEngine
 import Canvas
 
-/// Answers control requests against a running daemon's parts: reloads through
-/// `WidgetCenter` (as a Swift app would ask), pushes onto the push board, status from the
+/// Answers control requests against a running daemon's parts: reloads, pages, taps and
+/// the screen's power through the daemon's inbox, pushes onto the push board, status from the
 /// engine, snapshots from the last presented frame. Anything malformed gets an error reply
 /// and changes nothing.
 package struct ControlHandler: Sendable {
@@ -31,6 +31,12 @@ package struct ControlHandler: Sendable {
         self.screens = screens
     }
 
+    /// A reload through the daemon's inbox, or, for a bare engine with no daemon, asked of
+    /// the engine itself.
+    private func reload(kind: String?) async {
+        if let inbox { inbox.send(.reload(kind: kind)) } else { await engine.requestReload(kind: kind) }
+    }
+
     package func handle(_ data: Data) async -> ControlReply {
         let request: ControlRequest
         do {
@@ -43,13 +49,13 @@ package struct ControlHandler: Sendable {
         }
         switch request {
         case .reloadAll:
-            WidgetCenter.shared.reloadAllTimelines()
+            await reload(kind: nil)
             return .success
         case let .reload(kind):
             guard await engine.contains(kind: kind) else {
                 return .failure("no widget of kind '\(kind)'")
             }
-            WidgetCenter.shared.reloadTimelines(ofKind: kind)
+            await reload(kind: kind)
             return .success
         case let .push(name, json):
             let timeline: TimelineJSON
@@ -65,7 +71,7 @@ package struct ControlHandler: Sendable {
                 let names = board.names.sorted()
                 return .failure("no push widget named '\(name)'" + (names.isEmpty ? "" : " (push widgets: \(names.joined(separator: ", ")))"))
             }
-            WidgetCenter.shared.reloadTimelines(ofKind: PushBoard.kind(of: name))
+            await reload(kind: PushBoard.kind(of: name))
             return .success
         case .status:
             var reply = ControlReply.success

@@ -64,7 +64,7 @@ struct ButtonService: Service, CustomStringConvertible {
             // As a phone's first touch, a key on a dark screen lights it and does no more.
             guard frames.screen.on else { return inbox.send(.wake) }
             switch button.action {
-            case .reload: WidgetCenter.shared.reloadAllTimelines()
+            case .reload: inbox.send(.reload(kind: nil))
             case .refresh: inbox.send(.fullRefresh)
             case let .next(widget): inbox.send(.nextInStack(widget: widget))
             case let .focus(move): inbox.send(.focus(move))
