@@ -46,7 +46,7 @@ extension Lockscreend {
             let size = (config?.output.rotation ?? .none).frameSize(deviceWidth: model.width, deviceHeight: model.height)
             var saturation: Double?
             if case let .epd(epd) = config?.output.target { saturation = epd.saturation }
-            let inks = PanelGlass.pictureInks(format: model.pixelFormat, palette: model.palette, eink: true, saturation: saturation)
+            let inks = PanelGlass.pictureInks(of: model, saturation: saturation)
             let preview = WidgetPreview(colorScheme: options.face.colorScheme, timeZone: options.timeZone, width: size.width, height: size.height, pictureInks: inks)
             return (preview, { PanelGlass.picture(of: $0, inksOf: model) })
         }

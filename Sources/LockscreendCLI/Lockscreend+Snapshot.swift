@@ -67,7 +67,7 @@ extension Lockscreend {
             (options.width, options.height) = rotation.frameSize(deviceWidth: model.width, deviceHeight: model.height)
             var saturation: Double?
             if case let .epd(epd) = config?.output.target { saturation = epd.saturation }
-            let inks = PanelGlass.pictureInks(format: model.pixelFormat, palette: model.palette, eink: true, saturation: saturation)
+            let inks = PanelGlass.pictureInks(of: model, saturation: saturation)
             let frame = try await LockScreenApplication.snapshot(options, pictureInks: inks, logger: logger)
             do {
                 try PanelGlass.picture(of: frame, model: model, rotation: rotation).writePNG(to: out)

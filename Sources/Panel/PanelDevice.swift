@@ -59,4 +59,7 @@ package struct PanelUpdate: Sendable {
     /// True when nothing was converted into the device's `pixels`: `frame` is laid out as
     /// they would be, for a device that `readsFrameInPlace`.
     package var inPlace = false
+    /// How the frame is turned onto the device: a panel that draws its full refreshes
+    /// in more greys than its memory holds (`EPDModel.greys`) converts `frame` itself.
+    package var rotation: Rotation = .none
 }

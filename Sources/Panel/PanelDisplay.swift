@@ -25,7 +25,7 @@ package final class PanelDisplay: Display {
     /// A panel's own inks: a colour panel's palette, an e-ink panel's sixteen greys, black
     /// and white; nil for a screen of full colour or 256 greys.
     package var pictureInks: PictureInks? {
-        PanelGlass.pictureInks(format: device.format, palette: device.palette, eink: eink != nil, saturation: saturation)
+        PanelGlass.pictureInks(format: device.format, palette: device.palette, eink: eink != nil, saturation: saturation, greys: (device as? any EPDDevice)?.model.greys)
     }
     /// A colour panel's `[display] saturation`; nil for the default.
     package var saturation: Double?
@@ -67,7 +67,7 @@ package final class PanelDisplay: Display {
         }
         if refresh == .full { rects = [PixelRect(x: 0, y: 0, width: device.width, height: device.height)] }
         let waveforms = eink == nil ? [] : rects.map { refresh == .full ? Waveform.gc16 : (isBlackAndWhite($0) ? .du : .gl16) }
-        try device.flush(PanelUpdate(rects: rects, refresh: refresh, waveforms: waveforms, time: time, frame: frame, inPlace: inPlace))
+        try device.flush(PanelUpdate(rects: rects, refresh: refresh, waveforms: waveforms, time: time, frame: frame, inPlace: inPlace, rotation: rotation))
         eink?.record(refresh, at: time, state: &einkState)
     }
 

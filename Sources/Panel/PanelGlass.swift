@@ -7,11 +7,12 @@ import Canvas
 /// level — and turned back the way a person sees the mounted panel.
 package enum PanelGlass {
     /// The inks pictures are diffused over on a device of `format` (what
-    /// `PanelDisplay.pictureInks` gives for it), a colour palette's at `saturation`.
-    package static func pictureInks(format: PixelFormat, palette: PanelPalette?, eink: Bool, saturation: Double? = nil) -> PictureInks? {
+    /// `PanelDisplay.pictureInks` gives for it), a colour palette's at `saturation`; a
+    /// black-and-white panel whose full refreshes show more greys (`EPDModel.greys`) gets those.
+    package static func pictureInks(format: PixelFormat, palette: PanelPalette?, eink: Bool, saturation: Double? = nil, greys: Int? = nil) -> PictureInks? {
         switch format {
         case .palette4: palette?.pictureInks(saturation: saturation ?? PanelPalette.defaultSaturation)
-        case .mono1: .greys(levels: 2)
+        case .mono1: .greys(levels: greys ?? 2)
         case .gray4: .greys(levels: 16)
         case .gray8: eink ? .greys(levels: 16) : nil
         default: nil
@@ -19,23 +20,32 @@ package enum PanelGlass {
     }
 
     /// `frame` (as large as the model's glass turned by `rotation`) as the model shows it.
+    /// The inks pictures are diffused over on `model`'s glass.
+    package static func pictureInks(of model: EPDModel, saturation: Double?) -> PictureInks? {
+        pictureInks(format: model.pixelFormat, palette: model.palette, eink: true, saturation: saturation, greys: model.greys)
+    }
+
+    /// A model with 4-grey full refreshes shows its frame in those greys, as its cleaning
+    /// refresh leaves it.
     package static func picture(of frame: Frame, model: EPDModel, rotation: Rotation) -> Frame {
-        picture(of: frame, format: model.pixelFormat, palette: model.palette, width: model.width, height: model.height, rotation: rotation)
+        let format = model.greys > 2 ? PixelFormat.gray4 : model.pixelFormat
+        return picture(of: frame, format: format, palette: model.palette, width: model.width, height: model.height, rotation: rotation, levels: model.greys > 2 ? model.greys : 16)
     }
 
     /// `frame`, of any size, as glass of `model`'s inks shows it, unturned: the tiles of
     /// `lockscreend preview --panel`.
     package static func picture(of frame: Frame, inksOf model: EPDModel) -> Frame {
-        picture(of: frame, format: model.pixelFormat, palette: model.palette, width: frame.width, height: frame.height, rotation: .none)
+        let format = model.greys > 2 ? PixelFormat.gray4 : model.pixelFormat
+        return picture(of: frame, format: format, palette: model.palette, width: frame.width, height: frame.height, rotation: .none, levels: model.greys > 2 ? model.greys : 16)
     }
 
     /// `frame` converted to a device `width`×`height` of `format` as the driver converts
     /// it, each device pixel painted back as its ink looks.
-    private static func picture(of frame: Frame, format: PixelFormat, palette: PanelPalette?, width: Int, height: Int, rotation: Rotation) -> Frame {
+    private static func picture(of frame: Frame, format: PixelFormat, palette: PanelPalette?, width: Int, height: Int, rotation: Rotation, levels: Int = 16) -> Frame {
         let stride = format.minimumStride(width: width)
         var device = [UInt8](repeating: 0, count: stride * height)
         device.withUnsafeMutableBytes { buffer in
-            _ = PixelConverter.convert(frame, rect: frame.bounds, to: format, into: buffer, stride: stride, rotation: rotation, grayLevels: 16, palette: palette)
+            _ = PixelConverter.convert(frame, rect: frame.bounds, to: format, into: buffer, stride: stride, rotation: rotation, grayLevels: levels, palette: palette)
         }
         // How each of a palette's sixteen indices looks, worked out once (white where unused).
         let inks = (0..<16).map { index in palette?.inks.first { $0.index == index }.map { ($0.looks.red, $0.looks.green, $0.looks.blue) } ?? (255, 255, 255) }

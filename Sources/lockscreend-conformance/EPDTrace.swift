@@ -36,7 +36,10 @@ enum TracePictures {
     static let colourBlock = (16, 150, 48, 40)
     static let added = (32, 200, 16, 20)
 
-    static func frame(width: Int, height: Int, palette: PanelPalette?, second: Bool) -> Frame {
+    /// Blocks of the 4-grey picture: dark grey (85) and light grey (170) beside the black.
+    static let greyBlocks = [(16, 150, 48, 40, 85), (72, 40, 40, 48, 170)]
+
+    static func frame(width: Int, height: Int, palette: PanelPalette?, second: Bool, greys: Bool = false) -> Frame {
         var frame = Frame(width: width, height: height, fill: 255)
         // Coordinates are for a portrait picture; a landscape one takes them turned.
         func place(_ r: (Int, Int, Int, Int)) -> Rect {
@@ -44,6 +47,9 @@ enum TracePictures {
         }
         frame.draw { canvas in
             for block in blocks + (second ? [added] : []) { canvas.fill(place(block), color: .black) }
+            if greys {
+                for (x, y, w, h, grey) in greyBlocks { canvas.fill(place((x, y, w, h)), color: RGBA(white: Double(grey) / 255)) }
+            }
             if let palette {
                 let ink = palette.name.contains("yellow") ? RGBA(red: 1, green: 1, blue: 0) : RGBA(red: 1, green: 0, blue: 0)
                 canvas.fill(place(colourBlock), color: ink)
@@ -53,23 +59,31 @@ enum TracePictures {
     }
 }
 
-/// `lockscreend-conformance epd MODEL ROTATE [full]`: a full update with the first
-/// picture, a partial one with the second (where the model refreshes partially and
-/// `full` is not given; else a full one),
-/// then close, as the daemon does them; the link's events as one JSON array.
+/// `lockscreend-conformance epd MODEL ROTATE [full|bw|grey]`: a full update with the
+/// first picture, a partial one with the second (where the model refreshes partially and
+/// `full` is not given; else a full one), then close, as the daemon does them; the link's
+/// events as one JSON array. `bw`: a model with 4-grey full refreshes driven in black and
+/// white only; `grey`: one full update of a picture in four greys, then close.
 func epdTrace(_ arguments: [String]) {
-    guard (2...3).contains(arguments.count), let model = EPDModel.named(arguments[0]), let degrees = Int(arguments[1]), let rotation = Rotation(rawValue: degrees) else {
-        print("usage: lockscreend-conformance epd MODEL ROTATE [full]")
+    guard (2...3).contains(arguments.count), let named = EPDModel.named(arguments[0]), let degrees = Int(arguments[1]), let rotation = Rotation(rawValue: degrees) else {
+        print("usage: lockscreend-conformance epd MODEL ROTATE [full|bw|grey]")
         exit(2)
     }
+    let mode = arguments.count == 3 ? arguments[2] : nil
+    let model = mode == "bw" ? named.blackAndWhite : named
     // "full": the second update full too, beside a vendor driver that never refreshes partially.
-    let partially = model.refreshesPartially && arguments.count == 2
+    let partially = model.refreshesPartially && (mode == nil || mode == "bw")
     let link = RecordingLink()
     do {
         let display = PanelDisplay(device: try model.makeDevice(link: link), rotation: rotation)
         let turned = degrees == 90 || degrees == 270
         let (width, height) = turned ? (model.height, model.width) : (model.width, model.height)
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        if mode == "grey" {
+            try display.present(TracePictures.frame(width: width, height: height, palette: nil, second: false, greys: true), damage: [whole], refresh: .full, at: Date())
+            display.close()
+            return emit(.array(link.events))
+        }
         try display.present(TracePictures.frame(width: width, height: height, palette: model.palette, second: false), damage: [whole], refresh: .full, at: Date())
         let added = TracePictures.added
         let damage = width >= height ? PixelRect(x: added.1, y: added.0, width: added.3, height: added.2) : PixelRect(x: added.0, y: added.1, width: added.2, height: added.3)

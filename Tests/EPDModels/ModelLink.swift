@@ -24,9 +24,14 @@ package protocol ControllerModel: AnyObject {
     func read(count: Int) -> [UInt8]
     /// What the glass shows, laid out as the driver's `format` (rows of whole bytes).
     func glassPixels() -> [UInt8]
+    /// What glass that can show four greys shows, a byte a pixel (0, 85, 170, 255), row by
+    /// row; nil for the rest.
+    func glassGreys() -> [UInt8]?
 }
 
 extension ControllerModel {
+    package func glassGreys() -> [UInt8]? { nil }
+
     package func select(_ selected: Bool) {}
     package func write(raw: [UInt8]) {}
     package func read(count: Int) -> [UInt8] { Array(repeating: 0, count: count) }
@@ -109,6 +114,25 @@ package func converted(_ frame: Frame, format: PixelFormat, palette: PanelPalett
         frame, rect: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), to: format, into: buffer, stride: stride,
         rotation: rotation, grayLevels: grayLevels, palette: palette)
     return Array(buffer)
+}
+
+/// How far glass that shows four greys is from `frame`: the pixels whose grey is not the
+/// frame's in four greys there (a full refresh's) nor, after partial refreshes, the frame's
+/// black or white there (a pixel a partial refresh drove). 0 when the glass shows the frame.
+package func greyGlassMisses(_ glass: [UInt8], _ frame: Frame, rotation: Rotation = .none, afterFull: Bool) -> Int {
+    let (w, h) = rotation.deviceSize(width: frame.width, height: frame.height)
+    let greys = converted(frame, format: .gray8, rotation: rotation, grayLevels: 4)
+    let mono = converted(frame, format: .mono1, rotation: rotation)
+    let rowBytes = (w + 7) / 8
+    guard glass.count == w * h else { return glass.count }
+    var misses = 0
+    for y in 0..<h {
+        for x in 0..<w where glass[y * w + x] != greys[y * w + x] {
+            let white = mono[y * rowBytes + x / 8] & (0x80 >> UInt8(x % 8)) != 0
+            if afterFull || glass[y * w + x] != (white ? 255 : 0) { misses += 1 }
+        }
+    }
+    return misses
 }
 
 /// How many bytes differ between two pictures of the glass (all of them when the sizes

@@ -51,6 +51,12 @@ package final class SSD1680Model: ControllerModel {
     private var gatesReversed = false
     /// The waveform in the registers: written to 0x32, or loaded from OTP.
     private var lut: [UInt8]?
+    /// The board's 4-grey waveform, when its vendor has one: a full refresh that runs it
+    /// ends each pixel at the grey its two RAM bits name (`SSD1680Greys.bits`).
+    package var greys: SSD1680Greys?
+    /// Each RAM pixel's grey (0 black to 3 white) since a 4-grey refresh; nil while the
+    /// glass is black and white only.
+    private var levels: [UInt8]?
     private var otpLoaded = false
     /// The gate scan the glass was last driven with: its top row is RAM's last.
     private var glassRowsReversed = false
@@ -76,6 +82,7 @@ package final class SSD1680Model: ControllerModel {
     package convenience init(_ model: EPDModel) {
         self.init(width: model.width, height: model.height, columnOffset: model.ramColumnOffset, triColour: model.palette != nil)
         chip = model.chip
+        greys = SSD1680Greys.vendor(for: model.name)
     }
 
     /// "SSD1608": no waveform of its own to load (a refresh needs a LUT written to 0x32
@@ -206,14 +213,36 @@ package final class SSD1680Model: ControllerModel {
         }
         waveforms.append(lut)
         glassRowsReversed = gatesReversed
-        if modeTwo {
+        if let greys, let lut, lut == Array(greys.waveform.lut.prefix(153)), sequence == greys.sequence {
+            // The vendor's 4-grey waveform, run by its own sequence (the SSD1683's 0xCF has
+            // the mode 2 bit set, yet drives every pixel to the grey its two bits name).
+            var shown = [UInt8](repeating: 0, count: blackWhite.count * 8)
+            for i in shown.indices {
+                let mask = UInt8(0x80) >> UInt8(i % 8)
+                let bits = (blackWhite[i / 8] & mask != 0 ? UInt8(1) : 0, previous[i / 8] & mask != 0 ? UInt8(1) : 0)
+                shown[i] = UInt8(greys.bits.firstIndex { $0.blackWhite == bits.0 && $0.previous == bits.1 } ?? 3)
+            }
+            levels = shown
+            glass = blackWhite.indices.map { byte in (0..<8).reduce(UInt8(0)) { $0 | (shown[byte * 8 + $1] >= 2 ? 0x80 >> UInt8($1) : 0) } }
+            refreshes.append(.full)
+        } else if modeTwo {
             if triColour { violations.append("a partial refresh of tri-colour glass (its colour needs the full waveform)") }
-            if previous != glass { violations.append("a partial refresh while RAM 0x26 did not hold what the glass shows: ghosts") }
+            // Where the glass shows a grey, either bit drives it right (to 0x24's value when
+            // they differ, and a driver must make them differ); elsewhere 0x26 must be the glass.
+            let greyBits = levels.map { levels in blackWhite.indices.map { byte in (0..<8).reduce(UInt8(0)) { $0 | (levels[byte * 8 + $1] == 1 || levels[byte * 8 + $1] == 2 ? 0x80 >> UInt8($1) : 0) } } }
+            if zip(previous, glass).enumerated().contains(where: { i, pair in (pair.0 ^ pair.1) & ~(greyBits?[i] ?? 0) != 0 }) {
+                violations.append("a partial refresh while RAM 0x26 did not hold what the glass shows: ghosts")
+            }
             var changed = 0
-            for (a, b) in zip(blackWhite, previous) { changed += (a ^ b).nonzeroBitCount }
+            for (i, (a, b)) in zip(blackWhite, previous).enumerated() where a != b {
+                changed += (a ^ b).nonzeroBitCount
+                // Driven pixels end black or white; the greys of the others stay.
+                for bit in 0..<8 where (a ^ b) & (0x80 >> bit) != 0 { levels?[i * 8 + bit] = a & (0x80 >> bit) != 0 ? 3 : 0 }
+            }
             glass = blackWhite
             refreshes.append(.partial(changed: changed))
         } else {
+            levels = nil
             glass = blackWhite
             if triColour { glassColour = previous }
             refreshes.append(.full)
@@ -239,6 +268,18 @@ package final class SSD1680Model: ControllerModel {
                 let ink: UInt8 = glassColour[i] & bit != 0 ? 2 : glass[i] & bit == 0 ? 0 : 1
                 let o = y * stride + x / 2
                 out[o] = x & 1 == 0 ? (out[o] & 0x0F) | ink << 4 : (out[o] & 0xF0) | ink
+            }
+        }
+        return out
+    }
+
+    package func glassGreys() -> [UInt8]? {
+        guard greys != nil else { return nil }
+        var out = [UInt8](repeating: 255, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (ramRow(y) * rowBytes + columnOffset) * 8 + x
+                out[y * width + x] = levels.map { $0[i] * 85 } ?? (glass[i / 8] & (0x80 >> UInt8(i % 8)) != 0 ? 255 : 0)
             }
         }
         return out

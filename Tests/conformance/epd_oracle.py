@@ -19,11 +19,13 @@ from PIL import Image, ImageDraw  # noqa: E402
 time.sleep = lambda seconds: None  # the drivers' delays change nothing on a stand-in
 
 BLOCKS = [(8, 16, 40, 30), (60, 100, 24, 50), (90, 8, 16, 16)]
+# The 4-grey picture's blocks (EPDTrace.swift's greyBlocks): dark grey 85, light grey 170.
+GREY_BLOCKS = [(16, 150, 48, 40, 85), (72, 40, 40, 48, 170)]
 COLOUR_BLOCK = (16, 150, 48, 40)
 ADDED = (32, 200, 16, 20)
 
 
-def picture(width, height, colour, second, indexed=False, inks=(0, 1, 2)):
+def picture(width, height, colour, second, indexed=False, inks=(0, 1, 2), greys=False):
     """EPDTrace.swift's pictures: blocks placed for a portrait picture, turned for a landscape one.
     `indexed`: in Inky's palette (0 white, 1 black, 2 the colour), as Inky takes a "P" picture."""
     white, black, ink = inks
@@ -35,6 +37,9 @@ def picture(width, height, colour, second, indexed=False, inks=(0, 1, 2)):
         return [x, y, x + w - 1, y + h - 1]
     for block in BLOCKS + ([ADDED] if second else []):
         draw.rectangle(place(block), fill=black if indexed else (0, 0, 0))
+    if greys:
+        for x, y, w, h, grey in GREY_BLOCKS:
+            draw.rectangle(place((x, y, w, h)), fill=(grey, grey, grey))
     if colour:
         draw.rectangle(place(COLOUR_BLOCK), fill=ink if indexed else (255, 255, 0) if colour == "yellow" else (255, 0, 0))
     return image
@@ -98,6 +103,15 @@ def inky(module, resolution, colour, inks=(0, 1, 2), idle_high=False):
         display.show()
 
 
+def waveshare_greys(module, turned):
+    """Waveshare's 4-grey flow: Init_4Gray, display_4Gray of getbuffer_4Gray, sleep."""
+    epd = waveshare_epd(module)
+    size = (epd.height, epd.width) if turned else (epd.width, epd.height)
+    epd.Init_4Gray()
+    epd.display_4Gray(epd.getbuffer_4Gray(picture(*size, None, False, greys=True)))
+    epd.sleep()
+
+
 def waveshare_partial(base, partial):
     def scenario(epd, a, b):
         epd.init()
@@ -146,6 +160,8 @@ MODELS = {
     "waveshare-7in5-v2": lambda: (setattr(wire, "busy_idle", 1), waveshare("epd7in5_V2", False, waveshare_7in5_v2)),
     "waveshare-2in13-v4": lambda: waveshare("epd2in13_V4", True, waveshare_partial("displayPartBaseImage", "displayPartial")),
     "waveshare-2in9-v2": lambda: waveshare("epd2in9_V2", True, waveshare_partial("display_Base", "display_Partial")),
+    "waveshare-2in9-v2 grey": lambda: waveshare_greys("epd2in9_V2", True),
+    "waveshare-4in2-v2 grey": lambda: waveshare_greys("epd4in2_V2", False),
     "inky-phat-black": lambda: inky("inky_ssd1608", (250, 122), "black"),
     "inky-phat-red": lambda: inky("inky_ssd1608", (250, 122), "red"),
     "inky-phat-yellow": lambda: inky("inky_ssd1608", (250, 122), "yellow"),

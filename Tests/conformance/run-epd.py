@@ -41,6 +41,8 @@ MODELS = [
     ("waveshare-7in5-v2", "waveshare-7in5-v2.toml", "waveshare-epaper epd7in5_V2"),
     ("waveshare-4in2-v2", "waveshare-4in2-v2.toml", "waveshare-epaper epd4in2_V2"),
     ("waveshare-1in54-v2", "waveshare-1in54-v2.toml", "waveshare-epaper epd1in54_V2"),
+    ("waveshare-2in9-v2 grey", "waveshare-2in9-v2.toml", "waveshare-epaper epd2in9_V2 Init_4Gray/display_4Gray"),
+    ("waveshare-4in2-v2 grey", "waveshare-4in2-v2.toml", "waveshare-epaper epd4in2_V2 Init_4Gray/display_4Gray"),
     ("inky-impression-5in7", None, "inky inky_uc8159"),
     ("inky-impression-4in", None, "inky inky_uc8159"),
     ("inky-impression-7in3", "inky-impression-7in3.toml", "inky inky_ac073tc1a"),
@@ -78,6 +80,16 @@ DELIBERATE = {
                                             "Waveshare's init_part resets and sets the panel setting alone"
        for r in (0x01, 0x06, 0x15, 0x60, 0x61)},
 }
+# Models whose full refreshes lockscreend draws in four greys: beside the vendor's
+# black-and-white flow they are driven in black and white ("bw"), and "MODEL grey"
+# compares one 4-grey full refresh with the vendor's Init_4Gray and display_4Gray.
+GREY_MODELS = ("waveshare-2in9-v2", "waveshare-4in2-v2")
+# RAM columns the vendor's flow addresses from further right than lockscreend does:
+# Waveshare's 2.9" V2 Init_4Gray sets its RAM window from x byte 1 (its init and partial
+# refreshes from 0); lockscreend keeps byte 0 in every mode, so that greys and the partial
+# refreshes after them fall on the same columns. Its RAM is compared shifted back.
+VENDOR_COLUMN_SHIFT = {"waveshare-2in9-v2 grey": 1}
+
 # Vendor drivers that never refresh partially: lockscreend's second update is full too,
 # so like is compared with like (its partial refreshes are compared where a vendor has them).
 FULL_ONLY = ("inky-",)
@@ -308,13 +320,17 @@ def compare(ours, theirs, width=None):
 def check(entry, binary, python):
     """One model: both traces, decoded and compared (the degrees, the vendor's refresh
     count, the differences)."""
-    model, example, _ = entry
+    scenario, example, _ = entry
+    model, *grey = scenario.split()
     degrees = rotation(model, example)
-    full = ["full"] if model.startswith(FULL_ONLY) else []
-    ours = subprocess.run([binary, "epd", model, str(degrees), *full], capture_output=True, text=True, check=True).stdout
-    theirs = subprocess.run([python, os.path.join(here, "epd_oracle.py"), model], capture_output=True, text=True, check=True).stdout
+    mode = ["full"] if model.startswith(FULL_ONLY) else ["grey"] if grey else ["bw"] if model in GREY_MODELS else []
+    ours = subprocess.run([binary, "epd", model, str(degrees), *mode], capture_output=True, text=True, check=True).stdout
+    theirs = subprocess.run([python, os.path.join(here, "epd_oracle.py"), scenario], capture_output=True, text=True, check=True).stdout
     controller = CONTROLLER.get(model, "ssd16xx")
     a, b = decode(json.loads(ours), controller), decode(json.loads(theirs), controller)
+    shift = VENDOR_COLUMN_SHIFT.get(scenario, 0)
+    for refresh in b.refreshes:
+        refresh["ram"] = {plane: {(x - shift, y): v for (x, y), v in ram.items()} for plane, ram in refresh["ram"].items()}
     return degrees, len(b.refreshes), compare(a, b, GLASS_WIDTH.get(model))
 
 

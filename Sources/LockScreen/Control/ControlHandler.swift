@@ -1,4 +1,4 @@
-import Accessory
+import Accessory  // for .isOn, .title
 import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials

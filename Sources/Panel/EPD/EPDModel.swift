@@ -43,6 +43,10 @@ package struct EPDModel: Sendable, Hashable, CustomStringConvertible {
     /// The controller chip as its datasheet names it: "SSD1608", "AC073TC1A". Members of
     /// one family differ in their set-up, which the driver picks by this.
     package let chip: String
+    /// The greys a full refresh shows: 4 on the black-and-white glass whose vendor drives
+    /// it in four greys (Waveshare's `display_4Gray`), 2 on the rest; partial refreshes
+    /// stay black and white. (The IT8951's sixteen are its pixel format's.)
+    package let greys: Int
 
     package var pixelFormat: PixelFormat {
         switch controller {
@@ -63,7 +67,7 @@ package struct EPDModel: Sendable, Hashable, CustomStringConvertible {
     }
 
     package var colours: String {
-        palette?.name ?? (controller == .it8951 ? "16 greys" : "black/white")
+        palette?.name ?? (controller == .it8951 ? "16 greys" : greys > 2 ? "\(greys) greys (black/white partial)" : "black/white")
     }
 
     /// For panels that refresh only whole: the fewest minutes between two refreshes by
@@ -84,7 +88,7 @@ package struct EPDModel: Sendable, Hashable, CustomStringConvertible {
     init(
         _ name: String, _ controller: Controller, _ width: Int, _ height: Int, palette: PanelPalette? = nil, spiHertz: Int = 4_000_000,
         full: Double, partial: Double = 0, partially: Bool = true, pins: SPILink.Pins = .waveshare, busyWhenHigh: Bool = true,
-        ramColumnOffset: Int = 0, chip: String
+        ramColumnOffset: Int = 0, chip: String, greys: Int = 2
     ) {
         self.name = name
         self.controller = controller
@@ -99,14 +103,15 @@ package struct EPDModel: Sendable, Hashable, CustomStringConvertible {
         self.busyWhenHigh = busyWhenHigh
         self.ramColumnOffset = ramColumnOffset
         self.chip = chip
+        self.greys = greys
     }
 
     /// The models known, as `lockscreend --epd list` prints them.
     package static let all: [EPDModel] = [
         EPDModel("waveshare-2in13-v4", .ssd1680, 122, 250, full: 2.0, partial: 0.3, chip: "SSD1680"),
-        EPDModel("waveshare-2in9-v2", .ssd1680, 128, 296, full: 3.0, partial: 0.3, chip: "SSD1680"),
+        EPDModel("waveshare-2in9-v2", .ssd1680, 128, 296, full: 3.0, partial: 0.3, chip: "SSD1680", greys: 4),
         EPDModel("waveshare-1in54-v2", .ssd1680, 200, 200, full: 2.0, partial: 0.3, chip: "SSD1681"),
-        EPDModel("waveshare-4in2-v2", .ssd1680, 400, 300, full: 3.5, partial: 0.4, chip: "SSD1683"),
+        EPDModel("waveshare-4in2-v2", .ssd1680, 400, 300, full: 3.5, partial: 0.4, chip: "SSD1683", greys: 4),
         EPDModel("waveshare-7in5-v2", .uc8179, 800, 480, spiHertz: 10_000_000, full: 5.0, partial: 0.4, busyWhenHigh: false, chip: "UC8179"),
         EPDModel("waveshare-it8951", .it8951, 1872, 1404, spiHertz: 12_000_000, full: 0.45, partial: 0.26, pins: .waveshareIT8951, busyWhenHigh: false, chip: "IT8951"),
         EPDModel("inky-phat-black", .ssd1680, 122, 250, spiHertz: 488_000, full: 2.0, partially: false, pins: .pimoroni, ramColumnOffset: 1, chip: "SSD1608"),
@@ -120,6 +125,13 @@ package struct EPDModel: Sendable, Hashable, CustomStringConvertible {
         EPDModel("inky-impression-7in3", .uc8159, 800, 480, palette: .sevenColourAC073, spiHertz: 5_000_000, full: 41, pins: .pimoroni, busyWhenHigh: false, chip: "AC073TC1A"),
         EPDModel("inky-impression-7in3-spectra6", .uc8159, 800, 480, palette: .spectra6, spiHertz: 1_000_000, full: 30, pins: .pimoroni, busyWhenHigh: false, chip: "E673"),
     ]
+
+    /// This model driven in black and white only, its full refreshes too: what the
+    /// e-paper conformance run compares with a vendor's black-and-white flow.
+    package var blackAndWhite: EPDModel {
+        EPDModel(name, controller, width, height, palette: palette, spiHertz: spiHertz, full: fullRefreshSeconds, partial: partialRefreshSeconds,
+                 partially: refreshesPartially, pins: pins, busyWhenHigh: busyWhenHigh, ramColumnOffset: ramColumnOffset, chip: chip)
+    }
 
     /// The model named `name`, or nil.
     package static func named(_ name: String) -> EPDModel? { all.first { $0.name == name } }

@@ -21,6 +21,7 @@ package final class SSD1680Device: EPDDevice {
     package enum Command {
         static let driverOutputControl: UInt8 = 0x01
         static let gateVoltage: UInt8 = 0x03
+        static let boosterSoftStart: UInt8 = 0x0C
         static let sourceVoltage: UInt8 = 0x04
         static let deepSleep: UInt8 = 0x10
         static let dataEntryMode: UInt8 = 0x11
@@ -64,12 +65,19 @@ package final class SSD1680Device: EPDDevice {
     package let pixels: UnsafeMutableRawBufferPointer
     /// The most a refresh may keep BUSY before the update is given up.
     package var busyTimeout: Double
-    private var initialised = false
-    private var asleep = false
+    var initialised = false
+    var asleep = false
+    /// Four greys of a full refresh (`SSD1680Greys`); nil for black and white only.
+    let greys: SSD1680Greys?
+    /// With greys: what RAM 0x26 holds (the glass as black and white), and the pixels
+    /// that show a grey, a bit each, row by row: a partial refresh must drive those it
+    /// covers, whose grey the two RAMs' black and white cannot tell from the new value.
+    var shownPlane: [UInt8]?
+    var greyMask: [UInt8]?
     /// Set when an update failed half way: the next one starts from a reset and a full
     /// refresh, so both RAMs and the glass agree again.
     private var needsFullRewrite = true
-    package private(set) var tally = EPDTally()
+    package internal(set) var tally = EPDTally()
     package var onFlush: ((PanelUpdate) -> Void)?
 
     package var name: String { "\(model.name) on \(link.name)" }
@@ -79,6 +87,7 @@ package final class SSD1680Device: EPDDevice {
         self.link = link
         busyTimeout = max(30, model.fullRefreshSeconds * 2)
         waveforms = SSD1680Waveform.vendor(for: model.name)
+        greys = model.greys > 2 ? SSD1680Greys.vendor(for: model.name) : nil
         stride = model.pixelFormat.minimumStride(width: model.width)
         pixels = .allocate(byteCount: stride * model.height, alignment: 16)
         // White, as a cleared panel (ink 1 twice a byte on tri-colour glass).
@@ -91,14 +100,18 @@ package final class SSD1680Device: EPDDevice {
         onFlush?(update)
         do {
             let full = model.palette != nil || update.refresh == .full || needsFullRewrite || !model.refreshesPartially
-            try wake(full: full)
             let whole = [PixelRect(x: 0, y: 0, width: width, height: height)]
-            if model.palette != nil {
+            if full, let greys, model.palette == nil {
+                // The greys' own set-up after the reset, not the black-and-white one.
+                try showGreys(update, greys)
+            } else if model.palette != nil {
+                try wake(full: full)
                 // Black plane and colour plane, then the long refresh.
                 try writeWindows(whole, to: Command.writeBlackWhiteRAM)
                 try writeWindows(whole, to: Command.writePreviousRAM)
                 try refresh(full: true)
             } else if full {
+                try wake(full: full)
                 // Both RAMs before the refresh, as Waveshare's drivers write them: the
                 // second then holds what the glass shows for the next partial refresh. An
                 // Inky that never refreshes partially gets Pimoroni's empty colour plane.
@@ -110,10 +123,13 @@ package final class SSD1680Device: EPDDevice {
                 }
                 try refresh(full: true)
             } else {
+                try wake(full: full)
                 let windows = update.rects.map(model.byteAligned)
                 try writeWindows(windows, to: Command.writeBlackWhiteRAM)
+                try markGreysChanging(in: windows)
                 try refresh(full: false)
                 try writeWindows(windows, to: Command.writePreviousRAM)
+                forgetGreys(in: windows)
             }
             needsFullRewrite = false
             try sleep()
@@ -224,7 +240,7 @@ package final class SSD1680Device: EPDDevice {
 
     /// The gate count and how RAM is written: X increments, then Y, row by row (Y
     /// decrements where the rows are filled from the bottom).
-    private func setGeometry() throws(DisplayError) {
+    func setGeometry() throws(DisplayError) {
         let gates = height - 1
         try link.send(command: Command.driverOutputControl, data: [UInt8(gates & 0xFF), UInt8(gates >> 8), rowsFromBottom ? 0x01 : 0x00])
         try link.send(command: Command.dataEntryMode, data: [rowsFromBottom ? 0x01 : 0x03])
@@ -257,7 +273,7 @@ package final class SSD1680Device: EPDDevice {
     }
 
     /// Sets the border waveform for the kind of refresh, then runs it.
-    private func refresh(full: Bool) throws(DisplayError) {
+    func refresh(full: Bool) throws(DisplayError) {
         if let waveforms {
             // The border was set when the controller woke.
             try link.send(command: Command.displayUpdateControl2, data: [full ? Self.registerFullSequence : waveforms.partialSequence])
@@ -275,7 +291,7 @@ package final class SSD1680Device: EPDDevice {
 
     /// Sets the RAM window and its counters to `window` (x on whole bytes, past the
     /// model's column offset), where the next RAM write goes.
-    private func address(_ window: PixelRect) throws(DisplayError) {
+    func address(_ window: PixelRect) throws(DisplayError) {
         let first = window.x / 8 + model.ramColumnOffset, last = (window.x + window.width - 1) / 8 + model.ramColumnOffset
         var top = window.y, bottom = window.y + window.height - 1
         if rowsFromBottom { (top, bottom) = (height - 1 - top, height - 1 - bottom) }
@@ -293,7 +309,7 @@ package final class SSD1680Device: EPDDevice {
     }
 
     /// Deep sleep mode 1: the RAMs are kept, only a reset pulse wakes the controller.
-    private func sleep() throws(DisplayError) {
+    func sleep() throws(DisplayError) {
         try link.send(command: Command.deepSleep, data: [0x01])
         asleep = true
     }

@@ -26,6 +26,13 @@ package struct SSD1680Waveform: Sendable, Equatable {
     ///   - frameRate: the frame-rate byte repeated for the six of them.
     init(voltages: [[UInt8]], timings: [Int: [UInt8]], frameRate: UInt8, endOption: UInt8,
          gateVoltage: UInt8, sourceVoltages: [UInt8], vcom: UInt8) {
+        self.init(lut: Self.layout(voltages: voltages, timings: timings, frameRates: Array(repeating: frameRate, count: 6)),
+                  endOption: endOption, gateVoltage: gateVoltage, sourceVoltages: sourceVoltages, vcom: vcom)
+    }
+
+    /// A 153-byte LUT laid out as above: voltage rows (LUT0 to LUT4), the timing groups
+    /// that are not all zeros, six frame rates; the gate-scan bytes zero.
+    static func layout(voltages: [[UInt8]], timings: [Int: [UInt8]], frameRates: [UInt8]) -> [UInt8] {
         var lut = [UInt8](repeating: 0, count: 153)
         for (row, bytes) in voltages.enumerated() {
             lut.replaceSubrange(row * 12..<(row * 12 + bytes.count), with: bytes)
@@ -33,7 +40,13 @@ package struct SSD1680Waveform: Sendable, Equatable {
         for (group, bytes) in timings {
             lut.replaceSubrange(60 + group * 7..<(60 + group * 7 + bytes.count), with: bytes)
         }
-        lut.replaceSubrange(144..<150, with: repeatElement(frameRate, count: 6))
+        lut.replaceSubrange(144..<150, with: frameRates)
+        return lut
+    }
+
+    /// A LUT given whole (an SSD1683's 227 bytes, or a 153-byte one whose frame rates
+    /// differ phase by phase), with the registers set beside it.
+    init(lut: [UInt8], endOption: UInt8, gateVoltage: UInt8, sourceVoltages: [UInt8], vcom: UInt8) {
         self.lut = lut
         self.endOption = endOption
         self.gateVoltage = gateVoltage
