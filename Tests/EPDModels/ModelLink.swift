@@ -147,7 +147,7 @@ package func differingBytes(_ a: [UInt8], _ b: [UInt8]) -> Int {
 package func controllerModel(for model: EPDModel, it8951Size: (Int, Int) = (800, 600)) -> any ControllerModel {
     switch model.controller {
     case .ssd1680: SSD1680Model(model)
-    case .uc8179: UC8179Model(width: model.width, height: model.height)
+    case .uc8179: UC8179Model(width: model.width, height: model.height, showsGreys: model.greys > 2)
     case .uc8159: UC8159Model(width: model.width, height: model.height, palette: model.palette!)
     case .it8951: IT8951Model(width: it8951Size.0, height: it8951Size.1)
     }

@@ -36,9 +36,17 @@ package final class UC8179Model: ControllerModel {
     private var cursor = 0
     private var resolutionSet = false
 
-    package init(width: Int, height: Int) {
+    /// Glass whose OTP has the 4-grey waveform Waveshare's 7.5" V2 driver selects by
+    /// forcing the temperature to 0x5F: a full refresh with it ends each pixel at the grey
+    /// its two image bits name (1 darkens: both black, new alone dark, old alone light).
+    package let showsGreys: Bool
+    /// Each pixel's grey since a 4-grey refresh (0 black to 3 white), row by row in whole bytes.
+    private var levels: [UInt8]?
+
+    package init(width: Int, height: Int, showsGreys: Bool = false) {
         self.width = width
         self.height = height
+        self.showsGreys = showsGreys
         rowBytes = (width + 7) / 8
         old = Array(repeating: 0xA5, count: rowBytes * height)
         new = old
@@ -151,6 +159,23 @@ package final class UC8179Model: ControllerModel {
             return
         }
         guard partialMode else {
+            if showsGreys && forcedTemperature == 0x5F {
+                if !oldWritten { violations.append("a 4-grey refresh without the old image written since the reset") }
+                levels = (0..<(rowBytes * 8 * height)).map { i in
+                    let mask = UInt8(0x80) >> UInt8(i % 8)
+                    switch (old[i / 8] & mask != 0, new[i / 8] & mask != 0) {
+                    case (true, true): return 0
+                    case (false, true): return 1
+                    case (true, false): return 2
+                    case (false, false): return 3
+                    }
+                }
+                glass = (0..<(rowBytes * height)).map { byte in (0..<8).reduce(UInt8(0)) { $0 | (levels![byte * 8 + $1] < 2 ? 0x80 >> UInt8($1) : 0) } }
+                if copiesNewToOld { violations.append("a 4-grey refresh that copies the new image into the old one") }
+                refreshes.append(.full)
+                return
+            }
+            levels = nil
             if forcedTemperature != nil { violations.append("a full refresh with the temperature forced for the partial waveform") }
             if !oldWritten { violations.append("a full refresh without the old image written since the reset: it compares against power-on RAM") }
             glass = new
@@ -162,13 +187,20 @@ package final class UC8179Model: ControllerModel {
         if forcedTemperature == nil {
             violations.append("a partial window without the forced temperature (0xE0 0x02, 0xE5): the full, flashing waveform runs in it")
         }
-        if old != glass { violations.append("a partial refresh while the old image is not what the glass shows: ghosts") }
+        // Where the glass shows a grey, the old image may hold either value (a driver makes
+        // it differ from the new one there, so the pixel is driven); elsewhere, the glass.
+        let differs = (0..<old.count).contains { i in
+            let greys = levels.map { levels in (0..<8).reduce(UInt8(0)) { $0 | (levels[i * 8 + $1] == 1 || levels[i * 8 + $1] == 2 ? 0x80 >> UInt8($1) : 0) } } ?? 0
+            return (old[i] ^ glass[i]) & ~greys != 0
+        }
+        if differs { violations.append("a partial refresh while the old image is not what the glass shows: ghosts") }
         var changed = 0
         for y in window.y {
             for x in window.x {
                 let i = y * rowBytes + x
                 changed += (glass[i] ^ new[i]).nonzeroBitCount
                 glass[i] = new[i]
+                for bit in 0..<8 { levels?[i * 8 + bit] = new[i] & (0x80 >> UInt8(bit)) != 0 ? 0 : 3 }
             }
         }
         refreshes.append(.partial(x: window.x, y: window.y, changed: changed))
@@ -177,4 +209,16 @@ package final class UC8179Model: ControllerModel {
     package func clearCounts() { imageBytes = [:] }
 
     package func glassPixels() -> [UInt8] { glass.map { ~$0 } }
+
+    package func glassGreys() -> [UInt8]? {
+        guard showsGreys else { return nil }
+        var out = [UInt8](repeating: 255, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * rowBytes * 8 + x
+                out[y * width + x] = levels.map { $0[i] * 85 } ?? (glass[i / 8] & (0x80 >> UInt8(x % 8)) != 0 ? 0 : 255)
+            }
+        }
+        return out
+    }
 }

@@ -15,7 +15,7 @@ struct EPDControllerTests {
     @Test("UC8179: a tick refreshes exactly the damage widened to bytes, new then old image; the rest stays")
     func uc8179Windows() throws {
         let model = EPDModel.named("waveshare-7in5-v2")!
-        let controller = UC8179Model(width: model.width, height: model.height)
+        let controller = UC8179Model(width: model.width, height: model.height, showsGreys: model.greys > 2)
         let link = ModelLink(model: controller)
         let display = PanelDisplay(device: try model.makeDevice(link: link), eink: EinkPolicy())
         try present(display, EPDFamilyTests.frame(width: 800, height: 480), PixelRect(x: 0, y: 0, width: 800, height: 480), .full)
@@ -36,7 +36,7 @@ struct EPDControllerTests {
     @Test("UC8179: closing powers off, then deep sleep with its check code; the next start resets")
     func uc8179Sleep() throws {
         let model = EPDModel.named("waveshare-7in5-v2")!
-        let controller = UC8179Model(width: model.width, height: model.height)
+        let controller = UC8179Model(width: model.width, height: model.height, showsGreys: model.greys > 2)
         let link = ModelLink(model: controller)
         let display = PanelDisplay(device: try model.makeDevice(link: link), eink: EinkPolicy())
         try present(display, EPDFamilyTests.frame(width: 800, height: 480), PixelRect(x: 0, y: 0, width: 800, height: 480), .full)

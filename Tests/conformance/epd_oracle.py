@@ -107,7 +107,7 @@ def waveshare_greys(module, turned):
     """Waveshare's 4-grey flow: Init_4Gray, display_4Gray of getbuffer_4Gray, sleep."""
     epd = waveshare_epd(module)
     size = (epd.height, epd.width) if turned else (epd.width, epd.height)
-    epd.Init_4Gray()
+    (epd.Init_4Gray if hasattr(epd, "Init_4Gray") else epd.init_4Gray)()
     epd.display_4Gray(epd.getbuffer_4Gray(picture(*size, None, False, greys=True)))
     epd.sleep()
 
@@ -162,6 +162,7 @@ MODELS = {
     "waveshare-2in9-v2": lambda: waveshare("epd2in9_V2", True, waveshare_partial("display_Base", "display_Partial")),
     "waveshare-2in9-v2 grey": lambda: waveshare_greys("epd2in9_V2", True),
     "waveshare-4in2-v2 grey": lambda: waveshare_greys("epd4in2_V2", False),
+    "waveshare-7in5-v2 grey": lambda: (setattr(wire, "busy_idle", 1), waveshare_greys("epd7in5_V2", False)),
     "inky-phat-black": lambda: inky("inky_ssd1608", (250, 122), "black"),
     "inky-phat-red": lambda: inky("inky_ssd1608", (250, 122), "red"),
     "inky-phat-yellow": lambda: inky("inky_ssd1608", (250, 122), "yellow"),

@@ -43,6 +43,7 @@ MODELS = [
     ("waveshare-1in54-v2", "waveshare-1in54-v2.toml", "waveshare-epaper epd1in54_V2"),
     ("waveshare-2in9-v2 grey", "waveshare-2in9-v2.toml", "waveshare-epaper epd2in9_V2 Init_4Gray/display_4Gray"),
     ("waveshare-4in2-v2 grey", "waveshare-4in2-v2.toml", "waveshare-epaper epd4in2_V2 Init_4Gray/display_4Gray"),
+    ("waveshare-7in5-v2 grey", "waveshare-7in5-v2.toml", "waveshare-epaper epd7in5_V2 init_4Gray/display_4Gray"),
     ("inky-impression-5in7", None, "inky inky_uc8159"),
     ("inky-impression-4in", None, "inky inky_uc8159"),
     ("inky-impression-7in3", "inky-impression-7in3.toml", "inky inky_ac073tc1a"),
@@ -82,8 +83,8 @@ DELIBERATE = {
 }
 # Models whose full refreshes lockscreend draws in four greys: beside the vendor's
 # black-and-white flow they are driven in black and white ("bw"), and "MODEL grey"
-# compares one 4-grey full refresh with the vendor's Init_4Gray and display_4Gray.
-GREY_MODELS = ("waveshare-2in9-v2", "waveshare-4in2-v2")
+# compares one 4-grey full refresh with the vendor's Init_4Gray (init_4Gray) and display_4Gray.
+GREY_MODELS = ("waveshare-2in9-v2", "waveshare-4in2-v2", "waveshare-7in5-v2")
 # RAM columns the vendor's flow addresses from further right than lockscreend does:
 # Waveshare's 2.9" V2 Init_4Gray sets its RAM window from x byte 1 (its init and partial
 # refreshes from 0); lockscreend keeps byte 0 in every mode, so that greys and the partial

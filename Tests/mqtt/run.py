@@ -295,7 +295,7 @@ def ha_schema_errors(topic, config):
     """What Home Assistant's MQTT discovery schema would refuse in one entity config."""
     errors = []
     component = topic.split("/")[1]
-    required = {"button": ["command_topic"], "select": ["command_topic", "options"], "sensor": ["state_topic"], "image": []}
+    required = {"button": ["command_topic"], "select": ["command_topic", "options"], "sensor": ["state_topic"], "image": [], "switch": ["command_topic"]}
     if component not in required:
         return [f"unknown component {component}"]
     for key in required[component] + ["unique_id", "device", "availability_topic"]:
@@ -305,6 +305,8 @@ def ha_schema_errors(topic, config):
         errors.append("an image needs image_topic or url_topic")
     if component == "select" and not (isinstance(config.get("options"), list) and all(isinstance(o, str) for o in config["options"])):
         errors.append("options must be a list of strings")
+    if component == "switch" and not all(isinstance(config.get(k, "ON"), str) for k in ("payload_on", "payload_off")):
+        errors.append("a switch's payloads must be strings")
     device = config.get("device", {})
     if not isinstance(device.get("identifiers"), list) or not device["identifiers"]:
         errors.append("device needs identifiers")

@@ -112,7 +112,7 @@ package struct EPDModel: Sendable, Hashable, CustomStringConvertible {
         EPDModel("waveshare-2in9-v2", .ssd1680, 128, 296, full: 3.0, partial: 0.3, chip: "SSD1680", greys: 4),
         EPDModel("waveshare-1in54-v2", .ssd1680, 200, 200, full: 2.0, partial: 0.3, chip: "SSD1681"),
         EPDModel("waveshare-4in2-v2", .ssd1680, 400, 300, full: 3.5, partial: 0.4, chip: "SSD1683", greys: 4),
-        EPDModel("waveshare-7in5-v2", .uc8179, 800, 480, spiHertz: 10_000_000, full: 5.0, partial: 0.4, busyWhenHigh: false, chip: "UC8179"),
+        EPDModel("waveshare-7in5-v2", .uc8179, 800, 480, spiHertz: 10_000_000, full: 5.0, partial: 0.4, busyWhenHigh: false, chip: "UC8179", greys: 4),
         EPDModel("waveshare-it8951", .it8951, 1872, 1404, spiHertz: 12_000_000, full: 0.45, partial: 0.26, pins: .waveshareIT8951, busyWhenHigh: false, chip: "IT8951"),
         EPDModel("inky-phat-black", .ssd1680, 122, 250, spiHertz: 488_000, full: 2.0, partially: false, pins: .pimoroni, ramColumnOffset: 1, chip: "SSD1608"),
         EPDModel("inky-phat-red", .ssd1680, 122, 250, palette: .blackWhiteRed, spiHertz: 488_000, full: 15, pins: .pimoroni, ramColumnOffset: 1, chip: "SSD1608"),

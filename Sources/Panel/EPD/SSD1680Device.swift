@@ -69,11 +69,9 @@ package final class SSD1680Device: EPDDevice {
     var asleep = false
     /// Four greys of a full refresh (`SSD1680Greys`); nil for black and white only.
     let greys: SSD1680Greys?
-    /// With greys: what RAM 0x26 holds (the glass as black and white), and the pixels
-    /// that show a grey, a bit each, row by row: a partial refresh must drive those it
-    /// covers, whose grey the two RAMs' black and white cannot tell from the new value.
-    var shownPlane: [UInt8]?
-    var greyMask: [UInt8]?
+    /// With greys: the glass as black and white and the pixels that show a grey
+    /// (`EPDGreyGlass`), for the partial refreshes after a 4-grey one.
+    var greyGlass: EPDGreyGlass?
     /// Set when an update failed half way: the next one starts from a reset and a full
     /// refresh, so both RAMs and the glass agree again.
     private var needsFullRewrite = true
@@ -126,10 +124,16 @@ package final class SSD1680Device: EPDDevice {
                 try wake(full: full)
                 let windows = update.rects.map(model.byteAligned)
                 try writeWindows(windows, to: Command.writeBlackWhiteRAM)
-                try markGreysChanging(in: windows)
+                // Greys the windows cover are driven to their new black or white.
+                for window in windows where window.width > 0 && window.height > 0 {
+                    guard let old = greyGlass?.oldBytes(in: window, new: packedBytes(of: window)) else { continue }
+                    try address(window)
+                    try link.send(command: Command.writePreviousRAM)
+                    try link.sendData(old)
+                }
                 try refresh(full: false)
                 try writeWindows(windows, to: Command.writePreviousRAM)
-                forgetGreys(in: windows)
+                for window in windows where window.width > 0 && window.height > 0 { greyGlass?.shown(packedBytes(of: window), in: window) }
             }
             needsFullRewrite = false
             try sleep()

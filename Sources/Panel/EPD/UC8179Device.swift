@@ -44,6 +44,15 @@ package final class UC8179Device: EPDDevice {
     /// The temperature forced for partial refreshes: Waveshare's value, which selects the
     /// controller's fast partial waveform.
     static let partialTemperature: UInt8 = 0x6E
+    /// The temperature forced for a 4-grey full refresh (Waveshare's `init_4Gray`): it
+    /// selects the OTP's 4-grey waveform, which ends each pixel at the grey its two image
+    /// bits name, with the interval that copies nothing and the booster's stronger drive.
+    static let greyTemperature: UInt8 = 0x5F
+    static let greyInterval: [UInt8] = [0x10, 0x07]
+    static let greyBooster: [UInt8] = [0x27, 0x27, 0x18, 0x17]
+    /// A pixel's bit in the old and the new image for black, dark grey, light grey, white
+    /// (1 darkens).
+    static let greyBits: [(old: UInt8, new: UInt8)] = [(1, 1), (0, 1), (1, 0), (0, 0)]
 
     package let model: EPDModel
     package let link: any EPDLink
@@ -53,7 +62,7 @@ package final class UC8179Device: EPDDevice {
     package let stride: Int
     package let pixels: UnsafeMutableRawBufferPointer
     package var busyTimeout = 30.0
-    package private(set) var tally = EPDTally()
+    package internal(set) var tally = EPDTally()
     package var onFlush: ((PanelUpdate) -> Void)?
     private var initialised = false
     private var asleep = false
@@ -62,7 +71,10 @@ package final class UC8179Device: EPDDevice {
     /// refresh, so both images and the glass agree again.
     private var needsFullRewrite = true
     /// Set while 0xE0/0xE5 force the partial waveform's temperature.
-    private var temperatureForced = false
+    var temperatureForced = false
+    /// With 4-grey full refreshes: the glass as black and white (1 white) and the pixels
+    /// that show a grey, a bit each (`EPDGreyGlass`).
+    var greyGlass: EPDGreyGlass?
 
     package var name: String { "\(model.name) on \(link.name)" }
 
@@ -82,7 +94,9 @@ package final class UC8179Device: EPDDevice {
             let full = update.refresh == .full || needsFullRewrite
             try start(full: full)
             let whole = PixelRect(x: 0, y: 0, width: width, height: height)
-            if full {
+            if full && model.greys > 2 {
+                try showGreys(update)
+            } else if full {
                 try link.send(command: Command.vcomAndDataInterval, data: Self.fullInterval)
                 // The old image the inverse of the new, as Waveshare's driver writes it: every
                 // pixel changes, so the full waveform drives them all.
@@ -101,8 +115,14 @@ package final class UC8179Device: EPDDevice {
                 for window in update.rects.map(model.byteAligned) where !window.isEmpty {
                     try setWindow(window)
                     try write(window, to: Command.newData)
+                    // Greys the window covers are driven to their new black or white.
+                    if let old = greyGlass?.oldBytes(in: window, new: packedBytes(of: window)) {
+                        try link.send(command: Command.oldData)
+                        try link.sendData(old.map { ~$0 })
+                    }
                     try refresh()
                     try write(window, to: Command.oldData)
+                    greyGlass?.shown(packedBytes(of: window), in: window)
                 }
                 tally.refreshed(full: false, model: model, areas: update.rects.count)
                 try link.send(command: Command.partialOut)
@@ -154,13 +174,13 @@ package final class UC8179Device: EPDDevice {
         try link.waitUntilIdle(timeout: busyTimeout)
     }
 
-    private func powerOff() throws(DisplayError) {
+    func powerOff() throws(DisplayError) {
         try link.send(command: Command.powerOff)
         try link.waitUntilIdle(timeout: busyTimeout)
         poweredOn = false
     }
 
-    private func refresh() throws(DisplayError) {
+    func refresh() throws(DisplayError) {
         try link.send(command: Command.displayRefresh)
         try link.waitUntilIdle(timeout: busyTimeout)
     }
@@ -176,7 +196,7 @@ package final class UC8179Device: EPDDevice {
     }
 
     /// The window's pixels into one of the images, inverted (1 = black).
-    private func write(_ window: PixelRect, to image: UInt8, inverted: Bool = false) throws(DisplayError) {
+    func write(_ window: PixelRect, to image: UInt8, inverted: Bool = false) throws(DisplayError) {
         try link.send(command: image)
         try link.sendData(packedBytes(of: window).map { inverted ? $0 : ~$0 })
     }
