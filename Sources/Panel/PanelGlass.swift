@@ -7,12 +7,14 @@ import Canvas
 /// level — and turned back the way a person sees the mounted panel.
 package enum PanelGlass {
     /// The inks pictures are diffused over on a device of `format` (what
-    /// `PanelDisplay.pictureInks` gives for it), a colour palette's at `saturation`; a
-    /// black-and-white panel whose full refreshes show more greys (`EPDModel.greys`) gets those.
+    /// `PanelDisplay.pictureInks` gives for it), a colour palette's at `saturation`. A
+    /// black-and-white panel whose full refreshes show four greys (`EPDModel.greys`) gets
+    /// none: its pictures are ordered-dithered over the greys with the rest, which came
+    /// closer to every test photo than error diffusion over them did (docs/DISPLAYS.md).
     package static func pictureInks(format: PixelFormat, palette: PanelPalette?, eink: Bool, saturation: Double? = nil, greys: Int? = nil) -> PictureInks? {
         switch format {
         case .palette4: palette?.pictureInks(saturation: saturation ?? PanelPalette.defaultSaturation)
-        case .mono1: .greys(levels: greys ?? 2)
+        case .mono1: (greys ?? 2) > 2 ? nil : .greys(levels: 2)  // `.greys(levels: 4)` to diffuse over the four
         case .gray4: .greys(levels: 16)
         case .gray8: eink ? .greys(levels: 16) : nil
         default: nil
@@ -28,14 +30,14 @@ package enum PanelGlass {
     /// A model with 4-grey full refreshes shows its frame in those greys, as its cleaning
     /// refresh leaves it.
     package static func picture(of frame: Frame, model: EPDModel, rotation: Rotation) -> Frame {
-        let format = model.greys > 2 ? PixelFormat.gray4 : model.pixelFormat
+        let format = model.greys > 2 ? PixelFormat.gray8 : model.pixelFormat
         return picture(of: frame, format: format, palette: model.palette, width: model.width, height: model.height, rotation: rotation, levels: model.greys > 2 ? model.greys : 16)
     }
 
     /// `frame`, of any size, as glass of `model`'s inks shows it, unturned: the tiles of
     /// `lockscreend preview --panel`.
     package static func picture(of frame: Frame, inksOf model: EPDModel) -> Frame {
-        let format = model.greys > 2 ? PixelFormat.gray4 : model.pixelFormat
+        let format = model.greys > 2 ? PixelFormat.gray8 : model.pixelFormat
         return picture(of: frame, format: format, palette: model.palette, width: frame.width, height: frame.height, rotation: .none, levels: model.greys > 2 ? model.greys : 16)
     }
 
@@ -70,6 +72,10 @@ package enum PanelGlass {
         case .gray4:
             let byte = device[y * stride + x / 2]
             let level = (x & 1 == 0 ? byte >> 4 : byte & 0x0F) * 17
+            return (level, level, level)
+        case .gray8:
+            // Greys converted to fewer levels (a 4-grey full refresh's), a byte a pixel.
+            let level = device[y * stride + x]
             return (level, level, level)
         default:
             let byte = device[y * stride + x / 2]

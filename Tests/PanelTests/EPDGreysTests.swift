@@ -44,11 +44,16 @@ struct EPDGreysTests {
         #expect(device.tally.fullRefreshes == 1 && device.tally.partialRefreshes == 1)
     }
 
-    @Test("the inks pictures are diffused over, the glass's picture and the model's description say four greys", arguments: models)
+    @Test("pictures are ordered-dithered over the four greys (no diffusion), the glass's picture and the model's description say four greys", arguments: models)
     func described(model: EPDModel) {
-        #expect(PanelGlass.pictureInks(of: model, saturation: nil)?.inks.map(\.drawn.red) == [0, 85, 170, 255])
+        #expect(PanelGlass.pictureInks(of: model, saturation: nil) == nil)
         #expect(model.description.contains("4 greys"))
         let glass = PanelGlass.picture(of: Self.frame(width: model.width, height: model.height), model: model, rotation: .none)
         #expect(glass.pixels[(50 * glass.width + 30) * 4] == 170)
+        // A ramp shows the four greys alone, as the glass does.
+        var ramp = Frame(width: 256, height: 8)
+        for x in 0..<256 { ramp.draw { $0.fill(Rect(x: Double(x), y: 0, width: 1, height: 8), color: RGBA(white: Double(x) / 255)) } }
+        let shown = PanelGlass.picture(of: ramp, inksOf: model)
+        #expect(Set(stride(from: 0, to: shown.pixels.count, by: 4).map { shown.pixels[$0] }) == [0, 85, 170, 255])
     }
 }

@@ -134,6 +134,7 @@ check "--eink records the full refresh and its GC16 waveform" grep -q '"refresh"
 
 # SPI e-paper HATs: the models, and unplugged hardware as one line, never a hang.
 check "--epd list prints the models with their glass and controller" bash -c "'$bin' --epd list | grep -q '^waveshare-2in13-v4: 122×250, black/white, SSD1680, partial refresh$'"
+check "--epd list says which boards show four greys" bash -c "'$bin' --epd list | grep -q '^waveshare-7in5-v2: 800×480, 4 greys (black/white partial), UC8179, partial refresh$'"
 check "--epd list names the colour and IT8951 boards too" bash -c "'$bin' --epd list | grep -q '^inky-impression-7in3: 800×480, 7 colours, AC073TC1A, full refresh only$' && '$bin' --epd list | grep -q '^waveshare-it8951: size read from the controller, 16 greys, IT8951'"
 printf '[layout]\nrow = ["n"]\n[widgets.n]\nkind = "text"\ntext = "x"\n[buttons]\nboard = "inky-impression"\ngpiochip = "/dev/no-gpiochip"\n[buttons.a]\naction = "reload"\n' > "$work/keys.toml"
 expect_error "keys on a GPIO chip that is not there" "no such GPIO chip" --config "$work/keys.toml" --headless "$work/keys" --no-socket --state-dir "$work/state"

@@ -8,7 +8,8 @@ there) and every panel below, the photo is cropped and scaled to the panel's siz
 Lanczos) and shown:
 - by lockscreend: `lockscreend snapshot --panel MODEL` of a photo page showing it;
 - by the vendor: Pimoroni's `inky` (`Inky.set_image`, its default saturation), or
-  Waveshare's driver (`EPD.getbuffer`), on the recording stand-ins of epd_stubs/.
+  Waveshare's driver (`EPD.getbuffer_4Gray` for the panels lockscreend drives in four
+  greys, `EPD.getbuffer` for black and white), on the recording stand-ins of epd_stubs/.
 Both results are painted with the inks as Pimoroni measured them (the driver's own
 `SATURATED_PALETTE`; black and white for Waveshare's glass), blurred like the source (a
 Gaussian of 1.5 px, in linear light, where the light of neighbouring dots mixes), and
@@ -35,7 +36,11 @@ PANELS = [
     ("inky-impression-5in7", "inky", "inky_uc8159", (600, 448)),
     ("inky-impression-7in3-spectra6", "inky", "inky_e673", (800, 480)),
     ("waveshare-7in5-v2", "waveshare", "epd7in5_V2", (800, 480)),
+    ("waveshare-4in2-v2", "waveshare", "epd4in2_V2", (400, 300)),
 ]
+# The Waveshare panels lockscreend drives in four greys (their full refreshes): compared
+# with the vendor's own 4-grey conversion, getbuffer_4Gray.
+FOUR_GREYS = {"epd7in5_V2", "epd4in2_V2"}
 BLUR = 1.5
 # Where lockscreend's 95th percentile is above the vendor's (its mean is below on every
 # one), and why. A listed one that is at or below again is reported, so the list stays true.
@@ -133,6 +138,13 @@ def vendor(library, module, size, picture):
             indices = np.array([0, 1, 2, 3, 3, 4, 5])[indices]
         return Image.fromarray(looks[indices % len(looks)].reshape(size[1], size[0], 3)), {tuple(int(v) for v in c) for c in looks}
     epd = epd_oracle.waveshare_epd(module)
+    if module in FOUR_GREYS:
+        # Waveshare's 4-grey conversion: two bits a pixel, the leftmost in the high bits;
+        # 3 white, 2 light grey, 1 dark grey, 0 black, painted as lockscreend paints them.
+        buffer = np.frombuffer(bytes(epd.getbuffer_4Gray(picture)), dtype=np.uint8)
+        codes = np.stack([(buffer >> shift) & 3 for shift in (6, 4, 2, 0)], axis=1).reshape(size[1], size[0])
+        greys = np.array([0, 85, 170, 255], dtype=np.uint8)
+        return Image.fromarray(greys[codes]).convert("RGB"), {(int(g), int(g), int(g)) for g in greys}
     buffer = np.frombuffer(bytes(epd.getbuffer(picture)), dtype=np.uint8)
     # The driver's bytes: 1 for black, leftmost pixel in the high bit.
     black = np.unpackbits(buffer).reshape(size[1], size[0]).astype(bool)
