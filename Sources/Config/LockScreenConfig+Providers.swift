@@ -105,7 +105,7 @@ extension LockScreenConfig {
             reader.rejectUnknown(table, known: widgetKeys + ["topic", "stale_after"] + EntryTemplate.keys, at: path)
             guard let source = mqttSource(name, table, at: path, hasBroker: reader.hasMQTTBroker, reader: &reader) else { return nil }
             reader.mqttFilters[name] = source.filter
-            let board = MQTTBoard.shared
+            let board = reader.mqttBoard
             instance = JSONTimelineInstance.make { context in try await OwnThread.reading(named: "mqtt payload") { () throws(MQTTWidgetSource.Failure) in try source.timeline(board: board, now: context.date) } }
             // The engine asks when a message arrives.
             return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
@@ -124,7 +124,7 @@ extension LockScreenConfig {
                 return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
             }
             reader.mqttFilters[name] = source.filter
-            let board = MQTTBoard.shared
+            let board = reader.mqttBoard
             let configured = source
             instance = JSONTimelineInstance.make { context in try await configured.pushed(board: board, now: context.date) }
             return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)

@@ -34,6 +34,8 @@ package struct LockScreenConfig: Sendable {
     package var secretFiles: [String] = []
     /// Where `push` widgets' timelines arrive.
     package var pushBoard = PushBoard(names: [])
+    /// Where broker messages for its `mqtt` and statestream widgets arrive.
+    package var mqttBoard = MQTTBoard()
     /// Whether a widget fetches over HTTP (`http`, or `calendar` with a `url`): such a
     /// configuration needs libcurl where it runs.
     package var fetchesOverHTTP = false
@@ -46,7 +48,7 @@ package struct LockScreenConfig: Sendable {
 
     /// Reads and checks `path`; `board` carries pushed timelines over from a running
     /// configuration.
-    package static func load(path: String, registry: WidgetRegistry, board: PushBoard? = nil) throws(ConfigErrors) -> LockScreenConfig {
+    package static func load(path: String, registry: WidgetRegistry, board: PushBoard? = nil, mqttBoard: MQTTBoard? = nil) throws(ConfigErrors) -> LockScreenConfig {
         func failure(_ line: Int, _ reason: String) -> ConfigErrors {
             ConfigErrors(issues: [ConfigIssue(file: path, line: line, key: "", message: reason)])
         }
@@ -62,7 +64,7 @@ package struct LockScreenConfig: Sendable {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw failure(Self.firstInvalidUTF8Line(data), "is not UTF-8 text")
         }
-        return try parse(text, file: path, registry: registry, board: board, worldReadable: info.st_mode & 0o004 != 0)
+        return try parse(text, file: path, registry: registry, board: board, mqttBoard: mqttBoard, worldReadable: info.st_mode & 0o004 != 0)
     }
 
     /// The line of the first byte sequence that is not UTF-8.
@@ -78,7 +80,9 @@ package struct LockScreenConfig: Sendable {
 
     /// Checks `text` as the file `file`.
     /// `worldReadable`: the file can be read by every user, so secrets must not be in it.
-    package static func parse(_ text: String, file: String, registry: WidgetRegistry, board: PushBoard? = nil, worldReadable: Bool = false) throws(ConfigErrors) -> LockScreenConfig {
+    /// `board` and `mqttBoard`: where pushed timelines and broker messages arrive, the
+    /// daemon's own for the process's life (a new one each when nil).
+    package static func parse(_ text: String, file: String, registry: WidgetRegistry, board: PushBoard? = nil, mqttBoard: MQTTBoard? = nil, worldReadable: Bool = false) throws(ConfigErrors) -> LockScreenConfig {
         let root: TOMLTable
         do {
             root = try TOMLParser.parse(text)
@@ -86,6 +90,7 @@ package struct LockScreenConfig: Sendable {
             throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
         }
         var reader = ConfigReader(file: file)
+        if let mqttBoard { reader.mqttBoard = mqttBoard }
         reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "input", "urls", "mqtt", "homeassistant", "http"], at: "")
         var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
@@ -94,6 +99,7 @@ package struct LockScreenConfig: Sendable {
         let pushNames = Set(widgets.entries.filter { $0.value.table?["kind"]?.kind == .string("push") }.map(\.key))
         let pushBoard = board ?? PushBoard(names: pushNames)
         config.pushBoard = pushBoard
+        config.mqttBoard = reader.mqttBoard
         reader.worldReadable = worldReadable
         config.readHouse(root, reader: &reader)
         config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)

@@ -192,7 +192,7 @@ package struct Benchmark {
 
         // mqtt widgets get their messages from a simulated broker.
         var house = HouseFeed(filters: config.mqttFilters, start: start)
-        MQTTBoard.shared.setWidgets(config.mqttFilters)
+        config.mqttBoard.setWidgets(config.mqttFilters)
 
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []
@@ -200,7 +200,7 @@ package struct Benchmark {
         var now = start
         while now < end {
             clock.advance(to: now)
-            for name in house.deliver(at: now, into: .shared) { await daemon.reload(kind: MQTTBoard.kind(of: name)) }
+            for name in house.deliver(at: now, into: config.mqttBoard) { await daemon.reload(kind: MQTTBoard.kind(of: name)) }
             let (presented, stepNext) = try await daemon.step(now: now)
             let next = [stepNext, house.nextEvent].compactMap { $0 }.min()
             tally.settle(width: width, height: height)

@@ -38,10 +38,10 @@ struct CommonOptions: ParsableArguments {
 
     /// The configuration file, checked; nil when none was given and the default is absent.
     /// `board` is where its push widgets' timelines arrive (a new one when nil).
-    func loadConfig(board: PushBoard? = nil, default: String = LockScreenConfig.defaultPath) throws -> LockScreenConfig? {
+    func loadConfig(board: PushBoard? = nil, mqttBoard: MQTTBoard? = nil, default: String = LockScreenConfig.defaultPath) throws -> LockScreenConfig? {
         guard let path = configPath(default: `default`) else { return nil }
         do {
-            return try LockScreenConfig.load(path: path, registry: .standard(systemRoot: systemRoot), board: board)
+            return try LockScreenConfig.load(path: path, registry: .standard(systemRoot: systemRoot), board: board, mqttBoard: mqttBoard)
         } catch {
             throw ConfigFailure(errors: error)
         }

@@ -16,6 +16,8 @@ struct ConfigReload: Sendable {
     /// Where push widgets' timelines arrive: one board for the process's life, so a
     /// reload that adds a push widget gets what the socket, the broker and the web push.
     let board: PushBoard
+    /// Where broker messages arrive: one board for the process's life, as `board`.
+    let mqttBoard: MQTTBoard
     /// Where the new configuration goes.
     let inbox: DaemonInbox
     /// The display the file chose at start; nil when the command line chose it.
@@ -33,7 +35,7 @@ struct ConfigReload: Sendable {
     func run() {
         let config: LockScreenConfig
         do {
-            config = try LockScreenConfig.load(path: path, registry: registry, board: board)
+            config = try LockScreenConfig.load(path: path, registry: registry, board: board, mqttBoard: mqttBoard)
         } catch {
             logger.error("not reloading \(path): \(error.issues.count + error.more) mistake(s); the running configuration stays")
             for line in error.description.split(separator: "\n") { logger.error("\(line)") }
@@ -50,7 +52,7 @@ struct ConfigReload: Sendable {
         }
         // The widgets' topics follow the file; a changed [mqtt] or widget list makes the
         // connection again.
-        MQTTBoard.shared.setWidgets(config.mqttFilters)
+        mqttBoard.setWidgets(config.mqttFilters)
         mqtt?.continuation.yield(MQTTSettings(config: config.mqtt, content: config.content))
         logger.notice("reloading \(path)")
         inbox.send(.reconfigure(LockScreenDaemon.Reconfiguration(content: config.content, face: common.face(config), screen: config.output.screenPower)))

@@ -45,7 +45,8 @@ struct DaemonAssembly {
         // What a command leaves behind (a `setsid` child) becomes ours to end.
         if !run.once { ChildRegistry.shared.becomeSubreaper() }
         let board = PushBoard(names: [])
-        let config = try common.loadConfig(board: board, default: defaultConfig)
+        let mqttBoard = MQTTBoard()
+        let config = try common.loadConfig(board: board, mqttBoard: mqttBoard, default: defaultConfig)
         for warning in config?.warnings ?? [] { logger.warning("\(warning.file):\(warning.line): \(warning.key): \(warning.message)") }
         var options = common.daemonOptions(config)
         let output = run.output(config)
@@ -88,7 +89,7 @@ struct DaemonAssembly {
         handler = ControlHandler(engine: daemon.engine, board: board, frames: daemon.frames, clock: daemon.clock, inbox: daemon.inbox, screens: daemon.screens)
         // The file's display choice, when it made it (the command line may override it).
         let fileDisplay = run.headless == nil && run.fb == nil && run.drm == nil ? config?.output : nil
-        reload = ConfigReload(common: common, path: common.config ?? defaultConfig, board: board, inbox: daemon.inbox, display: fileDisplay, logger: logger,
+        reload = ConfigReload(common: common, path: common.config ?? defaultConfig, board: board, mqttBoard: mqttBoard, inbox: daemon.inbox, display: fileDisplay, logger: logger,
                               registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight, mqtt: run.once ? nil : mqtt, web: config?.web)
         (self.config, self.options, self.board, self.keys) = (config, options, board, keys)
         rotation = output.rotation
@@ -133,12 +134,13 @@ struct DaemonAssembly {
     /// The broker connection: always there, so a reload can add `[mqtt]`; without it the
     /// service only waits.
     func broker() -> MQTTService {
-        MQTTBoard.shared.setWidgets(config?.mqttFilters ?? [:])
+        let board = reload.mqttBoard
+        board.setWidgets(config?.mqttFilters ?? [:])
         let (handler, frames, inbox, clock, screens, outbox, logger) = (handler, daemon.frames, daemon.inbox, daemon.clock, daemon.screens, daemon.outbox, logger)
         let page = (run.http.flatMap(WebConfig.listen) ?? config?.web)?.pageURL
         return MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqtt, logger: logger) { mqtt, widgets, retired in
             frames.open()
-            return MQTTBridge(config: mqtt, board: .shared, handler: handler, inbox: inbox, clock: clock, screens: screens,
+            return MQTTBridge(config: mqtt, board: board, handler: handler, inbox: inbox, clock: clock, screens: screens,
                               configurationURL: page, widgets: widgets, retired: retired, outbox: outbox, logger: logger)
         }
     }

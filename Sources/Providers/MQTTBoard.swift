@@ -30,8 +30,6 @@ package final class MQTTBoard: Sendable {
 
     private let state = Mutex(State())
 
-    package static let shared = MQTTBoard()
-
     package init() {}
 
     /// The widget kind of the mqtt widget `name`: what a message asks the engine to reload.
