@@ -26,7 +26,7 @@ extension LockScreenConfig {
             if model?.controller != .it8951 {
                 reader.report(value.line, "\(path).vcom", "only an IT8951 panel takes a VCOM (this model is \(name))")
             } else {
-                vcom = reader.number(table, "vcom", at: path, in: -5.0 ... -0.2, expected: "the negative volts printed on the panel's cable, -5 to -0.2 (e.g. -1.48)")
+                vcom = reader.number(table, "vcom", at: path, in: EPDOptions.vcomRange, expected: EPDOptions.vcomExpected)
             }
         } else if model?.controller == .it8951 {
             reader.report(table.line, "\(path).vcom", "an IT8951 panel needs its VCOM: the volts printed on its cable, e.g. vcom = -1.48")
@@ -34,7 +34,7 @@ extension LockScreenConfig {
         if let model, table["refresh_every"] != nil, model.refreshesPartially {
             reader.report(table["refresh_every"]!.line, "\(path).refresh_every", "\(model.name) refreshes partially; refresh_every is for panels that refresh only whole")
         } else {
-            options.refreshEvery = reader.integer(table, "refresh_every", at: path, in: 1...1_440)
+            options.refreshEvery = reader.integer(table, "refresh_every", at: path, in: EPDOptions.refreshMinutes)
         }
         if let value = table["saturation"] {
             if let model, model.palette == nil {

@@ -94,8 +94,10 @@ extension Lockscreend {
             if spi != nil || gpiochip != nil || vcom != nil || refreshEvery != nil, epd == nil {
                 throw ValidationError("--spi, --gpiochip, --vcom and --refresh-every go with --epd")
             }
-            if let vcom, !(-5.0 ... -0.2).contains(vcom) { throw ValidationError("--vcom is negative volts as on the panel's cable, -5 to -0.2 (e.g. -1.48)") }
-            if let refreshEvery, !(1...1_440).contains(refreshEvery) { throw ValidationError("--refresh-every is 1 to 1440 minutes") }
+            if let vcom, !EPDOptions.vcomRange.contains(vcom) { throw ValidationError("--vcom is \(EPDOptions.vcomExpected)") }
+            if let refreshEvery, !EPDOptions.refreshMinutes.contains(refreshEvery) {
+                throw ValidationError("--refresh-every is \(EPDOptions.refreshMinutes.lowerBound) to \(EPDOptions.refreshMinutes.upperBound) minutes")
+            }
             if let epd, epd != "list", epd != EPDOptions.inky, EPDModel.named(epd) == nil {
                 let near = Spelling.nearest(epd, in: EPDModel.all.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
                 throw ValidationError("no e-paper model '\(epd)'\(near); lockscreend --epd list prints them")

@@ -19,6 +19,13 @@ package struct EPDOptions: Sendable {
     /// their pure colours (0); nil for `PanelPalette.defaultSaturation`.
     package var saturation: Double?
 
+    /// The bounds both doors check, the command line and `[display]`, with what to write.
+    /// An IT8951 panel's VCOM: negative volts, as on its cable.
+    package static let vcomRange: ClosedRange<Double> = -5.0 ... -0.2
+    package static let vcomExpected = "negative volts as printed on the panel's cable, -5 to -0.2 (e.g. -1.48)"
+    /// Minutes between the refreshes of a panel that refreshes only whole.
+    package static let refreshMinutes: ClosedRange<Int> = 1...1_440
+
     package init(model: EPDModel?) {
         self.model = model
         pins = model?.pins ?? .pimoroni
