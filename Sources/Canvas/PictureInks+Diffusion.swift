@@ -3,10 +3,11 @@ import Glibc
 /// Serpentine Floyd–Steinberg error diffusion in linear light: a pixel takes the ink
 /// nearest to its light plus the error carried to it, and what that ink lacks or adds
 /// goes to the neighbours not yet drawn (7/16 ahead, 3/16, 5/16 and 1/16 on the next
-/// row), each row in the other direction so no drift builds up along one side. Light
-/// outside what the inks can make (brighter than the glass's white, a red deeper than its
-/// red) is clipped before it is matched, so the error it would carry cannot pile up and
-/// smear across the picture.
+/// row), each row in the other direction so no drift builds up along one side. A colour
+/// the inks cannot make (a red deeper than the glass's red, a sky brighter than its
+/// white) is first aimed at the nearest they make (`InkGamut`), and light with the error
+/// added is clipped to the inks' range before it is matched, so the error it would carry
+/// cannot pile up and smear across the picture.
 ///
 /// Chosen by `Tests/conformance/run-photos.py` against the vendors' conversions
 /// (docs/DISPLAYS.md): matching by distance in linear light beat matching in Oklab, and
@@ -30,30 +31,34 @@ extension PictureInks {
         var current = [SIMD3<Float>](repeating: .zero, count: width + 2)
         var next = current
         let bytes = pixels.bindMemory(to: UInt8.self)
-        for y in 0..<height {
-            let forward = y % 2 == 0
-            let ahead = forward ? 1 : -1
-            for step in 0..<width {
-                let x = forward ? step : width - 1 - step
-                let p = y * stride + x * 4
-                let source = SIMD3<Float>(Self.linear[Int(bytes[p + 2])], Self.linear[Int(bytes[p + 1])], Self.linear[Int(bytes[p])])
-                let light = pointwiseMin(highest, pointwiseMax(lowest, source + current[x + 1]))
-                var best = 0, bestDistance = Float.infinity
-                for (n, aim) in aims.enumerated() {
-                    let d = light - aim
-                    let distance = (d * d).sum()
-                    if distance < bestDistance { (best, bestDistance) = (n, distance) }
+        InkGamut.of(aims).withTable { gamut in
+            for y in 0..<height {
+                let forward = y % 2 == 0
+                let ahead = forward ? 1 : -1
+                for step in 0..<width {
+                    let x = forward ? step : width - 1 - step
+                    let p = y * stride + x * 4
+                    let (red, green, blue) = (bytes[p + 2], bytes[p + 1], bytes[p])
+                    let source = gamut.aim(for: SIMD3(Self.linear[Int(red)], Self.linear[Int(green)], Self.linear[Int(blue)]),
+                                           red: red, green: green, blue: blue)
+                    let light = pointwiseMin(highest, pointwiseMax(lowest, source + current[x + 1]))
+                    var best = 0, bestDistance = Float.infinity
+                    for (n, aim) in aims.enumerated() {
+                        let d = light - aim
+                        let distance = (d * d).sum()
+                        if distance < bestDistance { (best, bestDistance) = (n, distance) }
+                    }
+                    let ink = inks[best].drawn
+                    (bytes[p + 2], bytes[p + 1], bytes[p]) = (ink.red, ink.green, ink.blue)
+                    let error = light - aims[best]
+                    current[x + 1 + ahead] += error * (7 / 16)
+                    next[x + 1 - ahead] += error * (3 / 16)
+                    next[x + 1] += error * (5 / 16)
+                    next[x + 1 + ahead] += error * (1 / 16)
                 }
-                let ink = inks[best].drawn
-                (bytes[p + 2], bytes[p + 1], bytes[p]) = (ink.red, ink.green, ink.blue)
-                let error = light - aims[best]
-                current[x + 1 + ahead] += error * (7 / 16)
-                next[x + 1 - ahead] += error * (3 / 16)
-                next[x + 1] += error * (5 / 16)
-                next[x + 1 + ahead] += error * (1 / 16)
+                swap(&current, &next)
+                for i in next.indices { next[i] = .zero }
             }
-            swap(&current, &next)
-            for i in next.indices { next[i] = .zero }
         }
     }
 }

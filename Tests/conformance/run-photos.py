@@ -13,9 +13,9 @@ Lanczos) and shown:
 Both results are painted with the inks as Pimoroni measured them (the driver's own
 `SATURATED_PALETTE`; black and white for Waveshare's glass), blurred like the source (a
 Gaussian of 1.5 px, in linear light, where the light of neighbouring dots mixes), and
-compared with it pixel by pixel in CIEDE2000: the mean and the 95th percentile. lockscreend must be at or below the vendor on both, for every photo and
-panel (KNOWN lists where its 95th percentile is not yet, and why); an unchanged picture
-must give the same pixels twice.
+compared with it pixel by pixel in CIEDE2000: the mean and the 95th percentile.
+lockscreend must be at or below the vendor on both, for every photo and panel; an
+unchanged picture must give the same pixels twice.
 
   Tests/conformance/run-photos.py --binary .build/debug/lockscreend [-v]
 """
@@ -42,14 +42,6 @@ PANELS = [
 # with the vendor's own 4-grey conversion, getbuffer_4Gray.
 FOUR_GREYS = {"epd7in5_V2", "epd4in2_V2"}
 BLUR = 1.5
-# Where lockscreend's 95th percentile is above the vendor's (its mean is below on every
-# one), and why. A listed one that is at or below again is reported, so the list stays true.
-KNOWN = {
-    ("chelsea", "inky-impression-5in7"): "the darkest fur and shadows, below the glass's black (L* 21): clipped",
-    ("coffee", "inky-impression-5in7"): "the dark red saucer, deeper than the glass's red and black make: clipped",
-    ("astronaut", "inky-impression-7in3-spectra6"): "highlights above the Spectra 6 white, which looks grey (161, 164, 165)",
-    ("coffee", "inky-impression-7in3-spectra6"): "the dark red saucer, deeper than the glass's red and black make: clipped",
-}
 
 
 def linear(rgb):
@@ -192,21 +184,15 @@ def main():
                 foreign = {c for c in shown.getdata()} - inks
                 if foreign:
                     failures.append(f"{name} on {model}: colours that are not the vendor's measured inks: {sorted(foreign)[:4]}")
-                why = KNOWN.get((name, model))
-                if ours_d[0] > theirs_d[0] or ours_d[1] > theirs_d[1] and not why:
+                if ours_d[0] > theirs_d[0] or ours_d[1] > theirs_d[1]:
                     failures.append(f"{name} on {model}: lockscreend {ours_d[0]:.2f}/{ours_d[1]:.2f} against the vendor's {theirs_d[0]:.2f}/{theirs_d[1]:.2f}")
-                elif why and ours_d[1] <= theirs_d[1]:
-                    failures.append(f"{name} on {model} is listed in KNOWN but at or below the vendor now: take it off")
-                elif why:
-                    print(f"    · 95th percentile above the vendor's, known: {why}")
                 if photo == photos[0] and list(ours(binary, model, path, work).getdata()) != list(shown.getdata()):
                     failures.append(f"{name} on {model}: the same picture gave other pixels the second time")
     for failure in failures:
         print(f"✘ {failure}")
     if failures:
         sys.exit(1)
-    print(f"✔ photos: lockscreend's mean difference below the vendors' on {len(photos)} photos × {len(PANELS)} panels, "
-          f"its 95th percentile too but for {len(KNOWN)} known")
+    print(f"✔ photos: lockscreend's mean difference and 95th percentile at or below the vendors' on {len(photos)} photos × {len(PANELS)} panels")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,159 @@
+import Synchronization
+
+/// The colours a panel's inks make together — the hull of their light, each face three
+/// inks — and, for a colour beyond it, the colour inside that looks nearest.
+///
+/// A photo's deep reds, dark foliage and bright skies lie far outside what seven or six
+/// inks of e-paper can make. Clipping such a colour channel by channel to the inks'
+/// range keeps its light but not its hue: the dark red of a saucer became the panel's
+/// black. Aiming instead at the colour of the hull nearest to it in CIEDE2000 (lighter,
+/// but still red) and diffusing towards that lowered the 95th percentile of the
+/// difference on every colour photo and panel the photo test has, 0.3–4.7, and the mean
+/// with it (docs/DISPLAYS.md gives the figures and the command).
+///
+/// The search is a grid over each face then a finer one around the best point: about 550
+/// differences a colour. Colours are looked up by their top five bits a channel and what
+/// was found is kept for the process, per set of inks, so a picture drawn again costs
+/// only the diffusion.
+final class InkGamut: Sendable {
+    /// How far past the nearest colour the inks make a picture still aims, towards the
+    /// colour beyond the glass: measured best at 0.15 of the way (0 left the 5.7"
+    /// coffee's 95th percentile above Pimoroni's; 0.25 raised it again).
+    static let beyond: Float = 0.15
+
+    /// One face of the hull: three inks and the plane through them, its normal outward.
+    struct Face: Sendable {
+        var corners: (SIMD3<Float>, SIMD3<Float>, SIMD3<Float>)
+        var normal: SIMD3<Float>
+        var offset: Float
+
+        /// The point `u` of the way to the first corner and `v` to the second.
+        func point(_ u: Float, _ v: Float) -> SIMD3<Float> {
+            u * corners.0 + v * corners.1 + (1 - u - v) * corners.2
+        }
+    }
+
+    /// What a diffusion needs: the faces and the colours found so far.
+    struct Table: Sendable {
+        let faces: [Face]
+        /// The nearest colour inside, by a colour's top five bits a channel.
+        private var nearest: [SIMD3<Float>]
+        private var known: [Bool]
+
+        init(faces: [Face]) {
+            self.faces = faces
+            let count = faces.isEmpty ? 0 : 1 << 15
+            nearest = Array(repeating: .zero, count: count)
+            known = Array(repeating: false, count: count)
+        }
+
+        /// Whether the inks make light `light` (always, where they span no volume: there
+        /// the inks' range channel by channel is all a diffusion keeps to).
+        func contains(_ light: SIMD3<Float>) -> Bool {
+            faces.allSatisfy { ($0.normal * light).sum() - $0.offset <= 1e-5 }
+        }
+
+        /// The light a diffusion aims at for a pixel of light `light` and 8-bit sRGB
+        /// `red`, `green`, `blue`: the light itself where the inks make it, otherwise
+        /// the nearest they make and `InkGamut.beyond` of the way back towards it.
+        mutating func aim(for light: SIMD3<Float>, red: UInt8, green: UInt8, blue: UInt8) -> SIMD3<Float> {
+            guard !contains(light) else { return light }
+            let (r, g, b) = (Self.fiveBits(red), Self.fiveBits(green), Self.fiveBits(blue))
+            let key = (r << 10) | (g << 5) | b
+            if !known[key] {
+                let centre = SIMD3<Float>(PictureInks.linear[Self.eightBits(r)], PictureInks.linear[Self.eightBits(g)],
+                                          PictureInks.linear[Self.eightBits(b)])
+                nearest[key] = nearestInside(centre)
+                known[key] = true
+            }
+            let inside = nearest[key]
+            return inside + InkGamut.beyond * (light - inside)
+        }
+
+        private static func fiveBits(_ value: UInt8) -> Int { (Int(value) * 31 + 127) / 255 }
+
+        private static func eightBits(_ value: Int) -> Int { (value * 255 + 15) / 31 }
+
+        /// The point of the faces nearest `light` in CIEDE2000: every face on a grid of
+        /// eighths, then four halvings of the step around the best point.
+        private func nearestInside(_ light: SIMD3<Float>) -> SIMD3<Float> {
+            let wanted = LabColour(linear: light)
+            let steps = 8
+            var best = (difference: Float.infinity, face: 0, u: Float(0), v: Float(0))
+            func consider(_ face: Int, _ u: Float, _ v: Float) {
+                guard u >= 0, v >= 0, u + v <= 1 else { return }
+                let difference = wanted.difference(to: LabColour(linear: faces[face].point(u, v)))
+                if difference < best.difference { best = (difference, face, u, v) }
+            }
+            for face in faces.indices {
+                for i in 0...steps {
+                    for j in 0...(steps - i) { consider(face, Float(i) / Float(steps), Float(j) / Float(steps)) }
+                }
+            }
+            var step = 1 / Float(steps)
+            for _ in 0..<4 {
+                step /= 2
+                let (face, u, v) = (best.face, best.u, best.v)
+                for du in -2...2 {
+                    for dv in -2...2 { consider(face, u + Float(du) * step, v + Float(dv) * step) }
+                }
+            }
+            return faces[best.face].point(best.u, best.v)
+        }
+    }
+
+    private let table: Mutex<Table>
+
+    /// The hull of inks of light `aims`.
+    init(aims: [SIMD3<Float>]) {
+        table = Mutex(Table(faces: Self.faces(of: aims)))
+    }
+
+    /// Runs `body` with the table, which no other diffusion uses meanwhile.
+    func withTable<Result>(_ body: (inout Table) -> Result) -> Result {
+        table.withLock { body(&$0) }
+    }
+
+    /// The faces of the hull of `points`: every three whose plane has all the others on
+    /// one side. None where the points span no volume (greys on a line, three inks on a
+    /// plane).
+    static func faces(of points: [SIMD3<Float>]) -> [Face] {
+        var faces: [Face] = []
+        for i in points.indices {
+            for j in points.indices where j > i {
+                for k in points.indices where k > j {
+                    let (p, q, r) = (points[i], points[j], points[k])
+                    var normal = cross(q - p, r - p)
+                    let length = (normal * normal).sum().squareRoot()
+                    guard length > 1e-9 else { continue }
+                    normal /= length
+                    var offset = (normal * p).sum()
+                    let sides = points.map { (normal * $0).sum() - offset }
+                    let above = sides.contains { $0 > 1e-6 }, below = sides.contains { $0 < -1e-6 }
+                    guard above != below else { continue }
+                    if above { (normal, offset) = (-normal, -offset) }
+                    faces.append(Face(corners: (p, q, r), normal: normal, offset: offset))
+                }
+            }
+        }
+        return faces.count >= 4 ? faces : []
+    }
+
+    private static func cross(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> SIMD3<Float> {
+        SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+    }
+
+    /// The gamut of inks of light `aims`, made once for the process (a few sets of inks
+    /// are kept; a process drawing more makes them again).
+    static func of(_ aims: [SIMD3<Float>]) -> InkGamut {
+        made.withLock { made in
+            if let gamut = made[aims] { return gamut }
+            if made.count >= 8 { made.removeAll() }
+            let gamut = InkGamut(aims: aims)
+            made[aims] = gamut
+            return gamut
+        }
+    }
+
+    private static let made = Mutex<[[SIMD3<Float>]: InkGamut]>([:])
+}

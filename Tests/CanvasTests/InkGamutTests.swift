@@ -1,0 +1,92 @@
+import Testing
+@testable import Canvas
+
+/// The colours a panel's inks make, and where a colour beyond them is aimed.
+@Suite("The inks' gamut and CIEDE2000")
+struct InkGamutTests {
+    /// Light of an 8-bit sRGB colour.
+    func light(_ r: Int, _ g: Int, _ b: Int) -> SIMD3<Float> {
+        SIMD3(PictureInks.linear[r], PictureInks.linear[g], PictureInks.linear[b])
+    }
+
+    /// The Inky Impression 5.7"'s seven inks as Pimoroni measured them.
+    var sevenInks: [SIMD3<Float>] {
+        [light(57, 48, 57), light(255, 255, 255), light(58, 91, 70), light(61, 59, 94), light(156, 72, 75), light(208, 190, 71),
+         light(177, 106, 73)]
+    }
+
+    @Test("CIEDE2000 gives Sharma, Wu and Dalal's published differences", arguments: [
+        // (L*, a*, b*) pairs from their table of test data, and ΔE00.
+        ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+        ((50.0, -1.3802, -84.2814), (50.0, 0.0, -82.7485), 1.0),
+        ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+        ((50.0, 2.5, 0.0), (50.0, 3.2592, 0.335), 1.0),
+        ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+        ((22.7233, 20.0904, -46.694), (23.0331, 14.973, -42.5619), 2.0373),
+        ((90.9257, -0.5406, -0.9208), (88.6381, -0.8985, -0.7239), 1.5381),
+        ((2.0776, 0.0795, -1.135), (0.9033, -0.0636, -0.5514), 0.9082),
+    ])
+    func sharma(_ first: (Double, Double, Double), _ second: (Double, Double, Double), _ expected: Double) {
+        func lab(_ v: (Double, Double, Double)) -> LabColour {
+            var colour = LabColour(linear: .zero)
+            (colour.lightness, colour.a, colour.b) = (Float(v.0), Float(v.1), Float(v.2))
+            return colour
+        }
+        let d = lab(first).difference(to: lab(second))
+        #expect(abs(Double(d) - expected) < 0.001, "\(d) against \(expected)")
+        #expect(abs(Double(lab(second).difference(to: lab(first))) - expected) < 0.001)
+    }
+
+    @Test("sRGB white is L* 100 and its black L* 0, neither with colour")
+    func labEnds() {
+        let white = LabColour(linear: SIMD3(1, 1, 1)), black = LabColour(linear: .zero)
+        #expect(abs(white.lightness - 100) < 0.01 && abs(white.a) < 0.01 && abs(white.b) < 0.01)
+        #expect(abs(black.lightness) < 0.01)
+    }
+
+    @Test("seven inks make a solid: every ink is inside, light beyond the brightest ink or darker than the darkest is not")
+    func solid() {
+        let faces = InkGamut.faces(of: sevenInks)
+        #expect(faces.count >= 4)
+        let table = InkGamut.Table(faces: faces)
+        for ink in sevenInks { #expect(table.contains(ink)) }
+        #expect(table.contains((sevenInks[0] + sevenInks[1] + sevenInks[4]) / 3))
+        #expect(!table.contains(light(255, 0, 0)))
+        #expect(!table.contains(light(10, 10, 10)))
+    }
+
+    @Test("greys on a line and three inks on a plane span no volume: no faces, every colour kept as it is")
+    func flat() {
+        #expect(InkGamut.faces(of: [light(0, 0, 0), light(128, 128, 128), light(255, 255, 255)]).isEmpty)
+        #expect(InkGamut.faces(of: [light(0, 0, 0), light(255, 255, 255), light(255, 0, 0)]).isEmpty)
+        var table = InkGamut.Table(faces: [])
+        #expect(table.aim(for: light(255, 0, 0), red: 255, green: 0, blue: 0) == light(255, 0, 0))
+    }
+
+    @Test("a colour the inks make is aimed at as it is")
+    func insideKept() {
+        var table = InkGamut.Table(faces: InkGamut.faces(of: sevenInks))
+        let grey = light(140, 130, 120)
+        #expect(table.contains(grey))
+        #expect(table.aim(for: grey, red: 140, green: 130, blue: 120) == grey)
+    }
+
+    @Test("a deep red beyond the glass is aimed at a red the inks make, not at their black")
+    func deepRed() {
+        var table = InkGamut.Table(faces: InkGamut.faces(of: sevenInks))
+        let saucer = light(97, 16, 5)
+        let aim = table.aim(for: saucer, red: 97, green: 16, blue: 5)
+        let wanted = LabColour(linear: saucer), got = LabColour(linear: aim)
+        let black = LabColour(linear: sevenInks[0])
+        #expect(got.difference(to: wanted) < black.difference(to: wanted))
+        #expect(got.a > 15, "still red: a* \(got.a)")
+        // The nearest inside, then a little of the way back towards the red beyond.
+        let inside = (aim - InkGamut.beyond * saucer) / (1 - InkGamut.beyond)
+        #expect(table.contains(inside))
+    }
+
+    @Test("the same inks give the same gamut, made once")
+    func madeOnce() {
+        #expect(InkGamut.of(sevenInks) === InkGamut.of(sevenInks))
+    }
+}
