@@ -11,7 +11,12 @@ extension LockScreenDaemon {
     /// blanking) is logged, and the daemon still draws nothing until the screen is due on.
     /// Returns the reading.
     func applyPower(at now: Date) -> ScreenPower.Reading {
-        let reading = power.reading(at: now, zone: renderer.timeZone)
+        let zone = renderer.timeZone
+        if let last = powerReading, last.at <= now, last.reading.until.map({ now < $0 }) ?? true, last.zone == zone {
+            return last.reading
+        }
+        let reading = power.reading(at: now, zone: zone)
+        powerReading = (now, zone, reading)
         if reading.on != screenLit {
             do {
                 try compositor.display.setPower(reading.on, at: now)

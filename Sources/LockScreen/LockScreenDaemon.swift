@@ -120,8 +120,11 @@ public final class LockScreenDaemon {
     /// Interactive widgets: tapped toggles, running intents, the focus.
     var controls = ControlState()
     /// When the screen sleeps, and whether it is lit now.
-    var power: ScreenPower
+    var power: ScreenPower { didSet { powerReading = nil } }
     var screenLit = true
+    /// The screen's last reading, the time and zone it was read at: good until its `until`
+    /// or until `power` changes, so a turn of the loop does not read the schedule again.
+    var powerReading: (at: Date, zone: ZoneRules, reading: ScreenPower.Reading)?
 
     /// Redraws of each slot since start, for tests and the benchmark.
     package var redraws: [SlotID: Int] { scheduler.redraws }

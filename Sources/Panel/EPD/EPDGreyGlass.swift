@@ -68,6 +68,12 @@ package struct EPDGreyGlass: Sendable {
         return grey.map { $0 / 85 }
     }
 
+    /// Waveshare's two bits for black, dark grey, light grey and white in its 4-grey
+    /// refreshes (`display_4Gray`), a 1 darkening: the first image's bit, then the
+    /// second's. The UC8179's old and new images take them so, the SSD1680's RAMs 0x24
+    /// and 0x26 too, the SSD1683's inverted.
+    static let darkeningBits: [(first: UInt8, second: UInt8)] = [(1, 1), (0, 1), (1, 0), (0, 0)]
+
     /// A plane of `levels`, each pixel's bit chosen by `bit`, the leftmost in the high bit.
     static func plane(_ levels: [UInt8], width: Int, height: Int, bit: (Int) -> UInt8) -> [UInt8] {
         let rowBytes = (width + 7) / 8

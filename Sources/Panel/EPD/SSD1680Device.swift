@@ -125,15 +125,17 @@ package final class SSD1680Device: EPDDevice {
                 let windows = update.rects.map(model.byteAligned)
                 try writeWindows(windows, to: Command.writeBlackWhiteRAM)
                 // Greys the windows cover are driven to their new black or white.
-                for window in windows where window.width > 0 && window.height > 0 {
-                    guard let old = greyGlass?.oldBytes(in: window, new: packedBytes(of: window)) else { continue }
+                let drawn = windows.filter { $0.width > 0 && $0.height > 0 }
+                let packed = greyGlass == nil ? [] : drawn.map(packedBytes(of:))
+                for (window, bytes) in zip(drawn, packed) {
+                    guard let old = greyGlass?.oldBytes(in: window, new: bytes) else { continue }
                     try address(window)
                     try link.send(command: Command.writePreviousRAM)
                     try link.sendData(old)
                 }
                 try refresh(full: false)
                 try writeWindows(windows, to: Command.writePreviousRAM)
-                for window in windows where window.width > 0 && window.height > 0 { greyGlass?.shown(packedBytes(of: window), in: window) }
+                for (window, bytes) in zip(drawn, packed) { greyGlass?.shown(bytes, in: window) }
             }
             needsFullRewrite = false
             try sleep()

@@ -34,7 +34,7 @@ package struct SSD1680Greys: Sendable {
                 timings: [0: [0x00, 0x02, 0x00, 0x05, 0x14, 0x00, 0x00], 1: [0x1E, 0x1E, 0x00, 0x00, 0x00, 0x00, 0x01], 2: [0x00, 0x02, 0x00, 0x05, 0x14, 0x00, 0x00]],
                 frameRates: [0x24, 0x22, 0x22, 0x22, 0x23, 0x32]),
             endOption: 0x22, gateVoltage: 0x17, sourceVoltages: [0x41, 0xAE, 0x32], vcom: 0x28),
-        bits: [(1, 1), (0, 1), (1, 0), (0, 0)],
+        bits: EPDGreyGlass.darkeningBits.map { ($0.first, $0.second) },
         sequence: 0xC7)
 
     /// The 4.2" V2's: display update control read as it is, a border, the booster's soft
@@ -47,7 +47,7 @@ package struct SSD1680Greys: Sendable {
             (SSD1680Device.Command.boosterSoftStart, [0x8B, 0x9C, 0xA4, 0x0F]),
         ],
         waveform: SSD1680Waveform(lut: ssd1683Lut, endOption: 0x07, gateVoltage: 0x17, sourceVoltages: [0x41, 0xA8, 0x32], vcom: 0x30),
-        bits: [(0, 0), (1, 0), (0, 1), (1, 1)],
+        bits: EPDGreyGlass.darkeningBits.map { (1 - $0.first, 1 - $0.second) },
         sequence: 0xCF)
 
     /// `LUT_ALL` of Waveshare's 4.2" V2 driver, the 227 bytes of the SSD1683's register 0x32.

@@ -52,7 +52,7 @@ package final class UC8179Device: EPDDevice {
     static let greyBooster: [UInt8] = [0x27, 0x27, 0x18, 0x17]
     /// A pixel's bit in the old and the new image for black, dark grey, light grey, white
     /// (1 darkens).
-    static let greyBits: [(old: UInt8, new: UInt8)] = [(1, 1), (0, 1), (1, 0), (0, 0)]
+    static let greyBits = EPDGreyGlass.darkeningBits.map { (old: $0.first, new: $0.second) }
 
     package let model: EPDModel
     package let link: any EPDLink
@@ -116,13 +116,14 @@ package final class UC8179Device: EPDDevice {
                     try setWindow(window)
                     try write(window, to: Command.newData)
                     // Greys the window covers are driven to their new black or white.
-                    if let old = greyGlass?.oldBytes(in: window, new: packedBytes(of: window)) {
+                    let packed = greyGlass == nil ? nil : packedBytes(of: window)
+                    if let packed, let old = greyGlass?.oldBytes(in: window, new: packed) {
                         try link.send(command: Command.oldData)
                         try link.sendData(old.map { ~$0 })
                     }
                     try refresh()
                     try write(window, to: Command.oldData)
-                    greyGlass?.shown(packedBytes(of: window), in: window)
+                    if let packed { greyGlass?.shown(packed, in: window) }
                 }
                 tally.refreshed(full: false, model: model, areas: update.rects.count)
                 try link.send(command: Command.partialOut)
