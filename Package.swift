@@ -94,19 +94,25 @@ let package = Package(
         ),
                 // What lockscreenctl needs and nothing more: no drawing library comes with it.
         .target(name: "ControlProtocol", dependencies: ["JSON"]),
+        // The values the daemon runs, as the configuration makes them: pages and their
+        // widgets, the clock's face, taps, the broker's settings, the screen's sleep.
+        .target(
+            name: "LockScreenModel",
+            dependencies: ["Providers", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo"]
+        ),
         .target(
             name: "LockScreen",
             dependencies: [
-                "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
+                "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Reads and checks the configuration file into the values the daemon runs; opens nothing.
-        .target(name: "Config", dependencies: ["TOML", "JSON", "LockScreen", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
+        // Reads and checks the configuration file into the values the daemon runs.
+        .target(name: "Config", dependencies: ["TOML", "JSON", "LockScreenModel", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
         .target(
             name: "Web",
             dependencies: [
-                "LockScreen", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine", "DaemonRuntime", "ZoneInfo",
+                "LockScreen", "LockScreenModel", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine", "DaemonRuntime", "ZoneInfo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -116,14 +122,14 @@ let package = Package(
         .target(
             name: "LockscreendCLI",
             dependencies: [
-                "Web", "LockScreen", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
+                "Web", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        .executableTarget(name: "lockscreend", dependencies: ["LockScreen", "LockscreendCLI"], exclude: ["function-order.txt"], linkerSettings: packedRelocations),
+        .executableTarget(name: "lockscreend", dependencies: ["LockScreen", "LockScreenModel", "LockscreendCLI"], exclude: ["function-order.txt"], linkerSettings: packedRelocations),
         .executableTarget(
             name: "lockscreenctl",
             dependencies: [
@@ -134,7 +140,7 @@ let package = Package(
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
         .executableTarget(name: "lockscreend-fuzz", dependencies: [
-            "TOML", "Config", "ControlProtocol", "Providers", "LockScreen", "Web", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel",
+            "TOML", "Config", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Web", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What the readers make of other people's test suites (Tests/conformance); not a product.
@@ -147,7 +153,7 @@ let package = Package(
             path: "Tests/Support", exclude: ["fonts.conf"]
         ),
         // The daemon as the tests run it, and the configuration reader's mistakes as printed.
-        .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "LockScreen", "Config", "ZoneInfo"], path: "Tests/DaemonSupport"),
+        .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "LockScreen", "LockScreenModel", "Config", "ZoneInfo"], path: "Tests/DaemonSupport"),
         .target(name: "EPDModels", dependencies: ["Panel", "Canvas"], path: "Tests/EPDModels"),
         // One test target per module, lowest first.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -161,10 +167,10 @@ let package = Package(
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "JSON"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "DaemonRuntime", "Accessory", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "TOML", "LockScreen", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "LockScreen", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "LockScreen", "Config", "Panel", "ControlProtocol", "JSON", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "LockScreen", "LockScreenModel", "Config", "Panel", "ControlProtocol", "JSON", "TestSupport", "DaemonTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

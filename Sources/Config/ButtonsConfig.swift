@@ -1,5 +1,5 @@
 import FoundationEssentials
-import LockScreen  // for FocusMove
+import LockScreenModel
 import Providers
 import TOML
 

@@ -1,7 +1,7 @@
 import Accessory
 import FoundationEssentials
 import Glibc
-import LockScreen
+import LockScreenModel
 import Providers
 import TOML
 import TimelineEngine

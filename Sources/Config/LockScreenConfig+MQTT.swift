@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import LockScreen
+import LockScreenModel
 import Providers
 import TOML
 

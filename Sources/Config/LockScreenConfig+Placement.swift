@@ -1,5 +1,5 @@
 import Accessory
-import LockScreen
+import LockScreenModel
 import TOML
 import TimelineEngine
 

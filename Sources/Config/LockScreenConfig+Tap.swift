@@ -1,6 +1,6 @@
 import FoundationEssentials
 import JSON
-import LockScreen
+import LockScreenModel
 import TOML
 
 /// `[widgets.NAME.tap]` and `[urls]`: what a tap does.

@@ -1,7 +1,7 @@
 import Accessory
 import FoundationEssentials
 import Glibc
-import LockScreen
+import LockScreenModel
 import Panel
 import Providers
 import TOML

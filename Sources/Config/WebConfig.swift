@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import LockScreen
+import LockScreenModel
 import TOML
 
 /// `[http]` (or `--http`): where the daemon's HTTP face listens and the file holding the

@@ -1,4 +1,5 @@
 import DaemonRuntime
+import LockScreenModel
 import Synchronization
 
 /// What the rest of the process asks of a running daemon (SIGHUP's new configuration, a

@@ -3,6 +3,7 @@ import Accessory
 import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials
+import LockScreenModel
 import Logging
 import Panel
 import Providers

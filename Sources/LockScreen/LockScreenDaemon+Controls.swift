@@ -2,14 +2,10 @@ import Accessory
 import Canvas
 import DaemonRuntime
 import FoundationEssentials
+import LockScreenModel
 import Logging
 import Providers
 import TimelineEngine
-
-/// How keys move the focus among a page's controls.
-package enum FocusMove: Sendable, Equatable {
-    case next, previous, activate
-}
 
 extension LockScreenDaemon {
     /// A control of the page as drawn.

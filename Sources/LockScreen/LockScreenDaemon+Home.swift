@@ -1,6 +1,7 @@
 import Accessory  // for .nextChange
 import Canvas
 import FoundationEssentials
+import LockScreenModel
 import TimelineEngine
 import Logging
 

@@ -1,5 +1,6 @@
 import DaemonRuntime  // for .now, .monotonic, .wait
 import FoundationEssentials
+import LockScreenModel  // for .on
 import Panel
 
 extension LockScreenDaemon {

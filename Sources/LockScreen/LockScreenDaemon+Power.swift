@@ -1,5 +1,6 @@
 import ControlProtocol
 import FoundationEssentials
+import LockScreenModel
 import Logging
 import Panel  // for .setPower
 import ZoneInfo

@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import FoundationEssentials
+import LockScreenModel  // for .dateLine
 import Panel
 
 extension LockScreenDaemon {

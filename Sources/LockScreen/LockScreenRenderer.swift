@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import ControlProtocol
 import FoundationEssentials
+import LockScreenModel
 import ZoneInfo
 
 /// Lays out and draws each part of the lock screen into its rectangle of the frame.

@@ -3,6 +3,7 @@ import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials
 import JSON
+import LockScreenModel
 import Logging
 import Providers
 import Synchronization

@@ -1,3 +1,4 @@
+import LockScreenModel
 import Providers
 import Synchronization
 

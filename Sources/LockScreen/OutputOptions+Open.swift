@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LockScreenModel
 import Logging
 import Panel
 

@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import FoundationEssentials
+import LockScreenModel
 import TimelineEngine
 
 /// One place on a page: which slot, where, how it is drawn, and which of the shown

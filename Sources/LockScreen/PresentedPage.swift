@@ -1,5 +1,6 @@
 import Accessory
 import Canvas
+import LockScreenModel
 
 /// The controls of the page as the panel shows it, slot by slot, kept by the step that
 /// drew each slot: what a tap, `lockscreenctl tap NAME`, the keys' focus and the status

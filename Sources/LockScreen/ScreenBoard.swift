@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import FoundationEssentials
+import LockScreenModel
 import Providers
 import Synchronization
 import TimelineEngine

@@ -1,5 +1,6 @@
 import Accessory
 import FoundationEssentials
+import LockScreenModel
 import TimelineEngine
 
 /// Decides which slots of the lock screen are due for a redraw and when the next one is:

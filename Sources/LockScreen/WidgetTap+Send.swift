@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LockScreenModel
 import Providers
 
 extension WidgetTap.Request {

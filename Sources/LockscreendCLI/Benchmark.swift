@@ -6,6 +6,7 @@ import DaemonRuntime
 import FoundationEssentials
 import Glibc
 import LockScreen
+import LockScreenModel  // for .colorScheme
 import Logging
 import Panel
 import Providers

@@ -4,6 +4,7 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import LockScreen
+import LockScreenModel
 import Logging
 import Providers
 import ZoneInfo

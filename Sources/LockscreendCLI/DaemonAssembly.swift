@@ -3,6 +3,7 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import LockScreen
+import LockScreenModel  // for .stacks
 import Logging
 import Panel
 import Providers

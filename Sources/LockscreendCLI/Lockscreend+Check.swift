@@ -2,7 +2,7 @@ import ArgumentParser
 import Config
 import ControlProtocol
 import FoundationEssentials
-import LockScreen  // for .stacks
+import LockScreenModel  // for .stacks
 import Logging
 import Providers
 import TimelineEngine  // for .widgets

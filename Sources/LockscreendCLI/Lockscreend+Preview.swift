@@ -5,6 +5,7 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import LockScreen
+import LockScreenModel  // for .colorScheme
 import Logging
 import Panel
 import TimelineEngine  // for .name

@@ -5,6 +5,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import LockScreen
+import LockScreenModel  // for .lock
 import Logging
 import Providers
 import Synchronization

@@ -1,5 +1,6 @@
 @testable import Config
 import Foundation
+import LockScreenModel  // for .stacks
 import Testing
 @testable import TimelineEngine
 import TestSupport

@@ -3,6 +3,7 @@ import Canvas
 @testable import Config
 import Foundation
 @testable import LockScreen
+import LockScreenModel
 import Testing
 import ZoneInfo
 @testable import JSON

@@ -1,5 +1,6 @@
 import Accessory
 import Foundation
+import LockScreenModel  // for .stacks
 import Testing
 @testable import TimelineEngine
 import ZoneInfo

@@ -1,5 +1,6 @@
 import Accessory
 import Foundation
+import LockScreenModel  // for .row
 import Testing
 @testable import JSON
 @testable import Providers

@@ -1,5 +1,6 @@
 import Accessory
 import Foundation
+import LockScreenModel  // for .row
 @testable import TOML
 import Testing
 @testable import Config

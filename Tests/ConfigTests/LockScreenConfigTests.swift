@@ -1,5 +1,6 @@
 import Accessory
 import Foundation
+import LockScreenModel  // for .inline
 import Panel
 import Testing
 @testable import Config

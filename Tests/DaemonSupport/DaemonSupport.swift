@@ -1,6 +1,7 @@
 import Config
 import Foundation
 import LockScreen
+import LockScreenModel  // for .timeZone
 import TestSupport
 import ZoneInfo
 

@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import LockScreenModel  // for .activate
 import Panel
 import Testing
 @testable import Config

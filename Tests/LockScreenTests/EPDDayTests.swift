@@ -1,6 +1,7 @@
 import Canvas
 import EPDModels
 import Foundation
+import LockScreenModel  // for .colorScheme
 import Panel
 import Testing
 @testable import Config

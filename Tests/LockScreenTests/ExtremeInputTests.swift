@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import Foundation
+import LockScreenModel  // for .inline
 import Panel
 import Testing
 @testable import Config

@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import Foundation
+import LockScreenModel  // for .home
 import Panel
 import Testing
 import TestSupport

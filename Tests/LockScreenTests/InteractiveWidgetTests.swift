@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import ControlProtocol
+import LockScreenModel
 import Providers
 import Foundation
 import Panel

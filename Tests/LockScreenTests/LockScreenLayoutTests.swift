@@ -1,5 +1,6 @@
 import Accessory
 import Canvas
+import LockScreenModel
 import Testing
 @testable import Config
 @testable import ControlProtocol

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import LockScreenModel
 @testable import TOML
 import Testing
 @testable import Config

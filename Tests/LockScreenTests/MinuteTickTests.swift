@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import Foundation
+import LockScreenModel  // for .dateLine
 import Panel
 import Testing
 @testable import Config

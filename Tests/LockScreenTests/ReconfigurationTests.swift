@@ -1,5 +1,6 @@
 import Accessory
 import Foundation
+import LockScreenModel
 import Panel
 import Testing
 import ZoneInfo

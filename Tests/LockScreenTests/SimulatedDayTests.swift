@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import Foundation
+import LockScreenModel  // for .clock
 import Panel
 import Testing
 import ZoneInfo

@@ -1,6 +1,7 @@
 import Canvas
 import ControlProtocol
 import Foundation
+import LockScreenModel
 import Panel
 import Testing
 @testable import Config

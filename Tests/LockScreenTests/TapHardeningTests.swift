@@ -3,6 +3,7 @@ import Canvas
 import ControlProtocol
 import Foundation
 import JSON
+import LockScreenModel
 import Logging
 import Panel
 import Providers

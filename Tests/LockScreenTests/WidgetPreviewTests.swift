@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import Foundation
+import LockScreenModel  // for .referencePointSize
 import Testing
 import ZoneInfo
 @testable import Config

@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import Foundation
+import LockScreenModel
 import Testing
 @testable import Config
 @testable import ControlProtocol

@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import LockScreenModel  // for .lock
 import Testing
 @testable import Config
 @testable import ControlProtocol

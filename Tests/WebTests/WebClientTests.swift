@@ -1,4 +1,5 @@
 import Foundation
+import LockScreenModel  // for .colorScheme
 import Synchronization
 import Testing
 @testable import Accessory

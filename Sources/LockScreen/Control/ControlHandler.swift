@@ -2,6 +2,7 @@ import Accessory  // for .isOn, .title
 import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials
+import LockScreenModel
 import Providers
 import TimelineEngine
 import Canvas

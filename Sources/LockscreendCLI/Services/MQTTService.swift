@@ -1,6 +1,7 @@
 import Config
 import DaemonRuntime
 import LockScreen
+import LockScreenModel
 import Logging
 import TimelineEngine
 import ServiceLifecycle

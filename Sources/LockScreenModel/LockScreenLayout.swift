@@ -12,7 +12,7 @@ package struct LockScreenLayout: Sendable, Equatable {
         static let unitGap = 16.0
         static let rowWidth = 4 * unit + 3 * unitGap
         static let columnWidth = rowWidth + 4
-        static let dateLine = 26.0
+        package static let dateLine = 26.0
         static let dateGap = 2.0
         static let clockGap = 10.0
         static let clockMinimum = 40.0

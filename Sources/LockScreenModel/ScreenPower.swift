@@ -29,6 +29,10 @@ package struct ScreenPower: Sendable {
         package var cause: Cause
         /// When the reading may next change by itself; nil for never.
         package var until: Date?
+
+        package init(on: Bool, cause: Cause, until: Date?) {
+            (self.on, self.cause, self.until) = (on, cause, until)
+        }
     }
 
     /// What a switch asks.
