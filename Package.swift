@@ -109,6 +109,17 @@ let package = Package(
         ),
         // Reads and checks the configuration file into the values the daemon runs.
         .target(name: "Config", dependencies: ["TOML", "JSON", "LockScreenModel", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
+        // The MQTT bridge: Home Assistant's discovery, the widgets' readings and the
+        // daemon's state published, commands and pushes taken in.
+        .target(
+            name: "Broker",
+            dependencies: [
+                "LockScreen", "LockScreenModel", "ControlProtocol", "Providers", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "JSON",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The control socket lockscreenctl speaks to: who may connect, one request a line.
+        .target(name: "ControlSocket", dependencies: ["LockScreen", "ControlProtocol", "DaemonRuntime", "Providers", "CSystemShims"]),
         .target(
             name: "Web",
             dependencies: [
@@ -122,7 +133,7 @@ let package = Package(
         .target(
             name: "LockscreendCLI",
             dependencies: [
-                "Web", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
+                "Web", "Broker", "ControlSocket", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -140,7 +151,7 @@ let package = Package(
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
         .executableTarget(name: "lockscreend-fuzz", dependencies: [
-            "TOML", "Config", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Web", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel",
+            "TOML", "Config", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Broker", "Web", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What the readers make of other people's test suites (Tests/conformance); not a product.
@@ -168,9 +179,12 @@ let package = Package(
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "DaemonRuntime", "Accessory", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
         .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
+        .testTarget(name: "LockScreenModelTests", dependencies: ["LockScreenModel", "LockScreen", "Config", "ControlProtocol", "JSON", "Providers", "TimelineEngine", "Accessory", "Canvas"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "LockScreen", "LockScreenModel", "Config", "Panel", "ControlProtocol", "JSON", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "BrokerTests", dependencies: ["Broker", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "LockScreen", "LockScreenModel", "Config", "Panel", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

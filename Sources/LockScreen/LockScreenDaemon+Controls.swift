@@ -155,7 +155,9 @@ extension LockScreenDaemon {
             return ControlAction(id: id, title: "\(widget): \(request.method) \(request.url.host ?? "")") { try await request.send() }
         case let .publish(message):
             let outbox = self.outbox
-            return ControlAction(id: id, title: "\(widget): publish on \(message.topic)") { try outbox.publish(message) }
+            return ControlAction(id: id, title: "\(widget): publish on \(message.topic)") {
+                try outbox.publish(topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain)
+            }
         case let .service(call):
             return ControlAction(id: id, title: "\(widget): \(call.domain).\(call.service)") { try await call.call() }
         }

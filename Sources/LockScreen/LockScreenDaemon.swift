@@ -6,6 +6,7 @@ import FoundationEssentials
 import LockScreenModel
 import Logging
 import Panel
+import Providers
 import TimelineEngine
 import ZoneInfo
 

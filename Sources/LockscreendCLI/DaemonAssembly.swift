@@ -1,6 +1,8 @@
 import ArgumentParser
+import Broker
 import Config
 import ControlProtocol
+import ControlSocket
 import FoundationEssentials
 import LockScreen
 import LockScreenModel  // for .stacks

@@ -1,5 +1,5 @@
+import Broker
 import Providers  // for .message
-import LockScreen
 
 extension FuzzTarget {
     /// A broker's traffic as a sequence: each op byte either puts a message (a topic of

@@ -31,7 +31,7 @@ LAYERS = [
     ["ControlProtocol"],
     ["LockScreenModel"],
     ["LockScreen", "Config"],
-    ["Web"],
+    ["Web", "Broker", "ControlSocket"],
     ["LockscreendCLI"],
     ["lockscreend", "lockscreenctl", "lockscreend-fuzz", "lockscreend-conformance"],
 ]

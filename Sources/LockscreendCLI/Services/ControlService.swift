@@ -1,3 +1,4 @@
+import ControlSocket
 import LockScreen
 import ServiceLifecycle
 

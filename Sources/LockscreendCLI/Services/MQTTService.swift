@@ -1,6 +1,6 @@
+import Broker
 import Config
 import DaemonRuntime
-import LockScreen
 import LockScreenModel
 import Logging
 import TimelineEngine

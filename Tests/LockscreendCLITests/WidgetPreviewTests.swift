@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import LockScreenModel  // for .referencePointSize
 import Testing
+@testable import LockscreendCLI
 import ZoneInfo
 @testable import Config
 @testable import ControlProtocol

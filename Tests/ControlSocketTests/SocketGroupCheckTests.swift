@@ -1,3 +1,4 @@
+@testable import ControlSocket
 import Foundation
 import Testing
 @testable import Config

@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import ControlProtocol
 import FoundationEssentials
+import LockScreen  // for .placeUnit
 import LockScreenModel  // for .referencePointSize
 import Providers
 import TimelineEngine

@@ -1,5 +1,3 @@
-import LockScreenModel
-import Providers
 import Synchronization
 
 /// Where a tap's `publish` action goes: the `[mqtt]` bridge's connection while it is
@@ -34,16 +32,16 @@ package final class MQTTOutbox: Sendable {
         package let description: String
     }
 
-    func lend(_ client: MQTTClient) { state.withLock { $0 = State(client: client) } }
+    package func lend(_ client: MQTTClient) { state.withLock { $0 = State(client: client) } }
 
     /// Takes `client` back, unless another bridge's connection has been lent since.
-    func takeBack(_ client: MQTTClient) { state.withLock { if $0.client === client { $0 = State() } } }
+    package func takeBack(_ client: MQTTClient) { state.withLock { if $0.client === client { $0 = State() } } }
 
     /// How many tap messages wait for the broker now.
     package var waiting: Int { state.withLock { $0.waiting.count + $0.starting } }
 
     /// The broker has the message numbered `id` (`MQTTClient.Event.published`).
-    func delivered(_ id: Int) {
+    package func delivered(_ id: Int) {
         state.withLock { state in
             guard state.waiting.remove(id) == nil else { return }
             state.early.append(id)
@@ -51,26 +49,26 @@ package final class MQTTOutbox: Sendable {
         }
     }
 
-    /// Queues `message` on the connection (libmosquitto's thread sends it).
-    package func publish(_ message: WidgetTap.Message) throws(Failure) {
+    /// Queues `payload` on `topic` on the connection (libmosquitto's thread sends it).
+    package func publish(topic: String, payload: String, qos: Int, retain: Bool) throws(Failure) {
         let client = try state.withLock { state throws(Failure) -> MQTTClient in
             guard let client = state.client else {
-                throw Failure(description: "not connected to the [mqtt] broker: '\(message.topic)' was not published")
+                throw Failure(description: "not connected to the [mqtt] broker: '\(topic)' was not published")
             }
             guard state.waiting.count + state.starting < Self.maximumWaiting else {
-                throw Failure(description: "\(Self.maximumWaiting) tap messages still wait for the broker to take them: '\(message.topic)' was not published")
+                throw Failure(description: "\(Self.maximumWaiting) tap messages still wait for the broker to take them: '\(topic)' was not published")
             }
             state.starting += 1
             return client
         }
-        let id = client.publish(message.topic, Array(message.payload.utf8), qos: message.qos, retain: message.retain)
+        let id = client.publish(topic, Array(payload.utf8), qos: qos, retain: retain)
         state.withLock { state in
             state.starting = max(state.starting - 1, 0)
             guard let id, state.client === client else { return }
             if let early = state.early.firstIndex(of: id) { state.early.remove(at: early) } else { state.waiting.insert(id) }
         }
         guard id != nil else {
-            throw Failure(description: "the broker connection did not take the message for '\(message.topic)'")
+            throw Failure(description: "the broker connection did not take the message for '\(topic)'")
         }
     }
 }

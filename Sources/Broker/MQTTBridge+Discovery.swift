@@ -1,5 +1,6 @@
 import FoundationEssentials
 import JSON
+import LockScreen
 import LockScreenModel  // for .availabilityTopic
 import Providers
 import Synchronization

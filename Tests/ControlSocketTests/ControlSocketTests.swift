@@ -1,5 +1,6 @@
 import Accessory
 import Canvas
+@testable import ControlSocket
 import Foundation
 import Panel
 import Testing

@@ -4,6 +4,7 @@ import DaemonRuntime
 import FoundationEssentials
 import Dispatch
 import Glibc
+import LockScreen
 import Providers
 import Synchronization
 

@@ -1,3 +1,4 @@
+@testable import Broker
 import Foundation
 import JSON
 import LockScreenModel

@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import LockScreenModel
 import Testing
+@testable import LockscreendCLI
 @testable import Config
 @testable import LockScreen
 @testable import Providers

@@ -3,6 +3,7 @@ import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials
 import JSON
+import LockScreen
 import LockScreenModel
 import Logging
 import Providers

@@ -1,4 +1,5 @@
 import Accessory
+@testable import Broker
 import Foundation
 import Testing
 @testable import Config

@@ -1,6 +1,6 @@
 import Accessory
 import Canvas
-import LockScreenModel
+@testable import LockScreenModel
 import Testing
 @testable import Config
 @testable import ControlProtocol

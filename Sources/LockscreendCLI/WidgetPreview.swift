@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import ControlProtocol
 import FoundationEssentials
+import LockScreen
 import LockScreenModel
 import TimelineEngine
 import ZoneInfo

@@ -2,6 +2,7 @@ import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials
 import JSON
+import LockScreen  // for .frames
 import LockScreenModel  // for .discovery
 import Providers
 import Synchronization
