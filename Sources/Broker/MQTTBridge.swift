@@ -214,9 +214,7 @@ package final class MQTTBridge: Sendable {
         case "page":
             let page = String(decoding: payload, as: UTF8.self).trimmed()
             request = .page(page.isEmpty ? "next" : page)
-        case "refresh":
-            inbox.send(.fullRefresh)
-            return
+        case "refresh": request = .refresh
         case "power":
             let power = String(decoding: payload.prefix(8), as: UTF8.self).trimmed().lowercased()
             guard ControlRequest.powers.contains(power) else {

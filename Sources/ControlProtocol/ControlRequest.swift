@@ -20,12 +20,17 @@ package enum ControlRequest: Sendable, Equatable {
     /// Tap the middle of a widget on the page shown, as a finger would: its control
     /// there, else its `[widgets.NAME.tap]` action.
     case tap(widget: String)
+    /// Tap the panel at (`x`, `y`) in its pixels, as a finger or the web page's picture
+    /// would: the control there is performed.
+    case tapAt(x: Double, y: Double)
+    /// Redraw the whole panel: on e-ink a full refresh, which clears ghosting.
+    case refresh
     /// Switch the screen: "on" or "off" until the `[display] off` schedule next changes,
     /// "auto" back to the schedule.
     case screen(power: String)
 
     /// The requests' names on the wire.
-    package static let names = ["reload", "push", "status", "snapshot", "page", "tap", "screen"]
+    package static let names = ["reload", "push", "status", "snapshot", "page", "tap", "refresh", "screen"]
     /// The pages a `page` request may name.
     package static let pages = ["lock", "home", "photo", "next"]
     /// What a `screen` request may ask.
@@ -53,7 +58,7 @@ package enum ControlRequest: Sendable, Equatable {
             case .tooLarge: "the request is larger than \(ControlRequest.maximumSize) bytes"
             case .notJSON: "not a request: expected one JSON object such as {\"request\": \"status\"}"
             case .tooDeep: "not a request: \(JSONFailure.tooDeep)"
-            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot, page, tap or screen"
+            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot, page, tap, refresh or screen"
             case let .incomplete(message): message
             }
         }
@@ -68,6 +73,8 @@ package enum ControlRequest: Sendable, Equatable {
         var timeline: JSONValue?
         var page: String?
         var power: String?
+        var x: Double?
+        var y: Double?
     }
 
     /// The request in `data` (one JSON object, without its newline).
@@ -83,7 +90,9 @@ package enum ControlRequest: Sendable, Equatable {
         }
         func text(_ key: String) -> String? { if case let .string(s)? = object[key] { s } else { nil } }
         guard let request = text("request") else { throw .notJSON }
-        let wire = Wire(request: request, kind: text("kind"), all: object["all"] == .bool(true) ? true : nil, widget: text("widget"), timeline: object["timeline"], page: text("page"), power: text("power"))
+        func number(_ key: String) -> Double? { if case let .number(n)? = object[key], n.isFinite { n } else { nil } }
+        let wire = Wire(request: request, kind: text("kind"), all: object["all"] == .bool(true) ? true : nil, widget: text("widget"), timeline: object["timeline"],
+                        page: text("page"), power: text("power"), x: number("x"), y: number("y"))
         switch wire.request {
         case "reload":
             if wire.all == true { return .reloadAll }
@@ -100,8 +109,11 @@ package enum ControlRequest: Sendable, Equatable {
             guard let page = wire.page, pages.contains(page) else { throw .incomplete("page needs page: lock, home, photo or next") }
             return .page(page)
         case "tap":
-            guard let widget = wire.widget, !widget.isEmpty else { throw .incomplete("tap needs a widget") }
+            if let x = wire.x, let y = wire.y, wire.widget == nil { return .tapAt(x: x, y: y) }
+            guard let widget = wire.widget, !widget.isEmpty else { throw .incomplete("tap needs a widget, or x and y in the panel's pixels") }
             return .tap(widget: widget)
+        case "refresh":
+            return .refresh
         case "screen":
             guard let power = wire.power, powers.contains(power) else { throw .incomplete("screen needs power: on, off or auto") }
             return .screen(power: power)
@@ -120,6 +132,8 @@ package enum ControlRequest: Sendable, Equatable {
         case .snapshot: Wire(request: "snapshot")
         case let .page(page): Wire(request: "page", page: page)
         case let .tap(widget): Wire(request: "tap", widget: widget)
+        case let .tapAt(x, y): Wire(request: "tap", x: x, y: y)
+        case .refresh: Wire(request: "refresh")
         case let .screen(power): Wire(request: "screen", power: power)
         }
         var data = (try? JSONEncoder().encode(wire)) ?? Data()

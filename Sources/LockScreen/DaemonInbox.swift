@@ -1,3 +1,4 @@
+import Accessory
 import DaemonRuntime
 import LockScreenModel
 import Synchronization
@@ -66,6 +67,19 @@ package struct DaemonInbox: Sendable {
     package var pages: [LockScreenContent.Page] { queue.pages }
 
     /// The waiting requests and the pages shown, behind one lock.
+    /// Sends widget code's `WidgetCenter.shared.reloadTimelines(ofKind:)` and
+    /// `reloadAllTimelines()` on as reload requests, until the task is cancelled: the one
+    /// place the daemon reads WidgetKit's global center, so a reload from a widget joins the
+    /// same queue as one from the socket, the broker or a key.
+    package func forwardWidgetCenter() async {
+        for await request in WidgetCenter.shared.requests() {
+            switch request {
+            case let .kind(kind): send(.reload(kind: kind))
+            case .all: send(.reload(kind: nil))
+            }
+        }
+    }
+
     final class Queue: Sendable {
         private struct State {
             var requests: [Request] = []

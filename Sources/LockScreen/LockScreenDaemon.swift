@@ -340,14 +340,7 @@ public final class LockScreenDaemon {
                 for await _ in engine.changes { await wake.signal() }
             },
             // Widget code's WidgetCenter reloads join the one inbox.
-            Task(executorPreference: DaemonExecutor.preferred) { [inbox] in
-                for await request in WidgetCenter.shared.requests() {
-                    switch request {
-                    case let .kind(kind): inbox.send(.reload(kind: kind))
-                    case .all: inbox.send(.reload(kind: nil))
-                    }
-                }
-            },
+            Task(executorPreference: DaemonExecutor.preferred) { [inbox] in await inbox.forwardWidgetCenter() },
         ]
         defer { listeners.forEach { $0.cancel() } }
         // The timelines shown last are on disk when run() returns, however it ends.

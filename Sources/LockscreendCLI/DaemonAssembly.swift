@@ -185,7 +185,7 @@ struct DaemonAssembly {
         daemon.screens.open()
         let editor = config == nil ? nil : ConfigEditor.forDaemon(reload: reload)
         let keys = ClientKeys(file: options.stateDirectory.map { $0 + "/clients.json" })
-        let api = WebAPI(handler: handler, config: web, screens: daemon.screens, editor: editor, keys: keys, inbox: daemon.inbox, logger: logger)
+        let api = WebAPI(handler: handler, config: web, screens: daemon.screens, editor: editor, keys: keys, logger: logger)
         return WebService(config: web, api: api, logger: logger)
     }
 }

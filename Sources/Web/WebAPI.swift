@@ -34,8 +34,6 @@ package struct WebAPI: Sendable {
     let pictures = ClientPictures()
     /// When each client last fetched its screen, and its battery.
     let reports = ClientReports()
-    /// Full refreshes; nil in tests without a daemon.
-    let inbox: DaemonInbox?
     let logger: Logger
     /// TRMNL's calls: 10 at once, then one every 2 s per device, with unknown devices
     /// sharing one bucket (their IDs are whatever a sender makes up).
@@ -44,13 +42,12 @@ package struct WebAPI: Sendable {
     let unknownDeviceLines: RateLimiter
 
     package init(handler: ControlHandler, config: WebConfig, screens: ScreenBoard? = nil, editor: ConfigEditor? = nil, keys: ClientKeys = ClientKeys(file: nil),
-                 inbox: DaemonInbox? = nil, logger: Logger = Logger(label: "lockscreend.http")) {
+                 logger: Logger = Logger(label: "lockscreend.http")) {
         self.handler = handler
         self.config = config
         self.screens = screens
         self.editor = editor
         self.keys = keys
-        self.inbox = inbox
         self.logger = logger
         deviceCalls = RateLimiter(burst: 10, interval: 2, maximumKeys: 64, clock: handler.clock)
         unknownDeviceLines = RateLimiter(burst: 1, interval: 60, maximumKeys: 1, clock: handler.clock)
@@ -103,11 +100,9 @@ package struct WebAPI: Sendable {
         case ("POST", ["api", "reload"]):
             return .reply(await handler.handle(ControlRequest.reloadAll.encoded().dropLast()))
         case ("POST", ["api", "refresh"]):
-            guard let inbox else { return .error(400, "this display cannot refresh whole") }
-            inbox.send(.fullRefresh)
-            return .reply(.success)
+            return .reply(await handler.handle(ControlRequest.refresh.encoded().dropLast()))
         case ("POST", ["api", "tap"]):
-            return tap(request.body)
+            return await tap(request.body)
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "push":
             guard Self.isName(Substring(parts[2])) else { return .error(400, "a widget name is letters, digits, _, - and ., at most 64") }
             guard let timeline = JSONValue.parse(Data(request.body)) else {
@@ -132,17 +127,12 @@ package struct WebAPI: Sendable {
 
     /// `POST /api/tap` with `{"x": …, "y": …}` in the panel's pixels: the control there
     /// is performed, as a tap on a touch screen (the page's picture sends these).
-    func tap(_ body: [UInt8]) -> WebResponse {
-        guard let inbox else { return .error(400, "this display has no controls to tap") }
+    func tap(_ body: [UInt8]) async -> WebResponse {
         guard body.count <= 256, case let .object(fields)? = JSONValue.parse(Data(body)),
               case let .number(x)? = fields["x"], case let .number(y)? = fields["y"], x.isFinite, y.isFinite else {
             return .error(400, "send {\"x\": …, \"y\": …}: a point of the panel in pixels")
         }
-        if let frame = handler.frames.latest, x < 0 || y < 0 || x >= Double(frame.width) || y >= Double(frame.height) {
-            return .error(400, "(\(CFormat.string("%g", x)), \(CFormat.string("%g", y))) is outside the panel's \(frame.width)×\(frame.height) pixels")
-        }
-        inbox.send(.tap(x: x, y: y))
-        return .reply(.success)
+        return .reply(await handler.handle(ControlRequest.tapAt(x: x, y: y).encoded().dropLast()))
     }
 
     /// Nil when `header` carries the token (Bearer, or Basic with it as the password);

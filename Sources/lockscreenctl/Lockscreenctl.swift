@@ -10,7 +10,7 @@ struct Lockscreenctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lockscreenctl",
         abstract: "Control a running lockscreend: reload widgets, push timelines, show status, take a snapshot.",
-        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self, Page.self, Tap.self, Screen.self])
+        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self, Page.self, Tap.self, Refresh.self, Screen.self])
 
     /// Errors as one line "lockscreenctl: …", exit status 1. `--socket PATH` may come
     /// before the subcommand too, as people type it.
@@ -139,12 +139,41 @@ extension Lockscreenctl {
     }
 
     struct Tap: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "tap", abstract: "Tap a widget on the page shown, in its middle, as a finger would: its button or toggle there, else its [widgets.NAME.tap] action.")
+        static let configuration = CommandConfiguration(
+            commandName: "tap",
+            abstract: "Tap a widget on the page shown, in its middle, as a finger would: its button or toggle there, else its [widgets.NAME.tap] action; or tap the panel at a point (--at X,Y in its pixels)."
+        )
         @OptionGroup var connection: Connection
-        @Argument(help: "The widget's name in the configuration.") var widget: String
+        @Argument(help: "The widget's name in the configuration.") var widget: String?
+        @Option(help: "A point of the panel in its pixels, X,Y.") var at: String?
+
+        /// The point of `--at`.
+        var point: (x: Double, y: Double)? {
+            guard let parts = at?.split(separator: ",", omittingEmptySubsequences: false), parts.count == 2,
+                  let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else { return nil }
+            return (x, y)
+        }
+
+        func validate() throws {
+            guard (widget == nil) != (at == nil) else { throw ValidationError("name a widget, or give --at X,Y") }
+            guard at == nil || point != nil else { throw ValidationError("--at takes X,Y in the panel's pixels, such as --at 120,40") }
+        }
 
         func run() throws {
-            _ = try connection.send(.tap(widget: widget))
+            if let point {
+                _ = try connection.send(.tapAt(x: point.x, y: point.y))
+            } else if let widget {
+                _ = try connection.send(.tap(widget: widget))
+            }
+        }
+    }
+
+    struct Refresh: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "refresh", abstract: "Redraw the whole panel: on e-ink a full refresh, which clears ghosting.")
+        @OptionGroup var connection: Connection
+
+        func run() throws {
+            _ = try connection.send(.refresh)
         }
     }
 

@@ -51,12 +51,13 @@ extension FuzzTarget {
         let frames = FrameMailbox()
         frames.open()
         frames.update([], from: Frame(width: 800, height: 480))
-        let handler = ControlHandler(engine: engine, board: PushBoard(names: ["note"]), frames: frames, clock: ManualClock(start: now))
+        let handler = ControlHandler(engine: engine, board: PushBoard(names: ["note"]), frames: frames, clock: ManualClock(start: now),
+                                     inbox: DaemonInbox(pages: [.lock]))
         var config = WebConfig(host: "127.0.0.1", port: 8080, tokenFile: token)
         var kitchen = ClientProfile(name: "kitchen", width: 800, height: 480)
         kitchen.trmnlID = "A1:B2:C3:D4:E5:F6"
         config.clients = ["kitchen": kitchen, "kindle": ClientProfile(name: "kindle", width: 600, height: 800)]
-        return WebAPI(handler: handler, config: config, screens: ScreenBoard(), keys: ClientKeys(file: nil), inbox: DaemonInbox(pages: [.lock]), logger: quiet)
+        return WebAPI(handler: handler, config: config, screens: ScreenBoard(), keys: ClientKeys(file: nil), logger: quiet)
     }()
 
     static let webSeeds = [

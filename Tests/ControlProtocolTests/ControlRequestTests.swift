@@ -11,7 +11,7 @@ struct ControlRequestTests {
 
     @Test("every request is read back from its own line as it was", arguments: [
         ControlRequest.reload(kind: "tube"), .reloadAll, .push(widget: "inbox", timeline: timeline), .status, .snapshot,
-        .page("home"), .tap(widget: "porch"), .screen(power: "off"), .screen(power: "auto"),
+        .page("home"), .tap(widget: "porch"), .tapAt(x: 120, y: 40.5), .refresh, .screen(power: "off"), .screen(power: "auto"),
     ])
     func roundTrip(request: ControlRequest) throws {
         let line = request.encoded()
@@ -20,11 +20,13 @@ struct ControlRequestTests {
     }
 
     @Test("what is not a request is refused, saying why", arguments: [
-        (#"{"request": "stats"}"#, "unknown request 'stats' (did you mean 'status'?); expected reload, push, status, snapshot, page, tap or screen"),
+        (#"{"request": "stats"}"#, "unknown request 'stats' (did you mean 'status'?); expected reload, push, status, snapshot, page, tap, refresh or screen"),
         (#"{"request": "screen"}"#, "screen needs power: on, off or auto"),
         (#"{"request": "screen", "power": "dim"}"#, "screen needs power: on, off or auto"),
         (#"{"request": "page", "page": "settings"}"#, "page needs page: lock, home, photo or next"),
-        (#"{"request": "tap", "widget": ""}"#, "tap needs a widget"),
+        (#"{"request": "tap", "widget": ""}"#, "tap needs a widget, or x and y in the panel's pixels"),
+        (#"{"request": "tap", "x": 10}"#, "tap needs a widget, or x and y in the panel's pixels"),
+        (#"{"request": "tap", "x": 10, "y": "top"}"#, "tap needs a widget, or x and y in the panel's pixels"),
         (#"{"request": "reload"}"#, "reload needs a kind, or all"),
         (#"["status"]"#, "not a request: expected one JSON object such as {\"request\": \"status\"}"),
     ])

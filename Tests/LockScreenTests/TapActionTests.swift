@@ -166,6 +166,6 @@ struct TapActionTests {
         #expect(nothing.error == "'porch' has nothing to tap at its middle: give it an action in [widgets.porch.tap]")
         #expect(daemon.requests.take().isEmpty)
         #expect(try ControlRequest.decode(Data(#"{"request": "tap", "widget": "hall"}"#.utf8)) == .tap(widget: "hall"))
-        #expect(throws: ControlRequest.Malformed.incomplete("tap needs a widget")) { try ControlRequest.decode(Data(#"{"request": "tap"}"#.utf8)) }
+        #expect(throws: ControlRequest.Malformed.incomplete("tap needs a widget, or x and y in the panel's pixels")) { try ControlRequest.decode(Data(#"{"request": "tap"}"#.utf8)) }
     }
 }

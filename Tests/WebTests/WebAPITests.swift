@@ -162,9 +162,10 @@ struct WebAPITests {
         let frames = FrameMailbox()
         frames.open()
         frames.update([], from: Frame(width: 800, height: 480))
-        let handler = ControlHandler(engine: engine, board: PushBoard(names: []), frames: frames, clock: ManualClock(start: testNow))
         let queue = DaemonInbox.Queue(pages: [.lock])
-        let api = WebAPI(handler: handler, config: WebConfig(host: "127.0.0.1", port: 8080, tokenFile: token), inbox: DaemonInbox(queue: queue, wake: WakeSignal()))
+        let handler = ControlHandler(engine: engine, board: PushBoard(names: []), frames: frames, clock: ManualClock(start: testNow),
+                                     inbox: DaemonInbox(queue: queue, wake: WakeSignal()))
+        let api = WebAPI(handler: handler, config: WebConfig(host: "127.0.0.1", port: 8080, tokenFile: token))
         func post(_ body: String, token: String? = "Bearer t") async -> Int {
             await api.respond(to: WebRequest(method: "POST", path: "/api/tap", authorization: token, body: Array(body.utf8))).status
         }

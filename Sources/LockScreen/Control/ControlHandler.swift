@@ -113,6 +113,17 @@ package struct ControlHandler: Sendable {
             }
             inbox.send(.tap(x: middle.x, y: middle.y))
             return .success
+        case let .tapAt(x, y):
+            guard let inbox else { return .failure("this display has no controls to tap") }
+            if let frame = frames.latest, x < 0 || y < 0 || x >= Double(frame.width) || y >= Double(frame.height) {
+                return .failure("(\(CFormat.string("%g", x)), \(CFormat.string("%g", y))) is outside the panel's \(frame.width)×\(frame.height) pixels")
+            }
+            inbox.send(.tap(x: x, y: y))
+            return .success
+        case .refresh:
+            guard let inbox else { return .failure("this display cannot refresh whole") }
+            inbox.send(.fullRefresh)
+            return .success
         case let .screen(power):
             guard let inbox, let request = ScreenPower.Switch(rawValue: power) else { return .failure("this daemon has no screen to switch") }
             inbox.send(.screen(request))

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Checks that each module holds one thing, as docs/ARCHITECTURE.md says it does:
+
+- Sources/LockScreen (the daemon's loop and drawing) stays at most 2,500 lines and holds
+  no MQTT or control-socket file: the broker is Broker, the socket ControlSocket;
+- Config imports no runtime module (LockScreen, Web, Broker, ControlSocket): it reads the
+  file into LockScreenModel's values;
+- no board is a `static let shared`: the daemon's boards are made by DaemonAssembly and
+  handed to who needs them (the only shared objects left are the process's own: the
+  child-process registry, the wall-clock alarm, the text system, and WidgetKit's
+  `WidgetCenter.shared`, which widget code calls as on iOS);
+- `WidgetCenter.shared` is read only in Accessory and in the inbox's forwarder;
+- every library module has a test target (`<Module>Tests`, or the one named below),
+  and `LockScreenTests` holds at most 20 files;
+- every module of Package.swift is named in docs/ARCHITECTURE.md.
+Exits 1 naming every rule broken.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+problems = []
+
+
+def swift_files(folder):
+    for dirpath, _, files in os.walk(os.path.join(root, folder)):
+        for name in sorted(files):
+            if name.endswith(".swift"):
+                yield os.path.join(dirpath, name)
+
+
+def code(path):
+    """A Swift file without its comments' lines."""
+    return "\n".join(line for line in open(path, encoding="utf-8") if not line.lstrip().startswith("//"))
+
+
+lock_screen = list(swift_files("Sources/LockScreen"))
+lines = sum(sum(1 for _ in open(path, encoding="utf-8")) for path in lock_screen)
+if lines > 2500:
+    problems.append(f"Sources/LockScreen has {lines} lines (at most 2,500)")
+for path in lock_screen:
+    name = os.path.basename(path)
+    if re.match(r"(MQTT|ControlServer|Socket)", name):
+        problems.append(f"{os.path.relpath(path, root)}: the broker and the socket have modules of their own")
+
+for path in swift_files("Sources/Config"):
+    for module in re.findall(r"^(?:@testable )?import (LockScreen|Web|Broker|ControlSocket)\b(?!Model)", code(path), re.M):
+        problems.append(f"{os.path.relpath(path, root)} imports {module}: Config reads into LockScreenModel's values")
+
+SHARED_ALLOWED = {"ChildRegistry", "WallClockAlarm", "TextSystem", "WidgetCenter"}
+for path in swift_files("Sources"):
+    text = code(path)
+    for match in re.finditer(r"static (?:let|var) shared = (\w+)\(", text):
+        if match.group(1) not in SHARED_ALLOWED:
+            problems.append(f"{os.path.relpath(path, root)}: {match.group(1)}.shared; make it in DaemonAssembly and pass it")
+    relative = os.path.relpath(path, root)
+    if "WidgetCenter.shared" in text and not relative.startswith("Sources/Accessory/") and relative != "Sources/LockScreen/DaemonInbox.swift":
+        problems.append(f"{relative} reads WidgetCenter.shared; send a DaemonInbox request instead")
+
+package = json.loads(subprocess.check_output(["swift", "package", "dump-package"], cwd=root))
+targets = {t["name"]: t["type"] for t in package["targets"]}
+# Tested through another module's target: the Apple-named modules by the widget sources
+# of WidgetKitTests, #Preview's macro by AccessoryTests.
+TESTED_BY = {"SwiftUI": "WidgetKitTests", "WidgetKit": "WidgetKitTests", "AppIntents": "WidgetKitTests", "Charts": "WidgetKitTests",
+             "AccessoryMacros": "AccessoryTests"}
+SUPPORT = {"TestSupport", "DaemonTestSupport", "EPDModels"}
+for name, kind in targets.items():
+    if kind not in ("regular", "macro") or name in SUPPORT:
+        continue
+    if not os.path.isdir(os.path.join(root, "Sources", name)):
+        continue
+    if not any(f.endswith((".swift")) for _, _, fs in os.walk(os.path.join(root, "Sources", name)) for f in fs):
+        continue  # a C target
+    tests = TESTED_BY.get(name, f"{name}Tests")
+    if targets.get(tests) != "test":
+        problems.append(f"module {name} has no test target {tests}")
+
+count = len([f for f in os.listdir(os.path.join(root, "Tests", "LockScreenTests")) if f.endswith(".swift")])
+if count > 20:
+    problems.append(f"Tests/LockScreenTests holds {count} files (at most 20): tests follow their module")
+
+architecture = open(os.path.join(root, "docs", "ARCHITECTURE.md"), encoding="utf-8").read()
+for name, kind in targets.items():
+    if kind != "test" and name not in SUPPORT and f"`{name}`" not in architecture and f"**{name}**" not in architecture:
+        problems.append(f"docs/ARCHITECTURE.md does not name the module {name}")
+
+for problem in problems:
+    print(f"✘ {problem}")
+if problems:
+    sys.exit(1)
+print(f"✔ rooms: LockScreen {lines} lines, {count} LockScreenTests files, a test target per module, no shared board")
