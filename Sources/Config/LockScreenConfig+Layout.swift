@@ -89,13 +89,21 @@ extension LockScreenConfig {
     /// One `[widgets.NAME]` table, checked against its kind's declared parameters.
     static func widget(_ name: String, _ table: TOMLTable, placement: Placement, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let path = "widgets.\(name)"
-        let kinds = (registry.kinds + providerKinds).sorted()
+        let kinds = registry.kinds
         guard table["kind"] != nil else {
             reader.report(table.line, path, "no kind; expected kind = one of \(kinds.map { "\"\($0)\"" }.joined(separator: ", "))")
             return nil
         }
         guard let kind = reader.choice(table, "kind", at: path, from: kinds) else { return nil }
-        if providerKinds.contains(kind) { return providerWidget(name, kind: kind, table, placement: placement, board: board, reader: &reader) }
+        if let provider = registry.providers[kind] {
+            var family = placement.defaultFamily
+            switch givenFamily(table, at: path, placement: placement, reader: &reader) {
+            case .absent: break
+            case .misplaced: return nil
+            case let .fits(given): family = given
+            }
+            return provider.make(ProviderKind.Widget(name: name, kind: kind, table: table, path: path, family: family, board: board), &reader)
+        }
         guard let descriptor = registry.descriptors[kind] else { return nil }
         // The family: given, or the first the kind supports that fits where it is placed.
         let fitting = descriptor.supportedFamilies.filter(placement.takes)
