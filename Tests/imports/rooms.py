@@ -12,7 +12,11 @@
 - `WidgetCenter.shared` is read only in Accessory and in the inbox's forwarder;
 - every library module has a test target (`<Module>Tests`, or the one named below),
   and `LockScreenTests` holds at most 20 files;
-- every module of Package.swift is named in docs/ARCHITECTURE.md.
+- every module of Package.swift is named in docs/ARCHITECTURE.md;
+- the one call that goes up the layers is the seam SEAMS names: `@main` widgets reach
+  the stock command line through the weak C name `lockscreend_widget_main`, which
+  Accessory declares (CAccessoryHooks) and LockscreendCLI defines with `@_cdecl`; no
+  other `@_cdecl` and no other weak function in a C target.
 Exits 1 naming every rule broken.
 """
 import json
@@ -91,6 +95,24 @@ for line in architecture.split("\n"):
 for name, kind in targets.items():
     if kind != "test" and name not in SUPPORT and name not in tabled:
         problems.append(f"docs/ARCHITECTURE.md's table of modules does not name {name}")
+# The upward seams: the C name, where it is defined, and the header declaring it weak.
+SEAMS = {"lockscreend_widget_main": ("Sources/LockscreendCLI/LockScreenDaemon+Main.swift", "Sources/CAccessoryHooks/include/CAccessoryHooks.h")}
+for path in swift_files("Sources"):
+    for name in re.findall(r'@_cdecl\("(\w+)"\)', code(path)):
+        if SEAMS.get(name, ("",))[0] != os.path.relpath(path, root):
+            problems.append(f"{os.path.relpath(path, root)}: @_cdecl(\"{name}\") is a call up the layers that SEAMS does not name")
+for dirpath, _, files in os.walk(os.path.join(root, "Sources")):
+    for file in files:
+        if not file.endswith((".h", ".c")):
+            continue
+        path = os.path.join(dirpath, file)
+        for name in re.findall(r"(\w+)\s*\([^;]*\)\s*__attribute__\(\(weak\)\)", open(path, encoding="utf-8").read()):
+            if SEAMS.get(name, ("", ""))[1] != os.path.relpath(path, root):
+                problems.append(f"{os.path.relpath(path, root)}: the weak function {name} is a call up the layers that SEAMS does not name")
+for name, (definer, header) in SEAMS.items():
+    if f'@_cdecl("{name}")' not in code(os.path.join(root, definer)) or name not in open(os.path.join(root, header), encoding="utf-8").read():
+        problems.append(f"the seam {name} is no longer where SEAMS says ({definer}, {header}): keep SEAMS true")
+
 for problem in problems:
     print(f"✘ {problem}")
 if problems:
