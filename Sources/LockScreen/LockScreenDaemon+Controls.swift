@@ -23,7 +23,11 @@ extension LockScreenDaemon {
         if let name = stackName(stack), let tap = content.taps[name] {
             kept.widgetTap = PageControl(stack: stack, control: PlacedControl(action: tapAction(tap, widget: name)), frame: slot.rect)
         }
-        if !lastShown[stack].isPlaceholder { kept.controls = renderer.controls(of: placed, in: slot, stack: stack) }
+        if !lastShown[stack].isPlaceholder {
+            kept.controls = renderer.controls(of: placed, in: slot, stack: stack)
+            // The date line draws the date with the inline widget: its words are laid out alone.
+            if slot.id != .dateLine { kept.words = PresentedPage.words(of: placed) }
+        }
         return kept
     }
 
@@ -50,7 +54,6 @@ extension LockScreenDaemon {
             let index = current.map { ($0 + step + controls.count) % controls.count } ?? (move == .next ? 0 : controls.count - 1)
             let focus = controls[index]
             self.controls.focused = (focus.control.action.id, focus.stack)
-            renderer.focusedControl = focus.control.action.id
         }
     }
 
@@ -68,7 +71,6 @@ extension LockScreenDaemon {
         guard controls.press(hit.control, stack: hit.stack, key: key) else {
             return logger.notice("'\(action.title)' is still running (or \(ControlState.maxRunning) intents are): the tap is left out")
         }
-        renderer.controlStates = controls.states
         logger.info("tap: performing '\(action.title)'")
         let kind = stackKind(hit.stack)
         let inbox = self.inbox
@@ -121,17 +123,13 @@ extension LockScreenDaemon {
     /// failed toggle shows its own state again.
     func performed(control id: String, kind: String?, failed: Bool, now: Date) async {
         controls.performed(id, failed: failed, now: now)
-        renderer.controlStates = controls.states
         _ = await engine.requestReload(kind: kind)
     }
 
     /// Drops tapped states that a new entry or the time settled.
     func settleControls(keys: [String], now: Date) {
-        if controls.settle(keys: keys, now: now) { renderer.controlStates = controls.states }
-        if let focused = controls.focused, focused.stack >= keys.count {
-            controls.focused = nil
-            renderer.focusedControl = nil
-        }
+        _ = controls.settle(keys: keys, now: now)
+        if let focused = controls.focused, focused.stack >= keys.count { controls.focused = nil }
     }
 
     /// What a tap on a whole widget performs.

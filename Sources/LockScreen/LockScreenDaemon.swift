@@ -119,8 +119,15 @@ public final class LockScreenDaemon {
     /// The controls of the page as drawn: what taps, focus and the status are tested
     /// against, kept slot by slot as each is drawn.
     package internal(set) var presented = PresentedPage()
-    /// Interactive widgets: tapped toggles, running intents, the focus.
-    var controls = ControlState()
+    /// Interactive widgets: tapped toggles, running intents, the focus. The one place
+    /// this state lives; the renderer draws with what it says (toggles as tapped, the
+    /// focus ring), set here whenever it changes.
+    var controls = ControlState() {
+        didSet {
+            renderer.controlStates = controls.states
+            renderer.focusedControl = controls.focused?.id
+        }
+    }
     /// When the screen sleeps, and whether it is lit now.
     var power: ScreenPower { didSet { powerReading = nil } }
     var screenLit = true

@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import LockScreenModel
+import Providers  // for .trimmed
 
 /// The controls of the page as the panel shows it, slot by slot, kept by the step that
 /// drew each slot: what a tap, `lockscreenctl tap NAME`, the keys' focus and the status
@@ -29,6 +30,9 @@ package struct PresentedPage: Sendable {
         package var widgetTap: Control?
         /// Its views' controls in reading order, clipped to `rect`.
         package var controls: [Control] = []
+        /// What its widget's views say, as drawn (`PresentedPage.words(of:)`); nil for
+        /// the clock and placeholders.
+        package var words: String?
     }
 
     /// The slots of the page shown, in drawing order.
@@ -68,6 +72,25 @@ package struct PresentedPage: Sendable {
     /// The views' controls of the slot that holds stack `stack`, for the status.
     package func controls(ofStack stack: Int) -> [Control] {
         slots.first { $0.stack == stack }?.controls ?? []
+    }
+
+    /// What the widget of stack `stack` said as the step drew it; nil when the page does
+    /// not show it alone (the date line draws the inline widget with the date).
+    package func words(ofStack stack: Int) -> String?? {
+        slots.first { $0.stack == stack && $0.id != .dateLine }.map(\.words)
+    }
+
+    /// What `placed` says, in reading order, on one line of at most 500 characters:
+    /// "picture" for a picture without words, nil for nothing. Symbols are glyphs of the
+    /// icon font in Unicode's private use area, not words.
+    static func words(of placed: PlacedView) -> String? {
+        let words = placed.words.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { !isPrivateUse($0) })).trimmed() }
+            .filter { !$0.isEmpty }.joined(separator: " ")
+        return words.isEmpty ? (placed.showsPicture ? "picture" : nil) : String(words.prefix(500))
+    }
+
+    static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {
+        (0xE000...0xF8FF).contains(scalar.value) || scalar.value >= 0xF0000
     }
 }
 

@@ -2,7 +2,6 @@ import Accessory
 import Canvas
 import FoundationEssentials
 import LockScreenModel
-import Providers
 import Synchronization
 import TimelineEngine
 
@@ -67,17 +66,15 @@ extension ScreenBoard.Shown {
 }
 
 extension ScreenBoard.Shown {
-    /// What each shown widget says, by name: the text its views draw at `now`, in reading
-    /// order ("picture" for a picture without words), as the status, the web page and
-    /// Home Assistant's sensors give it. Placeholders say nothing.
+    /// What each shown widget says, by name: the text its views draw, in reading order
+    /// ("picture" for a picture without words), as the status, the web page and Home
+    /// Assistant's sensors give it. A widget on the page shown says what the step drew;
+    /// one on another page is laid out at `now`. Placeholders say nothing.
     package func texts(now: Date) -> [String: String] {
         var texts: [String: String] = [:]
         for (s, shown) in widgets.enumerated() where !shown.isPlaceholder && s < names.count && s < content.stacks.count {
-            let placed = renderer.placeUnit(shown.entry, family: content.stacks[s].family, now: now)
-            // Symbols are glyphs of the icon font in Unicode's private use area: not words.
-            let words = placed.words.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { !Self.isPrivateUse($0) })).trimmed() }
-                .filter { !$0.isEmpty }.joined(separator: " ")
-            texts[names[s]] = words.isEmpty ? (placed.showsPicture ? "picture" : nil) : String(words.prefix(500))
+            let drawn = page.words(ofStack: s)
+            texts[names[s]] = drawn ?? PresentedPage.words(of: renderer.placeUnit(shown.entry, family: content.stacks[s].family, now: now))
         }
         return texts
     }
@@ -111,9 +108,5 @@ extension ScreenBoard.Shown {
             guard let stack = slot.widget, stack < names.count, !names[stack].isEmpty else { return nil }
             return (names[stack], slot, stack)
         }
-    }
-
-    static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {
-        (0xE000...0xF8FF).contains(scalar.value) || scalar.value >= 0xF0000
     }
 }

@@ -1,4 +1,5 @@
 import Config
+import DaemonRuntime
 import LockScreen
 import FoundationEssentials
 import Logging

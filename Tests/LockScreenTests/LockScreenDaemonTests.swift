@@ -162,4 +162,28 @@ struct LockScreenDaemonTests {
         if appearance == "light" { frame = frame.grayscale() }
         try Golden().check(frame, named: "lockscreen-\(width)x\(height)-\(appearance)")
     }
+
+    @Test("what each widget on the page says is kept by the step that drew it; the inline widget's and other pages' are laid out alone")
+    func wordsAsDrawn() async throws {
+        let options = testOptions()
+        let daemon = try daemon(options, display: MemoryDisplay(width: 800, height: 480))
+        daemon.screens.open()
+        try await daemon.step(now: testNow)
+        let shown = try #require(daemon.screens.latest)
+        let texts = shown.texts(now: testNow)
+        // Each row widget's words are the step's, not laid out again.
+        let row = shown.page.slots.filter { $0.id != .dateLine && $0.stack != nil }
+        #expect(!row.isEmpty)
+        for slot in row {
+            let stack = try #require(slot.stack)
+            #expect(slot.words != nil, "stack \(stack) drew no words")
+            #expect(texts[shown.names[stack]] == slot.words)
+        }
+        // The date line's slot keeps no words (it draws the date too); the inline widget
+        // still says what its own views draw.
+        let dateLine = try #require(shown.page.slots.first { $0.id == .dateLine })
+        #expect(dateLine.words == nil)
+        let inline = try #require(dateLine.stack)
+        #expect(texts[shown.names[inline]]?.isEmpty == false)
+    }
 }
