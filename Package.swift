@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
         // The clock every wait goes through, the wall-clock alarm, the daemon's executor and
         // threads of its own: what the engine and the providers both run on.
-        .target(name: "DaemonRuntime", dependencies: ["CSystemShims"]),
+        .target(name: "DaemonRuntime", dependencies: ["CSystemShims", "ZoneInfo"]),
         .target(
             name: "TimelineEngine",
             dependencies: ["DaemonRuntime", "Accessory", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]

@@ -161,3 +161,19 @@ package struct LockScreenRenderer: Sendable {
         Frame(width: layout.width, height: layout.height, fill: face.colorScheme == .dark ? 0 : 255)
     }
 }
+
+extension LockScreenRenderer {
+    /// A renderer for drawing one widget as `preview` and `WidgetSnapshot` do: at the
+    /// scale of a lock screen `width`×`height` (800×480 by default: about 2.1 pixels a
+    /// point), in `colorScheme` and `timeZone`, pictures diffused over `pictureInks` when a
+    /// panel's are given, images found in the resource folders SwiftPM puts beside the
+    /// program.
+    package static func preview(colorScheme: ColorScheme, timeZone: ZoneRules, width: Int = 800, height: Int = 480, pictureInks: PictureInks? = nil) -> LockScreenRenderer {
+        var renderer = LockScreenRenderer(layout: LockScreenLayout(width: width, height: height))
+        renderer.pictureInks = pictureInks
+        renderer.face.colorScheme = colorScheme
+        renderer.face.timeZone = timeZone
+        renderer.imageDirectories = PackageResources.imageDirectories()
+        return renderer
+    }
+}

@@ -15,11 +15,7 @@ package struct WidgetPreview {
     /// Drawn at the scale of a lock screen `width`×`height` (800×480 by default: about 2.1
     /// pixels a point), pictures diffused over `pictureInks` when a panel's are given.
     package init(colorScheme: ColorScheme, timeZone: ZoneRules, width: Int = 800, height: Int = 480, pictureInks: PictureInks? = nil) {
-        renderer = LockScreenRenderer(layout: LockScreenLayout(width: width, height: height))
-        renderer.pictureInks = pictureInks
-        renderer.face.colorScheme = colorScheme
-        renderer.face.timeZone = timeZone
-        renderer.imageDirectories = PackageResources.imageDirectories()
+        renderer = .preview(colorScheme: colorScheme, timeZone: timeZone, width: width, height: height, pictureInks: pictureInks)
     }
 
     /// A tile: what is drawn, and the caption under it.

@@ -7,6 +7,7 @@ import Testing
 @testable import JSON
 @testable import LockScreen
 @testable import Providers
+@testable import DaemonRuntime
 @testable import TimelineEngine
 
 @Suite("SystemdNotifier")

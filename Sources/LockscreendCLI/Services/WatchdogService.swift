@@ -1,5 +1,4 @@
 import DaemonRuntime
-import LockScreen
 import ServiceLifecycle
 import FoundationEssentials
 

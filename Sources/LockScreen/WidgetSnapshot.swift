@@ -2,7 +2,6 @@ import Accessory
 import Canvas
 import ControlProtocol
 import FoundationEssentials
-import LockScreen  // for .placeUnit
 import LockScreenModel  // for .referencePointSize
 import Providers
 import TimelineEngine
@@ -52,7 +51,7 @@ public struct WidgetSnapshot: Equatable, Sendable {
             throw .wrongEntryType(widget: descriptor.kind, entry: "\(type(of: entry))")
         }
         // Drawn at the scale `lockscreend preview` uses, an 800×480 lock screen's.
-        let renderer = WidgetPreview(colorScheme: colorScheme, timeZone: ZoneRules(timeZone)).renderer
+        let renderer = LockScreenRenderer.preview(colorScheme: colorScheme, timeZone: ZoneRules(timeZone))
         let size = family.referencePointSize
         let rect = Rect(x: 0, y: 0, width: size.width * renderer.layout.scale, height: size.height * renderer.layout.scale)
         background = colorScheme == .dark ? 0 : 255

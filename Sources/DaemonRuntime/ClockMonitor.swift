@@ -4,29 +4,29 @@ import ZoneInfo
 /// Notices what moves the wall clock under the daemon: a jump (NTP setting it, a manual
 /// change, a resume from suspend) seen against the monotonic clock, and a change of the
 /// machine's time zone when the zone follows the machine's.
-struct ClockMonitor {
+package struct ClockMonitor {
     /// What changed since the last look.
-    struct Changes {
+    package struct Changes {
         /// Seconds the wall clock moved beyond the monotonic clock; nil when it did not jump.
-        var jump: TimeInterval?
+        package var jump: TimeInterval?
         /// The machine's new zone; nil when it did not change.
-        var zone: ZoneRules?
+        package var zone: ZoneRules?
     }
 
     /// A wall-clock step larger than this against the monotonic clock is a jump.
-    let jumpThreshold: TimeInterval
+    package let jumpThreshold: TimeInterval
     /// Where the machine's time zone is read at every look; nil when the zone was chosen
     /// and stays.
-    var systemTimeZone: SystemTimeZone?
+    package var systemTimeZone: SystemTimeZone?
     private var lastReading: (wall: Date, monotonic: TimeInterval)?
 
-    init(jumpThreshold: TimeInterval, systemTimeZone: SystemTimeZone?) {
+    package init(jumpThreshold: TimeInterval, systemTimeZone: SystemTimeZone?) {
         self.jumpThreshold = jumpThreshold
         self.systemTimeZone = systemTimeZone
     }
 
     /// Compares the clocks with the last look; `zone` is the zone drawn now.
-    mutating func look(wall: Date, monotonic: TimeInterval, zone: ZoneRules) -> Changes {
+    package mutating func look(wall: Date, monotonic: TimeInterval, zone: ZoneRules) -> Changes {
         var changes = Changes()
         if let last = lastReading {
             let delta = wall.timeIntervalSince(last.wall) - (monotonic - last.monotonic)
@@ -38,5 +38,5 @@ struct ClockMonitor {
     }
 
     /// Whether this is the first look (nothing to compare with yet).
-    var isFirstLook: Bool { lastReading == nil }
+    package var isFirstLook: Bool { lastReading == nil }
 }

@@ -9,10 +9,10 @@ package final class Heartbeat: Sendable {
 
     package init() {}
 
-    func enter(_ monotonic: TimeInterval) { started.store(monotonic, ordering: .releasing) }
-    func leave() { started.store(0, ordering: .releasing) }
+    package func enter(_ monotonic: TimeInterval) { started.store(monotonic, ordering: .releasing) }
+    package func leave() { started.store(0, ordering: .releasing) }
     /// The first frame is up: from now on the daemon can be alive.
-    func markUp() { up.store(true, ordering: .releasing) }
+    package func markUp() { up.store(true, ordering: .releasing) }
 
     /// True once the daemon is up, unless a step began more than `limit` seconds before
     /// `monotonic` and is still running.

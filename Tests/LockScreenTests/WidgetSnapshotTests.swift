@@ -3,7 +3,6 @@ import Canvas
 import Foundation
 import LockScreenModel
 import Testing
-@testable import LockscreendCLI
 @testable import Config
 @testable import ControlProtocol
 @testable import JSON
