@@ -24,7 +24,6 @@ extension LockScreenConfig {
     /// `kind = "command"`: a program's output, a JSON timeline, run on the widget's policy.
     static func commandWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let (name, kind, table, path, family) = (widget.name, widget.kind, widget.table, widget.path, widget.family)
-        let instance: WidgetInstance
         reader.rejectUnknown(table, known: widgetKeys + ["command", "env", "directory", "max_output"], at: path)
         var arguments: [String] = []
         if table["command"] != nil {
@@ -45,7 +44,7 @@ extension LockScreenConfig {
         let (budget, failure) = limits(table, at: path, local: false, reader: &reader)
         runner.timeout = failure.timeout
         let command = runner
-        instance = JSONTimelineInstance.make { context in
+        let instance = JSONTimelineInstance.make { context in
             let output = try await command.run()
             do throws(TimelineJSON.Failure) {
                 return try await OwnThread.reading(named: "command output") { () throws(TimelineJSON.Failure) in try TimelineJSON.decode(output, now: context.date) }
@@ -59,7 +58,6 @@ extension LockScreenConfig {
     /// `kind = "calendar"`: an iCalendar file or URL's next events.
     static func calendarWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let (name, kind, table, path, family) = (widget.name, widget.kind, widget.table, widget.path, widget.family)
-        let instance: WidgetInstance
         reader.rejectUnknown(table, known: widgetKeys + ["file", "url", "days", "every", "time_zone"], at: path)
         guard let source = CalendarSource.read(table, at: path, family: family, reader: &reader) else { return nil }
         // A local file costs nothing to read; a URL is budgeted like any web API.
@@ -73,14 +71,13 @@ extension LockScreenConfig {
             configured.location = .url(fetcher)
         }
         let calendar = configured
-        instance = JSONTimelineInstance.make { context in try await calendar.timeline(now: context.date) }
+        let instance = JSONTimelineInstance.make { context in try await calendar.timeline(now: context.date) }
         return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
     }
 
     /// `kind = "recorded"`: a timeline kept in a file.
     static func recordedWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let (name, kind, table, path, family) = (widget.name, widget.kind, widget.table, widget.path, widget.family)
-        let instance: WidgetInstance
         // A timeline kept in a file: the benchmark's stand-in for network widgets, and a
         // way to show a prepared day.
         reader.rejectUnknown(table, known: widgetKeys + ["file"], at: path)
@@ -102,7 +99,7 @@ extension LockScreenConfig {
         }
         let (budget, failure) = limits(table, at: path, local: true, reader: &reader)
         // The whole recording at once; its own policy decides when it is asked again.
-        instance = JSONTimelineInstance.make { _ in recorded }
+        let instance = JSONTimelineInstance.make { _ in recorded }
         return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
     }
 
@@ -137,7 +134,6 @@ extension LockScreenConfig {
     /// `kind = "homeassistant"`: an entity's state, from the REST API or statestream.
     static func homeAssistantWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
         let (name, kind, table, path, family) = (widget.name, widget.kind, widget.table, widget.path, widget.family)
-        let instance: WidgetInstance
         reader.rejectUnknown(table, known: widgetKeys + ["entity", "attribute", "min", "max", "symbol", "stale_after", "every"], at: path)
         guard var source = homeAssistantSource(name, table, at: path, statestream: reader.statestream, reader: &reader) else { return nil }
         if let rest = source.rest {
@@ -146,13 +142,13 @@ extension LockScreenConfig {
             source.rest?.fetcher.timeout = failure.timeout
             failure.timeout += 1  // the request's own deadline fires first, with its message
             let configured = source
-            instance = JSONTimelineInstance.make { context in try await configured.fetch(now: context.date) }
+            let instance = JSONTimelineInstance.make { context in try await configured.fetch(now: context.date) }
             return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
         }
         reader.mqttFilters[name] = source.filter
         let board = reader.mqttBoard
         let configured = source
-        instance = JSONTimelineInstance.make { context in try await configured.pushed(board: board, now: context.date) }
+        let instance = JSONTimelineInstance.make { context in try await configured.pushed(board: board, now: context.date) }
         return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
     }
 

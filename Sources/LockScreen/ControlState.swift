@@ -50,15 +50,13 @@ struct ControlState {
     }
 
     /// Drops the tapped states that a new entry of their widget (a changed key) or the
-    /// time has settled; returns whether any was dropped.
-    mutating func settle(keys: [String], now: Date) -> Bool {
-        let before = pending.count
+    /// time has settled.
+    mutating func settle(keys: [String], now: Date) {
         pending = pending.filter { id, p in
             if running.contains(id) { return true }
             if let expires = p.expires, expires <= now { return false }
             return p.stack < keys.count && keys[p.stack] == p.key
         }
-        return pending.count != before
     }
 
     /// When a tapped state next gives way on its own.

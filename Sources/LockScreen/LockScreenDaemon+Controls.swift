@@ -128,7 +128,7 @@ extension LockScreenDaemon {
 
     /// Drops tapped states that a new entry or the time settled.
     func settleControls(keys: [String], now: Date) {
-        _ = controls.settle(keys: keys, now: now)
+        controls.settle(keys: keys, now: now)
         if let focused = controls.focused, focused.stack >= keys.count { controls.focused = nil }
     }
 
