@@ -198,14 +198,18 @@ package.products += [
     .library(name: "WidgetKit", targets: ["WidgetKit"]),
     .library(name: "AppIntents", targets: ["AppIntents"]),
     .library(name: "Charts", targets: ["Charts"]),
+    .library(name: "ActivityKit", targets: ["ActivityKit"]),
+    .library(name: "UIKit", targets: ["UIKit"]),
 ]
 package.targets += [
     .target(name: "SwiftUI", dependencies: ["Accessory"]),
     .target(name: "WidgetKit", dependencies: ["SwiftUI"]),
     .target(name: "AppIntents", dependencies: ["SwiftUI"]),
     .target(name: "Charts", dependencies: ["SwiftUI"]),
+    .target(name: "ActivityKit", dependencies: ["SwiftUI"]),
+    .target(name: "UIKit", dependencies: ["SwiftUI"]),
     // Widget sources as apps write them, compiled with their own imports unchanged.
-    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "AppIntents", "Charts", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")]),
+    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "AppIntents", "Charts", "ActivityKit", "UIKit", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")]),
 ]
 #endif
 

@@ -11,6 +11,12 @@ package struct TextStyle: Hashable, Sendable {
     package var monospacedDigits: Bool
     /// Where a text too long for its lines loses characters for the ellipsis.
     package var truncation: Truncation = .tail
+    /// A line through the text (`.strikethrough()`), in the text's colour.
+    package var strikethrough = false
+    /// Extra space after each character, in pixels (`.tracking`, `.kerning`).
+    package var tracking = 0.0
+    /// How wide the letters are (`.fontWidth`): Pango's stretch, 0.75 condensed … 1.25 expanded.
+    package var width = 1.0
 
     /// Where the ellipsis goes: at the start, in the middle or at the end.
     package enum Truncation: Hashable, Sendable {

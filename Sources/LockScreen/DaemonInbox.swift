@@ -32,6 +32,8 @@ package struct DaemonInbox: Sendable {
         case screen(ScreenPower.Switch)
         /// Someone is at the screen (a key): a dark screen lights for a while.
         case wake
+        /// An address widget code opened (`openURL`): its `[urls]` action runs.
+        case openURL(String)
         /// An intent a tap started has returned (or failed, or ran out of time).
         case performed(control: String, kind: String?, failed: Bool)
         /// Finish the step in progress, then return from `run()`.
@@ -76,6 +78,7 @@ package struct DaemonInbox: Sendable {
             switch request {
             case let .kind(kind): send(.reload(kind: kind))
             case .all: send(.reload(kind: nil))
+            case let .open(url): send(.openURL(url))
             }
         }
     }

@@ -82,6 +82,15 @@ extension LockScreenDaemon {
         }
     }
 
+    /// Runs the `[urls]` action of an address widget code opened (`openURL` in an intent).
+    func open(_ url: String) {
+        guard let tap = content.action(forURL: url) else { return logger.notice("an intent opened \(url), which [urls] does not map to an action") }
+        let action = tapAction(tap, widget: "", url: url)
+        logger.info("an intent opened \(url): performing '\(action.title)'")
+        let (clock, logger) = (self.clock, self.logger)
+        Task(executorPreference: DaemonExecutor.preferred) { _ = await LockScreenDaemon.perform(action, timeout: ControlState.performTimeout, clock: clock, logger: logger) }
+    }
+
     /// Runs an intent; true when it threw or ran past `timeout` (it is then left to
     /// finish on its own: an intent is code in this process and cannot be killed). Each
     /// end is logged as what it was: a failure as its error, a time-out as a time-out.

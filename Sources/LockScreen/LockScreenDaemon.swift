@@ -270,6 +270,8 @@ public final class LockScreenDaemon {
             moveFocus(move, now: now)
         case let .performed(id, kind, failed):
             await performed(control: id, kind: kind, failed: failed, now: now)
+        case let .openURL(url):
+            open(url)
         case let .nextInStack(name):
             guard let stack = content.stacks.firstIndex(where: { $0.widgets.contains { $0.name == name } }) else {
                 return logger.warning("no stack holds a widget named '\(name)'")

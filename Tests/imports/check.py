@@ -25,7 +25,7 @@ LAYERS = [
     ["Gauge", "AccessoryMacros"],
     ["Accessory"],
     ["SwiftUI"],
-    ["WidgetKit", "AppIntents", "Charts"],
+    ["WidgetKit", "AppIntents", "Charts", "ActivityKit", "UIKit"],
     ["Panel", "DaemonRuntime"],
     ["TimelineEngine", "Providers"],
     ["ControlProtocol"],

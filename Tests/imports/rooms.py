@@ -7,8 +7,9 @@
   file into LockScreenModel's values;
 - no board is a `static let shared`: the daemon's boards are made by DaemonAssembly and
   handed to who needs them (the only shared objects left are the process's own: the
-  child-process registry, the wall-clock alarm, the text system, and WidgetKit's
-  `WidgetCenter.shared`, which widget code calls as on iOS);
+  child-process registry, the wall-clock alarm, the text system, and the centers widget
+  code calls as on iOS: WidgetKit's `WidgetCenter.shared` and `ControlCenter.shared`,
+  and ActivityKit's `Activity` statics' `ActivityCenter.shared`);
 - `WidgetCenter.shared` is read only in Accessory and in the inbox's forwarder;
 - every library module has a test target (`<Module>Tests`, or the one named below),
   and `LockScreenTests` holds at most 20 files;
@@ -54,7 +55,7 @@ for path in swift_files("Sources/Config"):
     for module in re.findall(r"^(?:@testable )?import (LockScreen|Web|Broker|ControlSocket)\b(?!Model)", code(path), re.M):
         problems.append(f"{os.path.relpath(path, root)} imports {module}: Config reads into LockScreenModel's values")
 
-SHARED_ALLOWED = {"ChildRegistry", "WallClockAlarm", "TextSystem", "WidgetCenter"}
+SHARED_ALLOWED = {"ChildRegistry", "WallClockAlarm", "TextSystem", "WidgetCenter", "ActivityCenter", "ControlCenter"}
 for path in swift_files("Sources"):
     text = code(path)
     for match in re.finditer(r"static (?:let|var) shared = (\w+)\(", text):
@@ -68,7 +69,7 @@ package = json.loads(subprocess.check_output(["swift", "package", "dump-package"
 targets = {t["name"]: t["type"] for t in package["targets"]}
 # Tested through another module's target: the Apple-named modules by the widget sources
 # of WidgetKitTests, #Preview's macro by AccessoryTests.
-TESTED_BY = {"SwiftUI": "WidgetKitTests", "WidgetKit": "WidgetKitTests", "AppIntents": "WidgetKitTests", "Charts": "WidgetKitTests",
+TESTED_BY = {"SwiftUI": "WidgetKitTests", "WidgetKit": "WidgetKitTests", "AppIntents": "WidgetKitTests", "Charts": "WidgetKitTests", "ActivityKit": "WidgetKitTests", "UIKit": "WidgetKitTests",
              "AccessoryMacros": "AccessoryTests"}
 SUPPORT = {"TestSupport", "DaemonTestSupport", "EPDModels"}
 for name, kind in targets.items():

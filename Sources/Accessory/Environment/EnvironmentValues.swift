@@ -80,6 +80,10 @@ public struct EnvironmentValues: Sendable {
     package var truncationMode: Text.TruncationMode = .tail
     /// `.imageScale(_:)`: symbols drawn smaller or larger than their text.
     package var imageScale: Image.Scale = .medium
+    /// `.strikethrough()`, `.tracking(_:)` and `.fontWidth(_:)` on a view: its texts'.
+    package var strikethrough = false
+    package var tracking = 0.0
+    package var fontWidth: Font.Width? = nil
     /// The axis of the stack whose children are being made: a `Divider` runs across it.
     package var stackAxis: Axis? = nil
     /// Where a home-screen widget's `containerBackground` is collected while its view is made.

@@ -13,20 +13,65 @@ public protocol AppEntity: IntentValue, Identifiable where ID: LosslessStringCon
 /// user picks from (here: what the config file may name).
 public protocol EntityQuery: Sendable {
     associatedtype Entity: AppEntity
+    /// What suggestions come as: an array, or an `IntentItemCollection` (iOS 18).
+    associatedtype Result: ResultsCollection = [Entity] where Result.Element == Entity
     func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
-    func suggestedEntities() async throws -> [Entity]
+    func suggestedEntities() async throws -> Result
     /// The entity a parameter without a value gets.
     func defaultResult() async -> Entity?
 }
 
 extension EntityQuery {
-    public func suggestedEntities() async throws -> [Entity] { [] }
     public func defaultResult() async -> Entity? { nil }
+}
+
+extension EntityQuery where Result == [Entity] {
+    public func suggestedEntities() async throws -> [Entity] { [] }
+}
+
+/// What a query's suggestions come as, as AppIntents' `ResultsCollection`.
+public protocol ResultsCollection {
+    associatedtype Element
+    /// The items, in order, sections flattened.
+    var items: [Element] { get }
+}
+
+extension Array: ResultsCollection {
+    public var items: [Element] { self }
+}
+
+/// Suggestions in sections, as AppIntents' `IntentItemCollection`; a config file names
+/// one value, so the sections are read as one list.
+public struct IntentItemCollection<Element>: ResultsCollection {
+    public let items: [Element]
+
+    public init(items: [Element]) {
+        self.items = items
+    }
+
+    public init(sections: [IntentItemSection<Element>]) {
+        items = sections.flatMap(\.items)
+    }
+}
+
+extension IntentItemCollection: Sendable where Element: Sendable {}
+
+/// One section of suggestions.
+public struct IntentItemSection<Element> {
+    public let items: [Element]
+
+    public init(_ title: LocalizedStringResource, items: [Element]) {
+        self.items = items
+    }
+
+    public init(items: [Element]) {
+        self.items = items
+    }
 }
 
 /// An `EntityQuery` that also searches by text.
 public protocol EntityStringQuery: EntityQuery {
-    func entities(matching string: String) async throws -> [Entity]
+    func entities(matching string: String) async throws -> Result
 }
 
 extension AppEntity {
@@ -49,7 +94,7 @@ extension AppEntity {
     public static var intentOptions: IntentOptionsSource? {
         IntentOptionsSource {
             let query = defaultQuery
-            let suggested = (try? await query.suggestedEntities()) ?? []
+            let suggested = (try? await query.suggestedEntities().items) ?? []
             let fallback = await query.defaultResult()
             // The default first when the suggestions do not hold it already.
             let extra = fallback.flatMap { d in suggested.contains { $0.intentText == d.intentText } ? nil : d }

@@ -134,18 +134,18 @@ enum IntentParameters {
         parameters(of: intent).map { ($0.0, $0.1.valueText) }
     }
 
-    static func describe(_ intent: some WidgetConfigurationIntent) -> [ParameterDescriptor] {
+    static func describe(_ intent: some AppIntent) -> [ParameterDescriptor] {
         parameters(of: intent).map { ParameterDescriptor(name: $0.0, title: $0.1.title, kind: $0.1.kind, defaultText: $0.1.defaultText) }
     }
 
     /// The parameters whose valid values come from a provider or a query, by name.
-    static func optionSources(_ intent: some WidgetConfigurationIntent) -> [String: IntentOptionsSource] {
+    static func optionSources(_ intent: some AppIntent) -> [String: IntentOptionsSource] {
         var sources: [String: IntentOptionsSource] = [:]
         for (name, parameter) in parameters(of: intent) { sources[name] = parameter.options }
         return sources
     }
 
-    static func assign(_ values: [String: String], to intent: some WidgetConfigurationIntent) throws(ParameterError) {
+    static func assign(_ values: [String: String], to intent: some AppIntent) throws(ParameterError) {
         let known = Dictionary(parameters(of: intent), uniquingKeysWith: { a, _ in a })
         for (name, text) in values.sorted(by: { $0.key < $1.key }) {
             guard let parameter = known[name] else { throw .unknown(name: name, known: known.keys.sorted()) }

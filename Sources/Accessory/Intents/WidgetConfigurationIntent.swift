@@ -32,6 +32,17 @@ public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringInte
         self.subtitle = subtitle?.key
     }
 
+    /// A title with an image; listings here are text, so the image is not kept.
+    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: Image?) {
+        self.init(title: title, subtitle: subtitle)
+    }
+
+    /// The picture beside a title, as AppIntents' `DisplayRepresentation.Image`.
+    public struct Image: Sendable, Hashable {
+        public init(systemName: String, isTemplate: Bool = false) {}
+        public init(named name: String, isTemplate: Bool = false) {}
+    }
+
     public init(stringLiteral value: String) {
         title = value
         subtitle = nil

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 extension View {
-    private func environmentChange(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedContent<Self, _EnvironmentModifier> {
+    func environmentChange(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedContent<Self, _EnvironmentModifier> {
         modifier(_EnvironmentModifier(change: change))
     }
 

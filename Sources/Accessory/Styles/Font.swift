@@ -33,6 +33,19 @@ public struct Font: Hashable, Sendable {
     var family: String?
     var monospacedDigits = false
     var isItalic = false
+    var width: Width = .standard
+
+    /// How wide the letters are, as SwiftUI's `Font.Width`: drawn with the face's
+    /// condensed or expanded style where fontconfig has one.
+    public struct Width: Hashable, Sendable {
+        /// 1 is the standard width.
+        let value: Double
+        public init(_ value: Double) { self.value = value.isFinite ? max(0.5, min(2, value)) : 1 }
+        public static let compressed = Width(0.75)
+        public static let condensed = Width(0.875)
+        public static let standard = Width(1)
+        public static let expanded = Width(1.25)
+    }
 
     init(size: Double, weight: Weight = .regular, design: Design = .default, family: String? = nil) {
         self.size = size
@@ -93,6 +106,13 @@ public struct Font: Hashable, Sendable {
         return font
     }
 
+    /// This font in a width.
+    public func width(_ width: Width) -> Font {
+        var font = self
+        font.width = width
+        return font
+    }
+
     /// This font with tabular figures, so changing digits keep their places.
     public func monospacedDigit() -> Font {
         var font = self
@@ -112,6 +132,8 @@ public struct Font: Hashable, Sendable {
                 case .serif: TextStyle.serifFamily
                 }
             }()
-        return TextStyle(family: family, size: size, weight: weight.fontWeight, italic: isItalic, monospacedDigits: monospacedDigits)
+        var style = TextStyle(family: family, size: size, weight: weight.fontWeight, italic: isItalic, monospacedDigits: monospacedDigits)
+        style.width = width.value
+        return style
     }
 }

@@ -41,6 +41,9 @@ public struct Text: View, PrimitiveView, Equatable {
     var color: Color? = nil
     var isItalic = false
     var monospacedDigits = false
+    var strikethrough = false
+    var tracking: Double? = nil
+    var width: Font.Width? = nil
 
     /// A text from a string literal, which may interpolate numbers with a
     /// `specifier:` and dates with a `style:`.
@@ -113,6 +116,14 @@ public struct Text: View, PrimitiveView, Equatable {
     public func italic() -> Text { with { $0.isItalic = true } }
     public func monospacedDigit() -> Text { with { $0.monospacedDigits = true } }
     public func foregroundColor(_ color: Color?) -> Text { with { $0.color = color } }
+    /// A line through the text, in its colour (a colour of its own is not drawn).
+    public func strikethrough(_ active: Bool = true, color: Color? = nil) -> Text { with { $0.strikethrough = active } }
+    /// Extra space between letters, in points.
+    public func tracking(_ tracking: Double) -> Text { with { $0.tracking = tracking } }
+    /// Extra space between letters, in points (Pango spaces letters evenly either way).
+    public func kerning(_ kerning: Double) -> Text { with { $0.tracking = kerning } }
+    /// The letters' width: condensed, expanded.
+    public func fontWidth(_ width: Font.Width?) -> Text { with { $0.width = width } }
 
     private func with(_ change: (inout Text) -> Void) -> Text {
         var copy = self
@@ -194,7 +205,10 @@ public struct Text: View, PrimitiveView, Equatable {
         if monospacedDigits || environment.monospacedDigit { font.monospacedDigits = true }
         if isItalic { font.isItalic = true }
         let (string, live, symbols) = resolved(in: environment)
+        if let width = width ?? environment.fontWidth { font.width = width }
         var style = font.textStyle
+        style.strikethrough = strikethrough || environment.strikethrough
+        style.tracking = tracking ?? environment.tracking
         style.truncation = switch environment.truncationMode {
         case .head: .head
         case .middle: .middle

@@ -24,6 +24,22 @@ public struct ProgressView<Label: View>: View, PrimitiveView {
         self.label = label()
     }
 
+    /// Progress of `value` out of `total` with a label for the value; the bar says the
+    /// value, as the lock screen's accessory gauges do, so that label is not drawn.
+    public init<V: BinaryFloatingPoint, CurrentValueLabel: View>(
+        value: V?, total: V = 1.0, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel
+    ) {
+        self.init(value: value, total: total, label: label)
+    }
+
+    /// Progress through a time interval with a label for the time left; the bar says it,
+    /// so that label is not drawn.
+    public init<CurrentValueLabel: View>(
+        timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel
+    ) {
+        self.init(timerInterval: timerInterval, countsDown: countsDown, label: label)
+    }
+
     public var body: Never { bodyNever() }
 
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {

@@ -128,6 +128,8 @@ public func Circle() -> ShapeView { ShapeView(shape: .circle) }
 public func Rectangle() -> ShapeView { ShapeView(shape: .rectangle) }
 /// A capsule filling its space.
 public func Capsule() -> ShapeView { ShapeView(shape: .capsule) }
+/// A capsule whose ends curve in a style; both are drawn as half circles.
+public func Capsule(style: RoundedCornerStyle) -> ShapeView { Capsule() }
 /// A rectangle with rounded corners.
 public func RoundedRectangle(cornerRadius: Double) -> ShapeView { ShapeView(shape: .roundedRectangle(cornerRadius: cornerRadius)) }
 /// A rectangle with rounded corners of a style; both styles are drawn as circular arcs

@@ -11,6 +11,8 @@ public final class WidgetCenter: Sendable {
     package enum Request: Sendable, Hashable {
         case kind(String)
         case all
+        /// An address an intent opened (`openURL`): the daemon runs its `[urls]` action.
+        case open(String)
     }
 
     private let subscribers = Mutex<[UUID: AsyncStream<Request>.Continuation]>([:])
@@ -22,6 +24,9 @@ public final class WidgetCenter: Sendable {
 
     /// Reloads every widget.
     public func reloadAllTimelines() { send(.all) }
+
+    /// Hands an address an intent opened to the daemon.
+    package func open(_ url: URL) { send(.open(url.absoluteString)) }
 
     private func send(_ request: Request) {
         for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(request) }

@@ -1,0 +1,174 @@
+import FoundationEssentials
+
+/// One Live Activity as the daemon keeps it: its attributes and latest content state as
+/// JSON (they decode into the widget's own types when drawn), and where it is in its life.
+package struct ActivityRecord: Sendable, Hashable {
+    /// The activity's id, which is also its push token (hex, as APNs tokens are written).
+    package let id: String
+    /// The name of the attributes type (`attributes-type` in a push): which
+    /// `ActivityConfiguration` draws it.
+    package let attributesType: String
+    package let attributes: Data
+    package var state: Data
+    package var staleDate: Date?
+    package var relevanceScore: Double
+    package var phase: ActivityState
+    package let started: Date
+    /// When it ended (by its app, a push, or the eight-hour limit).
+    package var ended: Date?
+    /// When an ended activity leaves the screen.
+    package var dismissal: Date?
+    /// The newest update's timestamp: older ones are ignored.
+    package var timestamp: Date
+    /// An update's alert, shown expanded until `alertUntil`.
+    package var alert: ActivityUpdate.AlertText?
+    package var alertUntil: Date?
+    /// The broadcast channel it listens on, if any.
+    package var channel: String?
+
+    /// Drawn stale: its stale date has passed.
+    package var isStale: Bool { phase == .stale }
+}
+
+/// The Live Activities of one screen under Apple's rules, as a value: every change takes
+/// the time it happens at, so tests run it on any clock.
+///
+/// - content (attributes and state as JSON) at most 4 KB;
+/// - at most eight hours active: then the activity is ended;
+/// - an ended activity stays up to four hours unless dismissed sooner;
+/// - an update whose timestamp is older than the newest one taken is ignored.
+package struct ActivityBook: Sendable, Hashable {
+    /// Apple's limit on an activity's encoded content.
+    package static let maximumBytes = 4096
+    /// How long an activity may run before the system ends it.
+    package static let activeLimit: Duration = .seconds(8 * 3600)
+    /// How long an ended activity stays on screen with the default dismissal policy.
+    package static let endedLimit: Duration = .seconds(4 * 3600)
+    /// How many activities run at once; iOS lets an app run a handful.
+    package static let maximumActivities = 8
+    /// How long an update's alert shows the activity expanded.
+    package static let alertLength: Duration = .seconds(8)
+
+    package private(set) var records: [ActivityRecord] = []
+
+    package init() {}
+
+    /// What an update did.
+    package enum Outcome: Sendable, Hashable {
+        case applied
+        /// Its timestamp was older than the newest taken.
+        case outdated
+        /// No such activity, or it has ended.
+        case unknown
+    }
+
+    package func record(_ id: String) -> ActivityRecord? { records.first { $0.id == id } }
+
+    /// Starts an activity, or refuses it (too large, too many, an id in use).
+    package mutating func start(
+        id: String, attributesType: String, attributes: Data, state: Data, staleDate: Date?, relevanceScore: Double,
+        timestamp: Date, channel: String? = nil, now: Date
+    ) throws(ActivityAuthorizationError) {
+        guard attributes.count + state.count <= Self.maximumBytes else { throw .attributesTooLarge }
+        settle(now: now)
+        guard records.filter({ $0.phase != .ended }).count < Self.maximumActivities else { throw .targetMaximumExceeded }
+        guard record(id) == nil else { throw .malformedActivityIdentifier }
+        records.append(ActivityRecord(
+            id: id, attributesType: attributesType, attributes: attributes, state: state, staleDate: staleDate,
+            relevanceScore: relevanceScore, phase: .active, started: now, timestamp: timestamp, channel: channel))
+        settle(now: now)
+    }
+
+    /// Replaces a running activity's content.
+    package mutating func update(
+        id: String, state: Data, staleDate: Date?, relevanceScore: Double?, timestamp: Date, alert: (title: String, body: String)? = nil, now: Date
+    ) throws(ActivityAuthorizationError) -> Outcome {
+        settle(now: now)
+        guard let index = records.firstIndex(where: { $0.id == id }), records[index].phase == .active || records[index].phase == .stale else { return .unknown }
+        guard timestamp >= records[index].timestamp else { return .outdated }
+        guard records[index].attributes.count + state.count <= Self.maximumBytes else { throw .attributesTooLarge }
+        records[index].state = state
+        records[index].staleDate = staleDate
+        if let relevanceScore { records[index].relevanceScore = relevanceScore }
+        records[index].timestamp = timestamp
+        records[index].phase = .active
+        if let alert {
+            records[index].alert = ActivityUpdate.AlertText(title: alert.title, body: alert.body)
+            records[index].alertUntil = now + Self.alertLength
+        }
+        settle(now: now)
+        return .applied
+    }
+
+    /// Ends an activity, with a last content state if given; it stays on screen until
+    /// `dismissal` (at most four hours; nil means the default four).
+    package mutating func end(
+        id: String, state: Data?, staleDate: Date? = nil, timestamp: Date, dismissal: ActivityUIDismissalPolicy = .default, now: Date
+    ) throws(ActivityAuthorizationError) -> Outcome {
+        settle(now: now)
+        guard let index = records.firstIndex(where: { $0.id == id }), records[index].phase != .ended else { return .unknown }
+        guard timestamp >= records[index].timestamp else { return .outdated }
+        if let state {
+            guard records[index].attributes.count + state.count <= Self.maximumBytes else { throw .attributesTooLarge }
+            records[index].state = state
+            records[index].staleDate = staleDate
+        }
+        records[index].timestamp = timestamp
+        finish(index, at: now, policy: dismissal)
+        settle(now: now)
+        return .applied
+    }
+
+    /// Takes an activity off the screen at once.
+    package mutating func dismiss(id: String) -> Bool {
+        guard let index = records.firstIndex(where: { $0.id == id }) else { return false }
+        records.remove(at: index)
+        return true
+    }
+
+    /// Applies the limits as of `now`: stale after the stale date, ended after eight
+    /// hours, gone once the dismissal time passes, alerts over.
+    package mutating func settle(now: Date) {
+        for index in records.indices {
+            if records[index].phase != .ended, now >= records[index].started + Self.activeLimit {
+                finish(index, at: records[index].started + Self.activeLimit, policy: .default)
+            }
+            if records[index].phase == .active, let stale = records[index].staleDate, now >= stale { records[index].phase = .stale }
+            if let until = records[index].alertUntil, now >= until { (records[index].alert, records[index].alertUntil) = (nil, nil) }
+        }
+        records.removeAll { $0.phase == .ended && ($0.dismissal.map { now >= $0 } ?? false) }
+    }
+
+    /// The activities on screen, the most relevant first (the earlier started among equals).
+    package var presented: [ActivityRecord] {
+        records.sorted { ($0.relevanceScore, $1.started, $1.id) > ($1.relevanceScore, $0.started, $0.id) }
+    }
+
+    /// When `settle` next changes something, for the daemon's next wake-up.
+    package var nextChange: Date? {
+        records.flatMap { record -> [Date] in
+            var dates = [record.alertUntil, record.dismissal].compactMap(\.self)
+            if record.phase != .ended { dates.append(record.started + Self.activeLimit) }
+            if record.phase == .active, let stale = record.staleDate { dates.append(stale) }
+            return dates
+        }.min()
+    }
+
+    private mutating func finish(_ index: Int, at end: Date, policy: ActivityUIDismissalPolicy) {
+        records[index].phase = .ended
+        records[index].ended = end
+        let latest = end + Self.endedLimit
+        switch policy.kind {
+        case .standard: records[index].dismissal = latest
+        case .immediate: records[index].dismissal = end
+        case .after(let date): records[index].dismissal = min(max(date, end), latest)
+        }
+    }
+}
+
+extension Date {
+    fileprivate static func + (date: Date, duration: Duration) -> Date {
+        let (seconds, attoseconds) = duration.components
+        return date.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}
