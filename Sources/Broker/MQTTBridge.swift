@@ -13,7 +13,8 @@ import Canvas
 
 /// The daemon on an MQTT broker: its `mqtt` widgets fed from their topics (a message asks
 /// for a reload, at most one a second per widget however fast they come), the same
-/// operations as `lockscreenctl` on `<prefix>/push/<widget>`, `<prefix>/reload`,
+/// operations as `lockscreenctl` on `<prefix>/push/<widget>`, `<prefix>/activity/<token>`
+/// (a Live Activity push as APNs takes it), `<prefix>/reload`,
 /// `<prefix>/page` and `<prefix>/refresh`, a retained `<prefix>/status` and
 /// `<prefix>/availability` (the last will says "offline"), Home Assistant's discovery
 /// (announced again whenever Home Assistant says it is online), each widget's state and
@@ -95,7 +96,9 @@ package final class MQTTBridge: Sendable {
     }
 
     /// The control topics this display answers on.
-    var controlFilters: [String] { ["\(config.prefix)/push/+", "\(config.prefix)/reload", "\(config.prefix)/page", "\(config.prefix)/refresh", "\(config.prefix)/power"] }
+    var controlFilters: [String] {
+        ["\(config.prefix)/push/+", "\(config.prefix)/activity/+", "\(config.prefix)/reload", "\(config.prefix)/page", "\(config.prefix)/refresh", "\(config.prefix)/power"]
+    }
 
     /// Connects and serves until the task is cancelled; then says "offline" and closes.
     package func run() async {
@@ -204,7 +207,8 @@ package final class MQTTBridge: Sendable {
     /// `<prefix>/push/<widget>` (a timeline), `reload`, `page` (lock, home, next), `refresh`,
     /// `power` (ON, OFF or AUTO: the screen, as `lockscreenctl screen`).
     func control(_ command: String, _ payload: [UInt8], client: MQTTClient) async {
-        if case .refused = commands.admit(command.hasPrefix("push/") ? command : String(command.prefix(16))) {
+        let addressed = command.hasPrefix("push/") || command.hasPrefix("activity/")
+        if case .refused = commands.admit(addressed ? command : String(command.prefix(16))) {
             refuse("\(config.prefix)/\(command.prefix(80)): more than one message a second")
             return
         }
@@ -222,6 +226,13 @@ package final class MQTTBridge: Sendable {
                 return await publishStatus(client)
             }
             request = .screen(power: power)
+        case _ where command.hasPrefix("activity/"):
+            // A Live Activity push, its payload as APNs takes it (at most 8 KB).
+            guard payload.count <= 8_192, let push = JSONValue.parse(Data(payload)) else {
+                refuse("\(config.prefix)/\(command.prefix(80)): the payload is not a JSON push of at most 8 KB")
+                return await publishStatus(client)
+            }
+            request = .activity(token: String(command.dropFirst(9)), payload: push, priority: nil)
         default:
             // A pushed timeline's JSON (up to 1 MiB) is read on a thread of its own, not on
             // the daemon's thread that draws the clock and pings the watchdog.

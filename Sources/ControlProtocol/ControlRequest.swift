@@ -28,9 +28,12 @@ package enum ControlRequest: Sendable, Equatable {
     /// Switch the screen: "on" or "off" until the `[display] off` schedule next changes,
     /// "auto" back to the schedule.
     case screen(power: String)
+    /// A Live Activity push for the activity `token`, its payload as APNs takes it
+    /// (`{"aps": {"event": …, "content-state": …}}`); `priority` as `apns-priority`.
+    case activity(token: String, payload: JSONValue, priority: Int?)
 
     /// The requests' names on the wire.
-    package static let names = ["reload", "push", "status", "snapshot", "page", "tap", "refresh", "screen"]
+    package static let names = ["reload", "push", "status", "snapshot", "page", "tap", "refresh", "screen", "activity"]
     /// The pages a `page` request may name.
     package static let pages = ["lock", "home", "photo", "next"]
     /// What a `screen` request may ask.
@@ -58,7 +61,7 @@ package enum ControlRequest: Sendable, Equatable {
             case .tooLarge: "the request is larger than \(ControlRequest.maximumSize) bytes"
             case .notJSON: "not a request: expected one JSON object such as {\"request\": \"status\"}"
             case .tooDeep: "not a request: \(JSONFailure.tooDeep)"
-            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot, page, tap, refresh or screen"
+            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot, page, tap, refresh, screen or activity"
             case let .incomplete(message): message
             }
         }
@@ -75,6 +78,9 @@ package enum ControlRequest: Sendable, Equatable {
         var power: String?
         var x: Double?
         var y: Double?
+        var token: String?
+        var payload: JSONValue?
+        var priority: Int?
     }
 
     /// The request in `data` (one JSON object, without its newline).
@@ -92,7 +98,8 @@ package enum ControlRequest: Sendable, Equatable {
         guard let request = text("request") else { throw .notJSON }
         func number(_ key: String) -> Double? { if case let .number(n)? = object[key], n.isFinite { n } else { nil } }
         let wire = Wire(request: request, kind: text("kind"), all: object["all"] == .bool(true) ? true : nil, widget: text("widget"), timeline: object["timeline"],
-                        page: text("page"), power: text("power"), x: number("x"), y: number("y"))
+                        page: text("page"), power: text("power"), x: number("x"), y: number("y"),
+                        token: text("token"), payload: object["payload"], priority: number("priority").map { $0 == 5 ? 5 : 10 })
         switch wire.request {
         case "reload":
             if wire.all == true { return .reloadAll }
@@ -117,6 +124,9 @@ package enum ControlRequest: Sendable, Equatable {
         case "screen":
             guard let power = wire.power, powers.contains(power) else { throw .incomplete("screen needs power: on, off or auto") }
             return .screen(power: power)
+        case "activity":
+            guard let token = wire.token, let payload = wire.payload else { throw .incomplete("activity needs a token and a payload: {\"aps\": {\"event\": …}}") }
+            return .activity(token: token, payload: payload, priority: wire.priority)
         default:
             throw .unknown(wire.request)
         }
@@ -135,6 +145,7 @@ package enum ControlRequest: Sendable, Equatable {
         case let .tapAt(x, y): Wire(request: "tap", x: x, y: y)
         case .refresh: Wire(request: "refresh")
         case let .screen(power): Wire(request: "screen", power: power)
+        case let .activity(token, payload, priority): Wire(request: "activity", token: token, payload: payload, priority: priority)
         }
         var data = (try? JSONEncoder().encode(wire)) ?? Data()
         data.append(0x0A)

@@ -32,6 +32,8 @@ package enum JSONValue: Sendable, Equatable, Codable {
         switch self {
         case .null: try container.encodeNil()
         case let .bool(b): try container.encode(b)
+        // A whole number is written as one ("2", not "2.0"), so a `Codable` `Int` reads it.
+        case let .number(n) where n.rounded() == n && abs(n) < 9e15: try container.encode(Int64(n))
         case let .number(n): try container.encode(n)
         case let .string(s): try container.encode(s)
         case let .array(a): try container.encode(a)

@@ -32,6 +32,9 @@ package struct DaemonInbox: Sendable {
         case screen(ScreenPower.Switch)
         /// Someone is at the screen (a key): a dark screen lights for a while.
         case wake
+        /// A Live Activity started, updated, ended or dismissed (a push, `Activity` in widget
+        /// code); not `urgent` (APNs priority 5), it may wait for the next due update.
+        case activity(ActivityOperation, urgent: Bool)
         /// An address widget code opened (`openURL`): its `[urls]` action runs.
         case openURL(String)
         /// An intent a tap started has returned (or failed, or ran out of time).
@@ -81,6 +84,12 @@ package struct DaemonInbox: Sendable {
             case let .open(url): send(.openURL(url))
             }
         }
+    }
+
+    /// Sends widget code's `Activity.request`, `update` and `end` on as activity requests,
+    /// until the task is cancelled.
+    package func forwardActivities() async {
+        for await operation in ActivityCenter.shared.operations() { send(.activity(operation, urgent: true)) }
     }
 
     final class Queue: Sendable {

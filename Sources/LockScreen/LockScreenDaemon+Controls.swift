@@ -17,8 +17,13 @@ extension LockScreenDaemon {
     /// What the last step kept of `slot`, just drawn as `placed`: the widget's own tap
     /// (a placeholder's too: a porch light must switch exactly when its state is
     /// unknown) and, unless it is a placeholder, its views' controls clipped to the slot.
-    func presentedSlot(_ slot: PageSlot, placed: PlacedView) -> PresentedPage.Slot {
+    func presentedSlot(_ slot: PageSlot, placed: PlacedView, showsActivities: Bool = false) -> PresentedPage.Slot {
         var kept = PresentedPage.Slot(id: slot.id, rect: slot.rect, stack: slot.widget)
+        // Live Activities: their words; their own buttons are not tapped yet (docs/ACTIVITIES.md).
+        if showsActivities {
+            kept.words = PresentedPage.words(of: placed)
+            return kept
+        }
         guard let stack = slot.widget, stack < lastShown.count else { return kept }
         if let name = stackName(stack), let tap = content.taps[name] {
             kept.widgetTap = PageControl(stack: stack, control: PlacedControl(action: tapAction(tap, widget: name)), frame: slot.rect)

@@ -135,6 +135,9 @@ public final class LockScreenDaemon {
     /// or until `power` changes, so a turn of the loop does not read the schedule again.
     var powerReading: (at: Date, zone: ZoneRules, reading: ScreenPower.Reading)?
 
+    /// The Live Activities and the band they are drawn in.
+    package internal(set) var activities = ActivityBand(presenters: WidgetMain.registered.compactMap(\.activity))
+
     /// Redraws of each slot since start, for tests and the benchmark.
     package var redraws: [SlotID: Int] { scheduler.redraws }
     /// Frames presented since start.
@@ -237,7 +240,8 @@ public final class LockScreenDaemon {
         }
         // Saved after the picture is up: the glass does not wait for the SD card.
         await state.changed(reloads, now: now, engine: engine)
-        nextDueUpdate = [scheduler.nextChange(after: now), reading.nextEntryChange, compositor.maintenanceDue, controls.nextExpiry].compactMap { $0 }.min().map(onRefreshGrid)
+        nextDueUpdate = [scheduler.nextChange(after: now), reading.nextEntryChange, compositor.maintenanceDue, controls.nextExpiry, activities.book.nextChange]
+            .compactMap { $0 }.min().map(onRefreshGrid)
         return (presented, [nextDueUpdate, reading.nextEvent].compactMap { $0 }.min())
     }
 
@@ -272,6 +276,9 @@ public final class LockScreenDaemon {
             await performed(control: id, kind: kind, failed: failed, now: now)
         case let .openURL(url):
             open(url)
+        case let .activity(operation, urgent):
+            apply(operation, now: now)
+            if !urgent { return }
         case let .nextInStack(name):
             guard let stack = content.stacks.firstIndex(where: { $0.widgets.contains { $0.name == name } }) else {
                 return logger.warning("no stack holds a widget named '\(name)'")
@@ -305,15 +312,17 @@ public final class LockScreenDaemon {
             presented.clear()
             return drawPhoto(shown, now: now)
         }
+        settleActivities(now: now)
         let home = currentHome()
-        let slots = renderer.slots(of: content, page: content.page, home: home, shown: shown.count)
+        let slots = renderer.slots(of: content, page: content.page, home: home, shown: shown.count, band: band)
         for slot in slots {
-            let key = slot.widget.map { shown[$0].key + controls.key(stack: $0) } ?? (slot.id == .clock ? "clock" : "-")
+            let activities = activityView(in: slot, now: now)
+            let key = activities?.key ?? slot.widget.map { shown[$0].key + controls.key(stack: $0) } ?? (slot.id == .clock ? "clock" : "-")
             guard scheduler.isDue(slot.id, key: key, now: now) || !presented.holds(slot.id) else { continue }
-            let placed = renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
-            compositor.draw(placed, in: slot.rect, with: renderer, scale: slot.scale, fullColor: slot.fullColor)
+            let placed = activities?.view ?? renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
+            compositor.draw(placed, in: slot.rect, with: renderer, scale: slot.scale, fullColor: slot.fullColor || slot.id == .band)
             scheduler.drew(slot.id, key: key, nextChange: placed.nextChange(after: now), now: now)
-            presented.drew(presentedSlot(slot, placed: placed))
+            presented.drew(presentedSlot(slot, placed: placed, showsActivities: activities != nil))
         }
         presented.keep(slots.map(\.id))
         for name in SymbolNames.takeMissing() {
@@ -323,8 +332,8 @@ public final class LockScreenDaemon {
 
     /// The home grid of the page shown, laid out once per page and configuration.
     func currentHome() -> HomeLayout? {
-        guard let area = renderer.homeArea(on: content.page, content: content) else { return nil }
-        if homeLayout?.rects.count != content.home.count {
+        guard let area = renderer.homeArea(on: content.page, content: content, band: band) else { return nil }
+        if homeLayout?.rects.count != content.home.count || homeLayout?.area != area {
             homeLayout = HomeLayout(area: area, families: content.home.map(\.family))
         }
         return homeLayout
@@ -350,6 +359,7 @@ public final class LockScreenDaemon {
             },
             // Widget code's WidgetCenter reloads join the one inbox.
             Task(executorPreference: DaemonExecutor.preferred) { [inbox] in await inbox.forwardWidgetCenter() },
+            Task(executorPreference: DaemonExecutor.preferred) { [inbox] in await inbox.forwardActivities() },
         ]
         defer { listeners.forEach { $0.cancel() } }
         // The timelines shown last are on disk when run() returns, however it ends.

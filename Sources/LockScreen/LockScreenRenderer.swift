@@ -59,7 +59,7 @@ package struct LockScreenRenderer: Sendable {
         case .dateLine: layout.dateLine
         case .clock: layout.clock
         case let .unit(n): n < rowFamilies.count ? layout.unitRects(for: rowFamilies)[n] : nil
-        case .home, .photo: nil
+        case .home, .photo, .band: nil
         }
     }
 

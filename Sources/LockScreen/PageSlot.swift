@@ -23,10 +23,10 @@ struct PageSlot: Sendable {
 extension LockScreenRenderer {
     /// Where the home grid goes on `page`: the whole panel on the home page, the part below
     /// the row on a portrait lock screen; nil where there is none.
-    func homeArea(on page: LockScreenContent.Page, content: LockScreenContent) -> Rect? {
+    func homeArea(on page: LockScreenContent.Page, content: LockScreenContent, band: Rect? = nil) -> Rect? {
         switch page {
         case .home: Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
-        case .lock: content.home.isEmpty ? nil : layout.below
+        case .lock: content.home.isEmpty ? nil : layout.below.map { below in band.map { below.inset(top: $0.maxY - below.minY, leading: 0, bottom: 0, trailing: 0) } ?? below }
         case .photo: nil
         }
     }
@@ -34,7 +34,7 @@ extension LockScreenRenderer {
     /// The slots of the lock or home page in drawing order: the home grid (laid out by
     /// `home`), then the date line, the clock and the row on the lock page. Slots whose
     /// widget is not among `shown` widgets are left out. The photo page has none here.
-    func slots(of content: LockScreenContent, page: LockScreenContent.Page, home: HomeLayout?, shown: Int) -> [PageSlot] {
+    func slots(of content: LockScreenContent, page: LockScreenContent.Page, home: HomeLayout?, shown: Int, band: Rect? = nil) -> [PageSlot] {
         let inline = content.inline == nil ? 0 : 1
         var slots: [PageSlot] = []
         if let home {
@@ -49,6 +49,7 @@ extension LockScreenRenderer {
             for (n, rect) in layout.unitRects(for: content.row.map(\.family)).enumerated() {
                 if let rect { slots.append(PageSlot(id: .unit(n), rect: rect, widget: inline + n)) }
             }
+            if let band { slots.append(PageSlot(id: .band, rect: band)) }
         }
         return slots.filter { $0.widget.map { $0 < shown } ?? true }
     }

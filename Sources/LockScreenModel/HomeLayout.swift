@@ -14,6 +14,8 @@ package struct HomeLayout: Sendable, Equatable {
         static let margin = 16.0
     }
 
+    /// The part of the panel the grid fills, in pixels.
+    package let area: Rect
     /// Pixels per point.
     package let scale: Double
     /// Each widget's rectangle in pixels, in the order given; nil for one that does not
@@ -36,6 +38,7 @@ package struct HomeLayout: Sendable, Equatable {
 
     /// The grid inside `area` (pixels) of the panel.
     package init(area: Rect, families: [WidgetFamily]) {
+        self.area = area
         let (w, h) = (area.width, area.height)
         let pitch = Points.cell + Points.gap, rowPitch = Points.cell + Points.rowGap
         // The largest scale first, down in 4 % steps: at each, as many columns and rows

@@ -23,6 +23,10 @@ package struct LockScreenLayout: Sendable, Equatable {
         /// panel pays in time and an e-paper panel in ghosting.
         static let clockDefault = 53.0
         static let fixedHeight = dateLine + dateGap + clockGap + unit
+        /// Live Activities' band: at least this tall below the row, else they show in the
+        /// date line; a strip this tall where home widgets share the space below the row.
+        static let bandMinimum = 24.0
+        static let bandStrip = 40.0
     }
 
     package let width: Int
@@ -66,6 +70,17 @@ package struct LockScreenLayout: Sendable, Equatable {
         let top = row.maxY + Points.clockGap * scale
         guard h > w, h - top > 0.25 * h else { return nil }
         return Rect(x: 0, y: top, width: w, height: h - top)
+    }
+
+    /// Where Live Activities go: from below the row to the panel's foot, as wide as the
+    /// row; where home widgets are below the row (`sharingWithHome`), a strip at the top
+    /// of that space. nil when less than 24 pt is left: the date line shows them instead.
+    package func band(sharingWithHome: Bool) -> Rect? {
+        let top = row.maxY + Points.clockGap * scale
+        var height = Double(self.height) - Points.clockGap * scale - top
+        if sharingWithHome { height = min(height, Points.bandStrip * scale) }
+        guard height >= Points.bandMinimum * scale else { return nil }
+        return Rect(x: row.minX, y: top, width: row.width, height: height)
     }
 
     /// The rectangles of the row's widgets, in order, centred as a group. Widgets past

@@ -12,6 +12,8 @@ package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {
     case home(Int)
     /// The photo page's widget.
     case photo
+    /// Live Activities' band below the row.
+    case band
 
     package var description: String {
         switch self {
@@ -20,6 +22,7 @@ package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {
         case let .unit(n): "unit \(n)"
         case let .home(n): "home \(n)"
         case .photo: "photo"
+        case .band: "activities"
         }
     }
 
@@ -30,6 +33,7 @@ package enum SlotID: Hashable, Sendable, CustomStringConvertible, Comparable {
         case let .unit(n): n
         case let .home(n): 1_000 + n
         case .photo: 10_000
+        case .band: 900
         }
     }
 

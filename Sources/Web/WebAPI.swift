@@ -109,6 +109,8 @@ package struct WebAPI: Sendable {
                 return .error(400, "the body is \(JSONFailure.of(request.body) ?? .invalid): send a timeline (docs/TIMELINE-JSON.md)")
             }
             return .reply(await handler.handle(ControlRequest.push(widget: parts[2], timeline: timeline).encoded().dropLast()))
+        case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "activities":
+            return await activity(token: parts[2], request: request)
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "page":
             guard ControlRequest.pages.contains(parts[2]) else { return .error(400, "the page is lock, home, photo or next") }
             return .reply(await handler.handle(ControlRequest.page(parts[2]).encoded().dropLast()))
@@ -123,6 +125,18 @@ package struct WebAPI: Sendable {
         default:
             return .error(404, "no such page: \(String(request.path.prefix(100)))")
         }
+    }
+
+    /// `POST /api/activities/<token>` with a Live Activity push as APNs takes it: the body
+    /// `{"aps": {"event": …, "timestamp": …, "content-state": …}}`, the priority in
+    /// `apns-priority` (10 at once, 5 may wait for the panel's next update).
+    func activity(token: String, request: WebRequest) async -> WebResponse {
+        guard request.body.count <= 8_192 else { return .error(413, "an activity push is at most 8 KB (its content state at most 4 KB)") }
+        guard let payload = JSONValue.parse(Data(request.body)) else {
+            return .error(400, "the body is \(JSONFailure.of(request.body) ?? .invalid): send {\"aps\": {\"event\": \"update\", …}}")
+        }
+        let priority = request.header("apns-priority").flatMap { Int($0.filter { $0 != " " }) }
+        return .reply(await handler.handle(ControlRequest.activity(token: token, payload: payload, priority: priority).encoded().dropLast()))
     }
 
     /// `POST /api/tap` with `{"x": …, "y": …}` in the panel's pixels: the control there

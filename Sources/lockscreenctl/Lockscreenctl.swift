@@ -10,7 +10,7 @@ struct Lockscreenctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lockscreenctl",
         abstract: "Control a running lockscreend: reload widgets, push timelines, show status, take a snapshot.",
-        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self, Page.self, Tap.self, Refresh.self, Screen.self])
+        subcommands: [Reload.self, Push.self, Status.self, Snapshot.self, Page.self, Tap.self, Refresh.self, Screen.self, ActivityCommand.self])
 
     /// Errors as one line "lockscreenctl: …", exit status 1. `--socket PATH` may come
     /// before the subcommand too, as people type it.
@@ -19,7 +19,8 @@ struct Lockscreenctl: AsyncParsableCommand {
         if arguments.count >= 3, arguments[0] == "--socket" {
             let option = arguments[0...1]
             arguments.removeFirst(2)
-            arguments.insert(contentsOf: option, at: 1)
+            // After the subcommands' names and arguments: `activity start` is two deep.
+            arguments.append(contentsOf: option)
         }
         do {
             var command = try parseAsRoot(arguments)

@@ -12,6 +12,8 @@ struct ControlRequestTests {
     @Test("every request is read back from its own line as it was", arguments: [
         ControlRequest.reload(kind: "tube"), .reloadAll, .push(widget: "inbox", timeline: timeline), .status, .snapshot,
         .page("home"), .tap(widget: "porch"), .tapAt(x: 120, y: 40.5), .refresh, .screen(power: "off"), .screen(power: "auto"),
+        .activity(token: "00aa11bb", payload: .object(["aps": .object(["event": .string("update")])]), priority: 5),
+        .activity(token: "00aa11bb", payload: .object(["aps": .object(["event": .string("end")])]), priority: nil),
     ])
     func roundTrip(request: ControlRequest) throws {
         let line = request.encoded()
@@ -20,7 +22,8 @@ struct ControlRequestTests {
     }
 
     @Test("what is not a request is refused, saying why", arguments: [
-        (#"{"request": "stats"}"#, "unknown request 'stats' (did you mean 'status'?); expected reload, push, status, snapshot, page, tap, refresh or screen"),
+        (#"{"request": "stats"}"#, "unknown request 'stats' (did you mean 'status'?); expected reload, push, status, snapshot, page, tap, refresh, screen or activity"),
+        (#"{"request": "activity", "token": "00aa11bb"}"#, #"activity needs a token and a payload: {"aps": {"event": …}}"#),
         (#"{"request": "screen"}"#, "screen needs power: on, off or auto"),
         (#"{"request": "screen", "power": "dim"}"#, "screen needs power: on, off or auto"),
         (#"{"request": "page", "page": "settings"}"#, "page needs page: lock, home, photo or next"),

@@ -67,7 +67,7 @@ struct ControlSocketTests {
 
     @Test("bad requests get an error reply and change nothing", arguments: [
         ("garbage\n", "not a request: expected one JSON object such as {\"request\": \"status\"}"),
-        (#"{"request": "stats"}"# + "\n", "unknown request 'stats' (did you mean 'status'?); expected reload, push, status, snapshot, page, tap, refresh or screen"),
+        (#"{"request": "stats"}"# + "\n", "unknown request 'stats' (did you mean 'status'?); expected reload, push, status, snapshot, page, tap, refresh, screen or activity"),
         (#"{"request": "push", "widget": "nobody", "timeline": {"entries": []}}"# + "\n", "no push widget named 'nobody' (push widgets: inbox)"),
         (#"{"request": "push", "widget": "inbox", "timeline": {"entries": [{"gauge": {}}]}}"# + "\n", "the timeline is not valid: $.entries[0].gauge: no \"value\""),
         (#"{"request": "reload", "kind": "nokind"}"# + "\n", "no widget of kind 'nokind'"),

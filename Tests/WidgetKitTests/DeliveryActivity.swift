@@ -45,6 +45,7 @@ extension Color {
 
 struct DeliveryActivityView: View {
     let context: ActivityViewContext<DeliveryAttributes>
+    @Environment(\.activityFamily) private var family
 
     private var progress: Double {
         switch context.state.stage {
@@ -58,6 +59,7 @@ struct DeliveryActivityView: View {
         VStack(alignment: .leading, spacing: 6) {
             HStack {
                 Image(systemName: "bicycle")
+                    .accessibilityLabel("Order \(context.activityID.prefix(4))")
                 Text(context.attributes.restaurant)
                     .font(.headline)
                     .fixedSize()
@@ -75,10 +77,19 @@ struct DeliveryActivityView: View {
             }
             ProgressView(value: progress)
                 .tint(.brand)
-            Text(context.state.stage == .arrived ? "Your order is here" : "\(context.state.stopsAway) stops away")
-                .font(.subheadline)
-                .tracking(0.5)
-                .strikethrough(context.isStale)
+            HStack {
+                Text(context.state.stage == .arrived ? "Your order is here" : "\(context.state.stopsAway) stops away")
+                    .font(.subheadline)
+                    .tracking(0.5)
+                    .strikethrough(context.isStale)
+                if family == ActivityFamily.medium {
+                    Spacer()
+                    Button(intent: CallRiderIntent(order: context.attributes.orderNumber)) {
+                        Image(systemName: "phone.fill")
+                    }
+                    .accessibilityHidden(false)
+                }
+            }
         }
         .padding()
     }
@@ -101,6 +112,10 @@ struct DeliveryActivity: Widget {
                         .frame(width: 60)
                         .monospacedDigit()
                 }
+                DynamicIslandExpandedRegion(.center, priority: 1) {
+                    Text(context.attributes.restaurant)
+                        .dynamicIsland(verticalPlacement: .belowIfTooWide)
+                }
                 DynamicIslandExpandedRegion(.bottom) {
                     Text("Order \(context.attributes.orderNumber)")
                         .font(.caption)
@@ -116,6 +131,7 @@ struct DeliveryActivity: Widget {
             }
             .widgetURL(URL(string: "delivery://order/\(context.attributes.orderNumber)"))
             .keylineTint(.brand)
+            .contentMargins(.horizontal, 12, for: .expanded)
         }
         .supplementalActivityFamilies([.small])
     }
@@ -128,7 +144,23 @@ struct DeliveryActivity: Widget {
     DeliveryAttributes.ContentState.arrived
 }
 
-#Preview("Island", as: .dynamicIsland(.compact), using: DeliveryAttributes.preview) {
+/// Calls the rider from the band's button.
+struct CallRiderIntent: LiveActivityIntent {
+    static let title: LocalizedStringResource = "Call the rider"
+
+    @Parameter(title: "Order")
+    var order: String
+
+    init() {}
+
+    init(order: String) {
+        self.order = order
+    }
+
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+#Preview("Island", as: ActivityPreviewViewKind.dynamicIsland(.compact), using: DeliveryAttributes.preview) {
     DeliveryActivity()
 } contentStates: {
     DeliveryAttributes.ContentState.onTheWay

@@ -53,6 +53,7 @@ struct SceneControl: ControlWidget {
                 Label(scene.name, systemImage: "sparkles")
             }
             .controlWidgetActionHint("Runs the scene")
+            .controlWidgetStatus("Scene started")
         }
         .displayName("Scene")
         .promptsForUserConfiguration()

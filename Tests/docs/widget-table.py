@@ -21,6 +21,10 @@ corpus_files = [
     os.path.join(root, "Tests/AccessoryTests/TutorialWidgets.swift"),
     os.path.join(root, "Tests/WidgetKitTests/GlucoseWidgets.swift"),
     os.path.join(root, "Tests/WidgetKitTests/WeatherWidgets.swift"),
+    os.path.join(root, "Tests/WidgetKitTests/DeliveryActivity.swift"),
+    os.path.join(root, "Tests/WidgetKitTests/HomeControls.swift"),
+    os.path.join(root, "Tests/WidgetKitTests/UIKitNames.swift"),
+    os.path.join(root, "Tests/WidgetKitTests/DeliveryTracker.swift"),
 ] + glob.glob(os.path.join(root, "Examples/GameStats/Sources/gamestatsd/*.swift")) + glob.glob(os.path.join(root, "Examples/EnergyMonitor/Sources/energymonitord/*.swift"))
 corpus = "\n".join(open(f, encoding="utf-8").read() for f in corpus_files)
 

@@ -114,7 +114,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
         let update = content.flatMap { content in
             (try? ActivityCoding.encode(content.state)).map { ActivityUpdate(state: $0, staleDate: content.staleDate, relevanceScore: content.relevanceScore, timestamp: timestamp) }
         }
-        ActivityCenter.shared.submit(.end(id: id, content: update ?? ActivityUpdate(state: record?.state ?? Data("{}".utf8), timestamp: timestamp), dismissal: dismissalPolicy))
+        ActivityCenter.shared.submit(.end(id: id, content: update ?? ActivityUpdate(state: Data(), timestamp: timestamp), dismissal: dismissalPolicy))
     }
 
     /// Ends the activity, as ActivityKit's iOS 16.1 form.

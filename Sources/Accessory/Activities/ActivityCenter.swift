@@ -12,38 +12,36 @@ package final class ActivityCenter: Sendable {
     private struct State {
         var running: [ActivityRecord] = []
         var waiting: [ActivityOperation] = []
-        var reader: AsyncStream<ActivityOperation>.Continuation?
+        var readers: [UUID: AsyncStream<ActivityOperation>.Continuation] = [:]
     }
     private let state = Mutex(State())
 
     /// The activities as the daemon last reported them (or as requested, before it has).
     package var running: [ActivityRecord] { state.withLock { $0.running } }
 
-    /// Hands an operation to the daemon; queued until one reads `operations`.
+    /// Hands an operation to every reader; queued for the first one while there is none.
     package func submit(_ operation: ActivityOperation, provisional record: ActivityRecord? = nil) {
         state.withLock { state in
             if let record { state.running.append(record) }
-            if let reader = state.reader {
-                reader.yield(operation)
+            if state.readers.isEmpty {
+                if state.waiting.count < 256 { state.waiting.append(operation) }
             } else {
-                state.waiting.append(operation)
+                for reader in state.readers.values { reader.yield(operation) }
             }
         }
     }
 
-    /// The operations widget code submits, those queued first. One reader at a time: a
-    /// second call ends the first's stream.
+    /// The operations widget code submits from now on (and those queued before any
+    /// reader), until the stream is dropped.
     package func operations() -> AsyncStream<ActivityOperation> {
         let (stream, continuation) = AsyncStream.makeStream(of: ActivityOperation.self, bufferingPolicy: .bufferingNewest(256))
-        let previous = state.withLock { state in
-            defer {
-                state.reader = continuation
-                state.waiting.removeAll()
-            }
+        let id = UUID()
+        state.withLock { state in
             for operation in state.waiting { continuation.yield(operation) }
-            return state.reader
+            state.waiting.removeAll()
+            state.readers[id] = continuation
         }
-        previous?.finish()
+        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.readers.removeValue(forKey: id) } }
         return stream
     }
 

@@ -134,7 +134,9 @@ private struct ActivityViews<Attributes: ActivityAttributes>: @unchecked Sendabl
               let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.state) else { return nil }
         let context = ActivityViewContext(attributes: attributes, state: state, activityID: record.id, isStale: record.isStale)
         let island = ContextBox(island: island(context))
-        let lockScreen = ContextBox(island: nil, view: content(context))
+        // A tap on the band goes where a tap on the island would.
+        let url = island.island?.url
+        let lockScreen = ContextBox(island: nil, view: AnyView(content(context).widgetURL(url)))
         return ActivityPresentation(
             lockScreen: RenderableEntry(date: now) { lockScreen.view! },
             expanded: RenderableEntry(date: now) { island.island!.expandedView },

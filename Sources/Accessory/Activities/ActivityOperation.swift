@@ -19,7 +19,7 @@ package enum ActivityOperation: Sendable, Hashable {
 
 /// A content state with its dates, as an update carries them.
 package struct ActivityUpdate: Sendable, Hashable {
-    /// The content state as JSON.
+    /// The content state as JSON; empty in an end that keeps the last state.
     package var state: Data
     package var staleDate: Date?
     /// nil keeps the activity's score.
@@ -66,7 +66,9 @@ extension ActivityBook {
                 timestamp: content.timestamp ?? now, alert: content.alert.map { ($0.title, $0.body) }, now: now)
         case .end(let id, let content, let dismissal):
             let policy = content?.dismissalDate.map { ActivityUIDismissalPolicy.after($0) } ?? dismissal
-            return try end(id: id, state: content?.state, staleDate: content?.staleDate, timestamp: content?.timestamp ?? now, dismissal: policy, now: now)
+            // An empty state is an end that keeps the last one.
+            let state = content.flatMap { $0.state.isEmpty ? nil : $0.state }
+            return try end(id: id, state: state, staleDate: content?.staleDate, timestamp: content?.timestamp ?? now, dismissal: policy, now: now)
         case .dismiss(let id):
             return dismiss(id: id) ? .applied : .unknown
         }

@@ -7,7 +7,7 @@ import Glibc
 /// the variant for the appearance (a `luminosity: dark` one on the dark appearance) and
 /// the scale (1x, 2x, 3x) nearest at or above the panel's pixels per point. Folders in
 /// the catalog that group image sets are looked through, two levels deep.
-enum AssetCatalog {
+package enum AssetCatalog {
     /// The file to draw and its scale (pixels per point); nil when no catalog in
     /// `directories` (or directly inside one) has the image set.
     static func image(named name: String, in directories: [String], displayScale: Double, dark: Bool) -> (path: String, scale: Double)? {

@@ -120,6 +120,15 @@ package struct ControlHandler: Sendable {
             }
             inbox.send(.tap(x: x, y: y))
             return .success
+        case let .activity(token, payload, priority):
+            guard let inbox else { return .failure("no daemon takes Live Activities here") }
+            do {
+                let push = try ActivityPush(token: token, payload: payload, priority: priority)
+                inbox.send(.activity(push.operation, urgent: push.urgent))
+                return .success
+            } catch {
+                return .failure("the activity push is not valid: \(error)")
+            }
         case .refresh:
             guard let inbox else { return .failure("this display cannot refresh whole") }
             inbox.send(.fullRefresh)

@@ -1,0 +1,64 @@
+import Accessory
+import Canvas
+import FoundationEssentials
+import LockScreenModel  // for .band, .presented, .place
+import Logging
+
+/// Live Activities on the lock page: the band below the row, or, on a panel with no room
+/// for it, the most relevant activity's compact presentation in the date line.
+extension LockScreenDaemon {
+    /// Applies a start, update, end or dismissal, saying in the log what became of it.
+    func apply(_ operation: ActivityOperation, now: Date) {
+        do {
+            switch try activities.apply(operation, now: now) {
+            case .applied: logger.info("activity \(operation.id): \(operation.verb)")
+            case .outdated: logger.notice("activity \(operation.id): an update older than the last one taken was ignored")
+            case .unknown: logger.notice("activity \(operation.id): no such activity is running")
+            }
+        } catch {
+            logger.warning("activity \(operation.id) refused: \(error)")
+        }
+        ActivityCenter.shared.publish(activities.book.records)
+    }
+
+    /// Applies the limits as of `now`, telling widget code's `Activity` what runs.
+    func settleActivities(now: Date) {
+        let before = activities.key
+        activities.settle(now: now)
+        if activities.key != before { ActivityCenter.shared.publish(activities.book.records) }
+    }
+
+    /// The band's rectangle on the lock page, while an activity is on screen.
+    var band: Rect? {
+        guard content.page == .lock, !activities.presented.isEmpty else { return nil }
+        return renderer.layout.band(sharingWithHome: !content.home.isEmpty && renderer.layout.below != nil)
+    }
+
+    /// What `slot` shows of the activities, with the key telling it changed; nil when the
+    /// slot shows no activity (the date line does while there is no band).
+    func activityView(in slot: PageSlot, now: Date) -> (view: PlacedView, key: String)? {
+        let scale = renderer.layout.scale
+        switch slot.id {
+        case .band:
+            let size = Size(width: slot.rect.width / scale, height: slot.rect.height / scale)
+            return (activities.place(size: size, now: now) { renderer.environment(family: $0, now: now) }, "band:" + activities.key)
+        case .dateLine where band == nil && content.page == .lock && !activities.presented.isEmpty:
+            let size = Size(width: slot.rect.width / scale, height: slot.rect.height / scale)
+            return (activities.place(size: size, now: now) { renderer.environment(family: $0, now: now) }, "compact:" + activities.key)
+        default:
+            return nil
+        }
+    }
+}
+
+extension ActivityOperation {
+    /// What the operation does, for the log.
+    var verb: String {
+        switch self {
+        case .start: "started"
+        case .update: "updated"
+        case .end: "ended"
+        case .dismiss: "dismissed"
+        }
+    }
+}

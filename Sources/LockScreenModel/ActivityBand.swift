@@ -1,0 +1,84 @@
+import Accessory
+import Canvas
+import FoundationEssentials
+
+/// The Live Activities of the lock screen: Apple's limits kept by an `ActivityBook`, and
+/// the band below the widgets they are drawn in. A band tall enough shows the lock
+/// screen's view of the most relevant activities, one under another as iOS stacks them;
+/// a shallower one shows the most relevant activity's compact presentation in one line.
+package struct ActivityBand: Sendable {
+    package private(set) var book = ActivityBook()
+    private let presenters: [String: ActivityPresenter]
+
+    /// The band's height in points from which the lock screen's view is drawn; below it,
+    /// the compact presentation.
+    package static let fullHeight = 84.0
+    /// The lock screen's view is at most this tall, as on iOS.
+    package static let maximumHeight = 160.0
+    static let gap = 8.0
+
+    /// A band drawing the activities of `presenters` and the daemon's own.
+    package init(presenters: [ActivityPresenter]) {
+        var table: [String: ActivityPresenter] = [:]
+        for presenter in presenters + [LockScreenActivity.presenter].compactMap(\.self) where table[presenter.attributesType] == nil {
+            table[presenter.attributesType] = presenter
+        }
+        self.presenters = table
+    }
+
+    /// The attributes types the band can draw.
+    package var attributesTypes: [String] { presenters.keys.sorted() }
+
+    /// Applies a start, update, end or dismissal as of `now`; a start of a type nothing
+    /// draws is refused.
+    package mutating func apply(_ operation: ActivityOperation, now: Date) throws(ActivityAuthorizationError) -> ActivityBook.Outcome {
+        if case let .start(_, type, _, _, _) = operation, presenters[type] == nil { throw .unsupportedTarget }
+        return try book.apply(operation, now: now)
+    }
+
+    /// Applies the limits as of `now` (stale, ended, dismissed, alerts over).
+    package mutating func settle(now: Date) {
+        book.settle(now: now)
+    }
+
+    /// What the band shows, for telling whether it must be drawn again.
+    package var key: String {
+        book.presented.map { record in
+            "\(record.id)|\(record.phase)|\(record.state.hashValue)|\(record.alert?.title ?? "")"
+        }.joined(separator: ";")
+    }
+
+    /// The activities on screen, most relevant first.
+    package var presented: [ActivityRecord] { book.presented }
+
+    /// The band laid out at `size` points: `environment` gives the environment of a family
+    /// (the lock screen's view is drawn as a home-screen tile, in colour; the compact one
+    /// as a rectangular accessory). Empty when no activity is on screen.
+    package func place(size: Size, now: Date, environment: (WidgetFamily) -> EnvironmentValues) -> PlacedView {
+        let presentations = presented.compactMap { record in presenters[record.attributesType]?.present(record, now).map { (record, $0) } }
+        var children: [PlacedView] = []
+        if size.height >= Self.fullHeight {
+            let count = max(1, min(presentations.count, Int((size.height + Self.gap) / (Self.fullHeight + Self.gap))))
+            let height = min(Self.maximumHeight, (size.height - Self.gap * Double(count - 1)) / Double(count))
+            for (index, (record, presentation)) in presentations.prefix(count).enumerated() {
+                let entry = record.alert.map { alert in Self.alertEntry(alert, now: now) } ?? presentation.lockScreen
+                let placed = entry.place(size: Size(width: size.width, height: height), environment: environment(.systemMedium))
+                children.append(placed.offsetBy(dx: 0, dy: Double(index) * (height + Self.gap)))
+            }
+        } else if let (_, presentation) = presentations.first {
+            children.append(presentation.compact.place(size: size, environment: environment(.accessoryRectangular)))
+        }
+        return PlacedView(frame: Rect(origin: .zero, size: size), children: children, name: "ActivityBand")
+    }
+
+    /// An update's alert: its words in the activity's place, for a moment.
+    private static func alertEntry(_ alert: ActivityUpdate.AlertText, now: Date) -> RenderableEntry {
+        RenderableEntry(date: now) {
+            VStack(alignment: .leading, spacing: 4) {
+                Text(alert.title).font(.headline).lineLimit(1)
+                if !alert.body.isEmpty { Text(alert.body).font(.subheadline).lineLimit(2) }
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Accessory
+import Canvas
+import ControlProtocol
+import Foundation
+import JSON
+import LockScreenModel
+import Panel
+import Providers
+import Testing
+@testable import LockScreen
+@testable import DaemonRuntime
+@testable import TimelineEngine
+import TestSupport
+import DaemonTestSupport
+
+/// Live Activities driven as a server drives them (APNs-shaped pushes through the control
+/// handler), on the daemon's manual clock: the band drawn and redrawn alone, stale, ended,
+/// gone; the date line on a panel with no room for the band.
+extension PresentedPage {
+    func slot(_ id: SlotID) -> Slot? { slots.first { $0.id == id } }
+}
+
+@Suite("Live Activities' band")
+struct LiveActivityBandTests {
+    static let token = "00aa11bb22cc33dd"
+
+    func daemon(width: Int, height: Int, clock: ManualClock) -> (LockScreenDaemon, MemoryDisplay, ControlHandler) {
+        let options = testOptions(width: width, height: height)
+        let display = MemoryDisplay(width: width, height: height)
+        let daemon = LockScreenDaemon(content: .init(inline: nil, row: [TimelineEngine.Widget]()), renderer: LockScreenApplication.renderer(options),
+                                      display: display, clock: clock, behaviour: options.behaviour, logger: quietLogger)
+        let handler = ControlHandler(engine: daemon.engine, board: PushBoard(names: []), frames: daemon.frames, clock: clock, inbox: daemon.inbox)
+        return (daemon, display, handler)
+    }
+
+    /// Sends `aps` for the test's activity through the handler, as `POST /api/activities/<token>` does.
+    func push(_ handler: ControlHandler, _ aps: String, priority: Int? = nil) async throws -> ControlReply {
+        let payload = try #require(JSONValue.parse(Data(#"{"aps": \#(aps)}"#.utf8)))
+        return await handler.handle(ControlRequest.activity(token: Self.token, payload: payload, priority: priority).encoded().dropLast())
+    }
+
+    func turn(_ daemon: LockScreenDaemon, _ clock: ManualClock, at time: Date) async throws {
+        clock.advance(to: time)
+        _ = await daemon.takeRequests()
+        _ = try await daemon.turn(at: time)
+    }
+
+    static let start = #"{"event": "start", "timestamp": 1795356300, "attributes-type": "LockScreenActivity", "attributes": {"title": "Delivery"}, "content-state": {"message": "2 stops away", "value": "12 min", "progress": 0.5}}"#
+
+    @Test("a start draws the band below the row; an update redraws the band alone; an older update is ignored")
+    func startAndUpdate() async throws {
+        let clock = ManualClock(start: testNow)
+        let (daemon, display, handler) = daemon(width: 480, height: 800, clock: clock)
+        // 14:05:00: the pushes below come within this minute, so the clock is not redrawn.
+        try await turn(daemon, clock, at: testNow + 3)
+        #expect(try await push(handler, Self.start).ok)
+        try await turn(daemon, clock, at: testNow + 5)
+        #expect(daemon.redraws[.band] == 1)
+        let band = try #require(daemon.renderer.layout.band(sharingWithHome: false))
+        let drawn = try #require(display.presentations.last)
+        #expect(drawn.damage.allSatisfy { Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height)).minY >= band.minY - 1 })
+        #expect(daemon.presented.slot(.band)?.words?.contains("2 stops away") == true)
+
+        #expect(try await push(handler, #"{"event": "update", "timestamp": 1795356400, "content-state": {"message": "At the door", "value": "now", "progress": 1}}"#).ok)
+        try await turn(daemon, clock, at: testNow + 10)
+        #expect(daemon.redraws[.band] == 2)
+        let update = try #require(display.presentations.last)
+        #expect(update.time == testNow + 10)
+        #expect(update.damage.allSatisfy { Double($0.y) >= band.minY - 1 && Double($0.y + $0.height) <= band.maxY + 1 })
+        #expect(daemon.presented.slot(.band)?.words?.contains("At the door") == true)
+
+        // Sent before the last one: ignored, nothing drawn.
+        #expect(try await push(handler, #"{"event": "update", "timestamp": 1795356350, "content-state": {"message": "Old news"}}"#).ok)
+        try await turn(daemon, clock, at: testNow + 15)
+        #expect(daemon.redraws[.band] == 2)
+        #expect(daemon.presented.slot(.band)?.words?.contains("At the door") == true)
+    }
+
+    @Test("past its stale date it says so; at eight hours it ends, four more and it is gone, the band cleared")
+    func limits() async throws {
+        let clock = ManualClock(start: testNow)
+        let (daemon, _, handler) = daemon(width: 480, height: 800, clock: clock)
+        try await turn(daemon, clock, at: testNow)
+        let stale = Int(testNow.timeIntervalSince1970) + 600
+        #expect(try await push(handler, Self.start.replacingOccurrences(of: #""event": "start","#, with: #""event": "start", "stale-date": \#(stale),"#)).ok)
+        try await turn(daemon, clock, at: testNow + 5)
+        #expect(daemon.presented.slot(.band)?.words?.contains("Not updated") == false)
+        try await turn(daemon, clock, at: testNow + 600)
+        #expect(daemon.presented.slot(.band)?.words?.contains("Not updated") == true)
+        try await turn(daemon, clock, at: testNow + 5 + 8 * 3600)
+        #expect(daemon.activities.book.records.first?.phase == .ended)
+        #expect(daemon.presented.slot(.band) != nil)
+        try await turn(daemon, clock, at: testNow + 5 + 12 * 3600)
+        #expect(daemon.activities.presented.isEmpty)
+        #expect(daemon.presented.slot(.band) == nil)
+    }
+
+    @Test("on a panel with no room below the row, the compact presentation takes the date line while the activity runs")
+    func dateLine() async throws {
+        let clock = ManualClock(start: testNow)
+        let (daemon, _, handler) = daemon(width: 800, height: 480, clock: clock)
+        try await turn(daemon, clock, at: testNow)
+        #expect(daemon.renderer.layout.band(sharingWithHome: false) == nil)
+        let date = daemon.presented.slot(.dateLine)?.words
+        #expect(try await push(handler, Self.start).ok)
+        try await turn(daemon, clock, at: testNow + 5)
+        #expect(daemon.presented.slot(.dateLine)?.words?.contains("12 min") == true)
+        #expect(try await push(handler, #"{"event": "end", "timestamp": 1795356400, "dismissal-date": 0}"#).ok)
+        try await turn(daemon, clock, at: testNow + 10)
+        #expect(daemon.presented.slot(.dateLine)?.words == date)
+    }
+
+    @Test("pushes that are not valid are refused with the reason, and change nothing")
+    func refusals() async throws {
+        let clock = ManualClock(start: testNow)
+        let (daemon, _, handler) = daemon(width: 480, height: 800, clock: clock)
+        #expect(try await push(handler, #"{"event": "fly"}"#).error?.contains("aps.event 'fly'") == true)
+        #expect(try await push(handler, #"{"event": "start", "content-state": {}}"#).error?.contains("attributes-type") == true)
+        #expect(try await push(handler, #"{"event": "update", "timestamp": "soon", "content-state": {}}"#).error?.contains("aps.timestamp must be seconds") == true)
+        let big = String(repeating: "x", count: 5000)
+        #expect(try await push(handler, #"{"event": "update", "content-state": {"message": "\#(big)"}}"#).error?.contains("4 KB") == true)
+        // A start of a type nothing draws is refused by the daemon (logged), not drawn.
+        #expect(try await push(handler, #"{"event": "start", "attributes-type": "Unknown", "attributes": {}, "content-state": {}}"#).ok)
+        try await turn(daemon, clock, at: testNow)
+        #expect(daemon.activities.presented.isEmpty)
+    }
+}
