@@ -11,6 +11,10 @@ package struct ControlReply: Codable, Sendable, Equatable {
     package var png: Data?
     /// status: whether the screen is lit, and why.
     package var screen: ScreenStatus?
+    /// status: the Live Activities on screen, the most relevant first.
+    package var activities: [ActivityStatus]?
+    /// status: what the band (or the date line, where there is no band) says of them, as drawn.
+    package var activityWords: String?
 
     package static func failure(_ message: String) -> ControlReply { ControlReply(ok: false, error: message) }
     package static let success = ControlReply(ok: true)

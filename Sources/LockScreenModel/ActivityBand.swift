@@ -16,6 +16,8 @@ package struct ActivityBand: Sendable {
     /// The lock screen's view is at most this tall, as on iOS.
     package static let maximumHeight = 160.0
     static let gap = 8.0
+    /// The lock screen's view is at least this tall, however little it holds.
+    static let minimumHeight = 64.0
 
     /// A band drawing the activities of `presenters` and the daemon's own.
     package init(presenters: [ActivityPresenter]) {
@@ -60,10 +62,16 @@ package struct ActivityBand: Sendable {
         if size.height >= Self.fullHeight {
             let count = max(1, min(presentations.count, Int((size.height + Self.gap) / (Self.fullHeight + Self.gap))))
             let height = min(Self.maximumHeight, (size.height - Self.gap * Double(count - 1)) / Double(count))
-            for (index, (record, presentation)) in presentations.prefix(count).enumerated() {
+            var top = 0.0
+            for (record, presentation) in presentations.prefix(count) {
                 let entry = record.alert.map { alert in Self.alertEntry(alert, now: now) } ?? presentation.lockScreen
-                let placed = entry.place(size: Size(width: size.width, height: height), environment: environment(.systemMedium))
-                children.append(placed.offsetBy(dx: 0, dy: Double(index) * (height + Self.gap)))
+                // As tall as its content with the tile's margins, as iOS sizes the view, within its share.
+                let env = environment(.systemMedium)
+                let probe = entry.place(size: Size(width: size.width, height: height), environment: env)
+                let fitted = min(height, max(Self.minimumHeight, (probe.children.last?.frame.height ?? height) + 2 * 16))
+                let placed = fitted < height ? entry.place(size: Size(width: size.width, height: fitted), environment: env) : probe
+                children.append(placed.offsetBy(dx: 0, dy: top))
+                top += fitted + Self.gap
             }
         } else if let (_, presentation) = presentations.first {
             children.append(presentation.compact.place(size: size, environment: environment(.accessoryRectangular)))

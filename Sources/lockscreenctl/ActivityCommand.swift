@@ -9,7 +9,7 @@ struct ActivityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "activity",
         abstract: "Start, update or end a Live Activity, or send an APNs-shaped push from a file.",
-        subcommands: [Start.self, Update.self, End.self, Push.self])
+        subcommands: [Start.self, Update.self, End.self, Push.self, List.self])
 
     /// The state and dates every event may carry. Without `--state`, the daemon's own
     /// activity's fields build it.
@@ -98,6 +98,30 @@ struct ActivityCommand: ParsableCommand {
             var aps = try content.aps("end")
             if let dismissalDate { aps["dismissal-date"] = .number(dismissalDate) }
             _ = try connection.send(.activity(token: token, payload: .object(["aps": .object(aps)]), priority: content.priority))
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the activities on screen, the most relevant first, and what the band says.")
+        @OptionGroup var connection: Connection
+        @Flag(help: "Print them as JSON: {\"activities\": [...], \"words\": \"…\"}.") var json = false
+
+        func run() throws {
+            let reply = try connection.send(.status)
+            if json {
+                struct Listing: Encodable {
+                    var activities: [ActivityStatus]
+                    var words: String?
+                }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                print(String(decoding: try encoder.encode(Listing(activities: reply.activities ?? [], words: reply.activityWords)), as: UTF8.self))
+                return
+            }
+            for activity in reply.activities ?? [] {
+                print("\(activity.token) (\(activity.type)): \(activity.phase), relevance \(activity.relevance)")
+            }
+            if let words = reply.activityWords { print("shows: \(words)") }
         }
     }
 

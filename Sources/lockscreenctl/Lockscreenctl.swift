@@ -115,6 +115,10 @@ extension Lockscreenctl {
                 return
             }
             if let screen = reply.screen, screen != .lit { print("screen: \(screen.summary)") }
+            for activity in reply.activities ?? [] {
+                print("activity \(activity.token) (\(activity.type)): \(activity.phase)")
+            }
+            if let words = reply.activityWords { print("activities show: \(words)") }
             for w in widgets {
                 var line = "\(w.name) (\(w.kind), \(w.family)): shows \(w.shown)\(w.stale ? ", STALE" : ""); \(w.providerCalls) call\(w.providerCalls == 1 ? "" : "s")"
                 if let next = w.nextReload { line += "; next reload \(next)" }

@@ -206,6 +206,24 @@ def main():
         took = within(5, lambda: ours(ha)[f"sensor.{NODE}_widget_light"]["state"] == "Off")
         check("and the widget shows it: the state came back through statestream", took is not None, ours(ha).get(f"sensor.{NODE}_widget_light"))
 
+        # Home Assistant drives a Live Activity: its mqtt.publish service (what an
+        # automation calls) sends an APNs-shaped push to the display's activity topic.
+        def activities():
+            out = subprocess.run([ctl, "activity", "list", "--json", "--socket", socket], capture_output=True, text=True)
+            try:
+                return json.loads(out.stdout)
+            except ValueError:
+                return {}
+        push = {"aps": {"event": "start", "timestamp": int(time.time()), "attributes-type": "LockScreenActivity",
+                        "attributes": {"title": "Washer"}, "content-state": {"message": "Rinsing", "value": "14 min", "progress": 0.7}}}
+        ha.call("mqtt", "publish", topic=f"{PREFIX}/activity/00aa11bb22cc33dd", payload=json.dumps(push))
+        took = within(5, lambda: "14 min" in (activities().get("words") or ""))
+        check("Home Assistant's mqtt.publish service starts a Live Activity on the display within 5 s", took is not None, activities())
+        push = {"aps": {"event": "end", "timestamp": int(time.time()) + 1, "dismissal-date": int(time.time())}}
+        ha.call("mqtt", "publish", topic=f"{PREFIX}/activity/00aa11bb22cc33dd", payload=json.dumps(push))
+        took = within(5, lambda: activities().get("activities") == [])
+        check("and its end takes it off the screen", took is not None, activities())
+
         asked = time.time()
         ha.call("select", "select_option", entity_id=f"select.{NODE}_page", option="home")
         took = within(5, lambda: ours(ha)[f"select.{NODE}_page"]["state"] == "home")

@@ -378,6 +378,36 @@ def main():
               tapped.returncode == 0 and ("home/power/set", "toggle") in heard, (tapped.stderr, heard))
         publish_taps_bounded(binary, work, broker, daemons)
 
+        # A Live Activity driven over Mosquitto as a server drives one over APNs: the
+        # payload unchanged on <prefix>/activity/<token>; started, updated, ended, gone.
+        token = "00aa11bb22cc33dd"
+        def aps(event, rest):
+            return json.dumps({"aps": dict({"event": event, "timestamp": int(time.time())}, **rest)})
+        def activities():
+            return ctl(main.socket, {"request": "status"}).get("activities") or []
+        def words():
+            return ctl(main.socket, {"request": "status"}).get("activityWords") or ""
+        broker.publish(f"{main.prefix}/activity/{token}", aps("start", {
+            "attributes-type": "LockScreenActivity", "attributes": {"title": "Washer"},
+            "content-state": {"message": "Rinsing", "value": "14 min", "progress": 0.7}}))
+        took = main.wait(lambda: "14 min" in words(), 3)
+        check("an APNs-shaped start on <prefix>/activity/<token> shows the activity", took is not None, (activities(), words()))
+        before = main.frame_count()
+        broker.publish(f"{main.prefix}/activity/{token}", aps("update", {"content-state": {"message": "Spinning", "value": "3 min", "progress": 0.95},
+                                                                          "alert": {"title": "Almost done", "body": "Spinning"}}))
+        took = main.wait(lambda: "3 min" in words() or "Almost done" in words(), 3)
+        check("an update over the broker redraws it", took is not None and main.frame_count() > before, words())
+        broker.publish(f"{main.prefix}/activity/{token}", aps("update", {"timestamp": 1, "content-state": {"value": "old"}}))
+        time.sleep(1)
+        check("an update older than the last one is ignored", "old" not in words(), words())
+        broker.publish(f"{main.prefix}/activity/{token}", aps("end", {"dismissal-date": int(time.time())}))
+        took = main.wait(lambda: activities() == [], 3)
+        check("an end with a dismissal date of now takes it off the screen", took is not None, activities())
+        broker.publish(f"{main.prefix}/activity/{token}", "not json")
+        time.sleep(0.5)
+        status = [p for _, p in broker.collect(f"{main.prefix}/status", 1)]
+        check("an activity push that is not JSON is refused in the status", bool(status) and "activity" in (json.loads(status[-1]).get("error") or ""), status[-1:])
+
         # Refused payloads: a log line and the status's error, the daemon running on.
         broker.publish(f"{main.prefix}/push/note", "not json")
         time.sleep(0.5)

@@ -128,6 +128,58 @@ TOML
       kill -TERM $pid; wait $pid; echo "@@STOPPED cheer $?"
       cat /share/cheer.log
     fi
+    # Live Activities and a Control in the widget package's daemon (GameStats' match
+    # activity and goal-alerts toggle): APNs-shaped pushes over HTTP start, update (the
+    # date line alone redrawn, where the landscape panel has no room for the band), make
+    # stale, end and dismiss an activity; a tap on the tablet over the control performs
+    # its intent.
+    if [ -x /bin/gamestatsd ]; then
+      # The HTTP API listens on loopback, which busybox's init leaves down.
+      ifconfig lo 127.0.0.1 up
+      umask 077; echo "e2e-http-token" > /tmp/http-token; umask 022
+      cat > /tmp/match.toml <<'TOML'
+[input]
+touch = "auto"
+[http]
+listen = "127.0.0.1:8080"
+token_file = "/tmp/http-token"
+[layout]
+row = ["alerts"]
+[widgets.alerts]
+kind = "GoalAlerts"
+family = "circular"
+TOML
+      gamestatsd --drm /dev/dri/card0 --config /tmp/match.toml --at 2026-11-22T14:04:01Z $common --state-dir /tmp/match --socket /tmp/match.sock 2>/share/match.log &
+      pid=$!
+      first_frame /share/match.log
+      # The daemon's clock runs from 14:04:01 (1795356241); pushes' dates are on it.
+      t0=$(date +%s)
+      clock() { echo $(( 1795356241 + $(date +%s) - t0 + ${1:-0} )); }
+      push() {  # EVENT JSON-REST [PRIORITY]
+        wget -q -O /share/match-reply.json --header "Authorization: Bearer e2e-http-token" --header "apns-priority: ${3:-10}" \
+          --post-data "{\"aps\": {\"event\": \"$1\", \"timestamp\": $(clock), $2}}" http://127.0.0.1:8080/api/activities/00aa11bb22cc33dd
+        echo "@@PUSHED $1 $? $(cat /share/match-reply.json)"
+      }
+      listing() { lockscreenctl activity list --json --socket /tmp/match.sock > /share/match-$1.json; }
+      push start '"attributes-type": "MatchAttributes", "attributes": {"home": "Arsenal", "away": "Spurs"}, "content-state": {"homeScore": 0, "awayScore": 0, "minute": 1}'
+      sleep 3; listing started
+      echo "@@MATCHMARK update"
+      push update '"content-state": {"homeScore": 1, "awayScore": 0, "minute": 12, "lastEvent": "Goal! Saka"}'
+      sleep 3; listing updated
+      echo "@@MATCHMARK stale"
+      push update "\"content-state\": {\"homeScore\": 1, \"awayScore\": 0, \"minute\": 13}, \"stale-date\": $(clock 2)"
+      sleep 5; listing stale
+      push end "\"dismissal-date\": $(clock 3)"
+      sleep 1; listing ended
+      sleep 4; listing dismissed
+      lockscreenctl status --json --socket /tmp/match.sock > /share/match-status.json
+      echo "@@TAPCONTROL alerts-toggle match-status.json alerts 0 Goal alerts"
+      while [ ! -e /share/ack-alerts-toggle ]; do sleep 0.1; done
+      sleep 3
+      lockscreenctl status --json --socket /tmp/match.sock > /share/match-toggled.json
+      kill -TERM $pid; wait $pid; echo "@@STOPPED match $?"
+      grep -i "activit\|http" /share/match.log | head -20
+    fi
     # Taps: a widget whose tap runs a command, the tablet found by its capabilities.
     cat > /tmp/touch.toml <<'TOML'
 [input]

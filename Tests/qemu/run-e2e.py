@@ -338,7 +338,7 @@ def screen_sleep(text, share, all_flushes, interactive):
     at 14:05 and On at 14:06 (as sysfs reads it), no rectangle reaches the display while
     it is off (the 14:05 tick is not drawn), the frame after waking is whole, the daemon
     wakes at most twice a minute while dark. Its dumb buffer is the newest before the
-    App Intents' (when they ran), touch, latency and ticks daemons'."""
+    App Intents' and the match's (when they ran), touch, latency and ticks daemons'."""
     states = [(int(t), state) for t, state in re.findall(r"@@DPMS (\d+) (\w+)", text)]
     check([state for _, state in states] == ["On", "Off", "On"], "virtio: [display] off turns the DRM connector's DPMS Off and On again", states)
     if len(states) == 3:
@@ -347,7 +347,7 @@ def screen_sleep(text, share, all_flushes, interactive):
     log = open(os.path.join(share, "sleep.log"), errors="replace").read() if os.path.exists(os.path.join(share, "sleep.log")) else ""
     check("screen off (schedule) until 2026-11-22T14:06:00Z" in log and "screen on (schedule)" in log, "virtio: the log says when the screen went dark and lit, and why", log[-600:])
     resources = sorted({r for r, _ in all_flushes})
-    back = 5 if interactive else 4
+    back = 6 if interactive else 4
     sizes = [p for r, p in all_flushes if len(resources) >= back and r == resources[-back]]
     check(len(sizes) >= 3 and all(p == WIDTH * HEIGHT for p in sizes),
           "virtio: nothing is flushed while the screen is dark (no minute tick), and the first frame after waking is whole", sizes)
@@ -404,7 +404,7 @@ def console_restored(case, name, dumps, share):
 def app_intents(text, share, all_flushes):
     """Taps on a widget package's App Intent controls: GameStats' Cheer widget, a toggle
     and a button, in the guest's gamestatsd on DRM, the panel mounted upside down. Its
-    dumb buffer is the fourth newest resource (before the touch, latency and ticks
+    dumb buffer is the fifth newest resource (before the match, touch, latency and ticks
     daemons'); after its first whole frame only the taps change it."""
     def status(name):
         try:
@@ -423,13 +423,47 @@ def app_intents(text, share, all_flushes):
     check("Cheer 1" in (after_button.get("text") or "") and "Cheer 0" in (before.get("text") or ""),
           "virtio: a tap on an App Intent button runs its perform() (the count it increments shows 1)", (before.get("text"), after_button.get("text")))
     resources = sorted({r for r, _ in all_flushes})
-    sizes = [p for r, p in all_flushes if len(resources) >= 4 and r == resources[-4]]
+    sizes = [p for r, p in all_flushes if len(resources) >= 5 and r == resources[-5]]
     while sizes and sizes[0] == WIDTH * HEIGHT:
         sizes.pop(0)
     widget = before.get("frame") or [0, 0, WIDTH, HEIGHT]
     check(len(sizes) >= 2 and sizes[0] <= 2 * toggle[2] * toggle[3] and all(p < widget[2] * widget[3] for p in sizes),
           "virtio: the toggle's tap flushes about the toggle alone, at once; the button's, a part of the widget",
           f"{sizes}; toggle {toggle[2] * toggle[3]} px, widget {widget[2] * widget[3]} px")
+
+
+def match_activity(text, share, all_flushes):
+    """GameStats' match Live Activity driven by APNs-shaped pushes over HTTP, and its
+    goal-alerts Control tapped on the tablet. Its dumb buffer is the fourth newest
+    resource (before the touch, latency and ticks daemons')."""
+    def listing(name):
+        try:
+            return json.load(open(os.path.join(share, f"match-{name}.json")))
+        except (OSError, ValueError):
+            return {}
+    pushed = re.findall(r"@@PUSHED (\w+) (\d+) (.*)", text)
+    check(len(pushed) == 4 and all(status == "0" and '"ok":true' in reply.replace(" ", "") for _, status, reply in pushed),
+          "virtio: four APNs-shaped pushes over HTTP (start, update, update with a stale date, end) are taken", pushed)
+    started, updated, stale = listing("started"), listing("updated"), listing("stale")
+    ended, dismissed = listing("ended"), listing("dismissed")
+    phases = lambda l: [(a.get("type"), a.get("phase")) for a in l.get("activities", [])]
+    check(phases(started) == [("MatchAttributes", "active")] and "ARS 0" in (started.get("words") or ""),
+          "virtio: a start push shows the match's compact presentation in the date line (no room for the band at 800x480)", started)
+    check("ARS 1" in (updated.get("words") or ""), "virtio: an update push redraws it with the new score", updated)
+    check(phases(stale) == [("MatchAttributes", "stale")], "virtio: past its stale date the activity is stale", stale)
+    check(phases(ended) == [("MatchAttributes", "ended")] and dismissed.get("activities", []) == [],
+          "virtio: an end push ends it; at its dismissal date it is gone", (ended, dismissed))
+    toggled = next((w for w in listing("toggled") if w.get("name") == "alerts"), {}) if isinstance(listing("toggled"), list) else {}
+    on = [c.get("on") for c in toggled.get("controls", []) if c.get("title") == "Goal alerts"]
+    check(CONTROL_TAPS.get("alerts-toggle", (0, None))[1] is not None and on == [True],
+          "virtio: a tap on the tablet over the Control's toggle performs its SetValueIntent (the provider reads it on)", toggled.get("controls"))
+    resources = sorted({r for r, _ in all_flushes})
+    sizes = [p for r, p in all_flushes if len(resources) >= 4 and r == resources[-4]]
+    while sizes and sizes[0] == WIDTH * HEIGHT:
+        sizes.pop(0)
+    check(len(sizes) >= 4 and all(p < 0.12 * WIDTH * HEIGHT for p in sizes),
+          "virtio: each activity change and the control's tap flush part of the screen alone (the date line, the control)",
+          f"{sizes}; the screen is {WIDTH * HEIGHT} px")
 
 
 def main():
@@ -501,7 +535,7 @@ def main():
         check("@@TAPPED 1" in text, "virtio: a tap on the tablet over a widget runs the widget's tap command", re.findall(r"@@TAP\w* .*", text))
         check("@@MISSED 1" in text, "virtio: a tap outside every widget does nothing", re.findall(r"@@MISSED .*", text))
         # The touch daemon ran before the latency and ticks daemons (and after the App
-        # Intents' daemon): its buffer is the third newest. A tap whose command changes nothing on the screen sends nothing.
+        # Intents' and the match's daemons): its buffer is the third newest. A tap whose command changes nothing on the screen sends nothing.
         resources = sorted({r for r, _ in all_flushes})
         touch_sizes = [p for r, p in all_flushes if len(resources) >= 3 and r == resources[-3]]
         while touch_sizes and touch_sizes[0] == WIDTH * HEIGHT:
@@ -518,6 +552,7 @@ def main():
               f"{sorted(p for _, p in measured)}")
         if interactive:
             app_intents(text, share, all_flushes)
+            match_activity(text, share, all_flushes)
         screen_sleep(text, share, all_flushes, interactive)
         touch_log = open(os.path.join(share, "touch.log"), errors="replace").read() if os.path.exists(os.path.join(share, "touch.log")) else ""
         check("touch screen /dev/input/event" in touch_log, "virtio: [input] touch = \"auto\" finds the tablet by its capabilities")

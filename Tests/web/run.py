@@ -238,6 +238,29 @@ family = "circular"
         code, body, _ = request(base + "/api/push/nosuch", "POST", timeline, token="7f3a-good-token")
         check("an unknown push widget is refused, naming the push widgets", code == 400 and b"note" in body, f"{code} {body}")
 
+        # A Live Activity pushed as a server pushes it to APNs: the payload unchanged,
+        # the token in the address, the priority in apns-priority.
+        activity = "00aa11bb22cc33dd"
+        start = json.dumps({"aps": {"event": "start", "timestamp": int(time.time()), "attributes-type": "LockScreenActivity",
+                                    "attributes": {"title": "Oven"}, "content-state": {"message": "Preheating", "value": "180°"}}}).encode()
+        code, body, _ = request(base + f"/api/activities/{activity}", "POST", start)
+        check("an activity push without the token is 401", code == 401, f"{code} {body}")
+        code, body, _ = http(base + f"/api/activities/{activity}", {"Authorization": "Bearer 7f3a-good-token", "apns-priority": "10"}, start, "POST")
+        shown = None
+        for _ in range(40):
+            reply = json.loads(request(base + "/api/status")[1] or b"{}")
+            if "180°" in (reply.get("activityWords") or ""):
+                shown = reply
+                break
+            time.sleep(0.05)
+        check("POST /api/activities/<token> with an APNs payload shows the activity within 2 s", code == 200 and shown is not None, f"{code} {body}")
+        code, body, _ = request(base + f"/api/activities/{activity}", "POST", b'{"aps": {"event": "fly"}}', token="7f3a-good-token")
+        check("an activity push with an unknown event is refused with the reason", b"aps.event 'fly'" in body, f"{code} {body}")
+        code, body, _ = request(base + f"/api/activities/{activity}", "POST", b"x" * 9000, token="7f3a-good-token")
+        check("an activity push over 8 KB is 413", code == 413, f"{code} {body[:80]}")
+        end = json.dumps({"aps": {"event": "end", "timestamp": int(time.time()) + 1, "dismissal-date": int(time.time())}}).encode()
+        request(base + f"/api/activities/{activity}", "POST", end, token="7f3a-good-token")
+
         def frames():
             try:
                 return sum(1 for _ in open(os.path.join(work, "frames", "frames.jsonl")))

@@ -40,6 +40,19 @@ public struct ControlWidgetButton<Label: View>: ControlWidgetTemplate, Primitive
     var view: AnyView { AnyView(ControlCircle(label: label, action: action, isOn: nil)) }
 }
 
+extension ControlWidgetButton {
+    /// A button titled `title` whose label may change while its action runs; the panel
+    /// shows the label as it is when idle.
+    public init<Action: AppIntent, S: StringProtocol>(_ title: S, action: Action, @ViewBuilder actionLabel: (Bool) -> Label) {
+        self.init(action: action) { actionLabel(false) }
+    }
+
+    /// A button titled by a key whose label may change while its action runs.
+    public init<Action: AppIntent>(_ titleKey: LocalizedStringKey, action: Action, @ViewBuilder actionLabel: (Bool) -> Label) {
+        self.init(action: action) { actionLabel(false) }
+    }
+}
+
 extension ControlWidgetButton where Label == Accessory.Label<Text, Image> {
     /// A button titled with a symbol.
     public init<Action: AppIntent>(_ titleKey: LocalizedStringKey, systemImage: String, action: Action) {
@@ -155,14 +168,21 @@ struct ControlCircleButton: View, PrimitiveView {
 
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let on = isOn.map { environment.controlStates[action.id] ?? $0 }
-        let disc: ShapeView = on == true ? Circle().fill(environment.tint ?? AnyShapeStyle(HierarchicalShapeStyle.primary)) : Circle().fill(Color.primary.opacity(0.25))
-        let symbol = on == true ? (environment.colorScheme == .dark ? Color.black : Color.white) : Color.primary
-        let look = ZStack {
-            disc
-            label.font(.title3).foregroundStyle(symbol)
+        var look = environment
+        let ink = environment.colorScheme == .dark ? Color.white : Color.black
+        let paper = environment.colorScheme == .dark ? Color.black : Color.white
+        let view: AnyView
+        if on == true {
+            // On: a disc of the tint (the ink without one) with the symbol cut out in the
+            // background's colour, as the lock screen draws a control that is on: drawn in
+            // full colour, or the cut-out would vanish in the vibrant mode's one channel.
+            look.widgetRenderingMode = .fullColor
+            view = AnyView(ZStack { Circle().fill(environment.tint ?? AnyShapeStyle(ink)); label.foregroundStyle(paper) })
+        } else {
+            view = AnyView(ZStack { Circle().fill(Color.primary.opacity(0.25)); label.foregroundStyle(Color.primary) })
         }
         return ControlNode(
-            child: Accessory.makeNode(look, in: environment), control: PlacedControl(action: action, isOn: on),
+            child: Accessory.makeNode(view.font(.title3), in: look), control: PlacedControl(action: action, isOn: on),
             name: isOn == nil ? "ControlButton" : "ControlToggle", environment: environment)
     }
 }

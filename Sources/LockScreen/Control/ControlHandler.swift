@@ -94,6 +94,12 @@ package struct ControlHandler: Sendable {
             }
             reply.widgets = widgets
             reply.screen = frames.screen
+            let running = ActivityCenter.shared.running
+            if !running.isEmpty {
+                reply.activities = running.map { ActivityStatus(token: $0.id, type: $0.attributesType, phase: $0.phase.rawValue, relevance: $0.relevanceScore) }
+                let slots = screens?.latest?.page.slots ?? []
+                reply.activityWords = (slots.first { $0.id == .band } ?? slots.first { $0.id == .dateLine })?.words
+            }
             return reply
         case let .page(name):
             let page = LockScreenContent.Page(rawValue: name)

@@ -9,9 +9,11 @@ actor CheerStore {
     static let shared = CheerStore()
     private(set) var cheers = 0
     private(set) var alerts = false
+    private(set) var goalAlerts = false
 
     func cheer() { cheers += 1 }
     func setAlerts(_ on: Bool) { alerts = on }
+    func setGoalAlerts(_ on: Bool) { goalAlerts = on }
 }
 
 struct CheerIntent: AppIntent {

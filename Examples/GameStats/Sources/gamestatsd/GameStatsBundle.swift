@@ -9,5 +9,7 @@ struct GameStatsBundle: WidgetBundle {
         TeamWidget()
         ChallengeWidget()
         CheerWidget()
+        MatchActivity()
+        GoalAlertsControl()
     }
 }
