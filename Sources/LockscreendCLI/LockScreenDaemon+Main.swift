@@ -22,6 +22,8 @@ extension LockScreenDaemon {
         // asked once, before any configuration is read.
         var resolved: [WidgetDescriptor] = []
         for descriptor in descriptors { resolved.append(await descriptor.resolvingOptions()) }
+        // Their Live Activities are drawn by whichever daemon the command line starts.
+        WidgetMain.register(resolved)
         await WidgetRegistry.$added.withValue(resolved) {
             await Lockscreend.main()
         }

@@ -58,8 +58,8 @@ check "GameStats (Apple-style source) builds, in Swift 6 mode and again in Swift
 gamestatsd="$games/.build/debug/gamestatsd"
 check "@main on the WidgetBundle is the stock command line with the bundle's kinds" \
   bash -c "'$gamestatsd' --help | grep -q snapshot && '$gamestatsd' check --config gamestats.toml"
-check "gamestatsd preview --all draws each of the package's five #Previews to a PNG" \
-  bash -c "'$gamestatsd' preview --all --out '$work/previews' > '$work/previews.txt' && [ \$(wc -l < '$work/previews.txt') -eq 5 ] && while read -r f; do test -s \"\$f\" || exit 1; done < '$work/previews.txt'"
+check "gamestatsd preview --all draws each of the package's six #Previews to a PNG, the Live Activity's among them" \
+  bash -c "'$gamestatsd' preview --all --out '$work/previews' > '$work/previews.txt' && [ \$(wc -l < '$work/previews.txt') -eq 6 ] && while read -r f; do test -s \"\$f\" || exit 1; done < '$work/previews.txt'"
 sed 's/league = "gold"/league = "golf"/' gamestats.toml > "$work/golf.toml"
 check "a value the DynamicOptionsProvider does not list is refused, with did you mean" \
   bash -c "! '$gamestatsd' check --config '$work/golf.toml' 2> '$work/golf.txt' && grep -q 'widgets.team.league: .*(did you mean \"gold\"?)' '$work/golf.txt'"

@@ -25,8 +25,15 @@ extension WidgetBundle {
 package enum WidgetMain {
     private static let widgets = Mutex<[WidgetDescriptor]>([])
 
-    /// The widgets the program's `@main` type declared.
+    /// The widgets the program declared: its `@main` type's, or the bundles it handed
+    /// `LockScreenDaemon.main(bundles:)`.
     package static var registered: [WidgetDescriptor] { widgets.withLock { $0 } }
+
+    /// Records the widgets a program hands the stock command line, for what reads them
+    /// outside the configuration (the Live Activities' presenters).
+    package static func register(_ descriptors: [WidgetDescriptor]) {
+        widgets.withLock { if $0.isEmpty { $0 = descriptors } }
+    }
 
     static func run(_ descriptors: [WidgetDescriptor]) -> Never {
         widgets.withLock { $0 = descriptors }
