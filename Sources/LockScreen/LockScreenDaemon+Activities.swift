@@ -1,7 +1,7 @@
 import Accessory
 import Canvas
 import FoundationEssentials
-import LockScreenModel  // for .band, .presented, .place
+import LockScreenModel  // for .band, .isEmpty, .place
 import Logging
 
 /// Live Activities on the lock page: the band below the row, or, on a panel with no room
@@ -30,24 +30,25 @@ extension LockScreenDaemon {
 
     /// The band's rectangle on the lock page, while an activity is on screen.
     var band: Rect? {
-        guard content.page == .lock, !activities.presented.isEmpty else { return nil }
+        guard content.page == .lock, !activities.isEmpty else { return nil }
         return renderer.layout.band(sharingWithHome: !content.home.isEmpty && renderer.layout.below != nil)
     }
 
-    /// What `slot` shows of the activities, with the key telling it changed; nil when the
-    /// slot shows no activity (the date line does while there is no band).
-    func activityView(in slot: PageSlot, now: Date) -> (view: PlacedView, key: String)? {
-        let scale = renderer.layout.scale
+    /// What `slot` shows of the activities, as a key telling when it must be drawn again;
+    /// nil when it shows none: the band shows them, the date line too while there is no band.
+    func activityKey(for slot: PageSlot, band: Rect?) -> String? {
         switch slot.id {
-        case .band:
-            let size = Size(width: slot.rect.width / scale, height: slot.rect.height / scale)
-            return (activities.place(size: size, now: now) { renderer.environment(family: $0, now: now) }, "band:" + activities.key)
-        case .dateLine where band == nil && content.page == .lock && !activities.presented.isEmpty:
-            let size = Size(width: slot.rect.width / scale, height: slot.rect.height / scale)
-            return (activities.place(size: size, now: now) { renderer.environment(family: $0, now: now) }, "compact:" + activities.key)
-        default:
-            return nil
+        case .band: "band:" + activities.key
+        case .dateLine where band == nil && content.page == .lock && !activities.isEmpty: "compact:" + activities.key
+        default: nil
         }
+    }
+
+    /// The activities laid out in `slot` (the band's tiles, or the compact line).
+    func placeActivities(in slot: PageSlot, now: Date) -> PlacedView {
+        let scale = renderer.layout.scale
+        let size = Size(width: slot.rect.width / scale, height: slot.rect.height / scale)
+        return activities.place(size: size, now: now) { renderer.environment(family: $0, now: now) }
     }
 }
 

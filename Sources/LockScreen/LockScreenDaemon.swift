@@ -314,15 +314,17 @@ public final class LockScreenDaemon {
         }
         settleActivities(now: now)
         let home = currentHome()
+        let band = self.band
         let slots = renderer.slots(of: content, page: content.page, home: home, shown: shown.count, band: band)
         for slot in slots {
-            let activities = activityView(in: slot, now: now)
-            let key = activities?.key ?? slot.widget.map { shown[$0].key + controls.key(stack: $0) } ?? (slot.id == .clock ? "clock" : "-")
+            // The activities are laid out only when what they show changed, as a widget is.
+            let activityKey = activityKey(for: slot, band: band)
+            let key = activityKey ?? slot.widget.map { shown[$0].key + controls.key(stack: $0) } ?? (slot.id == .clock ? "clock" : "-")
             guard scheduler.isDue(slot.id, key: key, now: now) || !presented.holds(slot.id) else { continue }
-            let placed = activities?.view ?? renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
+            let placed = activityKey != nil ? placeActivities(in: slot, now: now) : renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
             compositor.draw(placed, in: slot.rect, with: renderer, scale: slot.scale, fullColor: slot.fullColor || slot.id == .band)
             scheduler.drew(slot.id, key: key, nextChange: placed.nextChange(after: now), now: now)
-            presented.drew(presentedSlot(slot, placed: placed, showsActivities: activities != nil))
+            presented.drew(presentedSlot(slot, placed: placed, showsActivities: activityKey != nil))
         }
         presented.keep(slots.map(\.id))
         for name in SymbolNames.takeMissing() {

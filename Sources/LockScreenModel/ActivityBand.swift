@@ -53,6 +53,9 @@ package struct ActivityBand: Sendable {
     /// The activities on screen, most relevant first.
     package var presented: [ActivityRecord] { book.presented }
 
+    /// Whether no activity is on screen: asked at every step, so without sorting.
+    package var isEmpty: Bool { book.records.isEmpty }
+
     /// The band laid out at `size` points: `environment` gives the environment of a family
     /// (the lock screen's view is drawn as a home-screen tile, in colour; the compact one
     /// as a rectangular accessory). Empty when no activity is on screen.

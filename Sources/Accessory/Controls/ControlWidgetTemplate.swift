@@ -37,7 +37,7 @@ public struct ControlWidgetButton<Label: View>: ControlWidgetTemplate, Primitive
         self.init(action: action, label: label)
     }
 
-    var view: AnyView { AnyView(ControlCircle(label: label, action: action, isOn: nil)) }
+    var view: AnyView { AnyView(ControlCircleButton(label: label, action: action, isOn: nil)) }
 }
 
 extension ControlWidgetButton {
@@ -73,7 +73,7 @@ public struct ControlWidgetToggle<Label: View>: ControlWidgetTemplate, Primitive
         self.action = ControlAction(Self.setting(action, to: !isOn))
     }
 
-    var view: AnyView { AnyView(ControlCircle(label: label, action: action, isOn: isOn)) }
+    var view: AnyView { AnyView(ControlCircleButton(label: label, action: action, isOn: isOn)) }
 
     /// A `SetValueIntent` with its `value` set to the state a tap chooses, as iOS sets it
     /// before performing; any other intent as it is.
@@ -144,25 +144,20 @@ public enum ControlWidgetTemplateBuilder {
     public static func buildLimitedAvailability(_ template: AnyControlWidgetTemplate) -> AnyControlWidgetTemplate { template }
 }
 
-/// A control on the lock screen: its label's symbol in a circle, filled when a toggle is
-/// on (in the tint, else the ink), performing its action when tapped.
-struct ControlCircle<Label: View>: View {
-    let label: Label
+/// A control on the lock screen, as iOS draws one: its label's symbol in a disc, filled
+/// when a toggle is on (in the tint, else the ink) with the symbol in the background's
+/// colour, faint otherwise; performing its action when tapped.
+struct ControlCircleButton: View, PrimitiveView {
+    let label: AnyView
     let action: ControlAction
     /// nil for a button.
     let isOn: Bool?
 
-    var body: some View {
-        ControlCircleButton(label: AnyView(label.labelStyle(.iconOnly)), action: action, isOn: isOn)
+    init(label: some View, action: ControlAction, isOn: Bool?) {
+        self.label = AnyView(label.labelStyle(.iconOnly))
+        self.action = action
+        self.isOn = isOn
     }
-}
-
-/// The round button itself: a filled disc when a toggle is on (in the tint, else the
-/// ink) with the symbol in the background's colour; a faint disc otherwise.
-struct ControlCircleButton: View, PrimitiveView {
-    let label: AnyView
-    let action: ControlAction
-    let isOn: Bool?
 
     var body: Never { bodyNever() }
 

@@ -20,7 +20,8 @@ public final class UIColor: Sendable, Hashable {
 
     /// A colour from hue, saturation and brightness in 0...1.
     public convenience init(hue: Double, saturation: Double, brightness: Double, alpha: Double) {
-        let h = (hue - hue.rounded(.down)) * 6, s = max(0, min(1, saturation)), v = max(0, min(1, brightness))
+        // A hue that is not a number is red's, rather than a trap.
+        let h = hue.isFinite ? (hue - hue.rounded(.down)) * 6 : 0, s = max(0, min(1, saturation)), v = max(0, min(1, brightness))
         let sector = min(5, max(0, Int(h.rounded(.down)))), f = h - Double(sector)
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
         let (r, g, b) = [(v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q)][sector]
