@@ -3,6 +3,7 @@ line and counts failures, a free loopback port, one HTTP call."""
 import os
 import socket
 import subprocess
+import time
 import urllib.error
 import urllib.request
 
@@ -38,6 +39,28 @@ def http(url, headers=None, body=None, method=None, timeout=5):
             return r.status, r.read(), r.headers
     except urllib.error.HTTPError as e:
         return e.code, e.read(), e.headers
+
+
+# How long a wait for something that should happen goes on before it counts as never:
+# only a guard against a hang. The suites run side by side with builds on two cores
+# (Tests/suite.py), so a check asserts what happened and prints how soon, never fails on
+# it; how fast the daemon answers is measured by `lockscreend bench` (docs/PERFORMANCE.md).
+PATIENCE = float(os.environ.get("LOCKSCREEND_TEST_PATIENCE", "120"))
+
+
+def eventually(probe, step=0.05, limit=None):
+    """Seconds until probe() held (an OSError counting as not yet), or None after `limit`
+    (PATIENCE when not given)."""
+    start = time.time()
+    while True:
+        try:
+            if probe():
+                return time.time() - start
+        except OSError:
+            pass
+        if time.time() - start >= (PATIENCE if limit is None else limit):
+            return None
+        time.sleep(step)
 
 
 def check(name, ok, detail=""):

@@ -2,6 +2,7 @@
 with debootstrap once and kept in $LOCKSCREEND_ROOTS (default /var/cache/lockscreend-roots)
 with the packages apt downloads into them, then used as a fresh copy (the package test) or
 in place (a root an oracle was installed into once, as Home Assistant 2026's)."""
+import fcntl
 import os
 import shutil
 import subprocess
@@ -12,12 +13,15 @@ CACHE = os.environ.get("LOCKSCREEND_ROOTS", "/var/cache/lockscreend-roots")
 def cached_root(suite):
     """The cached clean root of `suite`, made with debootstrap when missing."""
     path = os.path.join(CACHE, suite)
-    if not os.path.isdir(path):
-        os.makedirs(CACHE, exist_ok=True)
-        partial = path + ".partial"
-        shutil.rmtree(partial, ignore_errors=True)
-        subprocess.run(["debootstrap", "--variant=minbase", suite, partial], check=True, stdout=subprocess.DEVNULL)
-        os.rename(partial, path)
+    os.makedirs(CACHE, exist_ok=True)
+    # Steps run side by side (Tests/suite.py): one makes the root, the others wait for it.
+    with open(path + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not os.path.isdir(path):
+            partial = path + ".partial"
+            shutil.rmtree(partial, ignore_errors=True)
+            subprocess.run(["debootstrap", "--variant=minbase", suite, partial], check=True, stdout=subprocess.DEVNULL)
+            os.rename(partial, path)
     return path
 
 
@@ -25,7 +29,7 @@ class Chroot:
     """A root with /proc, /dev and the suite's package cache mounted: a fresh copy of the
     cached clean root of `suite` made in `work`, or the root at `path` as it is."""
 
-    def __init__(self, suite, work=None, path=None):
+    def __init__(self, suite, work=None, path=None, archives=True):
         self.suite = suite
         if path is None:
             self.path = os.path.join(work, suite)
@@ -33,10 +37,13 @@ class Chroot:
         else:
             self.path = path
         shutil.copy("/etc/resolv.conf", os.path.join(self.path, "etc/resolv.conf"))
-        archives = os.path.join(CACHE, f"{suite}-archives")
-        os.makedirs(os.path.join(archives, "partial"), exist_ok=True)
+        # The downloads kept across runs, shared by every root of the suite; a root that
+        # runs apt while another step's root of the same suite may (archives=False) keeps
+        # its own, since apt locks the folder.
+        shared = os.path.join(CACHE, f"{suite}-archives")
+        os.makedirs(os.path.join(shared, "partial"), exist_ok=True)
         self.mounts = []
-        for source, target, kind in (("proc", "proc", "proc"), ("/dev", "dev", "bind"), (archives, "var/cache/apt/archives", "bind")):
+        for source, target, kind in (("proc", "proc", "proc"), ("/dev", "dev", "bind"), (shared, "var/cache/apt/archives", "bind"))[:3 if archives else 2]:
             where = os.path.join(self.path, target)
             os.makedirs(where, exist_ok=True)
             subprocess.run(["mount", "-t", "proc", "proc", where] if kind == "proc" else ["mount", "--bind", source, where], check=True)

@@ -157,11 +157,10 @@ struct WidgetTapTests {
         _ = try await daemon.step(now: testNow)
         let widget = try #require(daemon.pageControls().first)
         await daemon.perform(.tap(x: widget.frame.minX + 3, y: widget.frame.maxY - 3), now: testNow)
-        // The command is a real child process: wait for its report (bounded).
-        var performed = false
-        for _ in 0..<500 where !performed {
-            performed = daemon.requests.take().contains { if case .performed(_, _, false) = $0 { true } else { false } }
-            if !performed { try await Task.sleep(for: .milliseconds(10)) }
+        // The command is a real child process: wait for its report (the limit only guards
+        // against a hang).
+        let performed = try await eventually {
+            daemon.requests.take().contains { if case .performed(_, _, false) = $0 { true } else { false } }
         }
         #expect(performed)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "note\n")

@@ -1,6 +1,8 @@
 """A virtual environment with the pinned reference implementations of requirements.txt,
 made once and kept under ~/.cache/lockscreend (or $LOCKSCREEND_CACHE) by the file's hash,
 so a second run, and a CI run on a machine that kept its cache, installs nothing."""
+import contextlib
+import fcntl
 import hashlib
 import os
 import subprocess
@@ -18,14 +20,25 @@ def cached(requirements, name):
     return os.path.join(cache, f"{name}-{digest}")
 
 
+@contextlib.contextmanager
+def held(path):
+    """`path`.lock held exclusively: steps that run side by side make a cached thing
+    once, the others waiting for it rather than making it too."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def python(requirements=os.path.join(here, "requirements.txt"), dependencies=False):
     """The path of the venv's python, making the venv first if needed. `dependencies`:
     let pip install what the pinned packages need (else only the pins)."""
     venv = cached(requirements, "oracles")
     interpreter = os.path.join(venv, "bin", "python")
-    if not os.path.exists(os.path.join(venv, "ready")):
-        subprocess.run([sys.executable, "-m", "venv", "--clear", venv], check=True)
-        subprocess.run([interpreter, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                        *([] if dependencies else ["--no-deps"]), "-r", requirements], check=True)
-        open(os.path.join(venv, "ready"), "w").close()
+    with held(venv):
+        if not os.path.exists(os.path.join(venv, "ready")):
+            subprocess.run([sys.executable, "-m", "venv", "--clear", venv], check=True)
+            subprocess.run([interpreter, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                            *([] if dependencies else ["--no-deps"]), "-r", requirements], check=True)
+            open(os.path.join(venv, "ready"), "w").close()
     return interpreter

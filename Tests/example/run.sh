@@ -14,13 +14,20 @@ check() {
   if "$@"; then echo "✔ $what"; passed=$((passed + 1)); else echo "✘ $what"; failed=$((failed + 1)); fi
 }
 
+# The three packages build in one scratch path: what they share (lockscreend's modules,
+# swift-nio and the rest) is compiled once, for the first, and reused by the others.
+scratch="${EXAMPLES_SCRATCH:-$root/.build/examples}"
+built="$scratch/debug"
+# The stock daemon, as scripts/test's release build made it.
+stock="${LOCKSCREEND:-$root/.build/release/lockscreend}"
+
 cd "$example"
-check "the example package builds against the public API" swift build --build-tests
-check "the example's tests pass" swift test --skip-build
-daemon="$example/.build/debug/tubestatusd"
+check "the example package builds against the public API" swift build --build-tests --scratch-path "$scratch"
+check "the example's tests pass" swift test --skip-build --scratch-path "$scratch"
+daemon="$built/tubestatusd"
 
 check "tubestatusd places the TubeStatus kind the stock daemon does not know" \
-  bash -c "'$daemon' check --config tubestatus.toml && ! '$root/.build/debug/lockscreend' check --config tubestatus.toml 2>/dev/null"
+  bash -c "'$daemon' check --config tubestatus.toml && ! '$stock' check --config tubestatus.toml 2>/dev/null"
 
 # The daemon's own subcommands and options come along: a snapshot and a headless frame
 # with the widget fed from a real HTTP server.
@@ -46,7 +53,7 @@ check "tubestatusd runs the stock daemon: one headless frame" test -s "$work/fra
 check "the live and snapshot pictures agree" cmp "$work/frames/000001.png" "$work/live.png"
 
 # A user installs the custom daemon as the service's binary.
-DESTDIR="$work/pkg" "$root/deploy/install.sh" --no-build --daemon .build/debug/tubestatusd >"$work/install.log" 2>&1
+DESTDIR="$work/pkg" "$root/deploy/install.sh" --no-build --daemon "$daemon" >"$work/install.log" 2>&1
 check "install.sh --daemon installs tubestatusd as the service's lockscreend" \
   bash -c "cmp -s '$daemon' '$work/pkg/usr/local/bin/lockscreend' && '$work/pkg/usr/local/bin/lockscreend' check --config tubestatus.toml >/dev/null"
 
@@ -54,8 +61,8 @@ check "install.sh --daemon installs tubestatusd as the service's lockscreend" \
 # changed, with `@main` on the bundle and `#Preview`s.
 games="$root/Examples/GameStats"
 cd "$games"
-check "GameStats (Apple-style source) builds, in Swift 6 mode and again in Swift 5 mode" swift build
-gamestatsd="$games/.build/debug/gamestatsd"
+check "GameStats (Apple-style source) builds, in Swift 6 mode and again in Swift 5 mode" swift build --scratch-path "$scratch"
+gamestatsd="$built/gamestatsd"
 check "@main on the WidgetBundle is the stock command line with the bundle's kinds" \
   bash -c "'$gamestatsd' --help | grep -q snapshot && '$gamestatsd' check --config gamestats.toml"
 check "gamestatsd preview --all draws each of the package's six #Previews to a PNG, the Live Activity's among them" \
@@ -76,8 +83,8 @@ check "the lock screen and the home page draw the package's widgets, differently
 # SwiftUI, Charts and AppIntents with nothing changed for Linux.
 energy="$root/Examples/EnergyMonitor"
 cd "$energy"
-check "EnergyMonitor (Apple's imports unchanged, Charts) builds, in Swift 6 mode and again in Swift 5 mode" swift build
-energyd="$energy/.build/debug/energymonitord"
+check "EnergyMonitor (Apple's imports unchanged, Charts) builds, in Swift 6 mode and again in Swift 5 mode" swift build --scratch-path "$scratch"
+energyd="$built/energymonitord"
 check "the bundle's four kinds, the one under #available included, are placed" \
   bash -c "'$energyd' check --config energymonitor.toml | grep -q '4 widgets placed'"
 check "energymonitord preview --all draws each of the three #Previews to a PNG" \

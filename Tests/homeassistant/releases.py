@@ -46,13 +46,20 @@ def made_root(requirements, suite):
     """A copy of the clean `suite` root with Python, a venv at VENV and the pinned
     `requirements` in it, made when missing."""
     path = oracle_venv.cached(requirements, f"homeassistant-{suite}")
-    if os.path.exists(os.path.join(path, "ready")):
-        return path
+    with oracle_venv.held(path):
+        if not os.path.exists(os.path.join(path, "ready")):
+            make_root(requirements, suite, path)
+    return path
+
+
+def make_root(requirements, suite, path):
+    """Makes made_root's root at `path`."""
     partial = path + ".partial"
     subprocess.run(["rm", "-rf", partial], check=True)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     subprocess.run(["cp", "-a", cached_root(suite), partial], check=True)
-    chroot = Chroot(suite, path=partial)
+    # Its own apt downloads: the package step may run apt in a root of the same suite.
+    chroot = Chroot(suite, path=partial, archives=False)
     try:
         status, out = chroot.run("apt-get update -qq && apt-get install -y -qq python3 python3-venv python3-dev gcc g++ >/dev/null")
         if status:
@@ -65,6 +72,6 @@ def made_root(requirements, suite):
             raise RuntimeError(f"{suite} root: Home Assistant did not install: {out[-1500:]}")
     finally:
         chroot.close()
+    subprocess.run(["chroot", partial, "apt-get", "clean"])
     os.rename(partial, path)
     open(os.path.join(path, "ready"), "w").close()
-    return path

@@ -149,29 +149,48 @@ row = ["alerts"]
 kind = "GoalAlerts"
 family = "circular"
 TOML
+      # The daemon's clock runs from 14:04:01 (1795356241); pushes' dates are on it. t0 is
+      # taken before the daemon starts, so clock() is never behind the daemon's clock: a
+      # date the daemon has reached, clock() has too.
+      t0=$(date +%s)
+      clock() { echo $(( 1795356241 + $(date +%s) - t0 + ${1:-0} )); }
       gamestatsd --drm /dev/dri/card0 --config /tmp/match.toml --at 2026-11-22T14:04:01Z $common --state-dir /tmp/match --socket /tmp/match.sock 2>/share/match.log &
       pid=$!
       first_frame /share/match.log
-      # The daemon's clock runs from 14:04:01 (1795356241); pushes' dates are on it.
-      t0=$(date +%s)
-      clock() { echo $(( 1795356241 + $(date +%s) - t0 + ${1:-0} )); }
       push() {  # EVENT JSON-REST [PRIORITY]
         wget -q -O /share/match-reply.json --header "Authorization: Bearer e2e-http-token" --header "apns-priority: ${3:-10}" \
           --post-data "{\"aps\": {\"event\": \"$1\", \"timestamp\": $(clock), $2}}" http://127.0.0.1:8080/api/activities/00aa11bb22cc33dd
         echo "@@PUSHED $1 $? $(cat /share/match-reply.json)"
       }
       listing() { lockscreenctl activity list --json --socket /tmp/match.sock > /share/match-$1.json; }
+      has() { grep -q "$1" "$2"; }
+      lacks() { ! grep -q "$1" "$2"; }
+      # Lists the activities as NAME until the test on the listing holds: what is checked
+      # is what the listing says, never how soon (under software emulation a second
+      # here is many there); 120 s only guards against a hang.
+      until_listing() {  # NAME TEST ARGUMENT
+        name=$1; shift
+        for i in $(seq 1 600); do listing "$name"; "$@" "/share/match-$name.json" && return 0; sleep 0.2; done
+        echo "@@FAIL the match's listing never became $name"
+      }
       push start '"attributes-type": "MatchAttributes", "attributes": {"home": "Arsenal", "away": "Spurs"}, "content-state": {"homeScore": 0, "awayScore": 0, "minute": 1}'
-      sleep 3; listing started
+      until_listing started has "ARS 0"
+      sleep 1
       echo "@@MATCHMARK update"
       push update '"content-state": {"homeScore": 1, "awayScore": 0, "minute": 12, "lastEvent": "Goal! Saka"}'
-      sleep 3; listing updated
+      until_listing updated has "ARS 1"
+      sleep 1
       echo "@@MATCHMARK stale"
       push update "\"content-state\": {\"homeScore\": 1, \"awayScore\": 0, \"minute\": 13}, \"stale-date\": $(clock 2)"
-      sleep 5; listing stale
-      push end "\"dismissal-date\": $(clock 3)"
-      sleep 1; listing ended
-      sleep 4; listing dismissed
+      until_listing stale has '"stale"'
+      # Dismissed 10 s after the end: listed as ended at once (before that date, as the
+      # times printed say), then gone, and never before the date.
+      dismissal=$(clock 10)
+      push end "\"dismissal-date\": $dismissal"
+      listing ended
+      listed=$(clock)
+      until_listing dismissed lacks MatchAttributes
+      echo "@@MATCHTIMES $listed $dismissal $(clock)"
       lockscreenctl status --json --socket /tmp/match.sock > /share/match-status.json
       echo "@@TAPCONTROL alerts-toggle match-status.json alerts 0 Goal alerts"
       while [ ! -e /share/ack-alerts-toggle ]; do sleep 0.1; done

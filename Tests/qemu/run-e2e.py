@@ -451,8 +451,12 @@ def match_activity(text, share, all_flushes):
           "virtio: a start push shows the match's compact presentation in the date line (no room for the band at 800x480)", started)
     check("ARS 1" in (updated.get("words") or ""), "virtio: an update push redraws it with the new score", updated)
     check(phases(stale) == [("MatchAttributes", "stale")], "virtio: past its stale date the activity is stale", stale)
-    check(phases(ended) == [("MatchAttributes", "ended")] and dismissed.get("activities", []) == [],
-          "virtio: an end push ends it; at its dismissal date it is gone", (ended, dismissed))
+    # Order, not speed: listed as ended before its dismissal date, gone once the guest's
+    # clock (never behind the daemon's) had reached that date, never before.
+    times = [int(t) for t in (re.findall(r"@@MATCHTIMES (\d+) (\d+) (\d+)", text) or [("0", "1", "0")])[0]]
+    listed, dismissal, gone = times
+    check(phases(ended) == [("MatchAttributes", "ended")] and listed < dismissal and dismissed.get("activities", []) == [] and gone >= dismissal,
+          "virtio: an end push ends it; at its dismissal date it is gone, not before", (ended, dismissed, times))
     toggled = next((w for w in listing("toggled") if w.get("name") == "alerts"), {}) if isinstance(listing("toggled"), list) else {}
     on = [c.get("on") for c in toggled.get("controls", []) if c.get("title") == "Goal alerts"]
     check(CONTROL_TAPS.get("alerts-toggle", (0, None))[1] is not None and on == [True],
@@ -470,7 +474,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/lockscreend"))
     parser.add_argument("--keep", help="keep the work files here")
-    parser.add_argument("--widgets", default=os.path.join(ROOT, "Examples/GameStats/.build/debug/gamestatsd"),
+    parser.add_argument("--widgets", default=os.path.join(ROOT, ".build/examples/debug/gamestatsd"),
                         help="a widget package's daemon with an interactive widget (Cheer), run in the virtio case when built (Tests/example/run.sh builds it)")
     parser.add_argument("--case", action="append", help="run only this case (virtio, bochs, vesa); repeatable")
     args = parser.parse_args()

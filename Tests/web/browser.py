@@ -23,7 +23,7 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import checks  # noqa: E402
-from checks import check, free_port, secret, start_daemon  # noqa: E402
+from checks import PATIENCE, check, free_port, secret, start_daemon  # noqa: E402
 from devtools import Browser, DevToolsError  # noqa: E402
 
 TOKEN = "b7e1-page-token"
@@ -107,7 +107,7 @@ def main():
 
         with Browser(width=390, height=844) as browser:
             page = browser.open(base + "/")
-            page.wait_for("document.body.dataset.frame !== undefined", 10)
+            page.wait_for("document.body.dataset.frame !== undefined", PATIENCE)
             width, height, bright, before = page.evaluate(BRIGHT)
             check("in Chromium the page shows the panel's picture: the lock screen, light text on black",
                   (width, height) == (400, 240) and 800 < bright < 40_000, f"{width}x{height}, {bright} bright pixels")
@@ -122,27 +122,27 @@ def main():
             post(base + "/api/push/note", json.dumps({"entries": [{"text": "Parcel at the door"}]}).encode())
             pushed = time.time()
             try:
-                page.wait_for(f"Number(document.body.dataset.frame) > {frame}", 2)
+                page.wait_for(f"Number(document.body.dataset.frame) > {frame}", PATIENCE)
                 took = time.time() - pushed
             except DevToolsError:
                 took = None
             after = page.evaluate(BRIGHT)[3]
             rects = page.evaluate("document.querySelectorAll('#damage rect').length")
-            check(f"a timeline pushed through the API changes the page's picture within 2 s ({took and f'{took:.2f} s'}), its damage outlined",
+            check(f"a timeline pushed through the API changes the page's picture ({took and f'{took:.2f} s'}), its damage outlined",
                   took is not None and after != before and rects >= 1, f"took {took}, picture changed {after != before}, {rects} rectangles")
-            page.wait_for("document.querySelector('#widgets').textContent.includes('Parcel at the door')", 4)
+            page.wait_for("document.querySelector('#widgets').textContent.includes('Parcel at the door')", PATIENCE)
             check("the widget table follows: it says what the pushed widget shows now", True)
 
             # A button without the token: refused, and the page says why.
             page.evaluate("document.querySelector('button[data-post=\"/api/reload\"]').click()")
-            page.wait_for("document.getElementById('said').textContent.length > 0", 3)
+            page.wait_for("document.getElementById('said').textContent.length > 0", PATIENCE)
             said = page.evaluate("document.getElementById('said').textContent")
             check("a button without the token is refused and the page says so", "token" in said, said)
 
             # A broken configuration through the editor, with the token.
             page.evaluate(f"(() => {{ const t = document.getElementById('token'); t.value = '{TOKEN}'; t.dispatchEvent(new Event('change')); }})()")
             try:
-                page.wait_for("document.getElementById('config').value.includes('token_file')", 4)
+                page.wait_for("document.getElementById('config').value.includes('token_file')", PATIENCE)
                 loaded = True
             except DevToolsError:
                 loaded = False
@@ -151,7 +151,7 @@ def main():
             broken = original.replace('row = ["done", "steps"]', 'row = ["done", "stpes"]')
             page.evaluate(f"document.getElementById('config').value = {json.dumps(broken)}")
             page.evaluate("document.getElementById('apply').click()")
-            page.wait_for("document.getElementById('issues').textContent.includes('layout.row')", 4)
+            page.wait_for("document.getElementById('issues').textContent.includes('layout.row')", PATIENCE)
             issues = page.evaluate("document.getElementById('issues').textContent")
             line = broken.splitlines().index('row = ["done", "stpes"]') + 1
             check("a broken configuration applied from the page shows its mistake by file:line and key",
@@ -159,21 +159,31 @@ def main():
             check("… and changes nothing: the file is as it was, no .previous, the daemon shows the same widgets",
                   open(config).read() == original and not os.path.exists(config + ".previous") and set(status(base)) == {"note", "done", "steps"})
             # 40,000 keys in one table (900 KB, under the 1 MiB limit): reading was
-            # quadratic, 42 s, and the editor gave no answer within 30 s.
-            huge = original + "[widgets.huge]\nkind = \"text\"\n" + "".join(f'key{n} = "val {n}"\n' for n in range(40000))
-            began = time.time()
-            try:
-                req = urllib.request.Request(base + "/api/config", data=huge.encode(), method="POST",
-                                             headers={"Authorization": f"Bearer {TOKEN}"})
-                urllib.request.urlopen(req, timeout=10)
-                code, answer = 200, b""
-            except urllib.error.HTTPError as error:
-                code, answer = error.code, error.read()
-            except OSError as error:
-                code, answer = 0, str(error).encode()
-            took = time.time() - began
-            check("a configuration of 40,000 keys posted to the editor is answered with its mistakes in under 3 s",
-                  code == 422 and b"widgets.huge.key0" in answer and took < 3, f"{code} after {took:.1f} s: {answer[:200]!r}")
+            # quadratic, 42 s, and the editor gave no answer within 30 s. Judged against
+            # 4,000 keys in the same run, not against a clock: ten times the keys take about
+            # ten times as long when reading is linear, a hundred times when quadratic (the
+            # fastest of three each, so that a busy moment on the machine counts for little).
+            def editor(keys):
+                huge = original + "[widgets.huge]\nkind = \"text\"\n" + "".join(f'key{n} = "val {n}"\n' for n in range(keys))
+                began = time.time()
+                try:
+                    req = urllib.request.Request(base + "/api/config", data=huge.encode(), method="POST",
+                                                 headers={"Authorization": f"Bearer {TOKEN}"})
+                    urllib.request.urlopen(req, timeout=PATIENCE)
+                    code, answer = 200, b""
+                except urllib.error.HTTPError as error:
+                    code, answer = error.code, error.read()
+                except OSError as error:
+                    code, answer = 0, str(error).encode()
+                return time.time() - began, code, answer
+            small = [editor(4000) for _ in range(3)]
+            large = [editor(40000) for _ in range(3)]
+            fast, slow = min(t for t, _, _ in small), min(t for t, _, _ in large)
+            code, answer = large[0][1], large[0][2]
+            check(f"a configuration of 40,000 keys posted to the editor is answered with its mistakes, in {slow / fast:.1f} times "
+                  f"the time of 4,000 keys ({slow:.2f} s and {fast:.2f} s; linear reading: about 10, quadratic: 100)",
+                  code == 422 and b"widgets.huge.key0" in answer and all(c == 422 for _, c, _ in small + large) and slow < 30 * fast,
+                  f"{code}: {answer[:200]!r}")
             check("… and changes nothing", open(config).read() == original)
             if args.screenshots:
                 page.evaluate("document.getElementById('issues').scrollIntoView()")
@@ -185,19 +195,19 @@ def main():
             good = good.replace('row = ["done", "steps"]', 'row = ["done", "steps", "spare"]')
             page.evaluate(f"document.getElementById('config').value = {json.dumps(good)}")
             page.evaluate("document.getElementById('apply').click()")
-            page.wait_for("document.getElementById('issues').textContent.includes('Applied')", 4)
+            page.wait_for("document.getElementById('issues').textContent.includes('Applied')", PATIENCE)
             start = time.time()
-            while time.time() - start < 3 and "spare" not in status(base):
+            while time.time() - start < PATIENCE and "spare" not in status(base):
                 time.sleep(0.1)
             check("a good configuration is written, the old one kept as .previous, and reloaded as SIGHUP does",
                   open(config).read() == good and open(config + ".previous").read() == original and "spare" in status(base))
 
         with Browser(width=1200, height=900) as browser:
             page = browser.open(base + "/")
-            page.wait_for("document.body.dataset.frame !== undefined", 10)
+            page.wait_for("document.body.dataset.frame !== undefined", PATIENCE)
             frame = int(page.evaluate("document.body.dataset.frame"))
             post(base + "/api/push/note", json.dumps({"entries": [{"text": "Tea at four"}]}).encode())
-            page.wait_for(f"Number(document.body.dataset.frame) > {frame}", 2)
+            page.wait_for(f"Number(document.body.dataset.frame) > {frame}", PATIENCE)
             check("a second window gets the change too", True)
             if args.screenshots:
                 with open(os.path.join(args.screenshots, "web-desktop.png"), "wb") as f:
