@@ -51,13 +51,13 @@ class Step:
     """One step: a shell command run from the repository's root, the steps it needs, the
     share of the machine's cores it keeps busy, and the tiers it belongs to."""
 
-    def __init__(self, name, command, needs=(), load=0.5, tiers=(), about=""):
+    def __init__(self, name, command, needs=(), load=0.25, tiers=(), about=""):
         self.name, self.command, self.needs, self.load, self.tiers, self.about = name, command, tuple(needs), load, set(tiers), about
         self.state, self.seconds, self.process = "waiting", None, None
 
 
 CORES = os.cpu_count() or 2
-BUILD = CORES  # a Swift build or swift test keeps every core busy
+BUILD = 1.5  # a Swift build or swift test: two of them never run at once
 
 STEPS = [
     # Seconds each, and nothing to build: a broken import or room fails first.
@@ -67,21 +67,25 @@ STEPS = [
          about="each module holds one thing"),
     Step("widget-table", "Tests/docs/widget-table.py", tiers={"quick", "oracles", "e2e"},
          about="every supported row of docs/WIDGETS.md is used in the widget sources CI compiles"),
-    Step("debug-build", "swift build --build-tests --explicit-target-dependency-import-check error", load=BUILD,
-         tiers={"quick"}, about="the package and its tests, debug"),
     Step("release-build", "swift build -c release --static-swift-stdlib", load=BUILD, tiers={"oracles", "e2e"},
          about="every product once, optimised, the Swift runtime linked in as deploy/install.sh builds it; "
                "every later step uses these binaries"),
+    Step("debug-build", "swift build --build-tests --explicit-target-dependency-import-check error", load=BUILD,
+         tiers={"quick"}, about="the package and its tests, debug"),
+    Step("examples", "Tests/example/run.sh", needs=["release-build"], load=BUILD, tiers={"e2e"},
+         about="the example widget packages, built in one scratch path"),
     Step("swift-test", "swift test --skip-build", needs=["debug-build"], load=BUILD, tiers={"quick"},
          about="the Swift suites, golden images included"),
-    Step("cli", "Tests/cli/run.sh .build/debug/lockscreend", needs=["debug-build"], load=0.5, tiers={"quick"},
+    Step("qemu", "Tests/qemu/run-e2e.py --binary .build/release/lockscreend --widgets .build/examples/debug/gamestatsd",
+         needs=["release-build", "examples"], load=1, tiers={"e2e"}, about="real kernel displays and a tablet in QEMU"),
+    Step("cli", "Tests/cli/run.sh .build/debug/lockscreend", needs=["debug-build"], load=0.25, tiers={"quick"},
          about="the command line as a user meets it"),
     Step("arm", "Tests/arm/run.py", load=1, tiers={"oracles"},
          about="the C targets for aarch64 and armhf, probed under qemu-user"),
     Step("conformance-toml", "Tests/conformance/run-toml.py --binary .build/release/lockscreend-conformance",
-         needs=["release-build"], load=0.5, tiers={"oracles"}, about="toml-test with Python's tomllib"),
+         needs=["release-build"], load=0.25, tiers={"oracles"}, about="toml-test with Python's tomllib"),
     Step("conformance-calendars", "Tests/conformance/run-calendars.py --binary .build/release/lockscreend-conformance",
-         needs=["release-build"], load=0.5, tiers={"oracles"}, about="recurring-ical-events"),
+         needs=["release-build"], load=0.25, tiers={"oracles"}, about="recurring-ical-events"),
     Step("conformance-epd", "Tests/conformance/run-epd.py --binary .build/release/lockscreend-conformance",
          needs=["release-build"], load=1, tiers={"oracles"}, about="the e-paper vendors' drivers"),
     Step("conformance-photos", "Tests/conformance/run-photos.py --binary .build/release/lockscreend",
@@ -89,27 +93,23 @@ STEPS = [
     Step("binary", "Tests/build/layout.py .build/release/lockscreend && "
                    "if ldd .build/release/lockscreenctl | grep -E 'cairo|pango|drm'; then "
                    "echo '✘ lockscreenctl links a drawing library'; exit 1; fi; echo '✔ lockscreenctl links no drawing library'",
-         needs=["release-build"], load=0.5, tiers={"e2e"},
+         needs=["release-build"], load=0.25, tiers={"e2e"},
          about="the release lockscreend exports nothing and leads with its hot functions; lockscreenctl draws nothing"),
-    Step("examples", "Tests/example/run.sh", needs=["release-build"], load=BUILD, tiers={"e2e"},
-         about="the example widget packages, built in one scratch path"),
-    Step("mqtt", "Tests/mqtt/run.py --binary .build/release/lockscreend", needs=["release-build"], load=0.5, tiers={"oracles"},
+    Step("mqtt", "Tests/mqtt/run.py --binary .build/release/lockscreend", needs=["release-build"], load=0.25, tiers={"oracles"},
          about="Debian's Mosquitto with TLS: one daemon, then twenty"),
     Step("homeassistant-2024", "Tests/homeassistant/run.py --binary .build/release/lockscreend --release 2024.3.3",
-         needs=["release-build"], load=0.5, tiers={"oracles"}, about="a real Home Assistant from PyPI"),
+         needs=["release-build"], load=0.25, tiers={"oracles"}, about="a real Home Assistant from PyPI"),
     Step("homeassistant-2026", "Tests/homeassistant/run.py --binary .build/release/lockscreend --release 2026.2.3",
-         needs=["release-build"], load=0.5, tiers={"oracles"}, about="the newest, in a Debian 13 root"),
-    Step("web", "Tests/web/run.py --binary .build/release/lockscreend", needs=["release-build"], load=0.5, tiers={"oracles"},
+         needs=["release-build"], load=0.25, tiers={"oracles"}, about="the newest, in a Debian 13 root"),
+    Step("web", "Tests/web/run.py --binary .build/release/lockscreend", needs=["release-build"], load=0.25, tiers={"oracles"},
          about="the HTTP API on loopback"),
-    Step("browser", "Tests/web/browser.py --binary .build/release/lockscreend", needs=["release-build"], load=0.5,
+    Step("browser", "Tests/web/browser.py --binary .build/release/lockscreend", needs=["release-build"], load=0.25,
          tiers={"oracles"}, about="the page in Debian's Chromium, headless"),
-    Step("qemu", "Tests/qemu/run-e2e.py --binary .build/release/lockscreend --widgets .build/examples/debug/gamestatsd",
-         needs=["release-build", "examples"], load=1, tiers={"e2e"}, about="real kernel displays and a tablet in QEMU"),
     Step("package", f"scripts/package --no-build && Tests/package/run.py --deb {deb()}", needs=["release-build"], load=1,
          tiers={"e2e"}, about="the .deb, lintian, installed and purged in clean Debian 12 and 13 roots"),
-    Step("deploy", "Tests/deploy/run.sh", needs=["release-build"], load=0.5, tiers={"e2e"},
+    Step("deploy", "Tests/deploy/run.sh", needs=["release-build"], load=0.25, tiers={"e2e"},
          about="install.sh with DESTDIR, the systemd unit"),
-    Step("fuzz", "scripts/fuzz", needs=["release-build"], load=1, tiers={"e2e"},
+    Step("fuzz", "scripts/fuzz --no-build", needs=["release-build"], load=1, tiers={"e2e"},
          about="10,000 mutated inputs for each reader of outside input"),
 ]
 

@@ -9,13 +9,17 @@ extension LockScreenDaemon {
     func performed(realTime: Bool = false) async throws -> DaemonInbox.Request {
         var found: DaemonInbox.Request?
         let look = { () -> Bool in
-            found = self.requests.take().first(where: { if case .performed = $0 { true } else { false } })
+            found = found ?? self.requests.take().first(where: { if case .performed = $0 { true } else { false } })
             return found != nil
         }
         if realTime {
             _ = try await eventually { look() }
         } else {
-            for _ in 0..<10_000 where !look() { await Task.yield() }
+            var yields = 0
+            while !look(), yields < 10_000 {
+                await Task.yield()
+                yields += 1
+            }
         }
         guard let found else { throw CancellationError() }
         return found
