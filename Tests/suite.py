@@ -67,7 +67,7 @@ STEPS = [
          about="each module holds one thing"),
     Step("widget-table", "Tests/docs/widget-table.py", tiers={"quick", "oracles", "e2e"},
          about="every supported row of docs/WIDGETS.md is used in the widget sources CI compiles"),
-    Step("release-build", "swift build -c release --static-swift-stdlib", load=BUILD, tiers={"oracles", "e2e"},
+    Step("release-build", "Tests/build/release.sh", load=BUILD, tiers={"oracles", "e2e"},
          about="every product once, optimised, the Swift runtime linked in as deploy/install.sh builds it; "
                "every later step uses these binaries"),
     Step("debug-build", "swift build --build-tests --explicit-target-dependency-import-check error", load=BUILD,
