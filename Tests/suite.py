@@ -27,7 +27,6 @@ what the longest chain needs.
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -57,7 +56,7 @@ class Step:
 
 
 CORES = os.cpu_count() or 2
-BUILD = 1.5  # a Swift build or swift test: two of them never run at once
+BUILD = 2  # a Swift build or swift test: two of them never run at once
 
 STEPS = [
     # Seconds each, and nothing to build: a broken import or room fails first.
@@ -70,14 +69,14 @@ STEPS = [
     Step("release-build", "Tests/build/release.sh", load=BUILD, tiers={"oracles", "e2e"},
          about="every product once, optimised, the Swift runtime linked in as deploy/install.sh builds it; "
                "every later step uses these binaries"),
-    Step("debug-build", "swift build --build-tests --explicit-target-dependency-import-check error", load=BUILD,
-         tiers={"quick"}, about="the package and its tests, debug"),
     Step("examples", "Tests/example/run.sh", needs=["release-build"], load=BUILD, tiers={"e2e"},
          about="the example widget packages, built in one scratch path"),
-    Step("swift-test", "swift test --skip-build", needs=["debug-build"], load=BUILD, tiers={"quick"},
-         about="the Swift suites, golden images included"),
+    Step("debug-build", "swift build --build-tests --explicit-target-dependency-import-check error", load=BUILD,
+         tiers={"quick"}, about="the package and its tests, debug"),
     Step("qemu", "Tests/qemu/run-e2e.py --binary .build/release/lockscreend --widgets .build/examples/debug/gamestatsd",
          needs=["release-build", "examples"], load=1, tiers={"e2e"}, about="real kernel displays and a tablet in QEMU"),
+    Step("swift-test", "swift test --skip-build", needs=["debug-build"], load=BUILD, tiers={"quick"},
+         about="the Swift suites, golden images included"),
     Step("cli", "Tests/cli/run.sh .build/debug/lockscreend", needs=["debug-build"], load=0.25, tiers={"quick"},
          about="the command line as a user meets it"),
     Step("arm", "Tests/arm/run.py", load=1, tiers={"oracles"},
@@ -197,7 +196,7 @@ def run(steps):
                     if not all(s.state == "passed" for s in needs):
                         continue
                     # Start while the load fits; alone, whatever its load.
-                    if busy() == 0 or busy() + step.load <= CORES + 0.5:
+                    if busy() == 0 or busy() + step.load <= CORES + 1:
                         start(step)
                 lock.wait(timeout=5)
     except KeyboardInterrupt:

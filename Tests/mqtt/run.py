@@ -472,7 +472,7 @@ def main():
               and json.loads(sensors.get("homeassistant/sensor/test-main/widget_temp/config") or "{}").get("state_topic") == f"{main.prefix}/widget/widget_temp/state",
               f"{sorted(sensors)}")
         reaches_screen("after the reload a push on the new prefix", main,
-                       lambda: broker.publish(f"{main.prefix}/push/note", json.dumps({"entries": [{"text": "Renamed"}]})), "note", "Renamed", limit=2.0)
+                       lambda: broker.publish(f"{main.prefix}/push/note", json.dumps({"entries": [{"text": "Renamed"}]})), "note", "Renamed", aim=2.0)
 
         # Floods from any broker client (attacks 2, 3, 5, 6): bounded memory, one command
         # run a second, two full refreshes, a megabyte of text cut before it is drawn.
