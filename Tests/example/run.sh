@@ -14,9 +14,11 @@ check() {
   if "$@"; then echo "✔ $what"; passed=$((passed + 1)); else echo "✘ $what"; failed=$((failed + 1)); fi
 }
 
-# The three packages build in one scratch path: what they share (lockscreend's modules,
-# swift-nio and the rest) is compiled once, for the first, and reused by the others.
-scratch="${EXAMPLES_SCRATCH:-$root/.build/examples}"
+# The three packages build in the project's own scratch path (.build): lockscreend's
+# modules and swift-nio, as the debug build compiled them, are reused, not compiled again
+# (a package depending on lockscreend by path compiles them with the same flags); only the
+# examples' own targets are compiled. EXAMPLES_SCRATCH=DIR builds them apart instead.
+scratch="${EXAMPLES_SCRATCH:-$root/.build}"
 built="$scratch/debug"
 # The stock daemon, as scripts/test's release build made it.
 stock="${LOCKSCREEND:-$root/.build/release/lockscreend}"

@@ -474,7 +474,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/lockscreend"))
     parser.add_argument("--keep", help="keep the work files here")
-    parser.add_argument("--widgets", default=os.path.join(ROOT, ".build/examples/debug/gamestatsd"),
+    parser.add_argument("--widgets", default=os.path.join(ROOT, ".build/debug/gamestatsd"),
                         help="a widget package's daemon with an interactive widget (Cheer), run in the virtio case when built (Tests/example/run.sh builds it)")
     parser.add_argument("--case", action="append", help="run only this case (virtio, bochs, vesa); repeatable")
     args = parser.parse_args()
