@@ -30,7 +30,7 @@ family = "rectangular"
 """
 
 
-def http(url, headers=None, body=None, method=None, timeout=5):
+def http(url, headers=None, body=None, method=None, timeout=30):
     """(status, body bytes, headers) of one HTTP request (a POST when there is a body,
     else a GET, unless `method` says); an error status is an answer, not an exception."""
     request = urllib.request.Request(url, data=body, method=method or ("POST" if body is not None else "GET"), headers=headers or {})

@@ -57,6 +57,8 @@ class Step:
 
 CORES = os.cpu_count() or 2
 BUILD = 2  # a Swift build or swift test: two of them never run at once
+LIGHT = 0.5  # under this, a step mostly waits on its peers (a broker, Home Assistant, a browser)
+LIGHT_AT_ONCE = 4
 
 STEPS = [
     # Seconds each, and nothing to build: a broken import or room fails first.
@@ -71,6 +73,8 @@ STEPS = [
                "every later step uses these binaries"),
     Step("debug-build", "swift build --build-tests --explicit-target-dependency-import-check error", load=BUILD,
          tiers={"quick", "e2e"}, about="the package and its tests, debug"),
+    Step("fuzz", "scripts/fuzz --no-build", needs=["release-build"], load=1, tiers={"e2e"},
+         about="10,000 mutated inputs for each reader of outside input"),
     Step("examples", "Tests/example/run.sh", needs=["release-build", "debug-build"], load=BUILD, tiers={"e2e"},
          about="the example widget packages, built on the debug build's modules"),
     Step("qemu", "Tests/qemu/run-e2e.py --binary .build/release/lockscreend --widgets .build/debug/gamestatsd",
@@ -108,8 +112,6 @@ STEPS = [
          tiers={"e2e"}, about="the .deb, lintian, installed and purged in clean Debian 12 and 13 roots"),
     Step("deploy", "Tests/deploy/run.sh", needs=["release-build"], load=0.25, tiers={"e2e"},
          about="install.sh with DESTDIR, the systemd unit"),
-    Step("fuzz", "scripts/fuzz --no-build", needs=["release-build"], load=1, tiers={"e2e"},
-         about="10,000 mutated inputs for each reader of outside input"),
 ]
 
 
@@ -154,8 +156,8 @@ def run(steps):
         out.write(f"[{time.strftime('%H:%M:%S')} +{time.time() - began:6.0f}s] {text}\n")
         out.flush()
 
-    def busy():
-        return sum(s.load for s in steps if s.state == "running")
+    def busy(light):
+        return sum(1 if light else s.load for s in steps if s.state == "running" and (s.load < LIGHT) == light)
 
     def finish(step, status):
         step.seconds = time.time() - step.started
@@ -185,6 +187,7 @@ def run(steps):
     try:
         with lock:
             while any(s.state in ("waiting", "running") for s in steps):
+                blocked = False
                 for step in steps:
                     if step.state != "waiting":
                         continue
@@ -195,9 +198,18 @@ def run(steps):
                         continue
                     if not all(s.state == "passed" for s in needs):
                         continue
-                    # Start while the load fits; alone, whatever its load.
-                    if busy() == 0 or busy() + step.load <= CORES + 1:
-                        start(step)
+                    if step.load < LIGHT:
+                        # Suites that mostly wait on their peers: a few at once, whatever
+                        # else runs.
+                        if busy(light=True) < LIGHT_AT_ONCE:
+                            start(step)
+                    elif not blocked:
+                        # The others in the table's order: one that does not fit yet keeps
+                        # every later one waiting too, so smaller steps cannot starve it.
+                        if busy(light=False) == 0 or busy(light=False) + step.load <= CORES + 1:
+                            start(step)
+                        else:
+                            blocked = True
                 lock.wait(timeout=5)
     except KeyboardInterrupt:
         for s in steps:

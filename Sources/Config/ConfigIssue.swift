@@ -1,3 +1,4 @@
+import JSON
 
 /// One thing wrong in a configuration file: where, which key, what was expected and what
 /// was found. Printed as `FILE:LINE: KEY: MESSAGE`, the form editors jump to.
@@ -19,18 +20,7 @@ package struct ConfigIssue: Error, Equatable, Sendable, CustomStringConvertible,
     package var warning: String { "\(file):\(line): \(key): warning: \(message)" }
 
     /// `text` with control characters written as `\u{1B}`.
-    package static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    package static func escaped(_ text: String) -> String { text.escapingControlCharacters }
 
     package static func < (a: ConfigIssue, b: ConfigIssue) -> Bool {
         (a.line, a.key, a.message) < (b.line, b.key, b.message)

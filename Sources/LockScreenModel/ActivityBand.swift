@@ -43,10 +43,11 @@ package struct ActivityBand: Sendable {
         book.settle(now: now)
     }
 
-    /// What the band shows, for telling whether it must be drawn again.
+    /// What the band shows, for telling whether it must be drawn again: every byte of each
+    /// state (a hash of part of them let an update of a long message go undrawn).
     package var key: String {
         book.presented.map { record in
-            "\(record.id)|\(record.phase)|\(record.state.hashValue)|\(record.alert?.title ?? "")"
+            "\(record.id)|\(record.phase)|\(record.state.base64EncodedString())|\(record.alert?.title ?? "")"
         }.joined(separator: ";")
     }
 

@@ -62,7 +62,11 @@ extension WebAPI {
             let others = more > 0 ? " (and \(more) more calls from unknown devices since the last such line)" : ""
             logger.warning("a TRMNL device \(id.map { String($0.prefix(17)) } ?? "without an ID") asked to be set up\(others); give a client trmnl_id = \"…\" in [http.clients.NAME]")
         }
-        if case let .refused(wait) = deviceCalls.admit(profile?.name ?? "") {
+        // A device's own budget is spent only by calls that prove they are it (set-up, which
+        // has no key yet, or the right key): calls with its MAC and a wrong key share the
+        // unknown devices' budget, so they cannot crowd the real device out.
+        let proven = call == "setup" || profile.map { profile in request.header("Access-Token").map { keys.matches($0, client: profile.name) } ?? false } ?? false
+        if case let .refused(wait) = deviceCalls.admit(proven ? profile?.name ?? "" : "") {
             let seconds = Int(min(wait.rounded(.up), 3_600))
             return .json(TRMNLDisplay(status: 0, error: "too many calls from this device: try again in \(seconds) s", refresh_rate: max(seconds, 1)),
                          status: 429, headers: [("Retry-After", String(seconds))])

@@ -119,9 +119,9 @@ struct ActivityCommand: ParsableCommand {
                 return
             }
             for activity in reply.activities ?? [] {
-                print("\(activity.token) (\(activity.type)): \(activity.phase), relevance \(activity.relevance)")
+                print("\(activity.token) (\(activity.type)): \(activity.phase), relevance \(activity.relevance)".escapingControlCharacters)
             }
-            if let words = reply.activityWords { print("shows: \(words)") }
+            if let words = reply.activityWords { print("shows: \(words)".escapingControlCharacters) }
         }
     }
 

@@ -30,7 +30,7 @@ struct Lockscreenctl: AsyncParsableCommand {
             if code == .success {
                 print(fullMessage(for: error))
             } else {
-                let text = Array("lockscreenctl: \(message(for: error))\n".utf8)
+                let text = Array("lockscreenctl: \(message(for: error).escapingControlCharacters)\n".utf8)
                 _ = write(2, text, text.count)
             }
             Glibc.exit(code.rawValue)
@@ -114,17 +114,17 @@ extension Lockscreenctl {
                 print(String(decoding: try encoder.encode(widgets), as: UTF8.self))
                 return
             }
-            if let screen = reply.screen, screen != .lit { print("screen: \(screen.summary)") }
+            if let screen = reply.screen, screen != .lit { print("screen: \(screen.summary)".escapingControlCharacters) }
             for activity in reply.activities ?? [] {
-                print("activity \(activity.token) (\(activity.type)): \(activity.phase)")
+                print("activity \(activity.token) (\(activity.type)): \(activity.phase)".escapingControlCharacters)
             }
-            if let words = reply.activityWords { print("activities show: \(words)") }
+            if let words = reply.activityWords { print("activities show: \(words)".escapingControlCharacters) }
             for w in widgets {
                 var line = "\(w.name) (\(w.kind), \(w.family)): shows \(w.shown)\(w.stale ? ", STALE" : ""); \(w.providerCalls) call\(w.providerCalls == 1 ? "" : "s")"
                 if let next = w.nextReload { line += "; next reload \(next)" }
                 if let left = w.budgetLeft { line += "; \(left) reloads left today" }
                 if let error = w.lastError { line += "; last error: \(error)" }
-                print(line)
+                print(line.escapingControlCharacters)
             }
         }
     }

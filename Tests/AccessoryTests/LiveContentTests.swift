@@ -86,6 +86,18 @@ struct LiveContentTests {
         if offset > 86_400 + 3_600 { #expect(redraws <= 49, "a day away, relative text changes hourly") }
     }
 
+    @Test("a date a pushed state can hold, however far (1e19 s, 1e300 s, either way), is drawn, never a trap (issue 59, attack 1)", arguments: [1e19, -1e19, 1e300, -1e300])
+    func farDates(seconds: Double) {
+        let far = Date(timeIntervalSince1970: seconds)
+        for style in [Text.DateStyle.timer, .relative, .offset] {
+            let placed = place(.accessoryRectangular) { Text(far, style: style) }
+            #expect(placed.texts.count == 1 && placed.texts[0].isEmpty == false)
+        }
+        let range = min(testNow, far)...max(testNow, far)
+        #expect(place(.accessoryRectangular) { Text(timerInterval: range, countsDown: true) }.texts.count == 1)
+        #expect(DateText.timer(.infinity) == DateText.timer(.nan))
+    }
+
     @Test("a timer interval stops at its end and stops asking for redraws")
     func timerInterval() {
         let range = testNow.addingTimeInterval(-60)...testNow.addingTimeInterval(60)

@@ -76,6 +76,20 @@ struct LiveActivityBandTests {
         #expect(daemon.presented.slot(.band)?.words?.contains("At the door") == true)
     }
 
+    @Test("an update that changes only the end of a long message is drawn (issue 59, attack 10: the key hashed part of the state)")
+    func longMessage() async throws {
+        let clock = ManualClock(start: testNow)
+        let (daemon, _, handler) = daemon(width: 480, height: 800, clock: clock)
+        try await turn(daemon, clock, at: testNow + 3)
+        let message = String(repeating: "The parcel is on the van and the driver is ", count: 2)
+        for (step, minutes) in [12, 11].enumerated() {
+            let aps = #"{"event": "\#(step == 0 ? "start" : "update")", "timestamp": \#(1795356300 + step), "attributes-type": "LockScreenActivity", "attributes": {"title": "Delivery"}, "content-state": {"message": "\#(message)\#(minutes) min away"}}"#
+            #expect(try await push(handler, aps).ok)
+            try await turn(daemon, clock, at: testNow + 5 + Double(step))
+            #expect(daemon.redraws[.band] == step + 1)
+        }
+    }
+
     @Test("past its stale date it says so; at eight hours it ends, four more and it is gone, the band cleared")
     func limits() async throws {
         let clock = ManualClock(start: testNow)

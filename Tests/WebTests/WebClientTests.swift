@@ -210,6 +210,27 @@ struct WebClientTests {
         #expect(await api.respond(to: WebRequest(method: "POST", path: "/api/log", headers: [("ID", "A1:B2:C3:D4:E5:F6")])).status == 401)
     }
 
+    @Test("TRMNL: calls with the device's MAC and a wrong key, ten a second, leave the device's own calls answered (issue 59, attack 7)")
+    func trmnlWrongKeys() async throws {
+        let (_, api, _) = try await running(keys: ClientKeys(file: nil))
+        let clock = try #require(api.handler.clock as? ManualClock)
+        let setup = await api.respond(to: WebRequest(method: "GET", path: "/api/setup", headers: [("ID", "A1:B2:C3:D4:E5:F6")]))
+        let key = try #require((try JSONSerialization.jsonObject(with: Data(setup.body)) as? [String: Any])?["api_key"] as? String)
+        var answered = 0
+        for second in 0..<80 {
+            for _ in 0..<10 {
+                _ = await api.respond(to: WebRequest(method: "GET", path: "/api/display", headers: [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", "wrong")]))
+            }
+            // The real device wakes every ten seconds.
+            if second % 10 == 0 {
+                let own = await api.respond(to: WebRequest(method: "GET", path: "/api/display", headers: [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", key)]))
+                answered += own.status == 429 ? 0 : 1
+            }
+            clock.advance(by: 1)
+        }
+        #expect(answered == 8)
+    }
+
     @Test("TRMNL: 5,000 set-up calls from unknown devices get 429 after a burst and one log line, counted in the next (attack 12)")
     func trmnlFlood() async throws {
         let (_, running, _) = try await running(keys: ClientKeys(file: nil))

@@ -63,12 +63,12 @@ BRIGHT = """(() => { const img = document.getElementById('shot'); const c = docu
 
 def post(url, body=b"", token=TOKEN):
     req = urllib.request.Request(url, data=body, method="POST", headers={"Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(req, timeout=5) as r:
+    with urllib.request.urlopen(req, timeout=30) as r:
         return r.status
 
 
 def status(base):
-    with urllib.request.urlopen(base + "/api/status", timeout=5) as r:
+    with urllib.request.urlopen(base + "/api/status", timeout=30) as r:
         return {w["name"]: w for w in json.load(r).get("widgets", [])}
 
 
@@ -99,7 +99,7 @@ def main():
         time.sleep(0.5)
 
         # Without JavaScript: the status is in the HTML itself.
-        with urllib.request.urlopen(base + "/", timeout=5) as r:
+        with urllib.request.urlopen(base + "/", timeout=30) as r:
             html = r.read().decode()
         check("the page's status reads without JavaScript: every widget and what it shows is in the HTML",
               all(s in html for s in ["<b>note</b>", "<b>done</b>", "Bins out tonight", "<b>kitchen</b>"]), html[:200])

@@ -35,7 +35,7 @@ enum DateText {
     /// "11 min, 14 sec", "2 hr, 5 min", "3 days, 2 hr": the two largest units, in the
     /// language's short words ("11 Min., 14 Sek.", "11\u{A0}min et 14\u{202F}s").
     static func relative(_ seconds: TimeInterval, words: DurationWords = .english) -> String {
-        let s = Int(abs(seconds).rounded(.down))
+        let s = wholeSeconds(seconds)
         let (days, hours, minutes, secs) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60, s % 60)
         if days > 0 { return words.pair(words.short(days, .day), words.short(hours, .hour)) }
         if hours > 0 { return words.pair(words.short(hours, .hour), words.short(minutes, .minute)) }
@@ -47,15 +47,27 @@ enum DateText {
     /// in the language's long words ("+11 Minuten").
     static func offset(_ seconds: TimeInterval, words: DurationWords = .english) -> String {
         let sign = seconds < 0 ? "-" : "+"
-        let s = Int(abs(seconds).rounded(.down))
+        let s = wholeSeconds(seconds)
         if s >= 86_400 { return sign + words.long(s / 86_400, .day) }
         if s >= 3_600 { return sign + words.long(s / 3_600, .hour) }
         return sign + words.long(s / 60, .minute)
     }
 
+    /// The whole seconds of an interval's length, at most ten thousand years: a pushed or
+    /// computed interval of any size (1e19 s, infinity, not a number) is drawn as that
+    /// bound instead of trapping in the conversion to `Int`.
+    static func wholeSeconds(_ seconds: TimeInterval) -> Int {
+        let length = abs(seconds)
+        guard length.isFinite else { return longest }
+        return Int(min(length, Double(longest)).rounded(.down))
+    }
+
+    /// Ten thousand years of seconds: the longest interval the texts spell out.
+    static let longest = 10_000 * 366 * 86_400
+
     /// "15:00", "1:02:03": a running clock of elapsed or remaining time.
     static func timer(_ seconds: TimeInterval, showsHours: Bool = true) -> String {
-        let s = Int(abs(seconds).rounded(.down))
+        let s = wholeSeconds(seconds)
         let (h, m, sec) = (s / 3_600, s % 3_600 / 60, s % 60)
         if h > 0 && showsHours { return CFormat.string("%d:%02d:%02d", h, m, sec) }
         return CFormat.string("%d:%02d", showsHours ? m : m + h * 60, sec)
