@@ -71,7 +71,7 @@ def try_suite(suite, deb, work):
         check(f"{suite}: lockscreend check passes on the {len(examples)} shipped examples and the installed configuration", not bad, "; ".join(bad))
         status, out = chroot.run("cd /tmp && lockscreend --headless /tmp/frames --once --png && ls /tmp/frames", timeout=120)
         check(f"{suite}: lockscreend --headless DIR --once draws the demo", status == 0 and "000001.png" in out, out[-400:])
-        status, out = chroot.run("systemd-analyze verify /lib/systemd/system/lockscreend.service")
+        status, out = chroot.run("systemd-analyze verify /usr/lib/systemd/system/lockscreend.service")
         check(f"{suite}: systemd-analyze verify accepts the installed unit", status == 0 and "lockscreend.service:" not in out, out[-400:])
         status, out = chroot.run("id lockscreend; stat -c '%U:%G %a' /etc/lockscreend/config.toml; getent group lockscreend-ctl; "
                                  "systemctl is-enabled lockscreend.service || true")
@@ -79,6 +79,18 @@ def try_suite(suite, deb, work):
               "video" in out and "input" in out and "root:lockscreend 640" in out and "lockscreend-ctl" in out and "disabled" in out, out[-400:])
         status, out = chroot.run("man -w lockscreend lockscreenctl")
         check(f"{suite}: man lockscreend and man lockscreenctl", status == 0, out[-200:])
+        # The administrator's choices survive the maintainer scripts (issue 59, attack 13):
+        # a deleted configuration, and an owner and mode set with dpkg-statoverride.
+        status, out = chroot.run("rm /etc/lockscreend/config.toml && dpkg -i /tmp/lockscreend.deb && dpkg -s lockscreend | grep '^Status'")
+        check(f"{suite}: with the configuration deleted, the package installs again and is configured", status == 0 and "install ok installed" in out, out[-400:])
+        status, out = chroot.run("apt-get install -y -qq --reinstall -o Dpkg::Options::=--force-confmiss /tmp/lockscreend.deb >/dev/null && "
+                                 "dpkg-statoverride --update --add root root 0644 /etc/lockscreend/config.toml && "
+                                 "dpkg -i /tmp/lockscreend.deb >/dev/null && stat -c '%U:%G %a' /etc/lockscreend/config.toml")
+        check(f"{suite}: an owner and mode set with dpkg-statoverride are kept by the next configure", status == 0 and "root:root 644" in out, out[-400:])
+        chroot.run("dpkg-statoverride --remove /etc/lockscreend/config.toml")
+        # Enabled by the administrator, then purged: no link of it may stay (attack 14).
+        status, out = chroot.run("systemctl enable lockscreend.service 2>&1")
+        check(f"{suite}: systemctl enable lockscreend works in the root (the purge below must undo it)", status == 0, out[-300:])
         status, out = chroot.run("apt-get purge -y -qq --autoremove lockscreend")
         # What stays installed stays because another package asks for it (trixie's apt
         # recommends ca-certificates, which libcurl pulled in): its files are its own.
