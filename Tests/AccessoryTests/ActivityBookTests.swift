@@ -71,6 +71,18 @@ struct ActivityBookTests {
         #expect(first && !second)
     }
 
+    @Test("a start without a timestamp, then an end stamped with the same whole second, ends it (issue 59, attack 15)")
+    func unstampedStart() throws {
+        var book = ActivityBook()
+        let now = start.addingTimeInterval(0.7)
+        let started = try book.apply(.start(id: "a", attributesType: "Match", attributes: Data("{}".utf8), content: ActivityUpdate(state: state), channel: nil), now: now)
+        #expect(started == .applied)
+        // As lockscreenctl and servers stamp it: the whole second.
+        let ended = try book.apply(.end(id: "a", content: ActivityUpdate(state: Data(), timestamp: start), dismissal: .default), now: now.addingTimeInterval(0.1))
+        #expect(ended == .applied)
+        #expect(book.record("a")?.phase == .ended)
+    }
+
     @Test("an update older than the newest taken is ignored; an equal or newer one is taken")
     func timestampsOnlyMoveForward() throws {
         var book = try book()

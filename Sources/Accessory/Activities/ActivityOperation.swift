@@ -52,23 +52,27 @@ package struct ActivityUpdate: Sendable, Hashable {
 }
 
 extension ActivityBook {
-    /// Applies an operation as of `now`.
+    /// Applies an operation as of `now`. One without a timestamp is stamped with `now`'s
+    /// whole second, as APNs's timestamps are: stamped to the fraction, a start was newer
+    /// than an end sent in the same second with that second's stamp, and the end was
+    /// ignored as older.
     package mutating func apply(_ operation: ActivityOperation, now: Date) throws(ActivityAuthorizationError) -> Outcome {
+        let second = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         switch operation {
         case .start(let id, let type, let attributes, let content, let channel):
             try start(
                 id: id, attributesType: type, attributes: attributes, state: content.state, staleDate: content.staleDate,
-                relevanceScore: content.relevanceScore ?? 0, timestamp: content.timestamp ?? now, channel: channel, now: now)
+                relevanceScore: content.relevanceScore ?? 0, timestamp: content.timestamp ?? second, channel: channel, now: now)
             return .applied
         case .update(let id, let content):
             return try update(
                 id: id, state: content.state, staleDate: content.staleDate, relevanceScore: content.relevanceScore,
-                timestamp: content.timestamp ?? now, alert: content.alert.map { ($0.title, $0.body) }, now: now)
+                timestamp: content.timestamp ?? second, alert: content.alert.map { ($0.title, $0.body) }, now: now)
         case .end(let id, let content, let dismissal):
             let policy = content?.dismissalDate.map { ActivityUIDismissalPolicy.after($0) } ?? dismissal
             // An empty state is an end that keeps the last one.
             let state = content.flatMap { $0.state.isEmpty ? nil : $0.state }
-            return try end(id: id, state: state, staleDate: content?.staleDate, timestamp: content?.timestamp ?? now, dismissal: policy, now: now)
+            return try end(id: id, state: state, staleDate: content?.staleDate, timestamp: content?.timestamp ?? second, dismissal: policy, now: now)
         case .dismiss(let id):
             return dismiss(id: id) ? .applied : .unknown
         }
