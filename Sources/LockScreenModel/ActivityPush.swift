@@ -77,14 +77,23 @@ package struct ActivityPush: Sendable {
         return data
     }
 
-    /// An alert's title and body: strings, or localisable objects (their `loc-key`).
+    /// The most characters of an alert's title or body, as of any text of a timeline's
+    /// entry: more than the band's tile shows. Drawn whole, a megabyte of alert made the
+    /// next frame 42 s late.
+    package static let maximumAlertCharacters = 500
+
+    /// An alert's title and body: strings, or localisable objects (their `loc-key`), each
+    /// cut to `maximumAlertCharacters`.
     private static func alert(_ value: JSONValue?) -> ActivityUpdate.AlertText? {
         func words(_ value: JSONValue?) -> String? {
-            switch value {
+            let text: String? = switch value {
             case let .string(text)?: text
             case let .object(members)?: if case let .string(key)? = members["loc-key"] { key } else { nil }
             default: nil
             }
+            guard let text, text.utf8.count > maximumAlertCharacters else { return text }
+            let kept = text.prefix(maximumAlertCharacters)
+            return kept.endIndex == text.endIndex ? text : kept + "…"
         }
         guard case let .object(members)? = value else { return words(value).map { .init(title: $0, body: "") } }
         let title = words(members["title"]) ?? "", body = words(members["body"]) ?? ""

@@ -22,6 +22,18 @@ struct ActivityPushTests {
         }
     }
 
+    @Test("an alert's title and body of a megabyte are cut as an entry's texts are (issue 59, attack 8)")
+    func hugeAlert() throws {
+        let huge = String(repeating: "Goal! ", count: 200_000)
+        let read = try push(#"{"aps": {"timestamp": 1685952000, "event": "update", "content-state": {"score": 1}, "alert": {"title": "\#(huge)", "body": {"loc-key": "\#(huge)"}}}}"#)
+        guard case let .update(_, content) = read.operation, let alert = content.alert else {
+            Issue.record("not an update with an alert: \(read.operation)")
+            return
+        }
+        #expect(alert.title.count == ActivityPush.maximumAlertCharacters + 1 && alert.title.hasSuffix("…"))
+        #expect(alert.body.count == ActivityPush.maximumAlertCharacters + 1 && alert.body.hasPrefix("Goal! Goal!"))
+    }
+
     @Test("an update as Apple's documentation writes one: dates in seconds since 1970, the state's numbers as written")
     func update() throws {
         let read = try push(#"{"aps": {"timestamp": 1685952000, "event": "update", "content-state": {"currentHealthLevel": 0.941, "eventDescription": "Power Panda found a sword!", "count": 3}, "stale-date": 1685952300, "relevance-score": 75, "alert": {"title": {"loc-key": "%@ is on an adventure!", "loc-args": ["Power Panda"]}, "body": "Power Panda found a sword!", "sound": "chime.aiff"}}}"#, priority: 5)
