@@ -86,14 +86,11 @@ package struct ActivityPush: Sendable {
     /// cut to `maximumAlertCharacters`.
     private static func alert(_ value: JSONValue?) -> ActivityUpdate.AlertText? {
         func words(_ value: JSONValue?) -> String? {
-            let text: String? = switch value {
-            case let .string(text)?: text
-            case let .object(members)?: if case let .string(key)? = members["loc-key"] { key } else { nil }
+            switch value {
+            case let .string(text)?: text.cut(to: maximumAlertCharacters)
+            case let .object(members)?: if case let .string(key)? = members["loc-key"] { key.cut(to: maximumAlertCharacters) } else { nil }
             default: nil
             }
-            guard let text, text.utf8.count > maximumAlertCharacters else { return text }
-            let kept = text.prefix(maximumAlertCharacters)
-            return kept.endIndex == text.endIndex ? text : kept + "…"
         }
         guard case let .object(members)? = value else { return words(value).map { .init(title: $0, body: "") } }
         let title = words(members["title"]) ?? "", body = words(members["body"]) ?? ""

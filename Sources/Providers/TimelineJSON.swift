@@ -30,8 +30,7 @@ package struct TimelineJSON: Sendable {
         static func cut(_ value: JSONValue) -> JSONValue {
             switch value {
             case let .string(text) where text.utf8.count > maximumCharacters:
-                let kept = text.prefix(maximumCharacters)
-                return kept.endIndex == text.endIndex ? value : .string(kept + "…")
+                return .string(text.cut(to: maximumCharacters))
             case let .array(items):
                 return .array(items.map(cut))
             case let .object(members):

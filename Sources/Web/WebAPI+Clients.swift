@@ -65,8 +65,8 @@ extension WebAPI {
         // A device's own budget is spent only by calls that prove they are it (set-up, which
         // has no key yet, or the right key): calls with its MAC and a wrong key share the
         // unknown devices' budget, so they cannot crowd the real device out.
-        let proven = call == "setup" || profile.map { profile in request.header("Access-Token").map { keys.matches($0, client: profile.name) } ?? false } ?? false
-        if case let .refused(wait) = deviceCalls.admit(proven ? profile?.name ?? "" : "") {
+        let holdsKey = profile.map { profile in request.header("Access-Token").map { keys.matches($0, client: profile.name) } ?? false } ?? false
+        if case let .refused(wait) = deviceCalls.admit(call == "setup" || holdsKey ? profile?.name ?? "" : "") {
             let seconds = Int(min(wait.rounded(.up), 3_600))
             return .json(TRMNLDisplay(status: 0, error: "too many calls from this device: try again in \(seconds) s", refresh_rate: max(seconds, 1)),
                          status: 429, headers: [("Retry-After", String(seconds))])
@@ -84,7 +84,7 @@ extension WebAPI {
             return .json(TRMNLSetup(status: 200, api_key: key, friendly_id: String(key.prefix(6)).uppercased(), image_url: picture,
                                     message: "this device shows the client \(profile.name)"))
         case ("display", "GET"), ("log", "POST"):
-            guard let profile, let token = request.header("Access-Token"), keys.matches(token, client: profile.name) else {
+            guard let profile, holdsKey else {
                 let refusal = TRMNLDisplay(status: 500, error: "unknown device or wrong Access-Token: set the device up again", refresh_rate: 60)
                 // For the display call, a 200 the firmware reads: status 500 makes it forget
                 // the key and set up again (a 401 it would retry with the same key forever).
