@@ -174,12 +174,12 @@ package final class MQTTBridge: Sendable {
         case let .tooLarge(topic, length):
             refuse("a payload of \(length) bytes on \(topic) is over the 1 MiB limit")
             await publishStatus(client)
-        case let .message(topic, payload, _):
+        case let .message(topic, payload, retained):
             if topic == Self.homeAssistantStatus {
                 return await homeAssistant(online: String(decoding: payload, as: UTF8.self).trimmed() == "online", client: client)
             }
             if topic.hasPrefix(config.prefix + "/") {
-                await control(String(topic.dropFirst(config.prefix.count + 1)), payload, client: client)
+                await control(String(topic.dropFirst(config.prefix.count + 1)), payload, retained: retained, client: client)
                 return
             }
             let now = clock.now()
@@ -206,11 +206,10 @@ package final class MQTTBridge: Sendable {
 
     /// `<prefix>/push/<widget>` (a timeline), `reload`, `page` (lock, home, next), `refresh`,
     /// `power` (ON, OFF or AUTO: the screen, as `lockscreenctl screen`).
-    func control(_ command: String, _ payload: [UInt8], client: MQTTClient) async {
+    func control(_ command: String, _ payload: [UInt8], retained: Bool = false, client: MQTTClient) async {
         let addressed = command.hasPrefix("push/") || command.hasPrefix("activity/")
         if case .refused = commands.admit(addressed ? command : String(command.prefix(16))) {
-            refuse("\(config.prefix)/\(command.prefix(80)): more than one message a second")
-            return
+            return await answer(command, .failure("more than one message a second", status: 429), client: client, publishingStatus: false)
         }
         let request: ControlRequest
         switch command {
@@ -229,8 +228,12 @@ package final class MQTTBridge: Sendable {
         case _ where command.hasPrefix("activity/"):
             // A Live Activity push, its payload as APNs takes it (at most 8 KB).
             guard payload.count <= 8_192, let push = JSONValue.parse(Data(payload)) else {
-                refuse("\(config.prefix)/\(command.prefix(80)): the payload is not a JSON push of at most 8 KB")
-                return await publishStatus(client)
+                return await answer(command, .failure("the payload is not a JSON push of at most 8 KB"), client: client)
+            }
+            // A retained push comes again at every connection and every start: only its
+            // own timestamp tells it from a new one.
+            if retained, Self.timestamp(of: push) == nil {
+                return await answer(command, .failure("a retained activity push needs aps.timestamp: the broker sends it again at every connection"), client: client)
             }
             request = .activity(token: String(command.dropFirst(9)), payload: push, priority: nil)
         default:
@@ -244,9 +247,25 @@ package final class MQTTBridge: Sendable {
             }
             request = .push(widget: String(command.dropFirst(5)), timeline: timeline)
         }
-        let reply = await handler.handle(request.encoded().dropLast())
-        if let error = reply.error { refuse("\(config.prefix)/\(command): \(error)") } else { state.withLock { $0.lastError = nil } }
-        await publishStatus(client)
+        await answer(command, await handler.handle(request.encoded().dropLast()), client: client)
+    }
+
+    /// What became of a command: a refusal in the log and the status; an activity push's
+    /// reply, ok or not, on `<command>/reply` (MQTT has no answer of its own).
+    func answer(_ command: String, _ reply: ControlReply, client: MQTTClient, publishingStatus: Bool = true) async {
+        if let error = reply.error { refuse("\(config.prefix)/\(command.prefix(80)): \(error)") } else { state.withLock { $0.lastError = nil } }
+        if command.hasPrefix("activity/"), ActivityToken.isValid(String(command.dropFirst(9))), let data = try? JSONEncoder().encode(reply) {
+            _ = client.publish("\(config.prefix)/\(command)/reply", Array(data), qos: 1)
+        }
+        if publishingStatus { await publishStatus(client) }
+    }
+
+    /// An activity push's `aps.timestamp` (or the bare `aps` object's).
+    static func timestamp(of push: JSONValue) -> Double? {
+        guard case let .object(outer) = push else { return nil }
+        let aps = if case let .object(inner)? = outer["aps"] { inner } else { outer }
+        if case let .number(seconds)? = aps["timestamp"] { return seconds }
+        return nil
     }
 
     /// A refused payload: a log line and the status's error, never a crash.

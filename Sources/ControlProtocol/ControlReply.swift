@@ -16,6 +16,10 @@ package struct ControlReply: Codable, Sendable, Equatable {
     /// status: what the band (or the date line, where there is no band) says of them, as drawn.
     package var activityWords: String?
 
-    package static func failure(_ message: String) -> ControlReply { ControlReply(ok: false, error: message) }
+    /// A refusal's HTTP status (4xx, or 503 while the daemon cannot take it), when it is
+    /// not 400: the web API answers with it, and MQTT's reply carries it.
+    package var status: Int?
+
+    package static func failure(_ message: String, status: Int? = nil) -> ControlReply { ControlReply(ok: false, error: message, status: status) }
     package static let success = ControlReply(ok: true)
 }

@@ -33,8 +33,9 @@ package struct DaemonInbox: Sendable {
         /// Someone is at the screen (a key): a dark screen lights for a while.
         case wake
         /// A Live Activity started, updated, ended or dismissed (a push, `Activity` in widget
-        /// code); not `urgent` (APNs priority 5), it may wait for the next due update.
-        case activity(ActivityOperation, urgent: Bool)
+        /// code); not `urgent` (APNs priority 5), it may wait for the next due update. The
+        /// daemon gives `answer` nil when it took the operation, else why not.
+        case activity(ActivityOperation, urgent: Bool, answer: Answer<ActivityRefusal?>? = nil)
         /// An address widget code opened (`openURL`): its `[urls]` action runs.
         case openURL(String)
         /// An intent a tap started has returned (or failed, or ran out of time).
@@ -43,7 +44,7 @@ package struct DaemonInbox: Sendable {
         case stop
     }
 
-    /// Requests past this many waiting are dropped (a stop and a configuration always
+    /// Requests past this many waiting are refused (a stop and a configuration always
     /// get in): a flood of key presses or broker messages must not grow without end.
     static let capacity = 64
 
@@ -51,9 +52,10 @@ package struct DaemonInbox: Sendable {
     let wake: WakeSignal
 
     /// An inbox no daemon drains, holding at most `capacity` requests: for a front end
-    /// driven without a daemon (the fuzzer's web API).
+    /// driven without a daemon (the fuzzer's web API). An activity sent to it is answered
+    /// at once: no daemon takes it.
     package init(pages: [LockScreenContent.Page]) {
-        self.init(queue: Queue(pages: pages), wake: WakeSignal())
+        self.init(queue: Queue(pages: pages, drained: false), wake: WakeSignal())
     }
 
     init(queue: Queue, wake: WakeSignal) {
@@ -61,10 +63,21 @@ package struct DaemonInbox: Sendable {
         self.wake = wake
     }
 
-    /// Queues `request` and wakes the loop.
-    package func send(_ request: Request) {
-        queue.put(request)
+    /// Queues `request` and wakes the loop; false, with nothing queued, when the inbox is
+    /// full or the daemon stopping (an activity's answer is given then).
+    @discardableResult
+    package func send(_ request: Request) -> Bool {
+        guard queue.put(request) else { return false }
         Task(executorPreference: DaemonExecutor.preferred) { await wake.signal() }
+        return true
+    }
+
+    /// Queues an activity operation and waits for what the daemon made of it: nil when
+    /// it took it, else why not (a full inbox is said at once, never dropped silently).
+    package func apply(_ operation: ActivityOperation, urgent: Bool) async -> ActivityRefusal? {
+        let answer = Answer<ActivityRefusal?>()
+        send(.activity(operation, urgent: urgent, answer: answer))
+        return await answer.value
     }
 
     /// The pages the daemon shows now (its configuration may change them): a page
@@ -100,16 +113,26 @@ package struct DaemonInbox: Sendable {
         }
 
         private let state: Mutex<State>
+        /// Whether a daemon takes the requests.
+        private let drained: Bool
 
-        init(pages: [LockScreenContent.Page]) {
+        init(pages: [LockScreenContent.Page], drained: Bool = true) {
             state = Mutex(State(pages: pages))
+            self.drained = drained
         }
 
-        func put(_ request: Request) {
-            state.withLock { state in
+        /// Queues `request`; false when it is refused: the inbox is full, the daemon is
+        /// stopping, or none drains it. A refused activity is answered with why; a stop
+        /// answers the activities still waiting, which no step will take.
+        func put(_ request: Request) -> Bool {
+            let (taken, unanswered): (Bool, [Request]) = state.withLock { state in
                 switch request {
                 case .stop:
                     state.stopped = true
+                    defer { state.requests.removeAll { $0.answer != nil } }
+                    return (true, state.requests.filter { $0.answer != nil })
+                case _ where state.stopped || !drained:
+                    return (false, [request])
                 case .reconfigure:
                     state.requests.removeAll { if case .reconfigure = $0 { true } else { false } }
                     state.requests.append(request)
@@ -117,9 +140,20 @@ package struct DaemonInbox: Sendable {
                     // Always taken: it ends a running intent's bookkeeping.
                     state.requests.append(request)
                 default:
-                    if state.requests.count < DaemonInbox.capacity { state.requests.append(request) }
+                    guard state.requests.count < DaemonInbox.capacity else { return (false, [request]) }
+                    state.requests.append(request)
                 }
+                return (true, [])
             }
+            for request in unanswered { request.answer?.give(refusal) }
+            return taken
+        }
+
+        /// Why a request is not taken now.
+        private var refusal: ActivityRefusal {
+            guard drained else { return ActivityRefusal(status: 503, "no daemon takes Live Activities here") }
+            if isStopped { return ActivityRefusal(status: 503, "the daemon is stopping: send it again once it is back") }
+            return ActivityRefusal(status: 503, "the daemon has \(DaemonInbox.capacity) requests waiting: send it again in a second")
         }
 
         /// The requests waiting, oldest first, leaving none.
@@ -127,9 +161,19 @@ package struct DaemonInbox: Sendable {
 
         var isStopped: Bool { state.withLock { $0.stopped } }
 
+        /// How many requests wait.
+        var count: Int { state.withLock { $0.requests.count } }
+
         var pages: [LockScreenContent.Page] {
             get { state.withLock { $0.pages } }
             set { state.withLock { $0.pages = newValue } }
         }
+    }
+}
+
+extension DaemonInbox.Request {
+    /// Where an activity's sender waits for what became of it.
+    var answer: Answer<ActivityRefusal?>? {
+        if case let .activity(_, _, answer) = self { answer } else { nil }
     }
 }

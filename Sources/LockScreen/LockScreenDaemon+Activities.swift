@@ -7,18 +7,19 @@ import Logging
 /// Live Activities on the lock page: the band below the row, or, on a panel with no room
 /// for it, the most relevant activity's compact presentation in the date line.
 extension LockScreenDaemon {
-    /// Applies a start, update, end or dismissal, saying in the log what became of it.
-    func apply(_ operation: ActivityOperation, now: Date) {
+    /// Applies a start, update, end or dismissal, saying in the log what became of it;
+    /// returns why it was not taken, for its sender.
+    @discardableResult
+    func apply(_ operation: ActivityOperation, now: Date) -> ActivityRefusal? {
+        defer { ActivityCenter.shared.publish(activities.book.records) }
         do {
-            switch try activities.apply(operation, now: now) {
-            case .applied: logger.info("activity \(operation.id): \(operation.verb)")
-            case .outdated: logger.notice("activity \(operation.id): an update older than the last one taken was ignored")
-            case .unknown: logger.notice("activity \(operation.id): no such activity is running")
-            }
+            try activities.apply(operation, now: now)
+            logger.info("activity \(operation.id): \(operation.verb)")
+            return nil
         } catch {
-            logger.warning("activity \(operation.id) refused: \(error)")
+            logger.notice("activity \(operation.id) not \(operation.verb): \(error)")
+            return error
         }
-        ActivityCenter.shared.publish(activities.book.records)
     }
 
     /// Applies the limits as of `now`, telling widget code's `Activity` what runs.

@@ -239,6 +239,7 @@ public final class LockScreenDaemon {
             throw error
         }
         // Saved after the picture is up: the glass does not wait for the SD card.
+        state.note(activities.book)
         await state.changed(reloads, now: now, engine: engine)
         nextDueUpdate = [scheduler.nextChange(after: now), reading.nextEntryChange, compositor.maintenanceDue, controls.nextExpiry, activities.book.nextChange]
             .compactMap { $0 }.min().map(onRefreshGrid)
@@ -276,9 +277,10 @@ public final class LockScreenDaemon {
             await performed(control: id, kind: kind, failed: failed, now: now)
         case let .openURL(url):
             open(url)
-        case let .activity(operation, urgent):
-            apply(operation, now: now)
-            if !urgent { return }
+        case let .activity(operation, urgent, answer):
+            let refusal = apply(operation, now: now)
+            answer?.give(refusal)
+            if !urgent || refusal != nil { return }
         case let .nextInStack(name):
             guard let stack = content.stacks.firstIndex(where: { $0.widgets.contains { $0.name == name } }) else {
                 return logger.warning("no stack holds a widget named '\(name)'")

@@ -14,6 +14,10 @@ struct StateKeeper {
     /// When the timelines were last written, and whether they changed since.
     private var lastSave: Date?
     private var unsaved = false
+    /// The Live Activities as last noted; a change is written at the next step, as a
+    /// push is: an activity must come back after a restart with its own times.
+    private var activities: StateStore.SavedActivities?
+    private var activitiesUnsaved = false
 
     init(store: StateStore?, interval: TimeInterval, logger: Logger) {
         self.store = store
@@ -26,24 +30,34 @@ struct StateKeeper {
     /// push is rare and explicit, and must survive a kill -9 at once).
     mutating func changed(_ reloads: TimelineEngine.Reloads, now: Date, engine: TimelineEngine) async {
         if !reloads.changed.isEmpty { unsaved = true }
-        guard unsaved, reloads.answersRequest || lastSave.map({ now.timeIntervalSince($0) >= interval || now < $0 }) ?? true else { return }
+        guard activitiesUnsaved || unsaved && (reloads.answersRequest || lastSave.map({ now.timeIntervalSince($0) >= interval || now < $0 }) ?? true) else { return }
         await save(engine)
-        (lastSave, unsaved) = (now, false)
+        (lastSave, unsaved, activitiesUnsaved) = (now, false, false)
+    }
+
+    /// Notes the Live Activities as they are now; a change is written at the next step.
+    mutating func note(_ book: ActivityBook) {
+        let saved = StateStore.SavedActivities(records: book.records, retired: book.retired)
+        guard saved != activities ?? StateStore.SavedActivities(records: [], retired: [:]) else { return }
+        activities = saved
+        activitiesUnsaved = true
     }
 
     /// Shows the saved entries of widgets whose name, kind and family still match,
     /// marked stale until their providers answer. Missing, corrupt or foreign state is
     /// ignored with one warning.
-    func restore(into engine: TimelineEngine) async {
-        guard let store else { return }
+    /// Returns the saved Live Activities, for the daemon's band to check and take.
+    mutating func restore(into engine: TimelineEngine) async -> StateStore.SavedActivities? {
+        guard let store else { return nil }
         let file: StateStore.File
         do {
-            guard let loaded = try store.load() else { return }
+            guard let loaded = try store.load() else { return nil }
             file = loaded
         } catch {
             logger.warning("\(error.description)")
-            return
+            return nil
         }
+        activities = file.activities
         var restored = 0
         for (i, (widget, _, _)) in await engine.timelines().enumerated() {
             guard let saved = file.widgets[widget.name], saved.kind == widget.kind, saved.family == widget.family else { continue }
@@ -58,6 +72,7 @@ struct StateKeeper {
             restored += 1
         }
         if restored > 0 { logger.info("restored the saved timelines of \(restored) widget(s) from \(store.path)") }
+        return file.activities
     }
 
     private static func isValid(_ entry: StateStore.SavedEntry) -> Bool {
@@ -73,15 +88,15 @@ struct StateKeeper {
     /// Writes the timelines when they changed since the last write: on exit, where a
     /// `--once` run would otherwise write (and fsync) the file it has just written.
     mutating func saveIfChanged(_ engine: TimelineEngine) async {
-        guard unsaved else { return }
+        guard unsaved || activitiesUnsaved else { return }
         await save(engine)
-        unsaved = false
+        (unsaved, activitiesUnsaved) = (false, false)
     }
 
     /// Writes every widget's timeline now; a failure is logged, never fatal.
     func save(_ engine: TimelineEngine) async {
         guard let store else { return }
-        var file = StateStore.File()
+        var file = StateStore.File(activities: activities.flatMap { $0.records.isEmpty && $0.retired.isEmpty ? nil : $0 })
         for (widget, entries, policy) in await engine.timelines() {
             let saved = entries.compactMap { entry in entry.data.map { StateStore.SavedEntry(date: entry.date, relevance: entry.relevance, data: $0) } }
             guard !saved.isEmpty else { continue }

@@ -31,11 +31,34 @@ package struct ActivityBand: Sendable {
     /// The attributes types the band can draw.
     package var attributesTypes: [String] { presenters.keys.sorted() }
 
-    /// Applies a start, update, end or dismissal as of `now`; a start of a type nothing
-    /// draws is refused.
-    package mutating func apply(_ operation: ActivityOperation, now: Date) throws(ActivityAuthorizationError) -> ActivityBook.Outcome {
-        if case let .start(_, type, _, _, _) = operation, presenters[type] == nil { throw .unsupportedTarget }
-        return try book.apply(operation, now: now)
+    /// Applies a start, update, end or dismissal as of `now`, or says why not: a start
+    /// of a type nothing draws, attributes or a state that do not decode as the type's (a
+    /// stored state always draws), the book's limits, an operation out of order or for no
+    /// running activity.
+    package mutating func apply(_ operation: ActivityOperation, now: Date) throws(ActivityRefusal) {
+        switch operation {
+        case let .start(_, type, attributes, content, _):
+            guard let presenter = presenters[type] else { throw .unsupported(type, known: attributesTypes) }
+            if let why = presenter.check(attributes, content.state) { throw ActivityRefusal(status: 400, why) }
+        case let .update(id, content), let .end(id, content?, _):
+            if !content.state.isEmpty, let type = book.record(id)?.attributesType, let why = presenters[type]?.check(nil, content.state) {
+                throw ActivityRefusal(status: 400, why)
+            }
+        case .end, .dismiss:
+            break
+        }
+        let outcome: ActivityBook.Outcome
+        do { outcome = try book.apply(operation, now: now) } catch { throw ActivityRefusal(error) }
+        if let refusal = ActivityRefusal.unapplied(outcome) { throw refusal }
+    }
+
+    /// Takes the activities of a saved book that are still valid as of `now`: a type
+    /// drawn here, attributes and state that decode (saved state is input).
+    package mutating func restore(_ records: [ActivityRecord], retired: [String: Date], now: Date) {
+        let presenters = self.presenters
+        book.restore(records, retired: retired, now: now) { record in
+            presenters[record.attributesType].map { $0.check(record.attributes, record.state) == nil } ?? false
+        }
     }
 
     /// Applies the limits as of `now` (stale, ended, dismissed, alerts over).

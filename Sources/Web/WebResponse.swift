@@ -27,7 +27,9 @@ package struct WebResponse: Sendable {
     /// A control reply as JSON: 200 when it succeeded, `failure` (400 by default) when not.
     static func reply(_ reply: ControlReply, failure: Int = 400) -> WebResponse {
         let body = (try? JSONEncoder().encode(reply)).map(Array.init) ?? Array(#"{"ok":false}"#.utf8)
-        return WebResponse(status: reply.ok ? 200 : failure, contentType: "application/json", body: body)
+        let status = reply.ok ? 200 : reply.status ?? failure
+        // A daemon too busy to take it now: when to send it again.
+        return WebResponse(status: status, contentType: "application/json", body: body, headers: status == 503 ? [("Retry-After", "1")] : [])
     }
 
     /// An error with its message as JSON, the control protocol's shape.

@@ -1,4 +1,4 @@
-import Accessory
+@testable import Accessory
 import FoundationEssentials
 import Testing
 
@@ -122,6 +122,70 @@ struct ActivityBookTests {
         #expect(refusedNinth == .targetMaximumExceeded)
     }
 
+    @Test("4,000 start–end cycles under fresh tokens keep eight ended activities, the first ended leaving first (issue 59, attack 2)")
+    func endedBounded() throws {
+        var book = ActivityBook()
+        for cycle in 0..<4000 {
+            let now = start.addingTimeInterval(Double(cycle))
+            let id = String(cycle, radix: 16).paddedToken
+            try book.start(id: id, attributesType: "T", attributes: Data("{}".utf8), state: state, staleDate: nil, relevanceScore: 0, timestamp: now, now: now)
+            _ = try book.end(id: id, state: nil, timestamp: now, now: now)
+        }
+        #expect(book.records.count == ActivityBook.maximumEnded)
+        #expect(book.records.map(\.id) == (3992..<4000).map { String($0, radix: 16).paddedToken })
+        #expect(book.retired.count == ActivityBook.maximumRetired)
+        // Eight running ones still start beside them.
+        for index in 0..<ActivityBook.maximumActivities {
+            try book.start(id: "run\(index)", attributesType: "T", attributes: Data("{}".utf8), state: state, staleDate: nil, relevanceScore: 0, timestamp: start, now: start.addingTimeInterval(4000))
+        }
+        #expect(book.presented.count == ActivityBook.maximumActivities + ActivityBook.maximumEnded)
+    }
+
+    @Test("a start stamped eight hours ago is refused; one stamped an hour ago ends seven hours on; a token's old start after its end is refused (issue 59, attack 9)")
+    func stampedStart() throws {
+        var book = ActivityBook()
+        let now = start.addingTimeInterval(2 * 86_400)
+        let outcome = try book.start(id: "old", attributesType: "T", attributes: Data("{}".utf8), state: state, staleDate: nil, relevanceScore: 0, timestamp: start, now: now)
+        #expect(outcome == .expired && book.records.isEmpty)
+        let hourAgo = now.addingTimeInterval(-3600)
+        #expect(try book.start(id: "a", attributesType: "T", attributes: Data("{}".utf8), state: state, staleDate: nil, relevanceScore: 0, timestamp: hourAgo, now: now) == .applied)
+        #expect(book.nextChange == hourAgo.addingTimeInterval(8 * 3600))
+        _ = try book.end(id: "a", state: nil, timestamp: now, dismissal: .immediate, now: now)
+        book.settle(now: now.addingTimeInterval(1))
+        #expect(book.records.isEmpty && book.retired["a"] == now)
+        // The broker delivers the retained start again (a reconnection, a restart).
+        let replay = try book.start(id: "a", attributesType: "T", attributes: Data("{}".utf8), state: state, staleDate: nil, relevanceScore: 0, timestamp: hourAgo, now: now.addingTimeInterval(60))
+        #expect(replay == .outdated && book.records.isEmpty)
+        let fresh = try book.start(id: "a", attributesType: "T", attributes: Data("{}".utf8), state: state, staleDate: nil, relevanceScore: 0, timestamp: now.addingTimeInterval(60), now: now.addingTimeInterval(60))
+        #expect(fresh == .applied)
+    }
+
+    @Test("a saved book comes back with its own times; records a push could not make are left out")
+    func restore() throws {
+        let token = "00aa11bb22cc33dd", other = "00aa11bb22cc33ee"
+        var saved = try book([token, other])
+        _ = try saved.end(id: other, state: nil, timestamp: start.addingTimeInterval(5), now: start.addingTimeInterval(5))
+        var records = saved.records
+        var twice = try #require(saved.record(token))
+        twice.relevanceScore = .nan
+        records.append(twice)
+        records.append(ActivityRecord(id: "not hex", attributesType: "Match", attributes: Data(), state: state, staleDate: nil, relevanceScore: 0,
+                                      phase: .active, started: start, timestamp: start))
+        records.append(ActivityRecord(id: "00aa11bb22cc33ff", attributesType: "Match", attributes: Data(repeating: 32, count: 5000), state: state,
+                                      staleDate: nil, relevanceScore: 0, phase: .active, started: start, timestamp: start))
+        records.append(ActivityRecord(id: "00aa11bb22cc3300", attributesType: "Gone", attributes: Data(), state: state, staleDate: nil, relevanceScore: 0,
+                                      phase: .active, started: start, timestamp: start))
+        records.append(ActivityRecord(id: "00aa11bb22cc3311", attributesType: "Match", attributes: Data(), state: state, staleDate: nil, relevanceScore: 0,
+                                      phase: .active, started: start, timestamp: Date(timeIntervalSince1970: 1e300)))
+        var book = ActivityBook()
+        book.restore(records, retired: ["ffff0000": start, "zz": start], now: start.addingTimeInterval(3600)) { $0.attributesType == "Match" }
+        #expect(book.records.map(\.id) == [token, other])
+        #expect(book.record(token)?.started == start && book.record(other)?.phase == .ended)
+        #expect(book.retired == ["ffff0000": start])
+        book.settle(now: start.addingTimeInterval(8 * 3600))
+        #expect(book.record(token)?.phase == .ended)
+    }
+
     @Test("an alert shows for a moment, then the band is as before")
     func alert() throws {
         var book = try book()
@@ -148,4 +212,9 @@ extension Date {
     fileprivate static func + (date: Date, duration: Duration) -> Date {
         date.addingTimeInterval(Double(duration.components.seconds))
     }
+}
+
+extension String {
+    /// A number in hex as a push token: sixteen digits.
+    fileprivate var paddedToken: String { String(repeating: "0", count: max(0, 16 - count)) + self }
 }

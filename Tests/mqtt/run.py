@@ -98,7 +98,7 @@ family = "circular"
         self.process = None
 
     def start(self):
-        self.log = open(os.path.join(self.dir, "log"), "w")
+        self.log = open(os.path.join(self.dir, "log"), "a")
         self.process = subprocess.Popen([self.binary, "--config", self.config, "--headless", self.frames, "--socket", self.socket,
                                          "--state-dir", os.path.join(self.dir, "state")], stdout=self.log, stderr=self.log)
 
@@ -173,6 +173,49 @@ def ctl(path, request):
                 break
             reply += chunk
     return json.loads(reply or b"{}")
+
+
+def activity_refusals(main, broker):
+    """Issue 59, attacks 4, 5 and 9 over the broker: every push answered on
+    <prefix>/activity/<token>/reply, a refusal with its status and reason; a retained start
+    judged by its own timestamp, before and after a restart."""
+    token, replies = "00aa11bb22cc33ee", f"{main.prefix}/activity/00aa11bb22cc33ee/reply"
+    def answered(payload, retain=False):
+        heard = []
+        listener = threading.Thread(target=lambda: heard.extend(broker.collect(replies, 3)))
+        listener.start()
+        time.sleep(1)
+        broker.publish(f"{main.prefix}/activity/{token}", payload, retain=retain)
+        listener.join()
+        return [json.loads(p) for _, p in heard if p.startswith("{")]
+    def start(stamp, kind="LockScreenActivity", state=None):
+        return json.dumps({"aps": {"event": "start", "timestamp": stamp, "attributes-type": kind, "attributes": {},
+                                   "content-state": state or {"message": "Retained", "value": "5 min"}}})
+    def phases():
+        return {a["token"]: a["phase"] for a in ctl(main.socket, {"request": "status"}).get("activities") or []}
+
+    reply = answered(start(int(time.time()), kind="LockScreenActivty"))
+    check("a misspelt attributes-type is answered on the reply topic with 400 and the nearest type (attack 4)",
+          bool(reply) and reply[-1].get("status") == 400 and "did you mean 'LockScreenActivity'" in (reply[-1].get("error") or ""), reply)
+    reply = answered(start(int(time.time()), state={"title": 5}))
+    check("a state that does not decode is answered 400 and not kept", bool(reply) and reply[-1].get("status") == 400 and token not in phases(), reply)
+    reply = answered(start(int(time.time()) - 2 * 86400), retain=True)
+    check("a retained start stamped two days ago is refused as eight hours old (attack 9)",
+          bool(reply) and reply[-1].get("status") == 409 and token not in phases(), (reply, phases()))
+    reply = answered(json.dumps({"aps": {"event": "start", "attributes-type": "LockScreenActivity", "attributes": {}, "content-state": {}}}), retain=True)
+    check("a retained start without a timestamp is refused: only its stamp tells it from a new one",
+          bool(reply) and "retained" in (reply[-1].get("error") or "") and token not in phases(), reply)
+    reply = answered(start(int(time.time()) - 3600), retain=True)
+    check("a retained start stamped an hour ago is taken, answered ok", bool(reply) and reply[-1].get("ok") is True and phases().get(token) == "active", (reply, phases()))
+    ended = ctl(main.socket, {"request": "activity", "token": token,
+                              "payload": {"aps": {"event": "end", "timestamp": int(time.time()), "dismissal-date": int(time.time())}}})
+    check("ended on the socket, it leaves the screen", ended.get("ok") is True and main.wait(lambda: token not in phases(), 3) is not None, (ended, phases()))
+    main.stop()
+    main.start()
+    main.wait(lambda: os.path.exists(main.socket) and main.status() != {}, 20)
+    time.sleep(2)
+    check("after a restart the broker's retained start does not bring it back (ended tokens are saved)", token not in phases(), phases())
+    broker.publish(f"{main.prefix}/activity/{token}", b"", retain=True)
 
 
 def publish_taps_bounded(binary, work, broker, daemons):
@@ -411,6 +454,8 @@ def main():
         time.sleep(0.5)
         status = [p for _, p in broker.collect(f"{main.prefix}/status", 1)]
         check("an activity push that is not JSON is refused in the status", bool(status) and "activity" in (json.loads(status[-1]).get("error") or ""), status[-1:])
+
+        activity_refusals(main, broker)
 
         # Refused payloads: a log line and the status's error, the daemon running on.
         broker.publish(f"{main.prefix}/push/note", "not json")

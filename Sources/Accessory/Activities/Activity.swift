@@ -9,11 +9,15 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     /// The attributes it was started with; they never change.
     public let attributes: Attributes
     private let channel: String?
+    /// The content it had when this object was made: what `content` gives should the
+    /// daemon's state ever not decode, rather than stopping the program.
+    private let known: ActivityContent<Attributes.ContentState>
 
-    private init(id: String, attributes: Attributes, channel: String?) {
+    private init(id: String, attributes: Attributes, channel: String?, content: ActivityContent<Attributes.ContentState>) {
         self.id = id
         self.attributes = attributes
         self.channel = channel
+        self.known = content
     }
 
     /// The type name a push names in `attributes-type`.
@@ -37,7 +41,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
             relevanceScore: content.relevanceScore, phase: .pending, started: now, timestamp: now, channel: pushType?.channel)
         ActivityCenter.shared.submit(
             .start(id: id, attributesType: typeName, attributes: attributesData, content: update, channel: pushType?.channel), provisional: record)
-        return Activity(id: id, attributes: attributes, channel: pushType?.channel)
+        return Activity(id: id, attributes: attributes, channel: pushType?.channel, content: content)
     }
 
     /// Starts an activity, as ActivityKit's iOS 16.1 form.
@@ -49,7 +53,10 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     /// The activities of this attributes type running now.
     public static var activities: [Activity<Attributes>] {
         ActivityCenter.shared.running.filter { $0.attributesType == typeName && $0.phase != .dismissed }.compactMap { record in
-            (try? ActivityCoding.decode(Attributes.self, from: record.attributes)).map { Activity(id: record.id, attributes: $0, channel: record.channel) }
+            guard let attributes = try? ActivityCoding.decode(Attributes.self, from: record.attributes),
+                  let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.state) else { return nil }
+            let content = ActivityContent(state: state, staleDate: record.staleDate, relevanceScore: record.relevanceScore)
+            return Activity(id: record.id, attributes: attributes, channel: record.channel, content: content)
         }
     }
 
@@ -58,11 +65,10 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     /// Where the activity is in its life.
     public var activityState: ActivityState { record?.phase ?? .dismissed }
 
-    /// Its latest content.
+    /// Its latest content (the daemon keeps only states that decode as the app's; once
+    /// the activity is gone, the last one this object knew).
     public var content: ActivityContent<Attributes.ContentState> {
-        guard let record, let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.state) else {
-            preconditionFailure("activity \(id) has no content state that decodes as \(Attributes.ContentState.self)")
-        }
+        guard let record, let state = try? ActivityCoding.decode(Attributes.ContentState.self, from: record.state) else { return known }
         return ActivityContent(state: state, staleDate: record.staleDate, relevanceScore: record.relevanceScore)
     }
 
@@ -191,5 +197,16 @@ package enum ActivityCoding {
 
     package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try JSONDecoder().decode(type, from: data)
+    }
+
+    /// Why a decoding failed, in a line: where in the JSON, and what was wrong.
+    package static func reason(_ error: any Error) -> String {
+        let (path, why): ([any CodingKey], String) = switch error as? DecodingError {
+        case let .typeMismatch(_, context)?, let .valueNotFound(_, context)?, let .dataCorrupted(context)?: (context.codingPath, context.debugDescription)
+        case let .keyNotFound(key, context)?: (context.codingPath + [key], "the member is missing")
+        default: ([], "\(error)")
+        }
+        let place = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return (place.isEmpty ? "" : "at \(place.drop { $0 == "." }): ") + String(why.prefix(200))
     }
 }

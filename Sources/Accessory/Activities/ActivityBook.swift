@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One Live Activity as the daemon keeps it: its attributes and latest content state as
 /// JSON (they decode into the widget's own types when drawn), and where it is in its life.
-package struct ActivityRecord: Sendable, Hashable {
+package struct ActivityRecord: Sendable, Hashable, Codable {
     /// The activity's id, which is also its push token (hex, as APNs tokens are written).
     package let id: String
     /// The name of the attributes type (`attributes-type` in a push): which
@@ -13,7 +13,12 @@ package struct ActivityRecord: Sendable, Hashable {
     package var staleDate: Date?
     package var relevanceScore: Double
     package var phase: ActivityState
+    /// When it arrived: the order of equals on screen.
     package let started: Date
+    /// The start's own timestamp (`aps.timestamp`), when older than its arrival: the
+    /// eight hours run from it, so a start retained by a broker for days is not shown
+    /// for eight hours from its delivery.
+    package var stamped: Date?
     /// When it ended (by its app, a push, or the eight-hour limit).
     package var ended: Date?
     /// When an ended activity leaves the screen.
@@ -28,6 +33,9 @@ package struct ActivityRecord: Sendable, Hashable {
 
     /// Drawn stale: its stale date has passed.
     package var isStale: Bool { phase == .stale }
+
+    /// When it is ended if nothing ends it sooner: eight hours after it started.
+    package var activeUntil: Date { min(stamped ?? started, started) + ActivityBook.activeLimit }
 }
 
 /// The Live Activities of one screen under Apple's rules, as a value: every change takes
@@ -36,7 +44,12 @@ package struct ActivityRecord: Sendable, Hashable {
 /// - content (attributes and state as JSON) at most 4 KB;
 /// - at most eight hours active: then the activity is ended;
 /// - an ended activity stays up to four hours unless dismissed sooner;
-/// - an update whose timestamp is older than the newest one taken is ignored.
+/// - an update whose timestamp is older than the newest one taken is ignored;
+/// - at most eight ended activities wait for their dismissal: a ninth takes the place of
+///   the one ended first (4,000 start–end cycles once kept every one for four hours);
+/// - a start whose timestamp is eight hours old, or no newer than the end of an activity
+///   of the same token, is refused: a broker's retained start comes back on every
+///   reconnection and restart.
 package struct ActivityBook: Sendable, Hashable {
     /// Apple's limit on an activity's encoded content.
     package static let maximumBytes = 4096
@@ -49,7 +62,15 @@ package struct ActivityBook: Sendable, Hashable {
     /// How long an update's alert shows the activity expanded.
     package static let alertLength: Duration = .seconds(8)
 
+    /// How many ended activities wait for their dismissal at most.
+    package static let maximumEnded = 8
+    /// How many ended tokens are remembered, with their last timestamp.
+    package static let maximumRetired = 256
+
     package private(set) var records: [ActivityRecord] = []
+    /// The last timestamp of activities that ended, by token: a start of one of these
+    /// tokens stamped no later is an old message again, not a new activity.
+    package private(set) var retired: [String: Date] = [:]
 
     package init() {}
 
@@ -60,23 +81,31 @@ package struct ActivityBook: Sendable, Hashable {
         case outdated
         /// No such activity, or it has ended.
         case unknown
+        /// A start stamped eight hours ago or more: it would already have ended.
+        case expired
     }
 
     package func record(_ id: String) -> ActivityRecord? { records.first { $0.id == id } }
 
-    /// Starts an activity, or refuses it (too large, too many, an id in use).
+    /// Starts an activity, or refuses it (too large, too many, an id in use); an old
+    /// start (eight hours, or no newer than the token's end) is not taken.
+    @discardableResult
     package mutating func start(
         id: String, attributesType: String, attributes: Data, state: Data, staleDate: Date?, relevanceScore: Double,
         timestamp: Date, channel: String? = nil, now: Date
-    ) throws(ActivityAuthorizationError) {
+    ) throws(ActivityAuthorizationError) -> Outcome {
         guard attributes.count + state.count <= Self.maximumBytes else { throw .attributesTooLarge }
         settle(now: now)
-        guard records.filter({ $0.phase != .ended }).count < Self.maximumActivities else { throw .targetMaximumExceeded }
+        guard timestamp + Self.activeLimit > now else { return .expired }
+        if let end = retired[id], timestamp <= end { return .outdated }
         guard record(id) == nil else { throw .malformedActivityIdentifier }
+        guard records.filter({ $0.phase != .ended }).count < Self.maximumActivities else { throw .targetMaximumExceeded }
         records.append(ActivityRecord(
             id: id, attributesType: attributesType, attributes: attributes, state: state, staleDate: staleDate,
-            relevanceScore: relevanceScore, phase: .active, started: now, timestamp: timestamp, channel: channel))
+            relevanceScore: relevanceScore, phase: .active, started: now, stamped: timestamp < now ? timestamp : nil,
+            timestamp: timestamp, channel: channel))
         settle(now: now)
+        return .applied
     }
 
     /// Replaces a running activity's content.
@@ -122,21 +151,63 @@ package struct ActivityBook: Sendable, Hashable {
     /// Takes an activity off the screen at once.
     package mutating func dismiss(id: String) -> Bool {
         guard let index = records.firstIndex(where: { $0.id == id }) else { return false }
-        records.remove(at: index)
+        retire(records.remove(at: index))
         return true
     }
+
+    /// The activities of a saved book, as of `now`, each on the times it had: only those
+    /// `accepts` takes (a type still drawn, a state that decodes), of a valid token, once
+    /// each, within the limits of size, count and dates a push has. Saved state is input.
+    package mutating func restore(_ saved: [ActivityRecord], retired: [String: Date], now: Date, accepts: (ActivityRecord) -> Bool) {
+        let valid = Self.validDates
+        func dated(_ date: Date?) -> Bool { date.map { valid.contains($0.timeIntervalSince1970) } ?? true }
+        var kept: [ActivityRecord] = []
+        for record in saved.prefix(2 * Self.maximumRetired) where kept.count < Self.maximumActivities + Self.maximumEnded {
+            guard ActivityToken.isValid(record.id), !kept.contains(where: { $0.id == record.id }), !record.attributesType.isEmpty,
+                  record.attributes.count + record.state.count <= Self.maximumBytes, record.relevanceScore.isFinite,
+                  [.active, .stale, .ended].contains(record.phase), (record.phase == .ended) == (record.dismissal != nil),
+                  [record.started, record.timestamp].allSatisfy(dated), [record.stamped, record.staleDate, record.ended, record.dismissal, record.alertUntil].allSatisfy(dated),
+                  record.phase == .ended || kept.filter({ $0.phase != .ended }).count < Self.maximumActivities,
+                  accepts(record) else { continue }
+            kept.append(record)
+        }
+        records = kept
+        self.retired = [:]
+        for (id, date) in retired.prefix(Self.maximumRetired) where ActivityToken.isValid(id) && dated(date) { self.retired[id] = date }
+        settle(now: now)
+    }
+
+    /// Dates as a push may give them: 1970 to 5138.
+    static let validDates = 0.0..<1e11
 
     /// Applies the limits as of `now`: stale after the stale date, ended after eight
     /// hours, gone once the dismissal time passes, alerts over.
     package mutating func settle(now: Date) {
         for index in records.indices {
-            if records[index].phase != .ended, now >= records[index].started + Self.activeLimit {
-                finish(index, at: records[index].started + Self.activeLimit, policy: .default)
+            if records[index].phase != .ended, now >= records[index].activeUntil {
+                finish(index, at: records[index].activeUntil, policy: .default)
             }
             if records[index].phase == .active, let stale = records[index].staleDate, now >= stale { records[index].phase = .stale }
             if let until = records[index].alertUntil, now >= until { (records[index].alert, records[index].alertUntil) = (nil, nil) }
         }
+        for record in records where record.phase == .ended && (record.dismissal.map { now >= $0 } ?? false) { retire(record) }
         records.removeAll { $0.phase == .ended && ($0.dismissal.map { now >= $0 } ?? false) }
+        let ended = records.filter { $0.phase == .ended }
+        if ended.count > Self.maximumEnded {
+            let leaving = Set(ended.sorted { ($0.ended ?? now, $0.id) < ($1.ended ?? now, $1.id) }.prefix(ended.count - Self.maximumEnded).map(\.id))
+            for record in records where leaving.contains(record.id) { retire(record) }
+            records.removeAll { leaving.contains($0.id) }
+        }
+        // A start stamped eight hours ago is refused anyway.
+        retired = retired.filter { $0.value + Self.activeLimit > now }
+    }
+
+    /// Remembers a token leaving the screen, the oldest forgotten past `maximumRetired`.
+    private mutating func retire(_ record: ActivityRecord) {
+        retired[record.id] = max(retired[record.id] ?? record.timestamp, record.timestamp)
+        if retired.count > Self.maximumRetired, let oldest = retired.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            retired[oldest.key] = nil
+        }
     }
 
     /// The activities on screen, the most relevant first (the earlier started among equals).
@@ -148,7 +219,7 @@ package struct ActivityBook: Sendable, Hashable {
     package var nextChange: Date? {
         records.flatMap { record -> [Date] in
             var dates = [record.alertUntil, record.dismissal].compactMap(\.self)
-            if record.phase != .ended { dates.append(record.started + Self.activeLimit) }
+            if record.phase != .ended { dates.append(record.activeUntil) }
             if record.phase == .active, let stale = record.staleDate { dates.append(stale) }
             return dates
         }.min()

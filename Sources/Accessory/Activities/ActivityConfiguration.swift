@@ -29,7 +29,7 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
             kind: "activity:" + type, displayName: type, description: "", supportedFamilies: [], parameters: [],
             instantiate: { (_: [String: String]) throws(ParameterError) in throw ParameterError.unknown(name: "activity", known: []) },
             draw: { _ in nil })
-        descriptor.activity = ActivityPresenter(attributesType: type, present: views.present)
+        descriptor.activity = ActivityPresenter(attributesType: type, present: views.present, check: views.check)
         self.descriptor = descriptor
     }
 
@@ -106,6 +106,10 @@ package struct ActivityPresenter: Sendable {
     /// The presentations of a record as of `now`; nil when its attributes or state do
     /// not decode as this type's.
     package let present: @Sendable (_ record: ActivityRecord, _ now: Date) -> ActivityPresentation?
+    /// Why attributes (nil: not given) or a content state do not decode as this type's;
+    /// nil when they do. A push is checked before the daemon keeps it, so every stored
+    /// state draws.
+    package let check: @Sendable (_ attributes: Data?, _ state: Data) -> String?
 }
 
 /// An activity's presentations, ready to lay out.
@@ -143,6 +147,22 @@ private struct ActivityViews<Attributes: ActivityAttributes>: @unchecked Sendabl
             compact: RenderableEntry(date: now) { island.island!.compactView },
             minimal: RenderableEntry(date: now) { island.island!.minimal },
             url: island.island?.url)
+    }
+}
+
+extension ActivityViews {
+    func check(attributes: Data?, state: Data) -> String? {
+        do {
+            if let attributes { _ = try ActivityCoding.decode(Attributes.self, from: attributes) }
+        } catch {
+            return "aps.attributes do not decode as \(Attributes.self): \(ActivityCoding.reason(error))"
+        }
+        do {
+            _ = try ActivityCoding.decode(Attributes.ContentState.self, from: state)
+        } catch {
+            return "aps.content-state does not decode as \(Attributes.self).ContentState: \(ActivityCoding.reason(error))"
+        }
+        return nil
     }
 }
 

@@ -31,7 +31,7 @@ package struct ActivityUpdate: Sendable, Hashable {
     package var dismissalDate: Date?
 
     /// An alert's words.
-    package struct AlertText: Sendable, Hashable {
+    package struct AlertText: Sendable, Hashable, Codable {
         package var title: String
         package var body: String
 
@@ -60,10 +60,9 @@ extension ActivityBook {
         let second = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         switch operation {
         case .start(let id, let type, let attributes, let content, let channel):
-            try start(
+            return try start(
                 id: id, attributesType: type, attributes: attributes, state: content.state, staleDate: content.staleDate,
                 relevanceScore: content.relevanceScore ?? 0, timestamp: content.timestamp ?? second, channel: channel, now: now)
-            return .applied
         case .update(let id, let content):
             return try update(
                 id: id, state: content.state, staleDate: content.staleDate, relevanceScore: content.relevanceScore,

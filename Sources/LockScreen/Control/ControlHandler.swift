@@ -34,8 +34,17 @@ package struct ControlHandler: Sendable {
 
     /// A reload through the daemon's inbox, or, for a bare engine with no daemon, asked of
     /// the engine itself.
-    private func reload(kind: String?) async {
-        if let inbox { inbox.send(.reload(kind: kind)) } else { await engine.requestReload(kind: kind) }
+    private func reload(kind: String?) async -> ControlReply {
+        guard let inbox else {
+            await engine.requestReload(kind: kind)
+            return .success
+        }
+        return deliver(.reload(kind: kind), to: inbox)
+    }
+
+    /// `request` queued for the daemon, or the refusal to answer when its inbox is full.
+    private func deliver(_ request: DaemonInbox.Request, to inbox: DaemonInbox) -> ControlReply {
+        inbox.send(request) ? .success : .failure("the daemon has many requests waiting: send it again in a second", status: 503)
     }
 
     package func handle(_ data: Data) async -> ControlReply {
@@ -50,14 +59,12 @@ package struct ControlHandler: Sendable {
         }
         switch request {
         case .reloadAll:
-            await reload(kind: nil)
-            return .success
+            return await reload(kind: nil)
         case let .reload(kind):
             guard await engine.contains(kind: kind) else {
                 return .failure("no widget of kind '\(kind)'")
             }
-            await reload(kind: kind)
-            return .success
+            return await reload(kind: kind)
         case let .push(name, json):
             let timeline: TimelineJSON
             let now = clock.now()
@@ -72,7 +79,8 @@ package struct ControlHandler: Sendable {
                 let names = board.names.sorted()
                 return .failure("no push widget named '\(name)'" + (names.isEmpty ? "" : " (push widgets: \(names.joined(separator: ", ")))"))
             }
-            await reload(kind: PushBoard.kind(of: name))
+            // The timeline is on the board: a full inbox leaves it for the next reload.
+            _ = await reload(kind: PushBoard.kind(of: name))
             return .success
         case .status:
             var reply = ControlReply.success
@@ -106,8 +114,7 @@ package struct ControlHandler: Sendable {
             guard let inbox, case let pages = inbox.pages, pages.count > 1, page.map(pages.contains) ?? true else {
                 return .failure(name == "photo" ? "this display has no photo page: name a widget in [layout] photo" : "this display has no home page: list widgets in [layout] home")
             }
-            inbox.send(.showPage(page))
-            return .success
+            return deliver(.showPage(page), to: inbox)
         case let .tap(name):
             guard let inbox, let shown = screens?.latest, let frame = shown.frame(of: name) else {
                 return .failure("'\(name)' is not on the page shown")
@@ -117,32 +124,29 @@ package struct ControlHandler: Sendable {
             guard shown.page.control(at: middle) != nil else {
                 return .failure("'\(name)' has nothing to tap at its middle: give it an action in [widgets.\(name).tap]")
             }
-            inbox.send(.tap(x: middle.x, y: middle.y))
-            return .success
+            return deliver(.tap(x: middle.x, y: middle.y), to: inbox)
         case let .tapAt(x, y):
             guard let inbox else { return .failure("this display has no controls to tap") }
             if let frame = frames.latest, x < 0 || y < 0 || x >= Double(frame.width) || y >= Double(frame.height) {
                 return .failure("(\(CFormat.string("%g", x)), \(CFormat.string("%g", y))) is outside the panel's \(frame.width)×\(frame.height) pixels")
             }
-            inbox.send(.tap(x: x, y: y))
-            return .success
+            return deliver(.tap(x: x, y: y), to: inbox)
         case let .activity(token, payload, priority):
             guard let inbox else { return .failure("no daemon takes Live Activities here") }
+            let push: ActivityPush
             do {
-                let push = try ActivityPush(token: token, payload: payload, priority: priority)
-                inbox.send(.activity(push.operation, urgent: push.urgent))
-                return .success
+                push = try ActivityPush(token: token, payload: payload, priority: priority)
             } catch {
                 return .failure("the activity push is not valid: \(error)")
             }
+            guard let refusal = await inbox.apply(push.operation, urgent: push.urgent) else { return .success }
+            return .failure("the activity push was refused: \(refusal)", status: refusal.status)
         case .refresh:
             guard let inbox else { return .failure("this display cannot refresh whole") }
-            inbox.send(.fullRefresh)
-            return .success
+            return deliver(.fullRefresh, to: inbox)
         case let .screen(power):
             guard let inbox, let request = ScreenPower.Switch(rawValue: power) else { return .failure("this daemon has no screen to switch") }
-            inbox.send(.screen(request))
-            return .success
+            return deliver(.screen(request), to: inbox)
         case .snapshot:
             guard let frame = frames.latest else { return .failure("nothing has been presented yet") }
             var reply = ControlReply.success

@@ -31,9 +31,25 @@ package struct StateStore: Sendable {
         package var format = StateStore.format
         package var version = 1
         package var widgets: [String: SavedWidget] = [:]
+        /// The Live Activities on screen, and the tokens that ended; absent in files
+        /// written before they were kept.
+        package var activities: SavedActivities?
 
-        package init(widgets: [String: SavedWidget] = [:]) {
+        package init(widgets: [String: SavedWidget] = [:], activities: SavedActivities? = nil) {
             self.widgets = widgets
+            self.activities = activities
+        }
+    }
+
+    /// An `ActivityBook` as saved: its records with their own times, and the last
+    /// timestamps of the tokens that ended.
+    package struct SavedActivities: Codable, Equatable, Sendable {
+        package var records: [ActivityRecord]
+        package var retired: [String: Date]
+
+        package init(records: [ActivityRecord], retired: [String: Date]) {
+            self.records = records
+            self.retired = retired
         }
     }
 

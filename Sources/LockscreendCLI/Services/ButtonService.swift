@@ -62,7 +62,7 @@ struct ButtonService: Service, CustomStringConvertible {
         return { button in
             logger.info("key '\(button.name)' pressed")
             // As a phone's first touch, a key on a dark screen lights it and does no more.
-            guard frames.screen.on else { return inbox.send(.wake) }
+            guard frames.screen.on else { inbox.send(.wake); return }
             switch button.action {
             case .reload: inbox.send(.reload(kind: nil))
             case .refresh: inbox.send(.fullRefresh)
