@@ -4,17 +4,40 @@ import Synchronization
 /// What the icon font can draw. A Material Icons symbol is a ligature: its name, set in
 /// the font, shapes to one glyph. A name the font does not know shapes letter by letter
 /// into blank glyphs, which would draw nothing at all.
+///
+/// The answers are kept: every name the font has (a few thousand at most), and up to
+/// `maximumUnknown` names it has not, forgotten together when more come. A server
+/// pushing a new made-up name with every update once grew this table without end.
 package enum IconFont {
-    private static let known = Mutex<[String: Bool]>([:])
+    private struct Answers {
+        var glyphs: Set<String> = []
+        var unknown: Set<String> = []
+    }
 
-    /// Whether `ligature` is one glyph of the icon font (answers are kept).
+    private static let answers = Mutex(Answers())
+    /// How many names the font does not have are remembered at most.
+    package static let maximumUnknown = 256
+    /// The longest Material Icons name is 40 characters; a longer one is not shaped.
+    static let maximumLength = 64
+
+    /// Whether `ligature` is one glyph of the icon font.
     package static func hasLigature(_ ligature: String) -> Bool {
-        if let answer = known.withLock({ $0[ligature] }) { return answer }
-        let glyphs = TextLayout(ligature, style: TextStyle(family: TextStyle.iconFamily, size: 24)).glyphCount
-        let answer = glyphs == 1
-        known.withLock { $0[ligature] = answer }
+        guard ligature.utf8.count <= maximumLength else { return false }
+        if let answer = answers.withLock({ $0.glyphs.contains(ligature) ? true : $0.unknown.contains(ligature) ? false : nil }) { return answer }
+        let answer = TextLayout(ligature, style: TextStyle(family: TextStyle.iconFamily, size: 24)).glyphCount == 1
+        answers.withLock { answers in
+            if answer {
+                answers.glyphs.insert(ligature)
+            } else {
+                if answers.unknown.count >= maximumUnknown { answers.unknown.removeAll() }
+                answers.unknown.insert(ligature)
+            }
+        }
         return answer
     }
+
+    /// How many names the font does not have are remembered now.
+    package static var unknownCount: Int { answers.withLock { $0.unknown.count } }
 }
 
 extension TextLayout {

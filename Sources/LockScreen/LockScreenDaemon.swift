@@ -329,8 +329,12 @@ public final class LockScreenDaemon {
             presented.drew(presentedSlot(slot, placed: placed, showsActivities: activityKey != nil))
         }
         presented.keep(slots.map(\.id))
-        for name in SymbolNames.takeMissing() {
+        let missing = SymbolNames.takeMissing()
+        for name in missing.names {
             logger.warning("Image(systemName: \"\(name)\") has no glyph in the icon font: drawn as a blank square (docs/WIDGETS.md#symbols)")
+        }
+        if missing.unlisted > 0 {
+            logger.warning("\(missing.unlisted) more symbol names had no glyph in the icon font; past \(SymbolNames.maximumReported) names they are counted, not listed")
         }
     }
 

@@ -172,8 +172,27 @@ struct SymbolTableTests {
         #expect(SymbolNames.drawableName(for: "no.such.symbol.anywhere") == SymbolNames.fallback)
         #expect(SymbolNames.drawableName(for: "no.such.symbol.anywhere") == SymbolNames.fallback)
         #expect(SymbolNames.drawableName(for: "gamecontroller.fill") == "sports_esports")
-        #expect(SymbolNames.takeMissing() == ["no.such.symbol.anywhere"])
-        #expect(SymbolNames.takeMissing() == [])
+        #expect(SymbolNames.takeMissing().names == ["no.such.symbol.anywhere"])
+        #expect(SymbolNames.takeMissing().names == [])
+    }
+
+    @Test("3,000 made-up names: 256 listed once, the rest counted; the font's answers kept bounded (issue 59, attack 3)")
+    func madeUpNames() {
+        TestFonts.pin()
+        // The list a daemon logs, as a value: the process-wide one is shared by every test.
+        var missing = SymbolNames.Missing()
+        for index in 0..<3000 { missing.report("made.up.\(index)") }
+        missing.report("made.up.0")
+        let first = missing.take()
+        #expect(first.names.count == SymbolNames.maximumReported && first.names.first == "made.up.0" && first.unlisted == 3000 - SymbolNames.maximumReported)
+        #expect(missing.count == SymbolNames.maximumReported)
+        #expect(missing.take().names.isEmpty)
+        missing.report(String(repeating: "x", count: 100_000))
+        #expect(missing.count == SymbolNames.maximumReported)
+        // The font's table: names it lacks are kept up to its bound, names it has always.
+        for index in 0..<600 { _ = IconFont.hasLigature("made_up_\(index)") }
+        #expect(IconFont.unknownCount <= IconFont.maximumUnknown)
+        #expect(IconFont.hasLigature("sports_esports") && !IconFont.hasLigature(String(repeating: "a", count: 100_000)))
     }
 }
 

@@ -257,7 +257,7 @@ struct HomeAssistantTests {
         let thermometer = drawn("mdi:thermometer"), fire = drawn("mdi:fire"), missing = drawn("mdi:no-such-icon")
         #expect(thermometer.pixels.contains { $0 > 128 } && thermometer != fire && thermometer != missing)
         #expect(missing == drawn("no.such.symbol"))
-        #expect(SymbolNames.takeMissing() == ["mdi:no-such-icon", "no.such.symbol"])
+        #expect(SymbolNames.takeMissing().names == ["mdi:no-such-icon", "no.such.symbol"])
     }
 
     @Test("states in the words of HA's dashboards: On, a door's Open, Away; a sensor's own text and numbers as they are")

@@ -173,24 +173,45 @@ package enum SymbolNames {
     }
 
     private static func reportMissing(_ name: String) {
-        missing.withLock { state in
-            if state.reported.insert(name).inserted { state.pending.append(name) }
-        }
+        missing.withLock { $0.report(name) }
     }
 
-    private struct Missing {
-        var reported: Set<String> = []
-        var pending: [String] = []
+    /// The names that drew the fallback: each listed once, at most `maximumReported`,
+    /// the rest counted.
+    package struct Missing: Sendable {
+        private(set) var reported: Set<String> = []
+        private var pending: [String] = []
+        private var unlisted = 0
+
+        package init() {}
+
+        package mutating func report(_ name: String) {
+            let name = String(name.prefix(100))
+            guard !reported.contains(name) else { return }
+            guard reported.count < SymbolNames.maximumReported else { return unlisted += 1 }
+            reported.insert(name)
+            pending.append(name)
+        }
+
+        /// The names reported since the last call, and how many more were not listed.
+        package mutating func take() -> (names: [String], unlisted: Int) {
+            defer { (pending, unlisted) = ([], 0) }
+            return (pending, unlisted)
+        }
+
+        /// How many names are remembered.
+        package var count: Int { reported.count }
     }
 
     private static let missing = Mutex(Missing())
+    /// How many names are listed at most, each once per process; past them the daemon
+    /// only counts (a server pushing a new name with every update once wrote 1,370
+    /// warnings and kept every name).
+    package static let maximumReported = 256
 
-    /// The symbol names that drew the fallback since the last call, each name once per
-    /// process: the daemon logs them.
-    package static func takeMissing() -> [String] {
-        missing.withLock { state in
-            defer { state.pending.removeAll() }
-            return state.pending
-        }
+    /// The symbol names that drew the fallback since the last call, each once per
+    /// process, and how many more there were past `maximumReported`: the daemon logs them.
+    package static func takeMissing() -> (names: [String], unlisted: Int) {
+        missing.withLock { $0.take() }
     }
 }
