@@ -73,5 +73,6 @@ extension FuzzTarget {
         "GET /\nAuthorization: Basic !!!",
         "HEAD /api/events", "GET /api/clients\nAuthorization: Bearer fuzz-token", "POST /api/page/next\nAuthorization: Bearer fuzz-token",
         "POST /api/config\nAuthorization: Bearer fuzz-token\n\n[layout]\n",
+        "POST /api/activities/00aa11bb22cc33dd\nAuthorization: Bearer fuzz-token\napns-priority: 5\n\n{\"aps\": {\"event\": \"update\", \"timestamp\": 1795356300, \"content-state\": {\"value\": \"3 min\"}}}",
     ]
 }

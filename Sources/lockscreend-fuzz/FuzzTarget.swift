@@ -4,6 +4,7 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import LockScreen
+import LockScreenModel  // for ActivityBand
 import Panel
 import Providers
 import ZoneInfo
@@ -37,6 +38,11 @@ struct FuzzTarget: Sendable {
         FuzzTarget(name: "state", seeds: [], inline: stateSeeds) { bytes in
             // Saved state read back at start: decoded, checked as a push, drawn.
             guard let file = try? StateStore.decode(Data(bytes), path: "fuzz.json") else { return }
+            if let saved = file.activities {
+                var band = ActivityBand(presenters: [])
+                band.restore(saved.records, retired: saved.retired, now: Date(timeIntervalSince1970: 1_795_356_297))
+                _ = band.place(size: Size(width: 370, height: 160), now: Date(timeIntervalSince1970: 1_795_356_297)) { _ in EnvironmentValues() }
+            }
             for widget in file.widgets.values {
                 for saved in widget.entries.prefix(8) {
                     guard let entry = RenderableEntry.decode(TimelineJSON.Entry.self, from: saved.data).flatMap(TimelineJSON.validated) else { continue }
@@ -76,6 +82,7 @@ struct FuzzTarget: Sendable {
             _ = InkyEEPROM(bytes)?.model
         },
         web,
+        activity,
         broker,
         touch,
         FuzzTarget(name: "tzif", seeds: ["/usr/share/zoneinfo/Europe/London", "/usr/share/zoneinfo/America/New_York", "/usr/share/zoneinfo/Australia/Lord_Howe"]) { bytes in
@@ -128,9 +135,11 @@ struct FuzzTarget: Sendable {
     static let controlSeeds = [
         #"{"request": "status"}"#, #"{"request": "snapshot"}"#, #"{"request": "reload", "kind": "tube"}"#, #"{"request": "reload", "all": true}"#,
         #"{"request": "push", "widget": "inbox", "timeline": {"entries": [{"text": "hi"}]}}"#,
+        #"{"request": "activity", "token": "00aa11bb22cc33dd", "priority": 5, "payload": {"aps": {"event": "end", "timestamp": 1795356300}}}"#,
     ]
 
     static let stateSeeds = [
         #"{"format":"lockscreend-state","version":1,"widgets":{"p":{"kind":"push.p","family":"accessoryInline","policy":{"kind":{"never":{}}},"entries":[{"date":1795356297,"data":"eyJkYXRlIjoxNzk1MzU2Mjk3LCJjb250ZW50Ijp7InRleHQiOiJoaSJ9fQ=="}]}}}"#,
+        #"{"format":"lockscreend-state","version":1,"widgets":{},"activities":{"records":[{"id":"00aa11bb22cc33dd","attributesType":"LockScreenActivity","attributes":"e30=","state":"eyJtZXNzYWdlIjoiaGkifQ==","relevanceScore":0,"phase":"active","started":1795356297,"timestamp":1795356297}],"retired":{"00aa11bb22cc33ee":1795356000}}}"#,
     ]
 }
