@@ -108,8 +108,13 @@ STEPS = [
          about="the HTTP API on loopback"),
     Step("browser", "Tests/web/browser.py --binary .build/release/lockscreend", needs=["release-build"], load=0.25,
          tiers={"oracles"}, about="the page in Debian's Chromium, headless"),
-    Step("package", f"scripts/package --no-build && Tests/package/run.py --deb {deb()}", needs=["release-build"], load=1,
-         tiers={"e2e"}, about="the .deb, lintian, installed and purged in clean Debian 12 and 13 roots"),
+    Step("deb", "scripts/package --no-build", needs=["release-build"], load=0.5, tiers={"e2e"},
+         about="the .deb, from the release build, lintian --pedantic of this machine"),
+    Step("package", f"Tests/package/run.py --deb {deb()}", needs=["deb"], load=1,
+         tiers={"e2e"}, about="the .deb installed, used and purged in clean Debian 12 and 13 roots"),
+    # After the package step: their roots' apt share one download cache, which apt locks.
+    Step("debian", f"Tests/package/debian.py --deb {deb()}", needs=["deb", "package"], load=1, tiers={"e2e"},
+         about="Debian's own checks: lintian of Debian 12 and 13, piuparts in both and across the upgrade"),
     Step("deploy", "Tests/deploy/run.sh", needs=["release-build"], load=0.25, tiers={"e2e"},
          about="install.sh with DESTDIR, the systemd unit"),
 ]

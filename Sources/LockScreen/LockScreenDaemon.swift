@@ -333,8 +333,8 @@ public final class LockScreenDaemon {
         for name in missing.names {
             logger.warning("Image(systemName: \"\(name)\") has no glyph in the icon font: drawn as a blank square (docs/WIDGETS.md#symbols)")
         }
-        if missing.unlisted > 0 {
-            logger.warning("\(missing.unlisted) more symbol names had no glyph in the icon font; past \(SymbolNames.maximumReported) names they are counted, not listed")
+        if missing.nowFull {
+            logger.warning("\(SymbolNames.maximumReported) symbol names without a glyph have been listed; further ones are drawn as blank squares without a word")
         }
     }
 

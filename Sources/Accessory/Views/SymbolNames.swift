@@ -176,27 +176,29 @@ package enum SymbolNames {
         missing.withLock { $0.report(name) }
     }
 
-    /// The names that drew the fallback: each listed once, at most `maximumReported`,
-    /// the rest counted.
+    /// The names that drew the fallback: each listed once, at most `maximumReported`;
+    /// past them, that the list is full is said once.
     package struct Missing: Sendable {
         private(set) var reported: Set<String> = []
         private var pending: [String] = []
-        private var unlisted = 0
+        private var full = false
+        private var saidFull = false
 
         package init() {}
 
         package mutating func report(_ name: String) {
             let name = String(name.prefix(100))
             guard !reported.contains(name) else { return }
-            guard reported.count < SymbolNames.maximumReported else { return unlisted += 1 }
+            guard reported.count < SymbolNames.maximumReported else { return full = true }
             reported.insert(name)
             pending.append(name)
         }
 
-        /// The names reported since the last call, and how many more were not listed.
-        package mutating func take() -> (names: [String], unlisted: Int) {
-            defer { (pending, unlisted) = ([], 0) }
-            return (pending, unlisted)
+        /// The names reported since the last call, and whether the list has just become
+        /// full (true once a process).
+        package mutating func take() -> (names: [String], nowFull: Bool) {
+            defer { pending = []; saidFull = saidFull || full }
+            return (pending, full && !saidFull)
         }
 
         /// How many names are remembered.
@@ -205,13 +207,14 @@ package enum SymbolNames {
 
     private static let missing = Mutex(Missing())
     /// How many names are listed at most, each once per process; past them the daemon
-    /// only counts (a server pushing a new name with every update once wrote 1,370
-    /// warnings and kept every name).
+    /// says once that it lists no more (a server pushing a new name with every update once
+    /// wrote 1,370 warnings and kept every name).
     package static let maximumReported = 256
 
     /// The symbol names that drew the fallback since the last call, each once per
-    /// process, and how many more there were past `maximumReported`: the daemon logs them.
-    package static func takeMissing() -> (names: [String], unlisted: Int) {
+    /// process, and whether names past `maximumReported` have just begun to go unlisted:
+    /// the daemon logs them.
+    package static func takeMissing() -> (names: [String], nowFull: Bool) {
         missing.withLock { $0.take() }
     }
 }
