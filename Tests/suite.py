@@ -113,8 +113,10 @@ STEPS = [
     Step("package", f"Tests/package/run.py --deb {deb()}", needs=["deb"], load=1,
          tiers={"e2e"}, about="the .deb installed, used and purged in clean Debian 12 and 13 roots"),
     # After the package step: their roots' apt share one download cache, which apt locks.
-    Step("debian", f"Tests/package/debian.py --deb {deb()}", needs=["deb", "package"], load=1, tiers={"e2e"},
-         about="Debian's own checks: lintian of Debian 12 and 13, piuparts in both and across the upgrade"),
+    Step("debian", f"Tests/package/debian.py --deb {deb()}; debian=$?; Tests/package/upgrade.py --deb {deb()} && exit $debian",
+         needs=["deb", "package"], load=1, tiers={"e2e"},
+         about="Debian's own checks (lintian of Debian 12 and 13, piuparts in both and across the upgrade), "
+               "and an upgrade under a running systemd in QEMU"),
     Step("deploy", "Tests/deploy/run.sh", needs=["release-build"], load=0.25, tiers={"e2e"},
          about="install.sh with DESTDIR, the systemd unit"),
 ]

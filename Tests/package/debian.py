@@ -93,17 +93,20 @@ def piuparts(suites, deb, repo, work):
 
 def lintian(suite, deb, work):
     """lintian --pedantic of `suite`'s release, in a fresh copy of its clean root: its
-    version and what it printed."""
+    version, what it printed, and the unit's `systemd-analyze security --offline` score."""
     chroot = Chroot(suite, work)
     try:
-        status, out = chroot.run("apt-get update -qq && apt-get install -y -qq --no-install-recommends lintian >/dev/null")
+        status, out = chroot.run("apt-get update -qq && apt-get install -y -qq --no-install-recommends lintian systemd >/dev/null")
         if status != 0:
             return None, out[-400:]
         shutil.copy(deb, os.path.join(chroot.path, "tmp", os.path.basename(deb)))
         _, version = chroot.run("dpkg-query -W -f '${Version}' lintian")
         status, out = chroot.run(f"lintian --pedantic --fail-on error /tmp/{os.path.basename(deb)}")
         tags = [line for line in out.splitlines() if line.strip() and "running with root privileges" not in line]
-        return (version.strip(), status, "\n".join(tags))
+        chroot.run(f"dpkg-deb -x /tmp/{os.path.basename(deb)} /tmp/unpacked")
+        _, analysis = chroot.run("systemd-analyze security --offline=yes --no-pager /tmp/unpacked/usr/lib/systemd/system/lockscreend.service")
+        score = next((line.split(": ", 1)[1].strip() for line in analysis.splitlines() if "exposure level" in line), "?")
+        return (version.strip(), status, "\n".join(tags), score)
     finally:
         chroot.close()
 
@@ -120,10 +123,11 @@ def main():
             if found[0] is None:
                 check(f"{suite}: lintian installs in a clean root", False, found[1])
                 continue
-            version, status, out = found
+            version, status, out, score = found
             errors = [line for line in out.splitlines() if line.startswith("E:")]
             check(f"{suite}: lintian {version} --pedantic reports no error" + (f" ({len(out.splitlines())} other tags)" if out else ", no tag at all"),
                   status == 0 and not errors, out[-800:])
+            print(f"  {suite}: systemd-analyze security --offline: {score}")
         repo = older(deb, work)
         for suites, what in ((["bookworm"], "Debian 12: install and purge, upgrade from 0.0.1"),
                              (["trixie"], "Debian 13: install and purge, upgrade from 0.0.1"),
