@@ -3,7 +3,6 @@ import Canvas  // for Size
 import ControlProtocol
 import FoundationEssentials
 import JSON
-import LockScreen
 import LockScreenModel
 
 extension FuzzTarget {

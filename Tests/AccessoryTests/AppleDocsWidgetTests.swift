@@ -168,12 +168,12 @@ struct SymbolTableTests {
     @Test("a name the font lacks draws the fallback glyph and is reported once")
     func fallback() {
         TestFonts.pin()
-        _ = SymbolNames.takeMissing()
         #expect(SymbolNames.drawableName(for: "no.such.symbol.anywhere") == SymbolNames.fallback)
         #expect(SymbolNames.drawableName(for: "no.such.symbol.anywhere") == SymbolNames.fallback)
         #expect(SymbolNames.drawableName(for: "gamecontroller.fill") == "sports_esports")
-        #expect(SymbolNames.takeMissing().names == ["no.such.symbol.anywhere"])
-        #expect(SymbolNames.takeMissing().names == [])
+        // Listed in the process's list (once: `madeUpNames` checks the list itself), which
+        // other tests drawing in this process may take first.
+        #expect(SymbolNames.hasReported("no.such.symbol.anywhere") && !SymbolNames.hasReported("gamecontroller.fill"))
     }
 
     @Test("3,000 made-up names: 256 listed once, the list's being full said once; the font's answers kept bounded (issue 59, attack 3)")

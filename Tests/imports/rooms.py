@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that each module holds one thing, as docs/ARCHITECTURE.md says it does:
 
-- Sources/LockScreen (the daemon's loop and drawing) stays at most 2,650 lines and holds
+- Sources/LockScreen (the daemon's loop and drawing) stays at most 2,720 lines and holds
   no MQTT or control-socket file: the broker is Broker, the socket ControlSocket;
 - Config imports no runtime module (LockScreen, Web, Broker, ControlSocket): it reads the
   file into LockScreenModel's values;
@@ -46,9 +46,10 @@ lock_screen = list(swift_files("Sources/LockScreen"))
 lines = sum(sum(1 for _ in open(path, encoding="utf-8")) for path in lock_screen)
 # 2,500 when the rooms were drawn (wave 4, issue 46); 2,650 once the daemon also held
 # Live Activities (issue 49): the band's hook in the step, the inbox's activity request
-# and its forwarder. The book, the push's reading and the band's layout live in
-# Accessory and LockScreenModel.
-LOCK_SCREEN_LINES = 2650
+# and its forwarder; 2,720 once the inbox answered each activity's sender and the state
+# kept the activities (issue 59). The book, the push's reading, the refusals and the
+# band's layout live in Accessory and LockScreenModel, the one-shot answer in DaemonRuntime.
+LOCK_SCREEN_LINES = 2720
 if lines > LOCK_SCREEN_LINES:
     problems.append(f"Sources/LockScreen has {lines} lines (at most {LOCK_SCREEN_LINES:,})")
 for path in lock_screen:

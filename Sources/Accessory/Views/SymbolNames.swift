@@ -217,4 +217,9 @@ package enum SymbolNames {
     package static func takeMissing() -> (names: [String], nowFull: Bool) {
         missing.withLock { $0.take() }
     }
+
+    /// Whether `name` has drawn the fallback in this process (and been listed).
+    package static func hasReported(_ name: String) -> Bool {
+        missing.withLock { $0.reported.contains(String(name.prefix(100))) }
+    }
 }
