@@ -98,7 +98,8 @@ keyfile {key}
 
     def publish(self, topic, payload, retain=False):
         args = ["mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-u", "house", "-P", "h0use", "-q", "1", "-t", topic]
-        args += ["-s"] if isinstance(payload, bytes) else ["-m", payload]
+        # An empty payload (-n) clears a retained message.
+        args += ["-n"] if payload in (b"", "") else ["-s"] if isinstance(payload, bytes) else ["-m", payload]
         if retain:
             args.append("-r")
         subprocess.run(args, input=payload if isinstance(payload, bytes) else None, check=True)
