@@ -19,7 +19,12 @@ package struct ControlReply: Codable, Sendable, Equatable {
     /// A refusal's HTTP status (4xx, or 503 while the daemon cannot take it), when it is
     /// not 400: the web API answers with it, and MQTT's reply carries it.
     package var status: Int?
+    /// An activity push's refusal as APNs names it (`Unregistered`, `PayloadTooLarge`, …):
+    /// the web API's answers carry it as APNs's do.
+    package var reason: String?
 
-    package static func failure(_ message: String, status: Int? = nil) -> ControlReply { ControlReply(ok: false, error: message, status: status) }
+    package static func failure(_ message: String, status: Int? = nil, reason: String? = nil) -> ControlReply {
+        ControlReply(ok: false, error: message, status: status, reason: reason)
+    }
     package static let success = ControlReply(ok: true)
 }

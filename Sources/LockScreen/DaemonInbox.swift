@@ -151,9 +151,9 @@ package struct DaemonInbox: Sendable {
 
         /// Why a request is not taken now.
         private var refusal: ActivityRefusal {
-            guard drained else { return ActivityRefusal(status: 503, "no daemon takes Live Activities here") }
-            if isStopped { return ActivityRefusal(status: 503, "the daemon is stopping: send it again once it is back") }
-            return ActivityRefusal(status: 503, "the daemon has \(DaemonInbox.capacity) requests waiting: send it again in a second")
+            guard drained else { return ActivityRefusal(status: 503, reason: "ServiceUnavailable", "no daemon takes Live Activities here") }
+            if isStopped { return ActivityRefusal(status: 503, reason: "Shutdown", "the daemon is stopping: send it again once it is back") }
+            return ActivityRefusal(status: 503, reason: "ServiceUnavailable", "the daemon has \(DaemonInbox.capacity) requests waiting: send it again in a second")
         }
 
         /// The requests waiting, oldest first, leaving none.

@@ -39,10 +39,10 @@ package struct ActivityBand: Sendable {
         switch operation {
         case let .start(_, type, attributes, content, _):
             guard let presenter = presenters[type] else { throw .unsupported(type, known: attributesTypes) }
-            if let why = presenter.check(attributes, content.state) { throw ActivityRefusal(status: 400, why) }
+            if let why = presenter.check(attributes, content.state) { throw ActivityRefusal(status: 400, reason: "BadContentState", why) }
         case let .update(id, content), let .end(id, content?, _):
             if !content.state.isEmpty, let type = book.record(id)?.attributesType, let why = presenters[type]?.check(nil, content.state) {
-                throw ActivityRefusal(status: 400, why)
+                throw ActivityRefusal(status: 400, reason: "BadContentState", why)
             }
         case .end, .dismiss:
             break

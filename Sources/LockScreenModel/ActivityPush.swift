@@ -15,11 +15,14 @@ package struct ActivityPush: Sendable {
     /// Why a push was refused, said so a server's developer can mend it.
     package struct Failure: Error, Sendable, CustomStringConvertible {
         package let description: String
+        /// As APNs's provider API names it: `BadDeviceToken` for the token, else the
+        /// daemon's own `BadPayload` (APNs takes any JSON; the daemon reads it).
+        package var reason = "BadPayload"
     }
 
     /// The push for the activity `token`; `priority` is the `apns-priority` header's value.
     package init(token: String, payload: JSONValue, priority: Int? = nil) throws(Failure) {
-        guard ActivityToken.isValid(token) else { throw Failure(description: "the token must be 8 to 128 hex digits, as APNs tokens are written") }
+        guard ActivityToken.isValid(token) else { throw Failure(description: "the token must be 8 to 128 hex digits, as APNs tokens are written", reason: "BadDeviceToken") }
         guard case let .object(outer) = payload else { throw Failure(description: "the payload must be a JSON object with an \"aps\" member") }
         let aps: [String: JSONValue]
         if case let .object(inner)? = outer["aps"] { aps = inner } else { aps = outer }
@@ -50,11 +53,11 @@ package struct ActivityPush: Sendable {
             guard let attributes = aps["attributes"], case .object = attributes else { throw Failure(description: "a start needs aps.attributes: the attributes as a JSON object") }
             guard let content else { throw Failure(description: "a start needs aps.content-state") }
             let encoded = try Self.bytes(attributes, "attributes")
-            guard encoded.count + content.state.count <= ActivityBook.maximumBytes else { throw Failure(description: "\(ActivityAuthorizationError.attributesTooLarge)") }
+            guard encoded.count + content.state.count <= ActivityBook.maximumBytes else { throw Failure(description: "\(ActivityAuthorizationError.attributesTooLarge)", reason: "PayloadTooLarge") }
             operation = .start(id: token.lowercased(), attributesType: type, attributes: encoded, content: content, channel: nil)
         case "update":
             guard let content else { throw Failure(description: "an update needs aps.content-state") }
-            guard content.state.count <= ActivityBook.maximumBytes else { throw Failure(description: "\(ActivityAuthorizationError.attributesTooLarge)") }
+            guard content.state.count <= ActivityBook.maximumBytes else { throw Failure(description: "\(ActivityAuthorizationError.attributesTooLarge)", reason: "PayloadTooLarge") }
             operation = .update(id: token.lowercased(), content: content)
         case "end":
             // An end may carry no new state: the last one stays on screen.

@@ -69,6 +69,10 @@ package struct WebAPI: Sendable {
         }
         let changes = method != "GET"
         if changes, let refusal = sameSite(request) { return refusal }
+        // APNs's provider API, answered as APNs answers (its own statuses and reasons).
+        if parts.count == 3, parts[0] == "3", parts[1] == "device" {
+            return await apns(token: parts[2], method: method, request: request)
+        }
         if parts.count == 2, parts[0] == "screen", method == "GET" {
             return screen(parts[1], request: request)
         }
@@ -130,13 +134,18 @@ package struct WebAPI: Sendable {
     /// `POST /api/activities/<token>` with a Live Activity push as APNs takes it: the body
     /// `{"aps": {"event": …, "timestamp": …, "content-state": …}}`, the priority in
     /// `apns-priority` (10 at once, 5 may wait for the panel's next update).
+    /// Answered as APNs answers (`apns-id`, an error's `reason`): WebAPI+APNs.swift.
     func activity(token: String, request: WebRequest) async -> WebResponse {
-        guard request.body.count <= 8_192 else { return .error(413, "an activity push is at most 8 KB (its content state at most 4 KB)") }
+        guard !request.body.isEmpty else { return .apns(400, "PayloadEmpty", "the body is empty: send {\"aps\": {\"event\": \"update\", …}}", request) }
+        guard request.body.count <= Self.maximumPushBytes else {
+            return .apns(413, "PayloadTooLarge", "an activity push is at most 8 KB (its content state at most 4 KB)", request)
+        }
         guard let payload = JSONValue.parse(Data(request.body)) else {
-            return .error(400, "the body is \(JSONFailure.of(request.body) ?? .invalid): send {\"aps\": {\"event\": \"update\", …}}")
+            return .apns(400, "BadPayload", "the body is \(JSONFailure.of(request.body) ?? .invalid): send {\"aps\": {\"event\": \"update\", …}}", request)
         }
         let priority = request.header("apns-priority").flatMap { Int($0.filter { $0 != " " }) }
-        return .reply(await handler.handle(ControlRequest.activity(token: token, payload: payload, priority: priority).encoded().dropLast()))
+        let reply = await handler.handle(ControlRequest.activity(token: token, payload: payload, priority: priority).encoded().dropLast())
+        return .reply(reply).withAPNsID(request)
     }
 
     /// `POST /api/tap` with `{"x": …, "y": …}` in the panel's pixels: the control there
@@ -169,9 +178,13 @@ package struct WebAPI: Sendable {
 
 
     /// The secret an Authorization header carries: a Bearer token, or a Basic password.
+    /// The scheme's name is matched in any case (RFC 9110: `bearer`, as APNs clients
+    /// write it, is `Bearer`).
     static func credential(_ header: String) -> String? {
-        if header.hasPrefix("Bearer ") { return String(header.dropFirst(7)) }
-        guard header.hasPrefix("Basic "), let data = Data(base64Encoded: String(header.dropFirst(6))),
+        guard let space = header.firstIndex(of: " ") else { return nil }
+        let scheme = header[..<space].lowercased(), value = header[header.index(after: space)...].drop { $0 == " " }
+        if scheme == "bearer" { return String(value) }
+        guard scheme == "basic", let data = Data(base64Encoded: String(value)),
               let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":") else { return nil }
         return String(pair[pair.index(after: colon)...])
     }

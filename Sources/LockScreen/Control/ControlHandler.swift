@@ -134,13 +134,13 @@ package struct ControlHandler: Sendable {
         case let .activity(token, payload, priority):
             guard let inbox else { return .failure("no daemon takes Live Activities here") }
             let push: ActivityPush
-            do {
+            do throws(ActivityPush.Failure) {
                 push = try ActivityPush(token: token, payload: payload, priority: priority)
             } catch {
-                return .failure("the activity push is not valid: \(error)")
+                return .failure("the activity push is not valid: \(error)", status: error.reason == "PayloadTooLarge" ? 413 : 400, reason: error.reason)
             }
             guard let refusal = await inbox.apply(push.operation, urgent: push.urgent) else { return .success }
-            return .failure("the activity push was refused: \(refusal)", status: refusal.status)
+            return .failure("the activity push was refused: \(refusal)", status: refusal.status, reason: refusal.reason)
         case .refresh:
             guard let inbox else { return .failure("this display cannot refresh whole") }
             return deliver(.fullRefresh, to: inbox)

@@ -1,0 +1,74 @@
+import Config  // for .tokenFile
+import ControlProtocol
+import FoundationEssentials
+import JSON
+import Providers  // for SecretFile
+
+/// APNs's provider API on the daemon's HTTP face: `POST /3/device/<token>`, with the
+/// headers APNs reads and its answers — 200 with `apns-id`, an error's status with
+/// `{"reason": …}` — so a server that pushes Live Activities through an APNs client
+/// needs only the address changed (docs/ACTIVITIES.md). `/api/activities/<token>`
+/// answers in the same shape.
+extension WebAPI {
+    /// The largest push taken: APNs's limit for a Live Activity is 4 KB of payload; the
+    /// daemon takes twice that, since its state alone may be 4 KB.
+    static let maximumPushBytes = 8_192
+
+    func apns(token: String, method: String, request: WebRequest) async -> WebResponse {
+        guard method == "POST" else { return .apns(405, "MethodNotAllowed", "APNs takes POST on /3/device/<token>", request) }
+        // A provider token: the token file's (an ES256 provider JWT is not read yet).
+        guard let given = request.authorization.flatMap(Self.credential) else {
+            return .apns(403, "MissingProviderToken", "send authorization: bearer <the token in [http] token_file>", request)
+        }
+        guard tokenMatches(given) else { return .apns(403, "InvalidProviderToken", "the bearer token is not [http] token_file's", request) }
+        if let kind = request.header("apns-push-type"), kind.lowercased() != "liveactivity" {
+            return .apns(400, "InvalidPushType", "this daemon takes Live Activity pushes only (apns-push-type: liveactivity)", request)
+        }
+        guard let topic = request.header("apns-topic") else {
+            return .apns(400, "MissingTopic", "apns-topic is missing: <bundle id>.push-type.liveactivity", request)
+        }
+        guard topic.hasSuffix(".push-type.liveactivity") else {
+            return .apns(400, "TopicDisallowed", "a Live Activity's apns-topic ends in .push-type.liveactivity", request)
+        }
+        if let priority = request.header("apns-priority"), !["1", "5", "10"].contains(priority.filter { $0 != " " }) {
+            return .apns(400, "BadPriority", "apns-priority is 5 or 10", request)
+        }
+        if let expiration = request.header("apns-expiration"), UInt64(expiration.filter { $0 != " " }) == nil {
+            return .apns(400, "BadExpirationDate", "apns-expiration is seconds since 1970, or 0", request)
+        }
+        if let id = request.header("apns-id"), UUID(uuidString: id) == nil {
+            return .apns(400, "BadMessageId", "apns-id is a UUID", request)
+        }
+        if let collapse = request.header("apns-collapse-id"), collapse.utf8.count > 64 {
+            return .apns(400, "BadCollapseId", "apns-collapse-id is at most 64 bytes", request)
+        }
+        return await activity(token: token, request: request)
+    }
+
+    /// Whether `given` is the token in `[http] token_file`, compared in constant time.
+    func tokenMatches(_ given: String) -> Bool {
+        guard let file = config.tokenFile, let token = try? SecretFile.text(of: file) else { return false }
+        return Self.equal(Array(given.utf8), Array(token.utf8))
+    }
+}
+
+extension WebResponse {
+    /// An error as APNs gives one: the status, `{"reason": …}` (with `timestamp` for a
+    /// token no longer valid), and the daemon's own words in `error`; with `apns-id`.
+    static func apns(_ status: Int, _ reason: String, _ message: String, _ request: WebRequest) -> WebResponse {
+        reply(.failure(message, status: status, reason: reason), failure: status).withAPNsID(request)
+    }
+
+    /// The answer with APNs's `apns-id` (the request's, else a new one) and
+    /// `apns-unique-id`; a 410's body gains APNs's `timestamp` (milliseconds).
+    func withAPNsID(_ request: WebRequest) -> WebResponse {
+        var response = self
+        let id = request.header("apns-id").flatMap(UUID.init(uuidString:)) ?? UUID()
+        response.headers += [("apns-id", id.uuidString.lowercased()), ("apns-unique-id", UUID().uuidString.lowercased())]
+        if status == 410, case var .object(body)? = JSONValue.parse(Data(body)) {
+            body["timestamp"] = .number((Date().timeIntervalSince1970 * 1000).rounded(.down))
+            response.body = (try? JSONEncoder().encode(JSONValue.object(body))).map(Array.init) ?? response.body
+        }
+        return response
+    }
+}
