@@ -47,13 +47,16 @@ extension WebAPI {
     /// configured client's `trmnl_id`, and proves itself with the key setup gave it
     /// (`Access-Token`).
     ///
-    /// Answered as the firmware reads them (its `bl.cpp` and `device_setup.cpp`): it reads
-    /// the body only of a 200 or a 429, so a refusal it must act on is a 200 whose `status`
-    /// says what to do — 500 makes it forget its key and set up again, 202 wait for set-up;
-    /// a 429 carries `refresh_rate`, the seconds to sleep; set-up sends `image_url`, the
-    /// picture shown with the friendly ID; firmware from 1.5.2 on gets PNG, which it keeps
-    /// by `filename` and does not fetch again (a BMP it always fetches); a double press
-    /// (`special_function: true`) is answered `action: "sleep"`.
+    /// Answered as the firmware's code reads them (`bl.cpp`'s `downloadAndShow` and
+    /// `handleApiDisplayResponse`): it reads the body only of a 200 or a 429, and after
+    /// reading it always opens the `image_url` it was given (from deep sleep it has no
+    /// other), so every answer it must act on carries one — a forgotten key is status 0
+    /// with `reset_firmware` (it forgets the key and sets up again), a 429 and a double
+    /// press (`special_function: true`, answered `action: "sleep"`) carry the picture it
+    /// keeps by `filename`, with `refresh_rate` the seconds to sleep; 202 waits for the
+    /// first picture. Set-up sends `image_url`, the picture shown with the friendly ID;
+    /// firmware from 1.5.2 on gets PNG, which it keeps by `filename` and does not fetch
+    /// again (a BMP it always fetches).
     func trmnl(_ call: String, method: String, request: WebRequest) -> WebResponse {
         let id = request.header("ID")?.uppercased()
         let profile = id.flatMap { id in config.clients.values.first { $0.trmnlID == id } }
@@ -68,7 +71,12 @@ extension WebAPI {
         let holdsKey = profile.map { profile in request.header("Access-Token").map { keys.matches($0, client: profile.name) } ?? false } ?? false
         if case let .refused(wait) = deviceCalls.admit(call == "setup" || holdsKey ? profile?.name ?? "" : "") {
             let seconds = Int(min(wait.rounded(.up), 3_600))
-            return .json(TRMNLDisplay(status: 0, error: "too many calls from this device: try again in \(seconds) s", refresh_rate: max(seconds, 1)),
+            // The firmware reads a 429's body as a display answer: without an image_url it
+            // has nothing to open and shows "unable to connect"; with the picture it keeps,
+            // it leaves the screen as it is and sleeps.
+            let shown = holdsKey && call == "display" ? profile.flatMap { current($0, request: request) } : nil
+            return .json(TRMNLDisplay(status: 0, error: "too many calls from this device: try again in \(seconds) s", image_url: shown?.url,
+                                      filename: shown?.filename, refresh_rate: max(seconds, 1)),
                          status: 429, headers: [("Retry-After", String(seconds))])
         }
         switch (call, method) {
@@ -85,9 +93,13 @@ extension WebAPI {
                                     message: "this device shows the client \(profile.name)"))
         case ("display", "GET"), ("log", "POST"):
             guard let profile, holdsKey else {
-                let refusal = TRMNLDisplay(status: 500, error: "unknown device or wrong Access-Token: set the device up again", refresh_rate: 60)
-                // For the display call, a 200 the firmware reads: status 500 makes it forget
-                // the key and set up again (a 401 it would retry with the same key forever).
+                // For the display call, a 200 the firmware reads, telling it to forget its key
+                // and set up again (a 401 it would retry with the same key forever). Status 0
+                // with reset_firmware and an address to open: the firmware's status 500 path
+                // opens an address it was never given and ends on "unable to connect".
+                let refusal = TRMNLDisplay(status: 0, error: "unknown device or wrong Access-Token: set the device up again",
+                                           image_url: "http://\(host(request) ?? "localhost")/api/setup", filename: "lockscreend-reset",
+                                           refresh_rate: 60, reset_firmware: true)
                 return .json(refusal, status: call == "display" ? 200 : 401)
             }
             if call == "log" {
@@ -96,24 +108,33 @@ extension WebAPI {
                 return .json(TRMNLSetup(status: 200))
             }
             if let battery = request.header("Percent-Charged") { record(profile.name, battery: battery) }
-            if request.header("special_function") == "true" {
-                // A double press: the function this server gave it is sleep.
-                return .json(TRMNLDisplay(status: 0, refresh_rate: profile.refreshMax, action: "sleep"))
-            }
-            guard let host = host(request) else {
+            guard host(request) != nil else {
                 return .error(400, "no Host header to build the image's address from")
             }
-            let bmp = profile.depth == .mono && !Self.readsPNG(firmware: request.header("FW-Version"))
-            guard let (bytes, wait) = picture(profile, bmp: bmp) else {
+            guard let shown = current(profile, request: request) else {
                 return .json(TRMNLDisplay(status: 202, error: "nothing has been shown yet", refresh_rate: 60))
             }
-            let version = String(Self.fnv1a(bytes), radix: 16).leftPadded(to: 16)
-            return .json(TRMNLDisplay(
-                status: 0, image_url: screenURL(profile, host: host, type: bmp ? "bmp" : "png") + "&v=\(version)",
-                filename: "\(profile.name)-\(version)", refresh_rate: profile.refreshRate(untilNextChange: wait)))
+            if request.header("special_function") == "true" {
+                // A double press: the function this server gives it is sleep. The firmware
+                // then shows the picture it keeps by `filename`; without one it ends on its
+                // "wrong image size" screen.
+                return .json(TRMNLDisplay(status: 0, image_url: shown.url, filename: shown.filename, refresh_rate: profile.refreshMax, action: "sleep"))
+            }
+            return .json(TRMNLDisplay(status: 0, image_url: shown.url, filename: shown.filename, refresh_rate: profile.refreshRate(untilNextChange: shown.wait)))
         default:
             return .error(405, "\(request.method) is not allowed on \(request.path)")
         }
+    }
+
+    /// The picture a TRMNL device is to show now: its address (a version in it, so a new
+    /// picture is a new address), the `filename` the firmware keeps it by, and the seconds
+    /// until it next changes; nil before anything was drawn or without a `Host`.
+    func current(_ profile: ClientProfile, request: WebRequest) -> (url: String, filename: String, wait: TimeInterval?)? {
+        guard let host = host(request) else { return nil }
+        let bmp = profile.depth == .mono && !Self.readsPNG(firmware: request.header("FW-Version"))
+        guard let (bytes, wait) = picture(profile, bmp: bmp) else { return nil }
+        let version = String(Self.fnv1a(bytes), radix: 16).leftPadded(to: 16)
+        return (screenURL(profile, host: host, type: bmp ? "bmp" : "png") + "&v=\(version)", "\(profile.name)-\(version)", wait)
     }
 
     /// Records that `client` called now with `battery` (a percentage as it sent it), and

@@ -64,19 +64,23 @@ def trmnl_firmware(base):
           f"{device.downloads} {device.sleep}")
     device.api_key = "0" * 32
     forgot = served(device)
+    forgotten = device.api_key is None and device.screen != "unable to connect"
     served(device)
     served(device)
-    check("… a forgotten key makes it set up again (status 500), after which it shows its picture",
-          forgot == 500 and device.api_key and device.api_key != "0" * 32 and device.screen == "picture", f"{forgot} {device.screen}")
+    check("… a forgotten key makes it set up again (status 0 with reset_firmware and an address it can open; "
+          "status 500 left it on \"unable to connect\", backing off), after which it shows its picture",
+          forgot == 0 and forgotten and device.api_key and device.api_key != "0" * 32 and device.screen == "picture", f"{forgot} {device.screen}")
     pressed = served(device, button=True)
-    check("… a double press is answered sleep, for refresh_max", pressed == "sleep" and device.sleep == 3600, f"{pressed} {device.sleep}")
+    check("… a double press is answered sleep, for refresh_max, and leaves its picture (without the filename: the \"wrong image size\" screen)",
+          pressed == 0 and device.sleep == 3600 and device.screen == "picture", f"{pressed} {device.sleep} {device.screen}")
     hurried = None
     for _ in range(15):
         device.wake()
         if device.last_code == 429:
             hurried = device.sleep
             break
-    check(f"… waking too often is a 429 whose body it reads: it sleeps {hurried} s, not 0", (hurried or 0) >= 1, f"{hurried}")
+    check(f"… waking too often is a 429 whose body it reads: it sleeps {hurried} s, not 0, and keeps its picture "
+          "(without an image_url: \"unable to connect\")", (hurried or 0) >= 1 and device.screen == "picture", f"{hurried} {device.screen}")
 
 
 def e_reader_scripts(base, work, log):
@@ -329,8 +333,8 @@ family = "circular"
         rate = display.get("refresh_rate", 0)
         check(f"… with refresh_rate {rate} s: not sooner than refresh_min, not after the pushed entry due in 20 minutes", 300 <= rate <= 1201, body[:300])
         code, body, _ = trmnl(base + "/api/display", dict(firmware, **{"Access-Token": "0" * 32}))
-        check("TRMNL /api/display with a wrong Access-Token is a 200 whose status 500 makes the firmware set up again",
-              code == 200 and json.loads(body).get("status") == 500 and not json.loads(body).get("image_url"), f"{code} {body[:200]}")
+        check("TRMNL /api/display with a wrong Access-Token is a 200 whose reset_firmware makes the firmware set up again",
+              code == 200 and json.loads(body).get("reset_firmware") is True and json.loads(body).get("image_url"), f"{code} {body[:200]}")
         code, _, _ = trmnl(base + "/api/log", firmware, b'{"log":{"logs_array":[{"log_message":"wifi weak"}]}}')
         check("TRMNL /api/log is accepted", code == 200)
         trmnl_firmware(base)

@@ -11,11 +11,16 @@ not modelled; its choices are.
   registered).
 - A wake (key stored): GET /api/display with ID, Access-Token, Refresh-Rate,
   Battery-Voltage, FW-Version (and special_function: true after a double press). Only a
-  200, a 301 or a 429 is read; anything else is "unable to connect" and a retry. Status
-  0: image_url fetched unless a file named `filename` is kept (only a PNG, answered as
-  image/png, is kept under it; a BMP never is), refresh_rate slept; with a special
-  function, action must be "sleep". Status 202: fast poll. Status 500: the key is
-  forgotten, so the next wake sets up again.
+  200, a 301 or a 429 is read (a 429 as a 200); anything else is "unable to connect" and
+  a retry. Status 0: image_url fetched unless a file named `filename` is kept (only a
+  PNG, answered as image/png, is kept under it; a BMP never is), refresh_rate slept;
+  with reset_firmware the key is forgotten (the next wake sets up again). With a special
+  function, action must be "sleep", then the picture kept by `filename` is shown (none:
+  "API size error"). Status 202: fast poll. Status 500: the key would be forgotten, but
+  no image_url is taken on that path and the empty address fails first: "unable to
+  connect". From deep sleep the address the firmware opens after every answer is only
+  ever an answer's image_url: an answer without one (that is not 202) ends on "unable to
+  connect" (v1.8.15's bl.cpp and lib/trmnl/include/http_client.h).
 """
 import json
 
@@ -31,6 +36,7 @@ class Firmware:
         self.downloads = 0         # pictures fetched
         self.sleep = None          # seconds the last wake asked to sleep
         self.screen = None         # what the device shows: "picture", "setup", or an error
+        self.displayed = None      # the filename of the picture on the panel
         self.last_code = None      # the HTTP code of the last call to the server
 
     def _get(self, url, headers):
@@ -59,8 +65,9 @@ class Firmware:
         return True
 
     def wake(self, button=False):
-        """One wake: set-up first when no key is kept. Returns the answer's status, or
-        the HTTP code when the firmware could not read it."""
+        """One wake, as bl.cpp's downloadAndShow() and handleApiDisplayResponse() take it:
+        set-up first when no key is kept. Returns the answer's status, or the HTTP code
+        when the firmware could not read it."""
         if self.api_key is None:
             self.setup()
             return "setup"
@@ -75,21 +82,49 @@ class Firmware:
             return code
         answer = json.loads(body)
         status = answer.get("status", 0)
-        if status == 0:
-            if button:
-                self.sleep = answer.get("refresh_rate", 0) if answer.get("action") == "sleep" else None
-                return "sleep" if self.sleep is not None else "special function failed"
-            url, name = answer.get("image_url") or "", answer.get("filename") or ""
-            if url and name in self.kept:
-                self.screen = "picture"  # read from flash, not fetched
-            elif url:
-                got, image, image_headers = self._get(url, {"ID": self.mac, "Access-Token": self.api_key})
-                if got == 200:
-                    self.downloads += 1
-                    self.screen = "picture"
-                    if image_headers.get("Content-Type") == "image/png":
-                        self.kept.add(name)
+        # After deep sleep the firmware's image address (its global `filename`) is empty
+        # until an answer's image_url is copied into it; it is opened whatever happens.
+        url, name = "", answer.get("filename") or ""
+        fetch, result, reset = False, "no error", False
+        if status == 0 and not button:
             self.sleep = answer.get("refresh_rate", 0)
+            reset = bool(answer.get("reset_firmware"))
+            if answer.get("image_url"):
+                url = answer["image_url"]
+                if name in self.kept:
+                    result = "success"          # read from flash
+                else:
+                    fetch = True
+            if reset:
+                result = "reset"
+        elif status == 0 and button:
+            if answer.get("action") != "sleep":
+                self.screen, self.sleep = "unable to connect", None   # "sleep failed", then an empty address
+                return "special function failed"
+            self.sleep = answer.get("refresh_rate", 0)
+            result = "success"
         elif status == 500:
+            result = "reset"                    # but no image_url is taken on this path
+        elif status == 202:
+            self.sleep = answer.get("refresh_rate", 0)
+            return status
+        if result == "success" and not fetch:
+            # The picture kept under `filename`: unchanged, or read from flash.
+            if name == self.displayed or name in self.kept:
+                self.screen, self.displayed = "picture", name
+            else:
+                self.screen = "API size error"
+            return status
+        if not url:
+            self.screen, self.sleep = "unable to connect", None
+            return status
+        if fetch and not reset:
+            got, image, image_headers = self._get(url, {"ID": self.mac, "Access-Token": self.api_key})
+            if got == 200:
+                self.downloads += 1
+                self.screen, self.displayed = "picture", name
+                if image_headers.get("Content-Type") == "image/png":
+                    self.kept.add(name)
+        if result == "reset":
             self.api_key = None
         return status
