@@ -85,18 +85,58 @@ package struct ActivityPush: Sendable {
     /// next frame 42 s late.
     package static let maximumAlertCharacters = 500
 
-    /// An alert's title and body: strings, or localisable objects (their `loc-key`), each
-    /// cut to `maximumAlertCharacters`.
+    /// An alert's title and body: strings, or localisable objects (`loc-key` with
+    /// `loc-args`), or APNs's alert-level `title-loc-key`/`title-loc-args` and
+    /// `loc-key`/`loc-args`; each cut to `maximumAlertCharacters`. A key is drawn as iOS
+    /// draws one its app has no string for: the key itself, its `%@` (and `%1$@`) filled
+    /// with the arguments.
     private static func alert(_ value: JSONValue?) -> ActivityUpdate.AlertText? {
         func words(_ value: JSONValue?) -> String? {
             switch value {
             case let .string(text)?: text.cut(to: maximumAlertCharacters)
-            case let .object(members)?: if case let .string(key)? = members["loc-key"] { key.cut(to: maximumAlertCharacters) } else { nil }
+            case let .object(members)?: localised(members["loc-key"], members["loc-args"])
             default: nil
             }
         }
         guard case let .object(members)? = value else { return words(value).map { .init(title: $0, body: "") } }
-        let title = words(members["title"]) ?? "", body = words(members["body"]) ?? ""
+        let title = words(members["title"]) ?? localised(members["title-loc-key"], members["title-loc-args"]) ?? ""
+        let body = words(members["body"]) ?? localised(members["loc-key"], members["loc-args"]) ?? ""
         return title.isEmpty && body.isEmpty ? nil : .init(title: title, body: body)
+    }
+
+    /// A localisation key with its arguments, as iOS shows one its app has no string for.
+    static func localised(_ key: JSONValue?, _ arguments: JSONValue?) -> String? {
+        guard case let .string(format)? = key else { return nil }
+        var values: [String] = []
+        if case let .array(items)? = arguments {
+            for item in items.prefix(16) {
+                switch item {
+                case let .string(text): values.append(text.cut(to: maximumAlertCharacters))
+                case let .number(number): values.append(number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)")
+                default: values.append("")
+                }
+            }
+        }
+        var result = "", next = 0
+        var rest = Substring(format.cut(to: maximumAlertCharacters))
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            let after = rest[rest.index(after: percent)...]
+            if after.hasPrefix("@") {
+                result += next < values.count ? values[next] : ""
+                next += 1
+                rest = after.dropFirst()
+            } else if let dollar = after.prefix(3).firstIndex(of: "$"), let position = Int(after[..<dollar]), after[after.index(after: dollar)...].hasPrefix("@") {
+                result += position >= 1 && position <= values.count ? values[position - 1] : ""
+                rest = after[after.index(dollar, offsetBy: 2)...]
+            } else if after.hasPrefix("%") {
+                result += "%"
+                rest = after.dropFirst()
+            } else {
+                result += "%"
+                rest = after
+            }
+        }
+        return (result + rest).cut(to: maximumAlertCharacters)
     }
 }

@@ -59,6 +59,7 @@ extension FuzzTarget {
         #"{"aps": {"timestamp": 1795356300, "event": "start", "attributes-type": "FuzzMatch", "attributes": {"home": "X"}, "content-state": {"home": 0}}}"#,
         #"{"aps": {"timestamp": 1, "event": "end", "dismissal-date": 99999999999, "content-state": {"title": 5}}}"#,
         #"{"event": "dismiss"}"#,
+        #"{"aps": {"timestamp": 1795356300, "event": "update", "content-state": {"value": "1"}, "alert": {"title-loc-key": "%1$@ %@ %%", "title-loc-args": ["a", 2, 1e300], "loc-key": "%99$@%", "loc-args": []}}}"#,
         #"{"aps": {"timestamp": 1795356300, "event": "start", "attributes-type": "LockScreenActivity", "attributes": {}, "content-state": {"title": "x", "ends": 1795356400}}}"#,
     ]
 }

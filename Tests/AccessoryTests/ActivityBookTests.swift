@@ -160,6 +160,21 @@ struct ActivityBookTests {
         #expect(fresh == .applied)
     }
 
+    @Test("a new start for a token whose activity has ended starts it again, its alert shown; an older one is out of order (issue 60)")
+    func startAgain() throws {
+        var book = try book()
+        let end = start.addingTimeInterval(60)
+        _ = try book.end(id: "a", state: nil, timestamp: end, now: end)
+        let old = try book.start(id: "a", attributesType: "Match", attributes: Data("{}".utf8), state: state, staleDate: nil, relevanceScore: 0, timestamp: end, now: end)
+        #expect(old == .outdated && book.record("a")?.phase == .ended)
+        let later = end.addingTimeInterval(60)
+        let again = try book.apply(.start(id: "a", attributesType: "Match", attributes: Data("{}".utf8),
+                                          content: ActivityUpdate(state: state, timestamp: later, alert: .init(title: "Kick-off", body: "")), channel: nil), now: later)
+        #expect(again == .applied && book.record("a")?.phase == .active && book.record("a")?.started == later)
+        #expect(book.record("a")?.alert?.title == "Kick-off" && book.record("a")?.alertUntil == later.addingTimeInterval(8))
+        #expect(book.records.count == 1)
+    }
+
     @Test("a saved book comes back with its own times; records a push could not make are left out")
     func restore() throws {
         let token = "00aa11bb22cc33dd", other = "00aa11bb22cc33ee"

@@ -22,6 +22,18 @@ struct ActivityPushTests {
         }
     }
 
+    @Test("localised alerts as APNs clients build them: a key drawn as iOS draws one without its string, its arguments filled in (issue 60)")
+    func localisedAlerts() throws {
+        func alert(_ json: String) throws -> ActivityUpdate.AlertText? {
+            guard case let .update(_, content) = try push(#"{"aps": {"timestamp": 1685952000, "event": "update", "content-state": {}, "alert": \#(json)}}"#).operation else { return nil }
+            return content.alert
+        }
+        #expect(try alert(#"{"title-loc-key": "GOAL_%@", "title-loc-args": ["Saka"], "loc-key": "%1$@ scores in minute %2$@, %@ 100%%", "loc-args": ["Saka", 12]}"#)
+                == .init(title: "GOAL_Saka", body: "Saka scores in minute 12, Saka 100%"))
+        #expect(try alert(#"{"title": {"loc-key": "%@ and %@", "loc-args": ["one"]}, "body": {"loc-key": "plain"}}"#) == .init(title: "one and ", body: "plain"))
+        #expect(try alert(#"{"loc-key": "%9$@ %"}"#) == .init(title: "", body: " %"))
+    }
+
     @Test("an alert's title and body of a megabyte are cut as an entry's texts are (issue 59, attack 8)")
     func hugeAlert() throws {
         let huge = String(repeating: "Goal! ", count: 200_000)
@@ -43,7 +55,7 @@ struct ActivityPushTests {
         #expect(content.staleDate == Date(timeIntervalSince1970: 1_685_952_300))
         #expect(content.relevanceScore == 75)
         #expect(String(decoding: content.state, as: UTF8.self) == #"{"count":3,"currentHealthLevel":0.941,"eventDescription":"Power Panda found a sword!"}"#)
-        #expect(content.alert == .init(title: "%@ is on an adventure!", body: "Power Panda found a sword!"))
+        #expect(content.alert == .init(title: "Power Panda is on an adventure!", body: "Power Panda found a sword!"))
         #expect(!read.urgent)
         #expect(try push(#"{"aps": {"event": "update", "content-state": {}}}"#, priority: 10).urgent)
         #expect(try push(#"{"aps": {"event": "update", "content-state": {}}}"#).urgent)

@@ -92,18 +92,23 @@ package struct ActivityBook: Sendable, Hashable {
     @discardableResult
     package mutating func start(
         id: String, attributesType: String, attributes: Data, state: Data, staleDate: Date?, relevanceScore: Double,
-        timestamp: Date, channel: String? = nil, now: Date
+        timestamp: Date, channel: String? = nil, alert: ActivityUpdate.AlertText? = nil, now: Date
     ) throws(ActivityAuthorizationError) -> Outcome {
         guard attributes.count + state.count <= Self.maximumBytes else { throw .attributesTooLarge }
         settle(now: now)
         guard timestamp + Self.activeLimit > now else { return .expired }
         if let end = retired[id], timestamp <= end { return .outdated }
+        // A new push-to-start for a token whose activity has ended starts it again.
+        if let index = records.firstIndex(where: { $0.id == id }), records[index].phase == .ended {
+            guard timestamp > records[index].timestamp else { return .outdated }
+            retire(records.remove(at: index))
+        }
         guard record(id) == nil else { throw .malformedActivityIdentifier }
         guard records.filter({ $0.phase != .ended }).count < Self.maximumActivities else { throw .targetMaximumExceeded }
         records.append(ActivityRecord(
             id: id, attributesType: attributesType, attributes: attributes, state: state, staleDate: staleDate,
             relevanceScore: relevanceScore, phase: .active, started: now, stamped: timestamp < now ? timestamp : nil,
-            timestamp: timestamp, channel: channel))
+            timestamp: timestamp, alert: alert, alertUntil: alert.map { _ in now + Self.alertLength }, channel: channel))
         settle(now: now)
         return .applied
     }

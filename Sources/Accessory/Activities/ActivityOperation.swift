@@ -62,7 +62,7 @@ extension ActivityBook {
         case .start(let id, let type, let attributes, let content, let channel):
             return try start(
                 id: id, attributesType: type, attributes: attributes, state: content.state, staleDate: content.staleDate,
-                relevanceScore: content.relevanceScore ?? 0, timestamp: content.timestamp ?? second, channel: channel, now: now)
+                relevanceScore: content.relevanceScore ?? 0, timestamp: content.timestamp ?? second, channel: channel, alert: content.alert, now: now)
         case .update(let id, let content):
             return try update(
                 id: id, state: content.state, staleDate: content.staleDate, relevanceScore: content.relevanceScore,
