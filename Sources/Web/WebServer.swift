@@ -4,10 +4,10 @@ import LockScreen
 import FoundationEssentials
 import Logging
 import NIOCore
-import NIOHTTP1
 import NIOPosix
 
-/// The daemon's HTTP face on SwiftNIO's HTTP/1 server: one event-loop thread, at most
+/// The daemon's HTTP face on SwiftNIO's HTTP/1 server (and HTTP/2 for a client that opens
+/// with its preface: `HTTPVersionSniffer`): one event-loop thread, at most
 /// `maximumConnections` clients at once, each answered once and disconnected. Measured
 /// against FlyingFox and Hummingbird, which bring Foundation with them (docs/PERFORMANCE.md).
 package final class WebServer: Sendable {
@@ -45,8 +45,8 @@ package final class WebServer: Sendable {
                     return channel.eventLoop.makeCompletedFuture {
                         let sync = channel.pipeline.syncOperations
                         try sync.addHandler(IdleStateHandler(readTimeout: .seconds(WebServer.idleTimeout)))
-                        try sync.configureHTTPServerPipeline(withErrorHandling: true)
-                        try sync.addHandler(WebConnection(api: api, requested: { open.answering(ticket) }))
+                        // HTTP/1.1, or HTTP/2 with prior knowledge, told by the first bytes.
+                        try sync.addHandler(HTTPVersionSniffer { WebConnection(api: api, requested: { open.answering(ticket) }) })
                     }
                 }
                 .bind(host: config.host, port: config.port).get()

@@ -83,6 +83,34 @@ def trmnl_firmware(base):
           "(without an image_url: \"unable to connect\")", (hurried or 0) >= 1 and device.screen == "picture", f"{hurried} {device.screen}")
 
 
+def apns_over_http2(base, words):
+    """APNs's provider API over HTTP/2 with prior knowledge, from curl (nghttp2): a start
+    and an update on one connection, as an APNs client sends them, answered as APNs
+    answers (issue 60)."""
+    token, stamp = "00aa11bb22cc33ee", int(time.time()) + 10
+    def push(aps, *more_urls):
+        out = os.path.join(tempfile.gettempdir(), f"lockscreend-h2-{os.getpid()}")
+        command = ["curl", "-s", "--http2-prior-knowledge", "-o", out, "-D", "-", "-X", "POST",
+                   "-H", "authorization: bearer 7f3a-good-token", "-H", "apns-push-type: liveactivity",
+                   "-H", "apns-topic: com.example.oven.push-type.liveactivity", "-H", "apns-priority: 10",
+                   "-H", "apns-id: 8c2e6a1e-0b7e-4f1a-9a43-1d2c3b4a5f60", "--data", json.dumps({"aps": aps}),
+                   f"{base}/3/device/{token}"]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        body = open(out).read() if os.path.exists(out) else ""
+        return result.stdout, body
+    head, body = push({"event": "start", "timestamp": stamp, "attributes-type": "LockScreenActivity", "attributes": {"title": "Kettle"},
+                       "content-state": {"message": "Boiling", "value": "98°"}})
+    shown = eventually(lambda: "98°" in words())
+    check(f"POST /3/device/<token> over HTTP/2 (curl --http2-prior-knowledge) starts an activity: 200 with the request's apns-id "
+          f"({shown and f'{shown:.2f} s'})",
+          head.startswith("HTTP/2 200") and "apns-id: 8c2e6a1e-0b7e-4f1a-9a43-1d2c3b4a5f60" in head and shown is not None, head + body)
+    head, body = push({"event": "update", "timestamp": stamp - 100, "content-state": {"value": "old"}})
+    check("… an update older than the last taken is 409 with APNs's shape: {\"reason\": …}",
+          head.startswith("HTTP/2 409") and json.loads(body or "{}").get("reason") == "OutOfOrder", head + body)
+    head, body = push({"event": "end", "timestamp": stamp + 1, "dismissal-date": stamp})
+    check("… and its end is taken", head.startswith("HTTP/2 200"), head + body)
+
+
 def e_reader_scripts(base, work, log):
     """deploy/clients' Kindle and Kobo scripts against this daemon, with the devices' own
     tools (eips, FBInk, gasgauge-info, lipc-set-prop) stood in by recorders that log their
@@ -249,6 +277,7 @@ family = "circular"
         check("an activity push over 8 KB is 413", code == 413, f"{code} {body[:80]}")
         end = json.dumps({"aps": {"event": "end", "timestamp": int(time.time()) + 1, "dismissal-date": int(time.time())}}).encode()
         request(base + f"/api/activities/{activity}", "POST", end, token="7f3a-good-token")
+        apns_over_http2(base, words=lambda: json.loads(request(base + "/api/status")[1] or b"{}").get("activityWords") or "")
 
         def frames():
             try:
