@@ -75,6 +75,17 @@ STEPS = [
          tiers={"quick", "e2e"}, about="the package and its tests, debug"),
     Step("fuzz", "scripts/fuzz --no-build", needs=["release-build"], load=1, tiers={"e2e"},
          about="10,000 mutated inputs for each reader of outside input"),
+    # The Debian chain early: its last step (the checks Debian runs, and an upgrade under
+    # systemd in QEMU) takes six minutes, and would otherwise start last.
+    Step("deb", "scripts/package --no-build", needs=["release-build"], load=0.25, tiers={"e2e"},
+         about="the .deb, from the release build, lintian --pedantic of this machine"),
+    Step("package", f"Tests/package/run.py --deb {deb()}", needs=["deb"], load=1,
+         tiers={"e2e"}, about="the .deb installed, used and purged in clean Debian 12 and 13 roots"),
+    # After the package step: their roots' apt share one download cache, which apt locks.
+    Step("debian", f"Tests/package/debian.py --deb {deb()}; debian=$?; Tests/package/upgrade.py --deb {deb()} && exit $debian",
+         needs=["deb", "package"], load=1, tiers={"e2e"},
+         about="Debian's own checks (lintian of Debian 12 and 13, piuparts in both and across the upgrade), "
+               "and an upgrade under a running systemd in QEMU"),
     Step("examples", "Tests/example/run.sh", needs=["release-build", "debug-build"], load=BUILD, tiers={"e2e"},
          about="the example widget packages, built on the debug build's modules"),
     Step("qemu", "Tests/qemu/run-e2e.py --binary .build/release/lockscreend --widgets .build/debug/gamestatsd",
@@ -108,15 +119,6 @@ STEPS = [
          about="the HTTP API on loopback"),
     Step("browser", "Tests/web/browser.py --binary .build/release/lockscreend", needs=["release-build"], load=0.25,
          tiers={"oracles"}, about="the page in Debian's Chromium, headless"),
-    Step("deb", "scripts/package --no-build", needs=["release-build"], load=0.5, tiers={"e2e"},
-         about="the .deb, from the release build, lintian --pedantic of this machine"),
-    Step("package", f"Tests/package/run.py --deb {deb()}", needs=["deb"], load=1,
-         tiers={"e2e"}, about="the .deb installed, used and purged in clean Debian 12 and 13 roots"),
-    # After the package step: their roots' apt share one download cache, which apt locks.
-    Step("debian", f"Tests/package/debian.py --deb {deb()}; debian=$?; Tests/package/upgrade.py --deb {deb()} && exit $debian",
-         needs=["deb", "package"], load=1, tiers={"e2e"},
-         about="Debian's own checks (lintian of Debian 12 and 13, piuparts in both and across the upgrade), "
-               "and an upgrade under a running systemd in QEMU"),
     Step("deploy", "Tests/deploy/run.sh", needs=["release-build"], load=0.25, tiers={"e2e"},
          about="install.sh with DESTDIR, the systemd unit"),
 ]
