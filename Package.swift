@@ -167,7 +167,7 @@ let package = Package(
             path: "Tests/Support", exclude: ["fonts.conf"]
         ),
         // The daemon as the tests run it, and the configuration reader's mistakes as printed.
-        .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "LockScreen", "LockScreenModel", "Config", "ZoneInfo"], path: "Tests/DaemonSupport"),
+        .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "LockScreen", "LockScreenModel", "Config", "ZoneInfo", "DaemonRuntime"], path: "Tests/DaemonSupport"),
         .target(name: "EPDModels", dependencies: ["Panel", "Canvas"], path: "Tests/EPDModels"),
         // One test target per module, lowest first.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

@@ -232,7 +232,7 @@ package final class MQTTBridge: Sendable {
             }
             // A retained push comes again at every connection and every start: only its
             // own timestamp tells it from a new one.
-            if retained, Self.timestamp(of: push) == nil {
+            if retained, ActivityPush.aps(of: push)?["timestamp"] == nil {
                 return await answer(command, .failure("a retained activity push needs aps.timestamp: the broker sends it again at every connection"), client: client)
             }
             request = .activity(token: String(command.dropFirst(9)), payload: push, priority: nil)
@@ -260,13 +260,6 @@ package final class MQTTBridge: Sendable {
         if publishingStatus { await publishStatus(client) }
     }
 
-    /// An activity push's `aps.timestamp` (or the bare `aps` object's).
-    static func timestamp(of push: JSONValue) -> Double? {
-        guard case let .object(outer) = push else { return nil }
-        let aps = if case let .object(inner)? = outer["aps"] { inner } else { outer }
-        if case let .number(seconds)? = aps["timestamp"] { return seconds }
-        return nil
-    }
 
     /// A refused payload: a log line and the status's error, never a crash.
     func refuse(_ message: String) {

@@ -1,4 +1,5 @@
 import Providers
+import JSON  // for .plainText
 
 /// A widget's words read as a measurement: "21.5 °C" is 21.5 in °C, "45 %" is 45 in %.
 /// Home Assistant graphs and keeps statistics of a sensor with a number for its state and
@@ -51,6 +52,6 @@ struct WidgetReading: Equatable {
 
     /// The state as Home Assistant reads a number: no needless decimals.
     var state: String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        value.plainText
     }
 }

@@ -21,8 +21,9 @@ extension LockScreenDaemon {
         }
     }
 
-    /// Does what the inbox asks, oldest first; true when it asked anything.
-    func takeRequests() async -> Bool {
+    /// Does what the inbox asks, oldest first; true when it asked anything. (Tests take
+    /// them as the loop would, on their manual clock.)
+    package func takeRequests() async -> Bool {
         let taken = requests.take()
         for request in taken { await perform(request, now: clock.now()) }
         return !taken.isEmpty

@@ -15,17 +15,19 @@ package struct ActivityPush: Sendable {
     /// Why a push was refused, said so a server's developer can mend it.
     package struct Failure: Error, Sendable, CustomStringConvertible {
         package let description: String
-        /// As APNs's provider API names it: `BadDeviceToken` for the token, else the
-        /// daemon's own `BadPayload` (APNs takes any JSON; the daemon reads it).
+        /// As APNs's provider API names it: `BadDeviceToken` for the token,
+        /// `PayloadTooLarge`, else the daemon's own `BadPayload` (APNs takes any JSON; the
+        /// daemon reads it).
         package var reason = "BadPayload"
+
+        /// The HTTP status the refusal is answered with.
+        package var status: Int { reason == "PayloadTooLarge" ? 413 : 400 }
     }
 
     /// The push for the activity `token`; `priority` is the `apns-priority` header's value.
     package init(token: String, payload: JSONValue, priority: Int? = nil) throws(Failure) {
         guard ActivityToken.isValid(token) else { throw Failure(description: "the token must be 8 to 128 hex digits, as APNs tokens are written", reason: "BadDeviceToken") }
-        guard case let .object(outer) = payload else { throw Failure(description: "the payload must be a JSON object with an \"aps\" member") }
-        let aps: [String: JSONValue]
-        if case let .object(inner)? = outer["aps"] { aps = inner } else { aps = outer }
+        guard let aps = Self.aps(of: payload) else { throw Failure(description: "the payload must be a JSON object with an \"aps\" member") }
         func date(_ key: String) throws(Failure) -> Date? {
             guard let value = aps[key] else { return nil }
             guard case let .number(seconds) = value, seconds.isFinite, seconds >= 0, seconds < 1e11 else {
@@ -71,6 +73,14 @@ package struct ActivityPush: Sendable {
         urgent = priority.map { $0 >= 10 } ?? true
     }
 
+    /// A push's `aps` object, or the payload itself when it is the `aps` object alone; nil
+    /// when the payload is not an object.
+    package static func aps(of payload: JSONValue) -> [String: JSONValue]? {
+        guard case let .object(outer) = payload else { return nil }
+        if case let .object(inner)? = outer["aps"] { return inner }
+        return outer
+    }
+
     /// A JSON value as the bytes the activity's `Codable` types decode, integers written
     /// as integers.
     private static func bytes(_ value: JSONValue, _ name: String) throws(Failure) -> Data {
@@ -112,7 +122,7 @@ package struct ActivityPush: Sendable {
             for item in items.prefix(16) {
                 switch item {
                 case let .string(text): values.append(text.cut(to: maximumAlertCharacters))
-                case let .number(number): values.append(number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)")
+                case let .number(number): values.append(number.plainText)
                 default: values.append("")
                 }
             }

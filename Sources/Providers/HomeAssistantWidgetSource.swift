@@ -136,7 +136,7 @@ package struct HomeAssistantWidgetSource: Sendable {
     static func text(of value: JSONValue) -> String? {
         switch value {
         case let .string(s): s
-        case let .number(n): n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case let .number(n): n.plainText
         case let .bool(b): b ? "on" : "off"
         default: nil
         }

@@ -1,8 +1,6 @@
-import Config  // for .tokenFile
 import ControlProtocol
 import FoundationEssentials
 import JSON
-import Providers  // for SecretFile
 
 /// APNs's provider API on the daemon's HTTP face: `POST /3/device/<token>`, with the
 /// headers APNs reads and its answers — 200 with `apns-id`, an error's status with
@@ -16,11 +14,13 @@ extension WebAPI {
 
     func apns(token: String, method: String, request: WebRequest) async -> WebResponse {
         guard method == "POST" else { return .apns(405, "MethodNotAllowed", "APNs takes POST on /3/device/<token>", request) }
-        // A provider token: the token file's (an ES256 provider JWT is not read yet).
-        guard let given = request.authorization.flatMap(Self.credential) else {
-            return .apns(403, "MissingProviderToken", "send authorization: bearer <the token in [http] token_file>", request)
+        // A provider token: the token file's, checked as every change's is (an ES256
+        // provider JWT is not read yet), refused in APNs's words.
+        if check(request.authorization, change: true) != nil {
+            return request.authorization.flatMap(Self.credential) == nil
+                ? .apns(403, "MissingProviderToken", "send authorization: bearer <the token in [http] token_file>", request)
+                : .apns(403, "InvalidProviderToken", "the bearer token is not [http] token_file's", request)
         }
-        guard tokenMatches(given) else { return .apns(403, "InvalidProviderToken", "the bearer token is not [http] token_file's", request) }
         if let kind = request.header("apns-push-type"), kind.lowercased() != "liveactivity" {
             return .apns(400, "InvalidPushType", "this daemon takes Live Activity pushes only (apns-push-type: liveactivity)", request)
         }
@@ -45,11 +45,6 @@ extension WebAPI {
         return await activity(token: token, request: request)
     }
 
-    /// Whether `given` is the token in `[http] token_file`, compared in constant time.
-    func tokenMatches(_ given: String) -> Bool {
-        guard let file = config.tokenFile, let token = try? SecretFile.text(of: file) else { return false }
-        return Self.equal(Array(given.utf8), Array(token.utf8))
-    }
 }
 
 extension WebResponse {

@@ -38,11 +38,7 @@ struct LiveActivityBandTests {
     func push(_ daemon: LockScreenDaemon, _ handler: ControlHandler, _ aps: String, token: String = token, priority: Int? = nil) async throws -> ControlReply {
         let payload = try #require(JSONValue.parse(Data(#"{"aps": \#(aps)}"#.utf8)))
         let request = ControlRequest.activity(token: token, payload: payload, priority: priority).encoded().dropLast()
-        let reply = Answer<ControlReply>()
-        let sending = Task { reply.give(await handler.handle(request)) }
-        _ = try await eventually { _ = await daemon.takeRequests(); return reply.isGiven }
-        await sending.value
-        return await reply.value
+        return try await daemon.answering { await handler.handle(request) }
     }
 
     func turn(_ daemon: LockScreenDaemon, _ clock: ManualClock, at time: Date) async throws {

@@ -38,11 +38,7 @@ struct APNsProviderTests {
 
     /// The answer to `request`, the daemon taking what it queues as its loop would.
     func send(_ request: WebRequest, to api: WebAPI, daemon: LockScreenDaemon) async throws -> WebResponse {
-        let answer = Answer<WebResponse>()
-        let sending = Task { answer.give(await api.respond(to: request)) }
-        _ = try await eventually { _ = await daemon.takeRequests(); return answer.isGiven }
-        await sending.value
-        return await answer.value
+        try await daemon.answering { await api.respond(to: request) }
     }
 
     func post(_ path: String, _ body: String, headers: [(String, String)] = headers) -> WebRequest {

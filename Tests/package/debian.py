@@ -55,18 +55,25 @@ def scripts(suite, work):
     return folder, archives
 
 
-def older(deb, work):
-    """A local repository holding this package as version 0.0.1."""
-    tree, repo = os.path.join(work, "older"), os.path.join(work, "repo")
+def older_deb(deb, work):
+    """This package with its version set to 0.0.1: the older lockscreend an upgrade starts
+    from. Its path in `work`."""
+    tree, path = os.path.join(work, "older"), os.path.join(work, "lockscreend_0.0.1.deb")
     subprocess.run(["dpkg-deb", "-R", deb, tree], check=True)
     control = os.path.join(tree, "DEBIAN", "control")
     with open(control) as f:
         text = "".join("Version: 0.0.1\n" if line.startswith("Version:") else line for line in f)
     with open(control, "w") as f:
         f.write(text)
+    subprocess.run(["dpkg-deb", "--root-owner-group", "-Zxz", "-b", tree, path], check=True, stdout=subprocess.DEVNULL)
+    return path
+
+
+def older(deb, work):
+    """A local repository holding this package as version 0.0.1."""
+    repo = os.path.join(work, "repo")
     os.makedirs(repo)
-    subprocess.run(["dpkg-deb", "--root-owner-group", "-Zxz", "-b", tree, os.path.join(repo, "lockscreend_0.0.1.deb")], check=True,
-                   stdout=subprocess.DEVNULL)
+    shutil.move(older_deb(deb, work), os.path.join(repo, "lockscreend_0.0.1.deb"))
     with open(os.path.join(repo, "Packages"), "w") as f:
         subprocess.run(["dpkg-scanpackages", ".", "/dev/null"], cwd=repo, stdout=f, stderr=subprocess.DEVNULL, check=True)
     return repo

@@ -25,6 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import checks  # noqa: E402
 from checks import PATIENCE, check  # noqa: E402
 from debian_root import Chroot  # noqa: E402
+from debian import older_deb  # noqa: E402  (Tests/package/debian.py)
 
 GUEST_CHECK = r"""#!/bin/sh
 # Run by upgrade-check.service once lockscreend is up: the upgrade, as an administrator runs it.
@@ -66,22 +67,11 @@ def kernel():
     return image, f"/boot/initrd.img-{version}", version
 
 
-def older(deb, work):
-    tree = os.path.join(work, "older")
-    subprocess.run(["dpkg-deb", "-R", deb, tree], check=True)
-    control = os.path.join(tree, "DEBIAN", "control")
-    text = re.sub(r"(?m)^Version: .*$", "Version: 0.0.1", open(control).read())
-    open(control, "w").write(text)
-    path = os.path.join(work, "lockscreend_0.0.1.deb")
-    subprocess.run(["dpkg-deb", "--root-owner-group", "-Zxz", "-b", tree, path], check=True, stdout=subprocess.DEVNULL)
-    return path
-
-
 def make_disk(deb, work, version):
     """The trixie root with systemd, lockscreend 0.0.1 enabled and the check, as an ext4 image."""
     chroot = Chroot("trixie", work)
     try:
-        shutil.copy(older(deb, work), os.path.join(chroot.path, "tmp/old.deb"))
+        shutil.copy(older_deb(deb, work), os.path.join(chroot.path, "tmp/old.deb"))
         status, out = chroot.run("apt-get update -qq && apt-get install -y -qq systemd systemd-sysv udev kmod /tmp/old.deb >/dev/null "
                                  "&& systemctl enable lockscreend.service && rm /tmp/old.deb")
         if status != 0:

@@ -195,16 +195,20 @@ package struct ActivityBook: Sendable, Hashable {
             if records[index].phase == .active, let stale = records[index].staleDate, now >= stale { records[index].phase = .stale }
             if let until = records[index].alertUntil, now >= until { (records[index].alert, records[index].alertUntil) = (nil, nil) }
         }
-        for record in records where record.phase == .ended && (record.dismissal.map { now >= $0 } ?? false) { retire(record) }
-        records.removeAll { $0.phase == .ended && ($0.dismissal.map { now >= $0 } ?? false) }
+        retireAll { $0.phase == .ended && ($0.dismissal.map { now >= $0 } ?? false) }
         let ended = records.filter { $0.phase == .ended }
         if ended.count > Self.maximumEnded {
             let leaving = Set(ended.sorted { ($0.ended ?? now, $0.id) < ($1.ended ?? now, $1.id) }.prefix(ended.count - Self.maximumEnded).map(\.id))
-            for record in records where leaving.contains(record.id) { retire(record) }
-            records.removeAll { leaving.contains($0.id) }
+            retireAll { leaving.contains($0.id) }
         }
         // A start stamped eight hours ago is refused anyway.
         retired = retired.filter { $0.value + Self.activeLimit > now }
+    }
+
+    /// Takes the records `leaves` picks off the screen, remembering their tokens.
+    private mutating func retireAll(where leaves: (ActivityRecord) -> Bool) {
+        for record in records where leaves(record) { retire(record) }
+        records.removeAll(where: leaves)
     }
 
     /// Remembers a token leaving the screen, the oldest forgotten past `maximumRetired`.

@@ -137,7 +137,7 @@ package struct ControlHandler: Sendable {
             do throws(ActivityPush.Failure) {
                 push = try ActivityPush(token: token, payload: payload, priority: priority)
             } catch {
-                return .failure("the activity push is not valid: \(error)", status: error.reason == "PayloadTooLarge" ? 413 : 400, reason: error.reason)
+                return .failure("the activity push is not valid: \(error)", status: error.status, reason: error.reason)
             }
             guard let refusal = await inbox.apply(push.operation, urgent: push.urgent) else { return .success }
             return .failure("the activity push was refused: \(refusal)", status: refusal.status, reason: refusal.reason)

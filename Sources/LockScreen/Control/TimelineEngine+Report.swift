@@ -30,7 +30,7 @@ extension TimelineEngine {
         guard case let .object(entry) = content else { return nil }
         var gauge: String?
         if case let .object(g)? = entry["gauge"] {
-            gauge = g["text"]?.stringValue ?? g["value"]?.numberValue.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }
+            gauge = g["text"]?.stringValue ?? g["value"]?.numberValue.map(\.plainText)
         }
         var parts = [entry["emoji"]?.stringValue, entry["text"]?.stringValue ?? gauge].compactMap { $0 }
         if case let .array(lines)? = entry["lines"] { parts += lines.compactMap(\.stringValue) }
