@@ -44,6 +44,12 @@ let package = Package(
         // HTTP/2, which APNs clients speak (docs/ACTIVITIES.md).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        // TLS on the HTTP face, the certificate the daemon makes for itself, and the
+        // provider tokens (ES256 JWTs) APNs clients sign (docs/ACTIVITIES.md, docs/WEB.md).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
     ],
     targets: [
         .systemLibrary(
@@ -122,21 +128,34 @@ let package = Package(
         ),
         // The control socket lockscreenctl speaks to: who may connect, one request a line.
         .target(name: "ControlSocket", dependencies: ["LockScreen", "ControlProtocol", "DaemonRuntime", "Providers", "CSystemShims"]),
+        // What the HTTP face trusts: its TLS context and certificate, and the provider
+        // tokens it accepts. Below Web, so the cryptography is one module's.
+        .target(
+            name: "WebTrust",
+            dependencies: [
+                "JSON",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
         .target(
             name: "Web",
             dependencies: [
-                "LockScreen", "LockScreenModel", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine", "DaemonRuntime", "ZoneInfo",
+                "WebTrust", "LockScreen", "LockScreenModel", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine", "DaemonRuntime", "ZoneInfo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "LockscreendCLI",
             dependencies: [
-                "Web", "Broker", "ControlSocket", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
+                "Web", "WebTrust", "Broker", "ControlSocket", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -27,6 +27,11 @@ extension LockScreenConfig {
     /// `[mqtt]` and `[homeassistant]`: what mqtt and homeassistant widgets read from.
     mutating func readHouse(_ root: TOMLTable, reader: inout ConfigReader) {
         if let table = reader.table(root, "http", at: "") { web = readWeb(table, reader: &reader) }
+        if let table = reader.table(root, "apns", at: "") {
+            let keys = readAPNs(table, reader: &reader)
+            if web == nil, !keys.isEmpty { reader.report(table.line, "apns", "provider tokens are checked by the HTTP face: add [http] with listen") }
+            web?.apnsKeys = keys
+        }
         if let mqtt = reader.table(root, "mqtt", at: "") {
             self.mqtt = Self.readMQTT(mqtt, reader: &reader)
             reader.hasMQTTBroker = true

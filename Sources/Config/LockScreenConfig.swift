@@ -91,7 +91,7 @@ package struct LockScreenConfig: Sendable {
         }
         var reader = ConfigReader(file: file)
         if let mqttBoard { reader.mqttBoard = mqttBoard }
-        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "input", "urls", "mqtt", "homeassistant", "http"], at: "")
+        reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "input", "urls", "mqtt", "homeassistant", "http", "apns"], at: "")
         var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
         config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)

@@ -22,6 +22,19 @@ package struct WebConfig: Sendable, Equatable {
     /// `Host` is another name is refused, so a page elsewhere cannot point a name it owns
     /// at this server (DNS rebinding).
     package var names: [String] = []
+    /// Whether TLS is offered (`tls`, on by default): a connection that opens with a TLS
+    /// handshake gets HTTPS on the same port, one that does not gets plain HTTP.
+    package var tls = true
+    /// The files of the certificate chain and its key in PEM (`certificate`, `key`); nil
+    /// for the certificate the daemon makes and keeps in its state directory.
+    package var certificateFile: String?
+    package var keyFile: String?
+    /// Whether a client other than this machine may speak plain HTTP (`cleartext`, on by
+    /// default for e-readers and devices that cannot check a certificate); off, such a
+    /// client is answered 426 and must use HTTPS.
+    package var cleartext = true
+    /// `[apns]`: the keys whose provider tokens (ES256 JWTs) may push Live Activities.
+    package var apnsKeys: [APNsKeyFile] = []
 
     package init(host: String, port: Int, tokenFile: String? = nil) {
         self.host = host
@@ -73,7 +86,7 @@ extension LockScreenConfig {
     /// loopback without a token is refused.
     func readWeb(_ table: TOMLTable, reader: inout ConfigReader) -> WebConfig? {
         let path = "http"
-        reader.rejectUnknown(table, known: ["listen", "token_file", "edit", "clients", "names"], at: path)
+        reader.rejectUnknown(table, known: ["listen", "token_file", "edit", "clients", "names", "tls", "certificate", "key", "cleartext"], at: path)
         let text = reader.string(table, "listen", at: path) ?? "127.0.0.1:8080"
         guard var web = WebConfig.listen(text) else {
             reader.report(table["listen"]?.line ?? table.line, "\(path).listen", "expected ADDRESS:PORT with a numeric address, such as \"127.0.0.1:8080\" or \"0.0.0.0:8080\", found \"\(text)\"")
@@ -95,6 +108,68 @@ extension LockScreenConfig {
             }
         }
         if let clients = reader.table(table, "clients", at: path) { web.clients = readClients(clients, reader: &reader) }
+        web.tls = reader.boolean(table, "tls", at: path) ?? true
+        web.cleartext = reader.boolean(table, "cleartext", at: path) ?? true
+        switch (table["certificate"], table["key"]) {
+        case (nil, nil): break
+        case let (certificate?, _?):
+            web.certificateFile = reader.string(table, "certificate", at: path)
+            web.keyFile = reader.secretFile(table, "key", at: path)
+            if !web.tls { reader.report(certificate.line, "\(path).tls", "certificate and key are given but tls = false: remove them, or tls = true") }
+        case let (certificate?, nil):
+            reader.report(certificate.line, "\(path).key", "a certificate needs its key: key = \"/etc/lockscreend/tls/key.pem\" (chmod 600)")
+        case let (nil, key?):
+            reader.report(key.line, "\(path).certificate", "a key needs its certificate: certificate = \"/etc/lockscreend/tls/cert.pem\"")
+        }
+        if !web.cleartext, !web.tls {
+            reader.report(table["cleartext"]!.line, "\(path).cleartext", "cleartext = false needs TLS: remove tls = false")
+        }
         return web
+    }
+
+    /// `[apns]`: `[apns.keys.KEY_ID]` with `team_id` and `key_file`, each a key whose
+    /// provider tokens the HTTP face takes for Live Activity pushes.
+    func readAPNs(_ table: TOMLTable, reader: inout ConfigReader) -> [APNsKeyFile] {
+        reader.rejectUnknown(table, known: ["keys"], at: "apns")
+        guard let keys = reader.table(table, "keys", at: "apns") else { return [] }
+        var found: [APNsKeyFile] = []
+        for entry in keys.entries {
+            let path = "apns.keys.\(entry.key)"
+            guard let key = reader.table(keys, entry.key, at: "apns.keys") else { continue }
+            guard APNsKeyFile.isIdentifier(entry.key) else {
+                reader.report(entry.value.line, path, "a key ID is Apple's 10 letters and digits, such as [apns.keys.ABC123DEFG]")
+                continue
+            }
+            reader.rejectUnknown(key, known: ["team_id", "key_file"], at: path)
+            guard let team = reader.string(key, "team_id", at: path) else {
+                reader.report(key.line, "\(path).team_id", "no team_id: the 10 letters and digits of the team the key belongs to")
+                continue
+            }
+            guard APNsKeyFile.isIdentifier(team) else {
+                reader.report(key["team_id"]!.line, "\(path).team_id", "a team ID is Apple's 10 letters and digits, found \"\(team)\"")
+                continue
+            }
+            guard key["key_file"] != nil else {
+                reader.report(key.line, "\(path).key_file", "no key_file: the key's .p8 file (only its public half is kept) or its public key in PEM")
+                continue
+            }
+            guard let file = reader.secretFile(key, "key_file", at: path) else { continue }
+            found.append(APNsKeyFile(id: entry.key, team: team, file: file, line: key["key_file"]!.line))
+        }
+        return found
+    }
+}
+
+/// A key of `[apns.keys]`: its ID, its team's, the file holding it, and the line that
+/// names the file (a key that does not read is reported there when the daemon starts).
+package struct APNsKeyFile: Sendable, Equatable {
+    package var id: String
+    package var team: String
+    package var file: String
+    package var line: Int
+
+    /// Apple's key and team IDs: 10 capital letters and digits.
+    static func isIdentifier(_ text: String) -> Bool {
+        text.utf8.count == 10 && text.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
     }
 }

@@ -16,6 +16,10 @@ package struct ControlReply: Codable, Sendable, Equatable {
     /// status: what the band (or the date line, where there is no band) says of them, as drawn.
     package var activityWords: String?
 
+    /// status: the SHA-256 fingerprint of the certificate HTTPS clients of the HTTP face
+    /// trust, when it offers TLS.
+    package var https: String?
+
     /// A refusal's HTTP status (4xx, or 503 while the daemon cannot take it), when it is
     /// not 400: the web API answers with it, and MQTT's reply carries it.
     package var status: Int?

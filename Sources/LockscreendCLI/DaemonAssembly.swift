@@ -181,11 +181,15 @@ struct DaemonAssembly {
         web.clients = config?.web?.clients ?? [:]
         web.edit = config?.web?.edit ?? false
         web.names = config?.web?.names ?? []
+        if let file = config?.web {
+            (web.tls, web.certificateFile, web.keyFile, web.cleartext, web.apnsKeys) = (file.tls, file.certificateFile, file.keyFile, file.cleartext, file.apnsKeys)
+        }
         daemon.frames.open()
         daemon.screens.open()
         let editor = config == nil ? nil : ConfigEditor.forDaemon(reload: reload)
         let keys = ClientKeys(file: options.stateDirectory.map { $0 + "/clients.json" })
-        let api = WebAPI(handler: handler, config: web, screens: daemon.screens, editor: editor, keys: keys, logger: logger)
-        return WebService(config: web, api: api, logger: logger)
+        let tokens = ServerTrust.providerTokens(web.apnsKeys, configuration: config == nil ? nil : reload.path, logger: logger)
+        let api = WebAPI(handler: handler, config: web, screens: daemon.screens, editor: editor, keys: keys, providerTokens: tokens, logger: logger)
+        return WebService(config: web, api: api, stateDirectory: options.stateDirectory, fingerprint: handler.https, logger: logger)
     }
 }

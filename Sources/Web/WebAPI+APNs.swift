@@ -1,6 +1,9 @@
 import ControlProtocol
+import DaemonRuntime
 import FoundationEssentials
 import JSON
+import LockScreen
+import WebTrust
 
 /// APNs's provider API on the daemon's HTTP face: `POST /3/device/<token>`, with the
 /// headers APNs reads and its answers — 200 with `apns-id`, an error's status with
@@ -14,13 +17,7 @@ extension WebAPI {
 
     func apns(token: String, method: String, request: WebRequest) async -> WebResponse {
         guard method == "POST" else { return .apns(405, "MethodNotAllowed", "APNs takes POST on /3/device/<token>", request) }
-        // A provider token: the token file's, checked as every change's is (an ES256
-        // provider JWT is not read yet), refused in APNs's words.
-        if check(request.authorization, change: true) != nil {
-            return request.authorization.flatMap(Self.credential) == nil
-                ? .apns(403, "MissingProviderToken", "send authorization: bearer <the token in [http] token_file>", request)
-                : .apns(403, "InvalidProviderToken", "the bearer token is not [http] token_file's", request)
-        }
+        if let refusal = pushRefusal(request) { return refusal }
         if let kind = request.header("apns-push-type"), kind.lowercased() != "liveactivity" {
             return .apns(400, "InvalidPushType", "this daemon takes Live Activity pushes only (apns-push-type: liveactivity)", request)
         }
@@ -43,6 +40,22 @@ extension WebAPI {
             return .apns(400, "BadCollapseId", "apns-collapse-id is at most 64 bytes", request)
         }
         return await activity(token: token, request: request)
+    }
+
+    /// Nil when the request may push Live Activities: its bearer token is `[http]
+    /// token_file`'s, or a provider token (an ES256 JWT) of a key in `[apns]` signed
+    /// within the hour; else the refusal in APNs's words (403 and its reason).
+    func pushRefusal(_ request: WebRequest) -> WebResponse? {
+        guard let given = request.authorization.flatMap(Self.credential) else {
+            let how = providerTokens.isEmpty ? "the token in [http] token_file" : "a provider token signed with a key in [apns]"
+            return .apns(403, "MissingProviderToken", "send authorization: bearer <\(how)>", request)
+        }
+        if check(request.authorization, change: true) == nil { return nil }
+        guard !providerTokens.isEmpty else {
+            return .apns(403, "InvalidProviderToken", "the bearer token is not [http] token_file's, and [apns] names no key", request)
+        }
+        guard let refusal = providerTokens.refusal(of: given, now: handler.clock.now()) else { return nil }
+        return .apns(403, refusal.reason, refusal.description, request)
     }
 
 }

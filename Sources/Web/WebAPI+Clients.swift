@@ -88,7 +88,7 @@ extension WebAPI {
             logger.notice("TRMNL device \(profile.trmnlID ?? "") set up as the client \(profile.name)")
             // The picture shown beside the friendly ID: this client's screen, a BMP of the
             // panel's size or a PNG, the two the firmware takes here.
-            let picture = host(request).map { screenURL(profile, host: $0, type: profile.depth == .mono ? "bmp" : "png") }
+            let picture = origin(request).map { screenURL(profile, origin: $0, type: profile.depth == .mono ? "bmp" : "png") }
             return .json(TRMNLSetup(status: 200, api_key: key, friendly_id: String(key.prefix(6)).uppercased(), image_url: picture,
                                     message: "this device shows the client \(profile.name)"))
         case ("display", "GET"), ("log", "POST"):
@@ -98,7 +98,7 @@ extension WebAPI {
                 // with reset_firmware and an address to open: the firmware's status 500 path
                 // opens an address it was never given and ends on "unable to connect".
                 let refusal = TRMNLDisplay(status: 0, error: "unknown device or wrong Access-Token: set the device up again",
-                                           image_url: "http://\(host(request) ?? "localhost")/api/setup", filename: "lockscreend-reset",
+                                           image_url: "\(origin(request) ?? "\(request.scheme)://localhost")/api/setup", filename: "lockscreend-reset",
                                            refresh_rate: 60, reset_firmware: true)
                 return .json(refusal, status: call == "display" ? 200 : 401)
             }
@@ -108,7 +108,7 @@ extension WebAPI {
                 return .json(TRMNLSetup(status: 200))
             }
             if let battery = request.header("Percent-Charged") { record(profile.name, battery: battery) }
-            guard host(request) != nil else {
+            guard origin(request) != nil else {
                 return .error(400, "no Host header to build the image's address from")
             }
             guard let shown = current(profile, request: request) else {
@@ -130,11 +130,11 @@ extension WebAPI {
     /// picture is a new address), the `filename` the firmware keeps it by, and the seconds
     /// until it next changes; nil before anything was drawn or without a `Host`.
     func current(_ profile: ClientProfile, request: WebRequest) -> (url: String, filename: String, wait: TimeInterval?)? {
-        guard let host = host(request) else { return nil }
+        guard let origin = origin(request) else { return nil }
         let bmp = profile.depth == .mono && !Self.readsPNG(firmware: request.header("FW-Version"))
         guard let (bytes, wait) = picture(profile, bmp: bmp) else { return nil }
         let version = String(Self.fnv1a(bytes), radix: 16).leftPadded(to: 16)
-        return (screenURL(profile, host: host, type: bmp ? "bmp" : "png") + "&v=\(version)", "\(profile.name)-\(version)", wait)
+        return (screenURL(profile, origin: origin, type: bmp ? "bmp" : "png") + "&v=\(version)", "\(profile.name)-\(version)", wait)
     }
 
     /// Records that `client` called now with `battery` (a percentage as it sent it), and
@@ -145,11 +145,12 @@ extension WebAPI {
         }
     }
 
-    /// The request's `Host`, when it is a name or an address an image's URL can be made of.
-    func host(_ request: WebRequest) -> String? {
+    /// `http://HOST` or `https://HOST` as the request reached the daemon, when its `Host`
+    /// is a name or an address an image's URL can be made of.
+    func origin(_ request: WebRequest) -> String? {
         guard let host = request.header("Host"), !host.isEmpty, host.count <= 255,
               host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }) else { return nil }
-        return host
+        return "\(request.scheme)://\(host)"
     }
 
     /// Whether TRMNL firmware of `version` ("1.8.15") keeps a PNG by its filename: from
@@ -169,18 +170,18 @@ extension WebAPI {
     /// `GET /api/clients` (token only): each client's screen addresses with its key, for
     /// setting up a Kindle or a board that cannot send a header.
     func clients(_ request: WebRequest) -> [ClientLink] {
-        let host = request.header("Host") ?? "\(config.host):\(config.port)"
+        let origin = "\(request.scheme)://\(request.header("Host") ?? "\(config.host):\(config.port)")"
         return config.clients.values.sorted { $0.name < $1.name }.map { profile in
             let report = reports.report(of: profile.name)
             return ClientLink(name: profile.name, size: "\(profile.width)x\(profile.height)", depth: profile.depth.rawValue, trmnl_id: profile.trmnlID,
-                              png: screenURL(profile, host: host, type: "png"), bmp: screenURL(profile, host: host, type: "bmp"),
+                              png: screenURL(profile, origin: origin, type: "png"), bmp: screenURL(profile, origin: origin, type: "bmp"),
                               seen: report.map { ISO8601.format($0.seen) }, battery: report?.battery)
         }
     }
 
-    /// Where a client fetches its screen from beyond loopback: `http://HOST/screen/NAME.TYPE?key=…`.
-    func screenURL(_ profile: ClientProfile, host: String, type: String) -> String {
-        "http://\(host)/screen/\(profile.name).\(type)?key=\(keys.key(for: profile.name))"
+    /// Where a client fetches its screen from beyond loopback: `ORIGIN/screen/NAME.TYPE?key=…`.
+    func screenURL(_ profile: ClientProfile, origin: String, type: String) -> String {
+        "\(origin)/screen/\(profile.name).\(type)?key=\(keys.key(for: profile.name))"
     }
 }
 

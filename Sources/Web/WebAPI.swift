@@ -8,6 +8,7 @@ import JSON
 import LockScreen
 import Logging
 import Providers
+import WebTrust
 
 /// The HTTP face: the operations of `lockscreenctl` (`GET /api/status`, `POST /api/reload`,
 /// `POST /api/push/<widget>`, `POST /api/page/<page>`, `GET /api/screen.png`), the live
@@ -40,10 +41,13 @@ package struct WebAPI: Sendable {
     let deviceCalls: RateLimiter
     /// Log lines about unknown devices: one a minute, counting the ones left out.
     let unknownDeviceLines: RateLimiter
+    /// The keys whose provider tokens may push Live Activities (`[apns]`).
+    let providerTokens: ProviderTokens
 
     package init(handler: ControlHandler, config: WebConfig, screens: ScreenBoard? = nil, editor: ConfigEditor? = nil, keys: ClientKeys = ClientKeys(file: nil),
-                 logger: Logger = Logger(label: "lockscreend.http")) {
+                 providerTokens: ProviderTokens = ProviderTokens([]), logger: Logger = Logger(label: "lockscreend.http")) {
         self.handler = handler
+        self.providerTokens = providerTokens
         self.config = config
         self.screens = screens
         self.editor = editor
@@ -75,6 +79,11 @@ package struct WebAPI: Sendable {
         }
         if parts.count == 2, parts[0] == "screen", method == "GET" {
             return screen(parts[1], request: request)
+        }
+        // A Live Activity push: the token, or a provider token of a key in [apns].
+        if method == "POST", parts.count == 3, parts[0] == "api", parts[1] == "activities" {
+            if let refusal = pushRefusal(request) { return refusal }
+            return await activity(token: parts[2], request: request)
         }
         // The clients' keys open their screens from anywhere: the list needs the token even
         // here. The configuration holds secrets and commands: its text needs the token too,
@@ -113,8 +122,6 @@ package struct WebAPI: Sendable {
                 return .error(400, "the body is \(JSONFailure.of(request.body) ?? .invalid): send a timeline (docs/TIMELINE-JSON.md)")
             }
             return .reply(await handler.handle(ControlRequest.push(widget: parts[2], timeline: timeline).encoded().dropLast()))
-        case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "activities":
-            return await activity(token: parts[2], request: request)
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "page":
             guard ControlRequest.pages.contains(parts[2]) else { return .error(400, "the page is lock, home, photo or next") }
             return .reply(await handler.handle(ControlRequest.page(parts[2]).encoded().dropLast()))

@@ -17,6 +17,8 @@ final class WebConnection: ChannelInboundHandler {
     private let api: WebAPI
     /// Tells the server the request is whole, so its slot is not given to a newcomer.
     private let requested: @Sendable () -> Void
+    /// Whether the connection is TLS.
+    private let secure: Bool
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var answered = false
@@ -26,8 +28,9 @@ final class WebConnection: ChannelInboundHandler {
     /// Set when the connection is gone: chunks still on their way are dropped.
     private var removed = false
 
-    init(api: WebAPI, requested: @escaping @Sendable () -> Void = {}) {
+    init(api: WebAPI, secure: Bool = false, requested: @escaping @Sendable () -> Void = {}) {
         self.api = api
+        self.secure = secure
         self.requested = requested
     }
 
@@ -61,7 +64,9 @@ final class WebConnection: ChannelInboundHandler {
             requested()
             let path = String(head.uri.prefix { $0 != "?" })
             let query = String(head.uri.dropFirst(path.count + 1))
-            let request = WebRequest(method: head.method.rawValue, path: path, query: query, headers: head.headers.map { ($0.name, $0.value) }, body: body)
+            var made = WebRequest(method: head.method.rawValue, path: path, query: query, headers: head.headers.map { ($0.name, $0.value) }, body: body)
+            made.secure = secure
+            let request = made
             body = []
             let api = self.api
             let promise = context.eventLoop.makePromise(of: WebResponse.self)

@@ -9,6 +9,8 @@ package struct WebRequest: Sendable {
     package var query: String
     package var headers: [(String, String)]
     package var body: [UInt8]
+    /// Whether it came over TLS.
+    package var secure = false
 
     package init(method: String, path: String, query: String = "", headers: [(String, String)] = [], body: [UInt8] = []) {
         self.method = method
@@ -29,6 +31,9 @@ package struct WebRequest: Sendable {
     }
 
     package var authorization: String? { header("Authorization") }
+
+    /// "https" over TLS, else "http": the scheme of the addresses the answer gives.
+    package var scheme: String { secure ? "https" : "http" }
 
     /// A query parameter's value (`+` and `%XX` decoded), the first of that name.
     package func parameter(_ name: String) -> String? {

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Logging
 import NIOCore
 import NIOPosix
+import WebTrust
 
 /// The daemon's HTTP face on SwiftNIO's HTTP/1 server (and HTTP/2 for a client that opens
 /// with its preface: `HTTPVersionSniffer`): one event-loop thread, at most
@@ -27,8 +28,10 @@ package final class WebServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
 
-    /// Listens at once; throws when the address cannot be bound.
-    package init(config: WebConfig, api: WebAPI) async throws {
+    /// Listens at once; throws when the address cannot be bound. With `tls`, a client that
+    /// opens with a TLS handshake gets HTTPS on the same port.
+    package init(config: WebConfig, api: WebAPI, tls: ServerTLS? = nil) async throws {
+        let context = config.tls ? tls?.context : nil
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let open = ClientSlots<any Channel>(limit: Self.maximumConnections, perGroup: Self.connectionsPerAddress)
         do {
@@ -45,8 +48,11 @@ package final class WebServer: Sendable {
                     return channel.eventLoop.makeCompletedFuture {
                         let sync = channel.pipeline.syncOperations
                         try sync.addHandler(IdleStateHandler(readTimeout: .seconds(WebServer.idleTimeout)))
-                        // HTTP/1.1, or HTTP/2 with prior knowledge, told by the first bytes.
-                        try sync.addHandler(HTTPVersionSniffer { WebConnection(api: api, requested: { open.answering(ticket) }) })
+                        // TLS, HTTP/1.1 or HTTP/2 with prior knowledge, told by the first bytes;
+                        // plain HTTP from elsewhere only where the configuration allows it.
+                        try sync.addHandler(HTTPVersionSniffer(tls: context, cleartext: config.cleartext || address == nil) { secure in
+                            WebConnection(api: api, secure: secure, requested: { open.answering(ticket) })
+                        })
                     }
                 }
                 .bind(host: config.host, port: config.port).get()

@@ -115,6 +115,7 @@ extension Lockscreenctl {
                 return
             }
             if let screen = reply.screen, screen != .lit { print("screen: \(screen.summary)".escapingControlCharacters) }
+            if let fingerprint = reply.https { print("https: certificate SHA-256 \(fingerprint)".escapingControlCharacters) }
             for activity in reply.activities ?? [] {
                 print("activity \(activity.token) (\(activity.type)): \(activity.phase)".escapingControlCharacters)
             }

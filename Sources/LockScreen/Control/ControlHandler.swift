@@ -22,6 +22,8 @@ package struct ControlHandler: Sendable {
     /// serves readers (the socket, the web, the broker) opens it; a run with none, such as
     /// `--once`, leaves it closed and the daemon's steps publish nothing to it.
     package let screens: ScreenBoard?
+    /// The fingerprint of the certificate HTTPS clients trust, once the HTTP face has one.
+    package let https = Published<String>()
 
     package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock, inbox: DaemonInbox? = nil, screens: ScreenBoard? = nil) {
         self.engine = engine
@@ -102,6 +104,7 @@ package struct ControlHandler: Sendable {
             }
             reply.widgets = widgets
             reply.screen = frames.screen
+            reply.https = https.value
             let running = ActivityCenter.shared.running
             if !running.isEmpty {
                 reply.activities = running.map { ActivityStatus(token: $0.id, type: $0.attributesType, phase: $0.phase.rawValue, relevance: $0.relevanceScore) }

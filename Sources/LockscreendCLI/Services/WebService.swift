@@ -1,28 +1,42 @@
 import Config
+import FoundationEssentials
+import LockScreen
 import Logging
 import ServiceLifecycle
 import Web
+import WebTrust
 
 /// The HTTP face as a service: listens until graceful shutdown. An address that cannot
 /// be bound is logged and the daemon draws on without it: the screen matters more.
 struct WebService: Service, CustomStringConvertible {
     let config: WebConfig
     let api: WebAPI
+    /// Where the daemon keeps its own certificate, when it has a state directory.
+    let stateDirectory: String?
+    /// Where the status shows the certificate's fingerprint.
+    let fingerprint: Published<String>
     let logger: Logger
 
     var description: String { "HTTP \(config.host):\(config.port)" }
 
     func run() async {
+        // Made here, beside the daemon's first frame rather than before it.
+        let tls = ServerTrust.tls(for: config, stateDirectory: stateDirectory, now: Date(), logger: logger)
         let server: WebServer
         do {
-            server = try await WebServer(config: config, api: api)
+            server = try await WebServer(config: config, api: api, tls: tls)
         } catch {
             logger.error("cannot listen on \(config.host):\(config.port) for HTTP: \(error); running without it")
             try? await gracefulShutdown()
             return
         }
         let host = config.host.contains(":") ? "[\(config.host)]" : config.host
-        logger.notice("HTTP on http://\(host):\(server.port ?? config.port)/api/status\(config.tokenFile == nil ? "; changes refused until [http] token_file is set" : "")")
+        let port = server.port ?? config.port
+        logger.notice("HTTP on http://\(host):\(port)/api/status\(config.tokenFile == nil ? "; changes refused until [http] token_file is set" : "")")
+        if let tls {
+            fingerprint.value = tls.fingerprint
+            logger.notice("HTTPS on https://\(host):\(port)/ (same port\(config.cleartext ? "" : ", plain HTTP from elsewhere refused")); certificate SHA-256 \(tls.fingerprint)")
+        }
         try? await gracefulShutdown()
         await server.close()
     }
