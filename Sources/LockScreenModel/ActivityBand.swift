@@ -100,8 +100,10 @@ package struct ActivityBand: Sendable {
                 children.append(placed.offsetBy(dx: 0, dy: top))
                 top += fitted + Self.gap
             }
-        } else if let (_, presentation) = presentations.first {
-            children.append(presentation.compact.place(size: size, environment: environment(.accessoryRectangular)))
+        } else if let (record, presentation) = presentations.first {
+            // A band one line high shows an update's alert in the activity's place too.
+            let entry = record.alert.map { alert in Self.alertEntry(alert, now: now) } ?? presentation.compact
+            children.append(entry.place(size: size, environment: environment(.accessoryRectangular)))
         }
         return PlacedView(frame: Rect(origin: .zero, size: size), children: children, name: "ActivityBand")
     }

@@ -88,7 +88,7 @@ final class HTTPVersionSniffer: ChannelInboundHandler, RemovableChannelHandler {
                     mode: .server, connectionConfiguration: .init(), streamConfiguration: .init()
                 ) { stream in
                     stream.eventLoop.makeCompletedFuture {
-                        try stream.pipeline.syncOperations.addHandlers([HTTP2FramePayloadToHTTP1ServerCodec(), make(secure)])
+                        try stream.pipeline.syncOperations.addHandlers([AuthorityFromHost(), HTTP2FramePayloadToHTTP1ServerCodec(), make(secure)])
                     }
                 }
             } else {

@@ -3,6 +3,7 @@ import DaemonRuntime
 import FoundationEssentials
 import JSON
 import LockScreen
+import Logging
 import WebTrust
 
 /// APNs's provider API on the daemon's HTTP face: `POST /3/device/<token>`, with the
@@ -39,7 +40,36 @@ extension WebAPI {
         if let collapse = request.header("apns-collapse-id"), collapse.utf8.count > 64 {
             return .apns(400, "BadCollapseId", "apns-collapse-id is at most 64 bytes", request)
         }
-        return await activity(token: token, request: request)
+        return .reply(Self.asAPNs(await push(token: token, request: request), logger: logger)).withAPNsID(request)
+    }
+
+    /// APNs's reasons: the only ones APNs clients know (kalyke-apns and pyapns_client
+    /// raise the exception named by the reason, and have one for each of these alone).
+    static let apnsReasons: Set<String> = [
+        "BadCollapseId", "BadDeviceToken", "BadExpirationDate", "BadMessageId", "BadPriority", "BadTopic", "DeviceTokenNotForTopic",
+        "DuplicateHeaders", "IdleTimeout", "InvalidPushType", "MissingDeviceToken", "MissingTopic", "PayloadEmpty", "TopicDisallowed",
+        "BadCertificate", "BadCertificateEnvironment", "ExpiredProviderToken", "Forbidden", "InvalidProviderToken", "MissingProviderToken",
+        "BadPath", "MethodNotAllowed", "ExpiredToken", "Unregistered", "PayloadTooLarge", "TooManyProviderTokenUpdates", "TooManyRequests",
+        "InternalServerError", "ServiceUnavailable", "Shutdown",
+    ]
+
+    /// The daemon's answer as APNs would give it. What APNs cannot know — a push the
+    /// device itself drops (sent out of order, a start too old or for a running activity,
+    /// one activity too many) — is 200, as APNs answers, and said in the daemon's log; a
+    /// payload the device cannot use is APNs's nearest reason (`PayloadEmpty`, or
+    /// `BadTopic` for an attributes type the topic's app does not have), the daemon's
+    /// words in `error`. `/api/activities/<token>` keeps the daemon's own reasons.
+    static func asAPNs(_ reply: ControlReply, logger: Logger) -> ControlReply {
+        guard !reply.ok, let reason = reply.reason, !apnsReasons.contains(reason) else { return reply }
+        switch reason {
+        case "OutOfOrder", "StartTooOld", "ActivityExists", "TooManyActivities":
+            logger.notice("an APNs push taken and dropped, as a device drops it: \(reply.error ?? reason)")
+            return .success
+        case "UnknownAttributesType":
+            return .failure(reply.error ?? reason, status: 400, reason: "BadTopic")
+        default:
+            return .failure(reply.error ?? reason, status: reply.status ?? 400, reason: "PayloadEmpty")
+        }
     }
 
     /// Nil when the request may push Live Activities: its bearer token is `[http]

@@ -141,18 +141,23 @@ package struct WebAPI: Sendable {
     /// `POST /api/activities/<token>` with a Live Activity push as APNs takes it: the body
     /// `{"aps": {"event": …, "timestamp": …, "content-state": …}}`, the priority in
     /// `apns-priority` (10 at once, 5 may wait for the panel's next update).
-    /// Answered as APNs answers (`apns-id`, an error's `reason`): WebAPI+APNs.swift.
+    /// Answered in APNs's shape (`apns-id`, an error's `reason`), with the daemon's own
+    /// reasons where APNs has none: WebAPI+APNs.swift.
     func activity(token: String, request: WebRequest) async -> WebResponse {
-        guard !request.body.isEmpty else { return .apns(400, "PayloadEmpty", "the body is empty: send {\"aps\": {\"event\": \"update\", …}}", request) }
+        .reply(await push(token: token, request: request)).withAPNsID(request)
+    }
+
+    /// The push in `request`'s body handed to the daemon, and what it said.
+    func push(token: String, request: WebRequest) async -> ControlReply {
+        guard !request.body.isEmpty else { return .failure("the body is empty: send {\"aps\": {\"event\": \"update\", …}}", reason: "PayloadEmpty") }
         guard request.body.count <= Self.maximumPushBytes else {
-            return .apns(413, "PayloadTooLarge", "an activity push is at most 8 KB (its content state at most 4 KB)", request)
+            return .failure("an activity push is at most 8 KB (its content state at most 4 KB)", status: 413, reason: "PayloadTooLarge")
         }
         guard let payload = JSONValue.parse(Data(request.body)) else {
-            return .apns(400, "BadPayload", "the body is \(JSONFailure.of(request.body) ?? .invalid): send {\"aps\": {\"event\": \"update\", …}}", request)
+            return .failure("the body is \(JSONFailure.of(request.body) ?? .invalid): send {\"aps\": {\"event\": \"update\", …}}", reason: "BadPayload")
         }
         let priority = request.header("apns-priority").flatMap { Int($0.filter { $0 != " " }) }
-        let reply = await handler.handle(ControlRequest.activity(token: token, payload: payload, priority: priority).encoded().dropLast())
-        return .reply(reply).withAPNsID(request)
+        return await handler.handle(ControlRequest.activity(token: token, payload: payload, priority: priority).encoded().dropLast())
     }
 
     /// `POST /api/tap` with `{"x": …, "y": …}` in the panel's pixels: the control there

@@ -67,7 +67,13 @@ package struct ProviderTokens: Sendable {
         guard case let .string(team)? = claims["iss"], team == key.team else {
             return .invalid("the token's team (iss) is not key \(id)'s")
         }
-        guard case let .number(issued)? = claims["iat"], issued.isFinite else { return .invalid("the token has no iat") }
+        // Seconds since 1970: a number, or a number in a string (as kalyke-apns signs it).
+        let issued: Double? = switch claims["iat"] {
+        case let .number(value)?: value
+        case let .string(text)?: Double(text)
+        default: nil
+        }
+        guard let issued, issued.isFinite else { return .invalid("the token has no iat (seconds since 1970)") }
         let signed = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
         guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes),
               key.publicKey.isValidSignature(signature, for: signed) else {

@@ -48,7 +48,7 @@ package struct ServerCertificate: Sendable {
                 SubjectKeyIdentifier(hash: publicKey)
             },
             issuerPrivateKey: .init(key))
-        return Pair(certificate: try certificate.serializeAsPEM().pemString, key: key.pemRepresentation)
+        return Pair(certificate: try certificate.serializeAsPEM().pemString + "\n", key: key.pemRepresentation + "\n")
     }
 
     /// A server certificate for `names` (DNS names) and `addresses` (numeric IPv4 and
@@ -77,13 +77,13 @@ package struct ServerCertificate: Sendable {
                 AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: issuer.publicKey).keyIdentifier)
             },
             issuerPrivateKey: .init(issuerKey))
-        return Pair(certificate: try certificate.serializeAsPEM().pemString, key: key.pemRepresentation)
+        return Pair(certificate: try certificate.serializeAsPEM().pemString + "\n", key: key.pemRepresentation + "\n")
     }
 
     /// Whether `pair`'s certificate names every one of `names` and `addresses`, was
     /// signed by `authority`, and has more than `renewal` left after `now`.
     package static func covers(_ pair: Pair, names: [String], addresses: [String], authority: Pair, now: Date) -> Bool {
-        guard let certificate = try? Certificate(pemEncoded: pair.certificate),
+        guard let certificate = try? Certificate(pemEncoded: first(pair.certificate)),
               let issuer = try? Certificate(pemEncoded: authority.certificate),
               certificate.issuer == issuer.subject,
               issuer.publicKey.isValidSignature(certificate.signature, for: certificate),
@@ -103,13 +103,20 @@ package struct ServerCertificate: Sendable {
     /// The SHA-256 fingerprint of the first certificate in `pem`, as browsers and
     /// `openssl x509 -fingerprint -sha256` show it: "AB:CD:…".
     package static func fingerprint(ofPEM pem: String) -> String? {
-        guard let certificate = try? Certificate(pemEncoded: pem) else { return nil }
+        guard let certificate = try? Certificate(pemEncoded: first(pem)) else { return nil }
         var serializer = DER.Serializer()
         guard (try? serializer.serialize(certificate)) != nil else { return nil }
         return SHA256.hash(data: serializer.serializedBytes).map { byte in
             let hex = String(byte, radix: 16, uppercase: true)
             return hex.count == 1 ? "0" + hex : hex
         }.joined(separator: ":")
+    }
+
+    /// The first certificate of a chain in PEM.
+    static func first(_ pem: String) -> String {
+        let lines = pem.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let end = lines.firstIndex(where: { $0.hasPrefix("-----END CERTIFICATE-----") }) else { return pem }
+        return lines[...end].joined(separator: "\n")
     }
 
     /// An address's bytes: 4 for IPv4, 16 for IPv6; nil for anything else.

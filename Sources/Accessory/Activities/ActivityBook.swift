@@ -126,10 +126,10 @@ package struct ActivityBook: Sendable, Hashable {
         if let relevanceScore { records[index].relevanceScore = relevanceScore }
         records[index].timestamp = timestamp
         records[index].phase = .active
-        if let alert {
-            records[index].alert = ActivityUpdate.AlertText(title: alert.title, body: alert.body)
-            records[index].alertUntil = now + Self.alertLength
-        }
+        // An alert belongs to the update that carried it: a newer content without one
+        // is shown at once, not behind the last one's words.
+        records[index].alert = alert.map { ActivityUpdate.AlertText(title: $0.title, body: $0.body) }
+        records[index].alertUntil = alert.map { _ in now + Self.alertLength }
         settle(now: now)
         return .applied
     }
@@ -146,6 +146,7 @@ package struct ActivityBook: Sendable, Hashable {
             guard records[index].attributes.count + state.count <= Self.maximumBytes else { throw .attributesTooLarge }
             records[index].state = state
             records[index].staleDate = staleDate
+            (records[index].alert, records[index].alertUntil) = (nil, nil)
         }
         records[index].timestamp = timestamp
         finish(index, at: now, policy: dismissal)
