@@ -1,4 +1,5 @@
 import Accessory  // for .record, .phase
+import Crypto
 import Foundation
 import JSON
 import LockScreenModel  // for .book
@@ -11,6 +12,7 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 @testable import Web
+import WebTrust
 import TestSupport
 import DaemonTestSupport
 
@@ -63,8 +65,13 @@ struct APNsProviderTests {
         let gone = try await send(post("/3/device/ffff0000ffff0000", #"{"aps": {"event": "update", "timestamp": 1795356400, "content-state": {}}}"#), to: api, daemon: daemon)
         #expect(gone.status == 410 && reason(gone) == "Unregistered")
         #expect(String(decoding: gone.body, as: UTF8.self).contains("\"timestamp\""))
-        let late = try await send(post("/3/device/\(Self.token)", #"{"aps": {"event": "update", "timestamp": 1795356000, "content-state": {}}}"#), to: api, daemon: daemon)
-        #expect(late.status == 409 && reason(late) == "OutOfOrder")
+        // Sent out of order: APNs takes it and the device drops it; the daemon's own
+        // address says why.
+        let older = #"{"aps": {"event": "update", "timestamp": 1795356000, "content-state": {}}}"#
+        let late = try await send(post("/3/device/\(Self.token)", older), to: api, daemon: daemon)
+        #expect(late.status == 200 && late.headers.contains { $0.0 == "apns-id" })
+        let lateHere = try await send(post("/api/activities/\(Self.token)", older, headers: [("Authorization", "Bearer t")]), to: api, daemon: daemon)
+        #expect(lateHere.status == 409 && reason(lateHere) == "OutOfOrder")
         // The same shape on the daemon's own address.
         let own = try await send(post("/api/activities/\(Self.token)", #"{"aps": {"event": "start", "attributes-type": "Nope", "attributes": {}, "content-state": {}}}"#,
                                       headers: [("Authorization", "Bearer t")]), to: api, daemon: daemon)
@@ -91,14 +98,83 @@ struct APNsProviderTests {
             (post("/3/device/\(Self.token)", ""), 400, "PayloadEmpty"),
             (post("/3/device/\(Self.token)", String(repeating: " ", count: 9000)), 413, "PayloadTooLarge"),
             (post("/3/device/zz", Self.start), 400, "BadDeviceToken"),
-            (post("/3/device/\(Self.token)", #"{"aps": {"event": "start", "timestamp": 1795356300, "attributes-type": "LockScreenActivity", "attributes": {}, "content-state": {"title": 5}}}"#), 400, "BadContentState"),
+            (post("/3/device/\(Self.token)", #"{"aps": {"event": "start", "timestamp": 1795356300, "attributes-type": "LockScreenActivity", "attributes": {}, "content-state": {"title": 5}}}"#), 400, "PayloadEmpty"),
+            (post("/3/device/\(Self.token)", #"{"aps": {"event": "start", "timestamp": 1795356300, "attributes-type": "Nope", "attributes": {}, "content-state": {}}}"#), 400, "BadTopic"),
             (WebRequest(method: "GET", path: "/3/device/\(Self.token)", query: "", headers: Self.headers, body: []), 405, "MethodNotAllowed"),
         ]
         for (request, status, expected) in cases {
+            // Only reasons APNs's clients know: kalyke-apns and pyapns_client raise the
+            // exception a reason names, and have none for another.
+            #expect(WebAPI.apnsReasons.contains(expected))
             let answer = try await send(request, to: api, daemon: daemon)
             #expect(answer.status == status && reason(answer) == expected, "\(expected): \(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
             #expect(answer.headers.contains { $0.0 == "apns-id" })
         }
         #expect(daemon.activities.book.records.isEmpty)
+    }
+}
+
+/// Provider tokens (ES256 JWTs) of the keys in `[apns]`, on the APNs route and the daemon's
+/// own: taken when signed by a known key of its team within the hour, else refused with
+/// APNs's reason.
+@Suite("APNs provider tokens")
+struct APNsProviderTokenTests {
+    static let key = P256.Signing.PrivateKey()
+
+    /// A token as APNs clients sign it.
+    static func token(key: P256.Signing.PrivateKey = key, id: String = "ABC123DEFG", team: String = "DEF123GHIJ", issued: String) throws -> String {
+        func part(_ text: String) -> String {
+            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        }
+        let signed = part(#"{"alg":"ES256","kid":"\#(id)"}"#) + "." + part(#"{"iss":"\#(team)","iat":\#(issued)}"#)
+        let signature = try key.signature(for: Data(signed.utf8)).rawRepresentation
+        return signed + "." + signature.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    @Test("a token signed within the hour by a known key of its team pushes; any other is refused with APNs's reason")
+    func tokens() async throws {
+        let folder = try TemporaryFolder("apns-jwt")
+        defer { folder.remove() }
+        let (daemon, bare) = try APNsProviderTests().daemon(folder)
+        let trusted = try ProviderTokens([ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: Self.key.pemRepresentation)])
+        let api = WebAPI(handler: bare.handler, config: bare.config, providerTokens: trusted)
+        let now = Int(testNow.timeIntervalSince1970)
+        func push(_ token: String, path: String = "/3/device/\(APNsProviderTests.token)") async throws -> WebResponse {
+            let headers = APNsProviderTests.headers.filter { $0.0 != "authorization" } + [("authorization", "bearer \(token)")]
+            return try await daemon.answering { await api.respond(to: APNsProviderTests().post(path, APNsProviderTests.start, headers: headers)) }
+        }
+        let cases: [(String, Int, String?)] = [
+            (try Self.token(issued: "\(now - 3_000)"), 200, nil),
+            // kalyke-apns writes iat as a string.
+            (try Self.token(issued: "\"\(now - 60)\""), 200, nil),
+            (try Self.token(issued: "\(now - 3_700)"), 403, "ExpiredProviderToken"),
+            (try Self.token(issued: "\(now + 3_600)"), 403, "InvalidProviderToken"),
+            (try Self.token(id: "ZZZ9999999", issued: "\(now)"), 403, "InvalidProviderToken"),
+            (try Self.token(team: "OTHER12345", issued: "\(now)"), 403, "InvalidProviderToken"),
+            (try Self.token(key: P256.Signing.PrivateKey(), issued: "\(now)"), 403, "InvalidProviderToken"),
+            ("a.b.c", 403, "InvalidProviderToken"),
+        ]
+        for (token, status, expected) in cases {
+            let answer = try await push(token)
+            #expect(answer.status == status && APNsProviderTests().reason(answer) == expected, "\(String(decoding: answer.body, as: UTF8.self))")
+        }
+        // The daemon's own address takes the same tokens; the token file's still works.
+        let own = try await daemon.answering {
+            await api.respond(to: WebRequest(method: "POST", path: "/api/activities/00aa11bb22cc33ee", authorization: "Bearer \(try! Self.token(issued: "\(now)"))",
+                                             body: Array(APNsProviderTests.start.utf8)))
+        }
+        #expect(own.status == 200)
+        // A provider token is for pushes alone: it changes nothing else.
+        let reload = await api.respond(to: WebRequest(method: "POST", path: "/api/reload", authorization: "Bearer \(try Self.token(issued: "\(now)"))"))
+        #expect(reload.status == 401)
+    }
+
+    @Test("a key file is read as Apple hands it out (.p8) or as its public half; anything else is refused with the reason")
+    func keys() throws {
+        let fromPrivate = try ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: Self.key.pemRepresentation)
+        let fromPublic = try ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: Self.key.publicKey.pemRepresentation)
+        #expect(fromPrivate.publicKey.rawRepresentation == fromPublic.publicKey.rawRepresentation)
+        #expect(throws: ProviderTokenError.self) { try ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n") }
+        #expect(throws: ProviderTokenError.self) { try ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: "hello") }
     }
 }

@@ -37,6 +37,26 @@ struct WebAPITests {
         #expect(issues("[http]\n").isEmpty)
     }
 
+    @Test("[http] tls, certificate, key and cleartext, and [apns] keys: each mistake with its line and key")
+    func trustConfig() throws {
+        let folder = try TemporaryFolder("web-tls")
+        defer { folder.remove() }
+        let key = folder.url.appendingPathComponent("AuthKey.p8").path
+        try Data("k".utf8).write(to: URL(fileURLWithPath: key))
+        chmod(key, 0o600)
+        let issues = { (text: String) in configIssues(text, file: "h.toml") }
+        #expect(issues("[http]\ncertificate = \"/etc/c.pem\"\n").contains("h.toml:2: http.key: a certificate needs its key"))
+        #expect(issues("[http]\nkey = \"\(key)\"\n").contains("h.toml:2: http.certificate: a key needs its certificate"))
+        #expect(issues("[http]\ntls = false\ncleartext = false\n").contains("h.toml:3: http.cleartext: cleartext = false needs TLS"))
+        #expect(issues("[http]\ncertificate = \"/etc/c.pem\"\nkey = \"\(key)\"\n").isEmpty)
+        #expect(issues("[http]\n[apns.keys.abc]\nteam_id = \"DEF123GHIJ\"\nkey_file = \"\(key)\"\n").contains("h.toml:2: apns.keys.abc: a key ID is Apple's 10"))
+        #expect(issues("[http]\n[apns.keys.ABC123DEFG]\nkey_file = \"\(key)\"\n").contains("h.toml:2: apns.keys.ABC123DEFG.team_id: no team_id"))
+        #expect(issues("[http]\n[apns.keys.ABC123DEFG]\nteam_id = \"DEF123GHIJ\"\n").contains("apns.keys.ABC123DEFG.key_file: no key_file"))
+        #expect(issues("[apns.keys.ABC123DEFG]\nteam_id = \"DEF123GHIJ\"\nkey_file = \"\(key)\"\n").contains("apns: provider tokens are checked by the HTTP face"))
+        let config = try LockScreenConfig.parse("[http]\ncleartext = false\n[apns.keys.ABC123DEFG]\nteam_id = \"DEF123GHIJ\"\nkey_file = \"\(key)\"\n", file: "h.toml", registry: .standard(systemRoot: fixtureRoot))
+        #expect(config.web?.tls == true && config.web?.cleartext == false && config.web?.apnsKeys.map(\.id) == ["ABC123DEFG"])
+    }
+
     func api(tokenFile: String?, host: String = "127.0.0.1") -> WebAPI {
         let engine = TimelineEngine(widgets: [], now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
         let handler = ControlHandler(engine: engine, board: PushBoard(names: ["note"]), frames: FrameMailbox(), clock: ManualClock(start: testNow))
