@@ -1,10 +1,10 @@
 import ControlProtocol
-import DaemonRuntime
+import DaemonRuntime  // for .now
 import FoundationEssentials
 import JSON
-import LockScreen
+import LockScreen  // for .clock
 import Logging
-import WebTrust
+import WebTrust  // for .refusal, .reason
 
 /// APNs's provider API on the daemon's HTTP face: `POST /3/device/<token>`, with the
 /// headers APNs reads and its answers — 200 with `apns-id`, an error's status with

@@ -30,7 +30,7 @@ LAYERS = [
     ["TimelineEngine", "Providers"],
     ["ControlProtocol"],
     ["LockScreenModel"],
-    ["LockScreen", "Config"],
+    ["LockScreen", "Config", "WebTrust"],
     ["Web", "Broker", "ControlSocket"],
     ["LockscreendCLI"],
     ["lockscreend", "lockscreenctl", "lockscreend-fuzz", "lockscreend-conformance"],

@@ -105,10 +105,29 @@ def apns_over_http2(base, words):
           f"({shown and f'{shown:.2f} s'})",
           head.startswith("HTTP/2 200") and "apns-id: 8c2e6a1e-0b7e-4f1a-9a43-1d2c3b4a5f60" in head and shown is not None, head + body)
     head, body = push({"event": "update", "timestamp": stamp - 100, "content-state": {"value": "old"}})
-    check("… an update older than the last taken is 409 with APNs's shape: {\"reason\": …}",
-          head.startswith("HTTP/2 409") and json.loads(body or "{}").get("reason") == "OutOfOrder", head + body)
+    check("… an update older than the last taken is 200, as APNs answers one the device drops (the daemon's own address says 409)",
+          head.startswith("HTTP/2 200") and "98°" in words(), head + body)
     head, body = push({"event": "end", "timestamp": stamp + 1, "dismissal-date": stamp})
     check("… and its end is taken", head.startswith("HTTP/2 200"), head + body)
+
+
+def https(port, work):
+    """The same port over TLS, with the certificate the daemon made in its state directory:
+    curl trusting its authority reads the status over HTTP/2, a TRMNL's picture address
+    says https, and the authority's fingerprint is the one the status shows."""
+    ca = os.path.join(work, "state", "tls", "ca.pem")
+    result = subprocess.run(["curl", "-s", "--http2", "-D", "-", "--cacert", ca, f"https://localhost:{port}/api/status"],
+                            capture_output=True, text=True, timeout=60)
+    body = json.loads(result.stdout.split("\r\n\r\n", 1)[-1] or "{}")
+    printed = subprocess.run(["openssl", "x509", "-in", ca, "-noout", "-fingerprint", "-sha256"], capture_output=True, text=True).stdout
+    check("HTTPS on the same port: curl trusting the daemon's own authority (state/tls/ca.pem) reads the status over HTTP/2; "
+          "the status's fingerprint is the authority's, as openssl prints it",
+          result.stdout.startswith("HTTP/2 200") and body.get("https") and body["https"] in printed, result.stdout[:300] + result.stderr + printed)
+    result = subprocess.run(["curl", "-s", "--cacert", ca, "-H", "ID: A1:B2:C3:D4:E5:F6", "-H", "Access-Token: " + "0" * 32,
+                             f"https://localhost:{port}/api/display"], capture_output=True, text=True, timeout=60)
+    answer = json.loads(result.stdout or "{}")
+    check("… a device that came over HTTPS is sent addresses in https", (answer.get("image_url") or "").startswith(f"https://localhost:{port}/"),
+          result.stdout + result.stderr)
 
 
 def e_reader_scripts(base, work, log):
@@ -278,6 +297,7 @@ family = "circular"
         end = json.dumps({"aps": {"event": "end", "timestamp": int(time.time()) + 1, "dismissal-date": int(time.time())}}).encode()
         request(base + f"/api/activities/{activity}", "POST", end, token="7f3a-good-token")
         apns_over_http2(base, words=lambda: json.loads(request(base + "/api/status")[1] or b"{}").get("activityWords") or "")
+        https(port, work)
 
         def frames():
             try:

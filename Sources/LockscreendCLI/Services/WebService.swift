@@ -1,10 +1,10 @@
 import Config
 import FoundationEssentials
-import LockScreen
+import DaemonRuntime
 import Logging
 import ServiceLifecycle
 import Web
-import WebTrust
+import WebTrust  // for .fingerprint
 
 /// The HTTP face as a service: listens until graceful shutdown. An address that cannot
 /// be bound is logged and the daemon draws on without it: the screen matters more.
