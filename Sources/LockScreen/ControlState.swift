@@ -55,7 +55,7 @@ struct ControlState {
         pending = pending.filter { id, p in
             if running.contains(id) { return true }
             if let expires = p.expires, expires <= now { return false }
-            return p.stack < keys.count && keys[p.stack] == p.key
+            return p.stack >= 0 && p.stack < keys.count && keys[p.stack] == p.key
         }
     }
 

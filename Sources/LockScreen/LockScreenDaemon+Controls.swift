@@ -19,9 +19,11 @@ extension LockScreenDaemon {
     /// unknown) and, unless it is a placeholder, its views' controls clipped to the slot.
     func presentedSlot(_ slot: PageSlot, placed: PlacedView, showsActivities: Bool = false) -> PresentedPage.Slot {
         var kept = PresentedPage.Slot(id: slot.id, rect: slot.rect, stack: slot.widget)
-        // Live Activities: their words; their own buttons are not tapped yet (docs/ACTIVITIES.md).
+        // Live Activities: their words, and their own buttons (`Button(intent:)`, iOS 17),
+        // which belong to no widget's stack.
         if showsActivities {
             kept.words = PresentedPage.words(of: placed)
+            kept.controls = renderer.controls(of: placed, in: slot, stack: PresentedPage.activities)
             return kept
         }
         guard let stack = slot.widget, stack < lastShown.count else { return kept }
@@ -70,14 +72,15 @@ extension LockScreenDaemon {
             guard let tap = content.action(forURL: url) else {
                 return logger.notice("a tap opened \(url), which [urls] does not map to an action")
             }
-            action = tapAction(tap, widget: stackName(hit.stack) ?? "", url: url)
+            action = tapAction(tap, widget: hit.stack >= 0 ? stackName(hit.stack) ?? "" : "", url: url)
         }
-        let key = hit.stack < lastShown.count ? lastShown[hit.stack].key : ""
+        let key = hit.stack >= 0 && hit.stack < lastShown.count ? lastShown[hit.stack].key : ""
         guard controls.press(hit.control, stack: hit.stack, key: key) else {
             return logger.notice("'\(action.title)' is still running (or \(ControlState.maxRunning) intents are): the tap is left out")
         }
         logger.info("tap: performing '\(action.title)'")
-        let kind = stackKind(hit.stack)
+        // An activity's button reloads no widget: its intent updates the activity itself.
+        let kind = hit.stack >= 0 ? stackKind(hit.stack) : nil
         let inbox = self.inbox
         let clock = self.clock
         let logger = self.logger
@@ -133,11 +136,11 @@ extension LockScreenDaemon {
         return true
     }
 
-    /// An intent has returned: the widget's kind is asked for new timelines, and a
-    /// failed toggle shows its own state again.
+    /// An intent has returned: the widget's kind is asked for new timelines (an
+    /// activity's button has none to ask), and a failed toggle shows its own state again.
     func performed(control id: String, kind: String?, failed: Bool, now: Date) async {
         controls.performed(id, failed: failed, now: now)
-        _ = await engine.requestReload(kind: kind)
+        if let kind { await engine.requestReload(kind: kind) }
     }
 
     /// Drops tapped states that a new entry or the time settled.

@@ -11,8 +11,11 @@ import Providers  // for .trimmed
 /// A control lives inside its widget: every frame is clipped to its slot, as drawing is,
 /// so a view tree with a huge padding cannot reach over another widget and take its taps.
 package struct PresentedPage: Sendable {
-    /// A control of the page: the stack holding it, what it does, and its frame in the
-    /// panel's pixels.
+    /// The `stack` of a Live Activity's control: the band belongs to no widget.
+    package static let activities = -1
+
+    /// A control of the page: the stack holding it (or `activities`), what it does, and
+    /// its frame in the panel's pixels.
     package struct Control: Sendable {
         package var stack: Int
         package var control: PlacedControl

@@ -6,6 +6,7 @@ import JSON
 import LockScreenModel
 import Panel
 import Providers
+import Synchronization
 import Testing
 @testable import LockScreen
 @testable import DaemonRuntime
@@ -222,5 +223,70 @@ struct LiveActivityBandTests {
         // Still ended eight hours after it started, not after the restart.
         try await turn(second, later, at: started + 8 * 3600)
         #expect(second.activities.book.record(Self.token)?.phase == .ended)
+    }
+}
+
+/// What the kettle's button did, by kettle.
+private let boiled = Mutex<[String: Int]>([:])
+
+private struct KettleAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable { var temperature: String }
+    var name: String
+}
+
+private struct BoilAgain: LiveActivityIntent {
+    static let title: LocalizedStringResource = "Boil again"
+    @Parameter(title: "Kettle") var kettle: String
+    init() {}
+    init(kettle: String) { self.kettle = kettle }
+    func perform() async throws -> some IntentResult {
+        boiled.withLock { $0[kettle, default: 0] += 1 }
+        return .result()
+    }
+}
+
+private struct KettleActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: KettleAttributes.self) { context in
+            HStack {
+                Text(context.attributes.name)
+                Text(context.state.temperature)
+                Spacer()
+                Button(intent: BoilAgain(kettle: context.attributes.name)) { Text("Boil") }
+            }
+            .padding()
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.center) { Text(context.state.temperature) }
+            } compactLeading: { Text(context.attributes.name) } compactTrailing: { Text(context.state.temperature) } minimal: { Text("K") }
+        }
+    }
+}
+
+@Suite("Live Activities' buttons")
+struct LiveActivityButtonTests {
+    @Test("an activity's own button (Button(intent:), iOS 17) performs its intent on a tap, and reloads no widget")
+    func tapped() async throws {
+        let clock = ManualClock(start: testNow)
+        let bands = LiveActivityBandTests()
+        let (daemon, _, handler) = bands.daemon(width: 480, height: 800, clock: clock)
+        daemon.activities = ActivityBand(presenters: KettleActivity().descriptors.compactMap(\.activity))
+        try await bands.turn(daemon, clock, at: testNow + 3)
+        let start = #"{"event": "start", "timestamp": 1795356300, "attributes-type": "KettleAttributes", "attributes": {"name": "hall"}, "content-state": {"temperature": "40°"}}"#
+        #expect(try await bands.push(daemon, handler, start).ok)
+        try await bands.turn(daemon, clock, at: testNow + 5)
+        let button = try #require(daemon.presented.slot(.band)?.controls.first)
+        #expect(button.stack == PresentedPage.activities && button.control.action.title == "Boil again")
+        let band = try #require(daemon.renderer.layout.band(sharingWithHome: false))
+        #expect(band.contains(Point(x: button.frame.midX, y: button.frame.midY)))
+        await daemon.perform(.tap(x: button.frame.midX, y: button.frame.midY), now: testNow + 6)
+        // The intent runs on a task of its own; its end comes back through the inbox.
+        let report = try await daemon.performed()
+        #expect(boiled.withLock { $0["hall"] } == 1)
+        guard case let .performed(_, kind, failed) = report else { Issue.record("\(report)"); return }
+        #expect(kind == nil && !failed, "no widget's kind is reloaded")
+        await daemon.perform(report, now: testNow + 7)
+        try await bands.turn(daemon, clock, at: testNow + 7)
+        #expect(daemon.presented.slot(.band)?.words?.contains("40°") == true)
     }
 }
