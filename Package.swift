@@ -174,7 +174,7 @@ let package = Package(
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
         .executableTarget(name: "lockscreend-fuzz", dependencies: [
-            "TOML", "Config", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Broker", "Web", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel", "JSON",
+            "TOML", "Config", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Broker", "Web", "WebTrust", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel", "JSON",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What the readers make of other people's test suites (Tests/conformance); not a product.

@@ -11,6 +11,7 @@ import Providers
 import Synchronization
 import TimelineEngine
 import Web
+import WebTrust
 
 extension FuzzTarget {
     /// An HTTP request as the server hands it over once NIO has parsed it — request line,
@@ -57,7 +58,14 @@ extension FuzzTarget {
         var kitchen = ClientProfile(name: "kitchen", width: 800, height: 480)
         kitchen.trmnlID = "A1:B2:C3:D4:E5:F6"
         config.clients = ["kitchen": kitchen, "kindle": ClientProfile(name: "kindle", width: 600, height: 800)]
-        return WebAPI(handler: handler, config: config, screens: ScreenBoard(), keys: ClientKeys(file: nil), logger: quiet)
+        // One APNs key: the seeds' provider token is signed by it (iat an hour before `now`).
+        let key = try! ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: """
+            -----BEGIN PUBLIC KEY-----
+            MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE3fnpOUyRQnULLkGP4P5UGP9t3fPl
+            MVcEhwvYgbwJtOjCRkoD5knNCW8G8oHZz5Z4eD+n/eJOcoCAAz5XTEqC6g==
+            -----END PUBLIC KEY-----
+            """)
+        return WebAPI(handler: handler, config: config, screens: ScreenBoard(), keys: ClientKeys(file: nil), providerTokens: ProviderTokens([key]), logger: quiet)
     }()
 
     static let webSeeds = [
@@ -73,6 +81,10 @@ extension FuzzTarget {
         "GET /\nAuthorization: Basic !!!",
         "HEAD /api/events", "GET /api/clients\nAuthorization: Bearer fuzz-token", "POST /api/page/next\nAuthorization: Bearer fuzz-token",
         "POST /api/config\nAuthorization: Bearer fuzz-token\n\n[layout]\n",
+        "POST /3/device/00aa11bb22cc33dd\nauthorization: bearer eyJhbGciOiJFUzI1NiIsImtpZCI6IkFCQzEyM0RFRkciLCJ0eXAiOiJKV1QifQ.eyJpc3MiOiJERUYxMjNHSElKIiwiaWF0IjoxNzk1MzU2MDAwfQ."
+            + "9qCNbbmT4D47-IUb2mAHQd0Wkx3cqqc6NznLxMnDnLd_Jq7MrDJBUUh6PWEf2X-N9XgX0zflXAIhYOSQRvvyHQ\napns-push-type: liveactivity\n"
+            + "apns-topic: com.example.kettle.push-type.liveactivity\n\n{\"aps\": {\"event\": \"start\", \"timestamp\": 1795356300, \"attributes-type\": "
+            + "\"LockScreenActivity\", \"attributes\": {\"title\": \"Kettle\"}, \"content-state\": {\"value\": \"40°\"}}}",
         "POST /api/activities/00aa11bb22cc33dd\nAuthorization: Bearer fuzz-token\napns-priority: 5\n\n{\"aps\": {\"event\": \"update\", \"timestamp\": 1795356300, \"content-state\": {\"value\": \"3 min\"}}}",
     ]
 }
