@@ -79,6 +79,16 @@ def secret(path, text):
     return path
 
 
+def web_config(work, port, rest):
+    """work/config.toml for a 400×240 headless daemon serving HTTP on loopback `port`
+    with the token `7f3a-good-token` (in work/token), then the TOML `rest`; its path."""
+    token = secret(os.path.join(work, "token"), "7f3a-good-token")
+    config = os.path.join(work, "config.toml")
+    with open(config, "w") as f:
+        f.write(f'[display]\nsize = "400x240"\n[http]\nlisten = "127.0.0.1:{port}"\ntoken_file = "{token}"\n' + rest)
+    return config
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

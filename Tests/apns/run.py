@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.join(here, ".."))
 sys.path.insert(0, os.path.join(here, "..", "conformance"))
 import checks  # noqa: E402
 import oracle_venv  # noqa: E402
-from checks import check, eventually, free_port, http, secret, start_daemon  # noqa: E402
+from checks import check, eventually, free_port, http, start_daemon, web_config  # noqa: E402
 
 KEY_ID, TEAM_ID, TOPIC = "ABC123DEFG", "DEF123GHIJ", "com.example.kettle.push-type.liveactivity"
 
@@ -90,15 +90,7 @@ def main():
     make_key(python, key_file)
     make_key(python, stranger)
     port = free_port()
-    token = secret(os.path.join(work, "token"), "7f3a-good-token")
-    config = os.path.join(work, "config.toml")
-    with open(config, "w") as f:
-        f.write(f"""[display]
-size = "400x240"
-[http]
-listen = "127.0.0.1:{port}"
-token_file = "{token}"
-[apns.keys.{KEY_ID}]
+    config = web_config(work, port, f"""[apns.keys.{KEY_ID}]
 team_id = "{TEAM_ID}"
 key_file = "{key_file}"
 [layout]

@@ -22,7 +22,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import checks  # noqa: E402
-from checks import PATIENCE, check, eventually, free_port, http, secret, start_daemon  # noqa: E402
+from checks import PATIENCE, check, eventually, free_port, http, start_daemon, web_config  # noqa: E402
 
 
 def request(url, method="GET", body=None, token=None, timeout=30):
@@ -199,15 +199,8 @@ def main():
     ctl = os.path.join(os.path.dirname(binary), "lockscreenctl")
     work = tempfile.mkdtemp(prefix="lockscreend-web-")
     port = free_port()
-    token = secret(os.path.join(work, "token"), "7f3a-good-token")
-    config = os.path.join(work, "config.toml")
-    with open(config, "w") as f:
-        f.write(f"""[display]
-size = "400x240"
-[http]
-listen = "127.0.0.1:{port}"
-token_file = "{token}"
-[http.clients.trmnl]
+    token = os.path.join(work, "token")
+    config = web_config(work, port, f"""[http.clients.trmnl]
 size = "800x480"
 trmnl_id = "A1:B2:C3:D4:E5:F6"
 refresh_min = 300
