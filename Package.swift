@@ -208,7 +208,7 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: ["Web", "WebTrust", .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "BrokerTests", dependencies: ["Broker", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "LockScreen", "LockScreenModel", "Config", "Panel", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "LockScreen", "LockScreenModel", "Config", "Panel", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

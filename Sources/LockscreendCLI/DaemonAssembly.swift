@@ -190,6 +190,6 @@ struct DaemonAssembly {
         let keys = ClientKeys(file: options.stateDirectory.map { $0 + "/clients.json" })
         let tokens = ServerTrust.providerTokens(web.apnsKeys, configuration: config == nil ? nil : reload.path, logger: logger)
         let api = WebAPI(handler: handler, config: web, screens: daemon.screens, editor: editor, keys: keys, providerTokens: tokens, logger: logger)
-        return WebService(config: web, api: api, stateDirectory: options.stateDirectory, fingerprint: handler.https, logger: logger)
+        return WebService(config: web, api: api, stateDirectory: options.stateDirectory, fingerprint: handler.https, clock: daemon.clock, logger: logger)
     }
 }

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 import WebTrust
 
 /// The daemon's HTTP face on SwiftNIO's HTTP/1 server (and HTTP/2 for a client that opens
@@ -27,11 +28,14 @@ package final class WebServer: Sendable {
 
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
+    /// TLS's context for new connections (nil: plain HTTP only); `use(_:)` replaces it.
+    private let tls: Published<NIOSSLContext>
 
     /// Listens at once; throws when the address cannot be bound. With `tls`, a client that
     /// opens with a TLS handshake gets HTTPS on the same port.
     package init(config: WebConfig, api: WebAPI, tls: ServerTLS? = nil) async throws {
-        let context = config.tls ? tls?.context : nil
+        let current = Published<NIOSSLContext>()
+        current.value = config.tls ? tls?.context : nil
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let open = ClientSlots<any Channel>(limit: Self.maximumConnections, perGroup: Self.connectionsPerAddress)
         do {
@@ -50,7 +54,7 @@ package final class WebServer: Sendable {
                         try sync.addHandler(IdleStateHandler(readTimeout: .seconds(WebServer.idleTimeout)))
                         // TLS, HTTP/1.1 or HTTP/2 with prior knowledge, told by the first bytes;
                         // plain HTTP from elsewhere only where the configuration allows it.
-                        try sync.addHandler(HTTPVersionSniffer(tls: context, cleartext: config.cleartext || address == nil) { secure in
+                        try sync.addHandler(HTTPVersionSniffer(tls: current.value, cleartext: config.cleartext || address == nil) { secure in
                             WebConnection(api: api, secure: secure, requested: { open.answering(ticket) })
                         })
                     }
@@ -61,6 +65,12 @@ package final class WebServer: Sendable {
             throw error
         }
         self.group = group
+        self.tls = current
+    }
+
+    /// Serves new connections with `tls` (a renewed certificate); those open keep theirs.
+    package func use(_ tls: ServerTLS) {
+        self.tls.value = tls.context
     }
 
     /// The port listened on (the configured one, or the one the system gave for 0).

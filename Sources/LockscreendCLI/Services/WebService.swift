@@ -8,20 +8,28 @@ import WebTrust  // for .fingerprint
 
 /// The HTTP face as a service: listens until graceful shutdown. An address that cannot
 /// be bound is logged and the daemon draws on without it: the screen matters more.
+///
+/// Its certificate is read again once a day, so a daemon that runs for more than a year
+/// renews its own before the end, and a configured one renewed in place (certbot's, say)
+/// is served without a restart.
 struct WebService: Service, CustomStringConvertible {
+    /// How often the certificate is read again.
+    static let renewalCheck: Double = 86_400
+
     let config: WebConfig
     let api: WebAPI
     /// Where the daemon keeps its own certificate, when it has a state directory.
     let stateDirectory: String?
     /// Where the status shows the certificate's fingerprint.
     let fingerprint: Published<String>
+    let clock: any DaemonClock
     let logger: Logger
 
     var description: String { "HTTP \(config.host):\(config.port)" }
 
     func run() async {
         // Made here, beside the daemon's first frame rather than before it.
-        let tls = ServerTrust.tls(for: config, stateDirectory: stateDirectory, now: Date(), logger: logger)
+        let tls = ServerTrust.tls(for: config, stateDirectory: stateDirectory, now: clock.now(), logger: logger)
         let server: WebServer
         do {
             server = try await WebServer(config: config, api: api, tls: tls)
@@ -37,7 +45,15 @@ struct WebService: Service, CustomStringConvertible {
             fingerprint.value = tls.fingerprint
             logger.notice("HTTPS on https://\(host):\(port)/ (same port\(config.cleartext ? "" : ", plain HTTP from elsewhere refused")); certificate SHA-256 \(tls.fingerprint)")
         }
-        try? await gracefulShutdown()
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled, tls != nil {
+                guard (try? await clock.sleep(until: clock.now().addingTimeInterval(Self.renewalCheck))) != nil, !Task.isCancelled else { break }
+                guard let renewed = ServerTrust.tls(for: config, stateDirectory: stateDirectory, now: clock.now(), logger: logger) else { continue }
+                server.use(renewed)
+                fingerprint.value = renewed.fingerprint
+            }
+            if tls == nil { try? await gracefulShutdown() }
+        }
         await server.close()
     }
 }
