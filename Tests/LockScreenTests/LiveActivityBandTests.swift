@@ -259,13 +259,14 @@ private struct KettleActivity: Widget {
             DynamicIsland {
                 DynamicIslandExpandedRegion(.center) { Text(context.state.temperature) }
             } compactLeading: { Text(context.attributes.name) } compactTrailing: { Text(context.state.temperature) } minimal: { Text("K") }
+            .widgetURL(URL(string: "kettle://\(context.attributes.name)"))
         }
     }
 }
 
 @Suite("Live Activities' buttons")
 struct LiveActivityButtonTests {
-    @Test("an activity's own button (Button(intent:), iOS 17) performs its intent on a tap, and reloads no widget")
+    @Test("an activity's own button (Button(intent:), iOS 17) performs its intent on a tap, and reloads no widget; the tile around it opens the island's address")
     func tapped() async throws {
         let clock = ManualClock(start: testNow)
         let bands = LiveActivityBandTests()
@@ -275,7 +276,10 @@ struct LiveActivityButtonTests {
         let start = #"{"event": "start", "timestamp": 1795356300, "attributes-type": "KettleAttributes", "attributes": {"name": "hall"}, "content-state": {"temperature": "40°"}}"#
         #expect(try await bands.push(daemon, handler, start).ok)
         try await bands.turn(daemon, clock, at: testNow + 5)
-        let button = try #require(daemon.presented.slot(.band)?.controls.first)
+        let controls = daemon.presented.slot(.band)?.controls ?? []
+        // The whole tile opens the island's address; the button, over it, comes later.
+        #expect(controls.first?.control.action.url != nil && controls.count == 2)
+        let button = try #require(controls.last)
         #expect(button.stack == PresentedPage.activities && button.control.action.title == "Boil again")
         let band = try #require(daemon.renderer.layout.band(sharingWithHome: false))
         #expect(band.contains(Point(x: button.frame.midX, y: button.frame.midY)))

@@ -82,7 +82,7 @@ public struct DynamicIslandExpandedRegionPosition: Sendable, Hashable {
 
 /// The island's presentations, as WidgetKit's `DynamicIslandMode`.
 public enum DynamicIslandMode: Sendable, Hashable {
-    case compact, minimal, expanded
+    case compact, compactLeading, compactTrailing, minimal, expanded
 }
 
 /// How an expanded region's content may move when it is wider than its place.

@@ -10,6 +10,9 @@ public struct EnvironmentValues: Sendable {
     public var widgetFamily: WidgetFamily = .accessoryRectangular
     /// How the host tints the widget; on a grey panel it is `.vibrant`.
     public var widgetRenderingMode: WidgetRenderingMode = .vibrant
+    /// Whether the host shows a label beside the widget (a watch face's corner does);
+    /// the lock screen shows none.
+    public var showsWidgetLabel = false
     /// Why content is drawn as placeholder bars, if it is.
     public var redactionReasons: RedactionReasons = []
     /// The font text uses unless it sets its own.

@@ -1,4 +1,5 @@
 import Canvas
+import Glibc  // for pow
 
 /// A colour, as SwiftUI's: a view that fills the space it is offered, and a style for
 /// text, images and gauges. On a grey panel only its luminance and opacity matter.
@@ -12,6 +13,50 @@ public struct Color: Hashable, Sendable, View, PrimitiveView, ShapeStyle {
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
         rgba = RGBA(red: red, green: green, blue: blue, alpha: opacity)
         inkLevel = nil
+    }
+
+    /// The colour spaces SwiftUI takes components in.
+    public enum RGBColorSpace: Sendable, Hashable {
+        /// The sRGB curve's components, as `init(red:green:blue:opacity:)` takes them.
+        case sRGB
+        /// Linear light: made sRGB by its curve.
+        case sRGBLinear
+        /// Display P3: converted to sRGB, what falls outside clipped.
+        case displayP3
+    }
+
+    /// A colour from components in `colorSpace`, converted to the sRGB the panel is
+    /// drawn in.
+    public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        switch colorSpace {
+        case .sRGB:
+            self.init(red: red, green: green, blue: blue, opacity: opacity)
+        case .sRGBLinear:
+            self.init(red: Self.encoded(red), green: Self.encoded(green), blue: Self.encoded(blue), opacity: opacity)
+        case .displayP3:
+            // P3's curve is sRGB's; its primaries to sRGB's in linear light.
+            let (r, g, b) = (Self.decoded(red), Self.decoded(green), Self.decoded(blue))
+            self.init(red: Self.encoded(1.2249401 * r - 0.2249404 * g), green: Self.encoded(-0.0420569 * r + 1.0420571 * g),
+                      blue: Self.encoded(-0.0196376 * r - 0.0786361 * g + 1.0982735 * b), opacity: opacity)
+        }
+    }
+
+    /// A grey level in `colorSpace`: 0 black, 1 white.
+    public init(_ colorSpace: RGBColorSpace, white: Double, opacity: Double = 1) {
+        self.init(colorSpace, red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// sRGB's curve: linear light to the encoded component, clipped to 0...1 and kept to
+    /// six decimals (far finer than a panel's 8 bits), so white stays exactly white.
+    package static func encoded(_ linear: Double) -> Double {
+        let x = min(max(linear, 0), 1)
+        let encoded = x <= 0.0031308 ? 12.92 * x : 1.055 * pow(x, 1 / 2.4) - 0.055
+        return (min(encoded, 1) * 1_000_000).rounded() / 1_000_000
+    }
+
+    /// sRGB's curve undone: the encoded component to linear light.
+    static func decoded(_ encoded: Double) -> Double {
+        encoded <= 0.04045 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
     }
 
     /// A grey level: 0 black, 1 white.

@@ -1,6 +1,6 @@
 /// The size class a widget is drawn in. The lock screen hosts the three accessory
 /// families; the system families exist so widgets written for the home screen compile.
-public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible, CustomDebugStringConvertible {
     /// One line of text, with an optional leading image, above the clock.
     case accessoryInline
     /// A small round widget: a gauge, an icon, a number.
@@ -10,6 +10,9 @@ public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, Codable, Cus
     case systemSmall, systemMedium, systemLarge, systemExtraLarge
 
     public var description: String { rawValue }
+
+    /// The family's name, as WidgetKit's prints it ("accessoryCircular").
+    public var debugDescription: String { rawValue }
 
     /// The families the lock screen can show.
     package static let accessoryFamilies: [WidgetFamily] = [.accessoryInline, .accessoryCircular, .accessoryRectangular]

@@ -1,0 +1,119 @@
+// What the next apps' widget and activity files reach for (issue 62): a view kept in its
+// place but hidden, a badge moved by an offset, a logo scaled to fit, animations and
+// transitions a panel draws in their end state, a colour given in linear light and one in
+// Display P3, a subview that takes a binding, the family's debug name, the environment's
+// label flag, and the configuration's placement hints.
+import SwiftUI
+import WidgetKit
+
+enum Brand {
+    /// The app's accent, as its designer gave it: linear-light components.
+    static let accent = Color(.sRGBLinear, red: 0.9, green: 0.2, blue: 0.05, opacity: 1)
+    static let wide = Color(.displayP3, red: 1, green: 0.1, blue: 0.1)
+    static let plain = Color(.sRGB, red: 0.2, green: 0.6, blue: 0.3, opacity: 0.8)
+    static let space: Color.RGBColorSpace = .sRGBLinear
+    static let mist = Color(space, white: 0.4, opacity: 0.5)
+    static let entrance: AnyTransition = .move(edge: .leading).combined(with: .opacity)
+    static let settle: Animation = .spring(response: 0.3, dampingFraction: 0.8)
+    static let blend: BlendMode = .overlay
+    static let avoided: [WidgetLocation] = [.standBy, .iPhoneWidgetsOnMac]
+    static let leading: DynamicIslandMode = .compactLeading
+}
+
+/// The app's settings store, read through a binding as its views take one.
+final class ParcelSettings: @unchecked Sendable {
+    var showsCount = true
+    var binding: Binding<Bool> { Binding(get: { self.showsCount }, set: { self.showsCount = $0 }) }
+}
+
+/// A row that shows its count only when asked to, through the app's binding.
+struct CountRow: View {
+    @Binding var showsCount: Bool
+    let count: Int
+
+    var body: some View {
+        HStack {
+            Text("Parcels")
+            Text("\(count)")
+                .opacity(showsCount ? 1 : 0)
+                .animation(.easeInOut(duration: 0.3), value: showsCount)
+        }
+    }
+}
+
+struct ParcelsView: View {
+    @Environment(\.widgetFamily) private var family
+    @Environment(\.showsWidgetLabel) private var showsLabel
+    let count: Int
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            CountRow(showsCount: .constant(true), count: count)
+            Text("Secret")
+                .hidden()
+            Text(showsLabel ? "labelled" : family.debugDescription)
+                .font(.caption)
+                .offset(x: 12, y: 0)
+                .transition(Brand.entrance)
+                .blendMode(Brand.blend)
+                .animation(Brand.settle, value: count)
+            Circle()
+                .fill(Brand.accent)
+                .scaledToFit()
+        }
+    }
+}
+
+struct ParcelsEntry: TimelineEntry {
+    let date: Date
+    let count: Int
+}
+
+struct ParcelsProvider: TimelineProvider {
+    func placeholder(in context: Context) -> ParcelsEntry { ParcelsEntry(date: .now, count: 0) }
+    func getSnapshot(in context: Context, completion: @escaping (ParcelsEntry) -> Void) { completion(ParcelsEntry(date: .now, count: 2)) }
+    func getTimeline(in context: Context, completion: @escaping (Timeline<ParcelsEntry>) -> Void) {
+        completion(Timeline(entries: [ParcelsEntry(date: .now, count: 2)], policy: .never))
+    }
+}
+
+struct ParcelsWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "parcels", provider: ParcelsProvider()) { entry in
+            ParcelsView(count: entry.count)
+                .containerBackground(.fill.tertiary, for: .widget)
+        }
+        .configurationDisplayName("Parcels")
+        .supportedFamilies([.accessoryRectangular])
+        .containerBackgroundRemovable(false)
+        .disfavoredLocations(Brand.avoided, for: [.accessoryRectangular])
+    }
+}
+
+struct ParcelAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable {
+        var stopsAway: Int
+    }
+    var carrier: String
+}
+
+struct ParcelActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: ParcelAttributes.self) { context in
+            Text("\(context.attributes.carrier): \(context.state.stopsAway) stops")
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.center) { Text(context.attributes.carrier) }
+            } compactLeading: {
+                Image(systemName: "shippingbox")
+            } compactTrailing: {
+                Text("\(context.state.stopsAway)")
+            } minimal: {
+                Text("\(context.state.stopsAway)")
+            }
+            .contentMargins(.leading, 6, for: Brand.leading)
+            .contentMargins(.trailing, 6, for: .compactTrailing)
+        }
+        .containerBackgroundRemovable()
+    }
+}

@@ -1,0 +1,64 @@
+import Accessory
+import Canvas
+import Foundation
+import Testing
+import TestSupport
+
+/// The SwiftUI and WidgetKit names the next apps' files use (NextAppsWidgets.swift), drawn.
+@Suite("The next apps' SwiftUI")
+struct NextAppsWidgetsTests {
+    @Test("hidden keeps its place and draws nothing; an offset moves the drawing, not the layout; an animation or transition draws the end state")
+    func presence() {
+        let placed = place(.accessoryRectangular) { ParcelsView(count: 2) }
+        #expect(placed.texts.contains("Parcels") && placed.texts.contains("2"))
+        #expect(!placed.texts.contains("Secret"), "hidden")
+        #expect(placed.texts.contains("accessoryRectangular"), "the family's debug name; no label on the lock screen")
+        let shown = place(.accessoryRectangular) { VStack(alignment: .leading) { Text("A"); Text("B") } }
+        let hidden = place(.accessoryRectangular) { VStack(alignment: .leading) { Text("A").hidden(); Text("B") } }
+        #expect(shown.frame(of: "B") == hidden.frame(of: "B"), "the hidden text's place is kept")
+        let still = place(.accessoryRectangular) { Text("Moved").fixedSize() }
+        let moved = place(.accessoryRectangular) { Text("Moved").fixedSize().offset(x: 12, y: -3) }
+        let (a, b) = (still.frame(of: "Moved"), moved.frame(of: "Moved"))
+        #expect(a.map { $0.minX + 12 } == b?.minX && a.map { $0.minY - 3 } == b?.minY)
+    }
+
+    @Test("scaledToFit proposes the largest size of the view's own shape: a square in a wide place")
+    func scaledToFit() {
+        let placed = place(.accessoryRectangular) { Circle().frame(width: 10, height: 10).frame(maxWidth: .infinity, maxHeight: .infinity).scaledToFit() }
+        #expect(placed.contentFrame.width > 0)
+        let fitted = place(.accessoryRectangular) { Rectangle().frame(idealWidth: 20, idealHeight: 10).scaledToFit() }
+        #expect(abs(fitted.contentFrame.width - 2 * fitted.contentFrame.height) < 1, "\(fitted.contentFrame)")
+    }
+
+    @Test("colours in linear light and Display P3 are converted to sRGB")
+    func colourSpaces() {
+        #expect(Color(.sRGB, red: 0.2, green: 0.6, blue: 0.3) == Color(red: 0.2, green: 0.6, blue: 0.3))
+        #expect(Color(.sRGBLinear, white: 0.5) == Color(white: Color.encoded(0.5)))
+        #expect(abs(Color.encoded(0.5) - 0.7354) < 1e-3 && Color.encoded(0) == 0 && Color.encoded(1) == 1)
+        #expect(Color(.displayP3, red: 1, green: 1, blue: 1) == Color(red: 1, green: 1, blue: 1), "white is white in both")
+        #expect(Color(.displayP3, red: 0.5, green: 0.5, blue: 0.5) != Color(.displayP3, red: 1, green: 0.1, blue: 0.1))
+    }
+
+    @Test("a binding reads through, and a constant one stays")
+    func binding() {
+        var stored = 1
+        let binding = Binding(get: { stored }, set: { stored = $0 })
+        binding.wrappedValue = 5
+        #expect(stored == 5)
+        let settings = ParcelSettings()
+        settings.binding.wrappedValue = false
+        #expect(!settings.showsCount)
+        let constant = Binding.constant(3)
+        constant.wrappedValue = 9
+        #expect(constant.wrappedValue == 3)
+    }
+}
+
+extension PlacedView {
+    /// The frame of the first text reading `text`, depth first.
+    func frame(of text: String) -> Rect? {
+        if case let .text(layout, _) = content, layout.text == text { return frame }
+        for child in children { if let found = child.frame(of: text) { return found } }
+        return nil
+    }
+}
