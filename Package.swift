@@ -50,6 +50,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
+        // `import Combine` in widget code (docs/WIDGETS.md#combine); not linked by the daemon.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .systemLibrary(
@@ -218,6 +220,7 @@ let package = Package(
 // `import SwiftUI` is Apple's own.
 #if os(Linux)
 package.products += [
+    .library(name: "Combine", targets: ["Combine"]),
     .library(name: "SwiftUI", targets: ["SwiftUI"]),
     .library(name: "WidgetKit", targets: ["WidgetKit"]),
     .library(name: "AppIntents", targets: ["AppIntents"]),
@@ -226,14 +229,19 @@ package.products += [
     .library(name: "UIKit", targets: ["UIKit"]),
 ]
 package.targets += [
-    .target(name: "SwiftUI", dependencies: ["Accessory"]),
+    .target(name: "Combine", dependencies: [
+        .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+        .product(name: "OpenCombineFoundation", package: "OpenCombine"),
+    ]),
+    .target(name: "SwiftUI", dependencies: ["Accessory", "Combine"]),
     .target(name: "WidgetKit", dependencies: ["SwiftUI"]),
     .target(name: "AppIntents", dependencies: ["SwiftUI"]),
     .target(name: "Charts", dependencies: ["SwiftUI"]),
     .target(name: "ActivityKit", dependencies: ["SwiftUI"]),
     .target(name: "UIKit", dependencies: ["SwiftUI"]),
     // Widget sources as apps write them, compiled with their own imports unchanged.
-    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "AppIntents", "Charts", "ActivityKit", "UIKit", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")]),
+    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "Combine", "AppIntents", "Charts", "ActivityKit", "UIKit", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")]),
 ]
 #endif
 

@@ -1,9 +1,11 @@
-// `import SwiftUI` as widget code writes it: the whole widget API (Accessory) and, as
-// Apple's SwiftUI does, all of Foundation — `NSLocalizedString`, `UserDefaults`,
+// `import SwiftUI` as widget code writes it: the whole widget API (Accessory), Combine
+// (`ObservableObject`, `@Published`) with SwiftUI's `@ObservedObject`, `@StateObject`
+// and `@EnvironmentObject` over it, and, as Apple's SwiftUI does, all of Foundation — `NSLocalizedString`, `UserDefaults`,
 // `CGFloat`, `NSPredicate` — with no import of its own. The stock daemon imports
 // Accessory, which brings only FoundationEssentials and so links no ICU; a widget package
 // importing this module links Foundation (docs/WIDGETS.md measures what that costs).
 @_exported import Accessory
+@_exported import Combine
 @_exported import Foundation
 
 /// The size type WidgetKit's context gives (`context.displaySize`): Accessory's, which

@@ -23,7 +23,7 @@ LAYERS = [
     ["CLibDRM", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo"],
     ["CFramebuffer", "CEPaperBus", "Canvas"],
     ["Gauge", "AccessoryMacros"],
-    ["Accessory"],
+    ["Accessory", "Combine"],
     ["SwiftUI"],
     ["WidgetKit", "AppIntents", "Charts", "ActivityKit", "UIKit"],
     ["Panel", "DaemonRuntime"],

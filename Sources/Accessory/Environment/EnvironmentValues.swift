@@ -93,6 +93,25 @@ public struct EnvironmentValues: Sendable {
     var containerBackground: ContainerBackgroundSink? = nil
 
     private var custom: [ObjectIdentifier: any Sendable] = [:]
+    /// The objects `environmentObject(_:)` gave, by their class.
+    private var objects: [ObjectIdentifier: ObjectReference] = [:]
+
+    /// A view's object of the environment, held for the drawing it is given to.
+    private final class ObjectReference: @unchecked Sendable {
+        let object: AnyObject
+        init(_ object: AnyObject) { self.object = object }
+    }
+
+    /// Gives `object` to the views below, for `@EnvironmentObject`.
+    mutating func setObject<T: AnyObject>(_ object: T) {
+        objects[ObjectIdentifier(T.self)] = ObjectReference(object)
+    }
+
+    /// The object of class `T` a view above gave, in the view whose body is being
+    /// evaluated; nil when none did.
+    package static func object<T: AnyObject>(of type: T.Type) -> T? {
+        current.objects[ObjectIdentifier(type)]?.object as? T
+    }
 
     public init() {}
 

@@ -14,6 +14,11 @@ extension View {
         environmentChange { $0[keyPath: keyPath] = value }
     }
 
+    /// Gives `object` to this view's content, where `@EnvironmentObject` reads it.
+    public func environmentObject<T: AnyObject>(_ object: T) -> some View {
+        environmentChange { $0.setObject(object) }
+    }
+
     /// The font for text in this view.
     public func font(_ font: Font?) -> some View { environmentChange { $0.font = font } }
 

@@ -24,6 +24,12 @@ public struct State<Value>: @unchecked Sendable {
         get { storage.value }
         nonmutating set { storage.value = newValue }
     }
+
+    /// `$name`: a binding to the value, for a subview that takes one.
+    public var projectedValue: Binding<Value> {
+        let storage = self.storage
+        return Binding(get: { storage.value }, set: { storage.value = $0 })
+    }
 }
 
 extension State where Value: ExpressibleByNilLiteral {
