@@ -64,6 +64,39 @@ struct ParcelsView: View {
     }
 }
 
+/// The app's own progress look: dots filled up to the fraction completed.
+struct DotsProgressStyle: ProgressViewStyle {
+    var dots = 5
+
+    func makeBody(configuration: Configuration) -> some View {
+        let filled = Int(((configuration.fractionCompleted ?? 0) * Double(dots)).rounded())
+        VStack(alignment: .leading, spacing: 2) {
+            configuration.label
+            HStack(spacing: 3) {
+                ForEach(0..<dots, id: \.self) { index in
+                    Circle()
+                        .fill(index < filled ? Color.primary : Color.secondary)
+                        .frame(width: 6, height: 6)
+                }
+            }
+            configuration.currentValueLabel
+        }
+    }
+}
+
+struct DeliveryProgress: View {
+    let fraction: Double
+
+    var body: some View {
+        ProgressView(value: fraction) {
+            Text("On its way")
+        } currentValueLabel: {
+            Text("\(Int(fraction * 100)) %")
+        }
+        .progressViewStyle(DotsProgressStyle())
+    }
+}
+
 struct ParcelsEntry: TimelineEntry {
     let date: Date
     let count: Int

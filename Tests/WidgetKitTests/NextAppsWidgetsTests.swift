@@ -30,6 +30,17 @@ struct NextAppsWidgetsTests {
         #expect(abs(fitted.contentFrame.width - 2 * fitted.contentFrame.height) < 1, "\(fitted.contentFrame)")
     }
 
+    @Test("a progress style of the app's own draws from the fraction completed and both labels; a built-in one inside it is the bar")
+    func customProgressStyle() {
+        let placed = place(.accessoryRectangular) { DeliveryProgress(fraction: 0.6) }
+        #expect(placed.texts.contains("On its way") && placed.texts.contains("60 %"), "\(placed.texts)")
+        let dots = draw(place(.accessoryRectangular) { DeliveryProgress(fraction: 0.6) })
+        let fewer = draw(place(.accessoryRectangular) { DeliveryProgress(fraction: 0.2) })
+        #expect(dots.lit > fewer.lit, "three dots filled, not one")
+        let bar = place(.accessoryRectangular) { ProgressView(value: 0.5).progressViewStyle(.linear) }
+        #expect(bar.texts.isEmpty)
+    }
+
     @Test("colours in linear light and Display P3 are converted to sRGB")
     func colourSpaces() {
         #expect(Color(.sRGB, red: 0.2, green: 0.6, blue: 0.3) == Color(red: 0.2, green: 0.6, blue: 0.3))

@@ -66,7 +66,7 @@ struct UIKitNamesTests {
 
 extension Frame {
     /// How many pixels are not black.
-    fileprivate var lit: Int {
+    var lit: Int {
         var count = 0
         for y in 0..<height {
             for x in 0..<width where gray(x: x, y: y) > 0 { count += 1 }

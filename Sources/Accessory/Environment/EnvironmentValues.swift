@@ -59,6 +59,8 @@ public struct EnvironmentValues: Sendable {
     package var monospacedDigit: Bool = false
     package var gaugeKind: GaugeKind? = nil
     package var progressStyle: ProgressViewStyleKind = .linear
+    /// A progress view style of the widget's own, drawn in place of the built-in ones.
+    var customProgressStyle: CustomProgressStyle?
     package var tint: AnyShapeStyle? = nil
     package var isAccentable: Bool = false
     package var isPrivacySensitive: Bool = false

@@ -106,7 +106,13 @@ extension View {
 
     /// The style of progress views in this view.
     public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
-        environmentChange { $0.progressStyle = style.kind }
+        environmentChange {
+            switch style {
+            case is LinearProgressViewStyle: ($0.progressStyle, $0.customProgressStyle) = (.linear, nil)
+            case is CircularProgressViewStyle: ($0.progressStyle, $0.customProgressStyle) = (.circular, nil)
+            default: $0.customProgressStyle = CustomProgressStyle { AnyView(style.makeBody(configuration: $0)) }
+            }
+        }
     }
 
     /// The widget's background on the home screen: drawn behind the whole tile, clipped
