@@ -60,6 +60,10 @@ struct ParcelsView: View {
             Circle()
                 .fill(Brand.accent)
                 .scaledToFit()
+            Rectangle()
+                .rotation(.degrees(45))
+                .fill(Brand.plain)
+                .frame(width: 8, height: 8)
         }
     }
 }

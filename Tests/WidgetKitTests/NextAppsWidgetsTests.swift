@@ -41,6 +41,16 @@ struct NextAppsWidgetsTests {
         #expect(bar.texts.isEmpty)
     }
 
+    @Test("a shape's rotation turns its outline about the anchor; filled after, it is still a shape")
+    func rotation() {
+        let square = draw(place(.accessoryCircular) { Rectangle().fill(.primary).frame(width: 20, height: 20) })
+        let diamond = draw(place(.accessoryCircular) { Rectangle().rotation(.degrees(45)).fill(.primary).frame(width: 20, height: 20) })
+        let quarter = draw(place(.accessoryCircular) { Rectangle().rotation(.degrees(90)).fill(.primary).frame(width: 20, height: 20) })
+        #expect(diamond.pixels != square.pixels, "the diamond reaches where the square does not")
+        #expect(abs(quarter.lit - square.lit) < square.lit / 50, "a quarter turn of a square is the square")
+        #expect(abs(diamond.lit - square.lit) < square.lit / 10, "a turn keeps the area")
+    }
+
     @Test("colours in linear light and Display P3 are converted to sRGB")
     func colourSpaces() {
         #expect(Color(.sRGB, red: 0.2, green: 0.6, blue: 0.3) == Color(red: 0.2, green: 0.6, blue: 0.3))

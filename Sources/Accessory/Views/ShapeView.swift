@@ -13,6 +13,8 @@ public struct ShapeView: View, PrimitiveView {
     var trim: ClosedRange<Double>?
     /// Set by `inset(by:)`: how far the shape keeps inside its frame on every side.
     var inset = 0.0
+    /// Set by `rotation(_:anchor:)`: the outline turned about a point of its frame.
+    var turn: ViewTransform?
 
     public var body: Never { bodyNever() }
 
@@ -79,8 +81,17 @@ public struct ShapeView: View, PrimitiveView {
         return copy
     }
 
+    /// The shape turned by `angle` about `anchor`, as SwiftUI's `Shape.rotation(_:anchor:)`:
+    /// still a shape, filled or stroked after; its frame is unchanged.
+    public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> ShapeView {
+        var copy = self
+        copy.turn = ViewTransform(rotation: (turn?.rotation ?? 0) + angle.radians, anchor: anchor)
+        return copy
+    }
+
     func makeNode(in environment: EnvironmentValues) -> LayoutNode {
-        let node = FillNode(shape: shape, paint: environment.paint(style ?? environment.foregroundStyle), name: "Shape", line: line, trim: trim)
+        var node: LayoutNode = FillNode(shape: shape, paint: environment.paint(style ?? environment.foregroundStyle), name: "Shape", line: line, trim: trim)
+        if let turn { node = TransformNode(transform: turn, child: node) }
         let inset = self.inset + (insetsStroke ? (line?.width ?? 0) / 2 : 0)
         guard inset != 0 else { return node }
         return PaddingNode(insets: EdgeInsets(top: inset, leading: inset, bottom: inset, trailing: inset), child: node)
