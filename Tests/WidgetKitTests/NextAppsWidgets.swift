@@ -18,6 +18,7 @@ enum Brand {
     static let blend: BlendMode = .overlay
     static let avoided: [WidgetLocation] = [.standBy, .iPhoneWidgetsOnMac]
     static let leading: DynamicIslandMode = .compactLeading
+    static let hiddenLabel: LocalizedStringKey = "A hidden note"
 }
 
 /// The app's settings store, read through a binding as its views take one.
@@ -51,6 +52,7 @@ struct ParcelsView: View {
             CountRow(showsCount: .constant(true), count: count)
             Text("Secret")
                 .hidden()
+                .accessibilityLabel(Brand.hiddenLabel)
             Text(showsLabel ? "labelled" : family.debugDescription)
                 .font(.caption)
                 .offset(x: 12, y: 0)
@@ -104,6 +106,38 @@ struct DeliveryProgress: View {
 struct ParcelsEntry: TimelineEntry {
     let date: Date
     let count: Int
+}
+
+/// A parcel chosen for the widget.
+struct ParcelIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Parcel"
+    @Parameter(title: "Tracking number", default: "none") var tracking: String
+    init() {}
+    init(tracking: String) { self.tracking = tracking }
+}
+
+struct ParcelPicks {
+    func recommendations() -> [AppIntentRecommendation<ParcelIntent>] {
+        [AppIntentRecommendation(intent: ParcelIntent(tracking: "1Z999"), description: "Latest parcel")]
+    }
+}
+
+/// A button that reopens the tracking page, with its hint on the label as iOS 18 apps write it.
+struct TrackAgainIntent: AppIntent {
+    static let title: LocalizedStringResource = "Track again"
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+struct TrackAgainControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        StaticControlConfiguration(kind: "org.example.parcels.track") {
+            ControlWidgetButton(action: TrackAgainIntent()) {
+                Label("Track", systemImage: "shippingbox")
+                    .controlWidgetActionHint("Opens the tracking page")
+            }
+        }
+        .displayName("Track parcel")
+    }
 }
 
 struct ParcelsProvider: TimelineProvider {

@@ -75,6 +75,17 @@ extension View {
     @_disfavoredOverload
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { self }
 
+    /// A label for a screen reader, from the app's strings; accepted, not drawn.
+    public func accessibilityLabel(_ label: LocalizedStringKey) -> some View { self }
+
+    /// What a control's action does, said by the system before it runs (iOS 18),
+    /// written on the control's label; accepted, not drawn: the daemon asks nothing
+    /// before a tap runs.
+    public func controlWidgetActionHint(_ hint: LocalizedStringKey) -> some View { self }
+
+    /// The action hint from a text.
+    public func controlWidgetActionHint(_ hint: Text) -> some View { self }
+
     /// iOS 17 marks content an interaction may invalidate (it shimmers while a button's
     /// intent runs). Accepted and drawn as it is: the pressed control's own state shows
     /// here instead (docs/WIDGETS.md).

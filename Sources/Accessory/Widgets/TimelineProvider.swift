@@ -38,6 +38,9 @@ extension AppIntentTimelineProvider {
     public func recommendations() -> [IntentRecommendation<Intent>] { [] }
 }
 
+/// iOS 17's name for `IntentRecommendation`, as `AppIntentTimelineProvider`s write it.
+public typealias AppIntentRecommendation<Intent: WidgetConfigurationIntent> = IntentRecommendation<Intent>
+
 /// A configuration offered ready-made with a description, as WidgetKit's.
 public struct IntentRecommendation<Intent: WidgetConfigurationIntent>: Sendable {
     public let intent: Intent
