@@ -16,3 +16,12 @@ public typealias CGSize = Accessory.CGSize
 public typealias CGPoint = Accessory.CGPoint
 /// Accessory's rectangle, `GeometryProxy.frame(in:)`'s, for the reason `CGSize` is declared here.
 public typealias CGRect = Accessory.CGRect
+
+extension CGFloat {
+    /// The number's value as a `CGFloat`, as Apple's Foundation overlay gives it (a widget
+    /// reading a value out of `UserDefaults` or a JSON object); swift-corelibs-foundation
+    /// has it for `Double` and `Float` only.
+    public init(truncating number: NSNumber) {
+        self.init(number.doubleValue)
+    }
+}

@@ -19,6 +19,8 @@ enum Brand {
     static let avoided: [WidgetLocation] = [.standBy, .iPhoneWidgetsOnMac]
     static let leading: DynamicIslandMode = .compactLeading
     static let hiddenLabel: LocalizedStringKey = "A hidden note"
+    /// A size the app keeps in its settings as a number.
+    static let badgeSize = CGFloat(truncating: NSNumber(value: 14.5))
 }
 
 /// The app's settings store, read through a binding as its views take one.
@@ -186,5 +188,33 @@ struct ParcelActivity: Widget {
             .contentMargins(.trailing, 6, for: .compactTrailing)
         }
         .containerBackgroundRemovable()
+    }
+}
+
+/// An activity whose content closure computes before it returns, as some apps write it:
+/// a plain closure on iOS (one with a `return` is not transformed by the builder).
+struct ParcelReturnActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: ParcelAttributes.self) { context in
+            let stops = context.state.stopsAway
+            var title = context.attributes.carrier
+            if stops == 0 { title += " is here" }
+            return VStack {
+                Text(title)
+                Text("\(stops) stops")
+            }
+            .activityBackgroundTint(Color.black.opacity(0.5))
+        } dynamicIsland: { context in
+            let stops = context.state.stopsAway
+            return DynamicIsland {
+                DynamicIslandExpandedRegion(.center) { Text("\(stops)") }
+            } compactLeading: {
+                Text("\(stops)")
+            } compactTrailing: {
+                Text("")
+            } minimal: {
+                Text("\(stops)")
+            }
+        }
     }
 }

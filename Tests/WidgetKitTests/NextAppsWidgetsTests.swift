@@ -60,6 +60,11 @@ struct NextAppsWidgetsTests {
         #expect(Color(.displayP3, red: 0.5, green: 0.5, blue: 0.5) != Color(.displayP3, red: 1, green: 0.1, blue: 0.1))
     }
 
+    @Test("CGFloat(truncating:) reads an NSNumber, as Apple's Foundation overlay does")
+    func cgFloat() {
+        #expect(Brand.badgeSize == 14.5)
+    }
+
     @Test("a binding reads through, and a constant one stays")
     func binding() {
         var stored = 1
