@@ -71,7 +71,10 @@ STEPS = [
     Step("release-build", "Tests/build/release.sh", load=BUILD, tiers={"oracles", "e2e"},
          about="every product once, optimised, the Swift runtime linked in as deploy/install.sh builds it; "
                "every later step uses these binaries"),
-    Step("debug-build", "swift build --build-tests --explicit-target-dependency-import-check error", load=BUILD,
+    # Undeclared imports of the package's own modules are Tests/imports/check.py's to find:
+    # SwiftPM's --explicit-target-dependency-import-check also checks OpenCombine's shim,
+    # which imports the package's Combine module once there is one.
+    Step("debug-build", "swift build --build-tests", load=BUILD,
          tiers={"quick", "e2e"}, about="the package and its tests, debug"),
     Step("fuzz", "scripts/fuzz --no-build", needs=["release-build"], load=1, tiers={"e2e"},
          about="10,000 mutated inputs for each reader of outside input"),

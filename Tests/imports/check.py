@@ -124,6 +124,34 @@ for module in sorted(os.listdir(os.path.join(root, "Sources"))):
                         if member not in all_members.get(imported, set()) or member not in used:
                             problems.append(f"{rel}:{number}: {member} is not a member of {imported}'s that this file uses")
 
+def reachable(name, seen=None):
+    """The targets `name` depends on, directly or through others, as SwiftPM counts them."""
+    seen = set() if seen is None else seen
+    for dep in declared.get(name, set()):
+        if dep not in seen:
+            seen.add(dep)
+            reachable(dep, seen)
+    return seen
+
+
+# Test targets and their support modules: every module of this package a file imports is
+# among the targets Package.swift makes it depend on. (SwiftPM's --explicit-target-dependency-import-check would
+# say so too, but it also checks OpenCombine's shim, whose `canImport(Combine)` sees the
+# package's own Combine module; docs/TESTING.md.)
+for target in package["targets"]:
+    if target["type"] != "test" and not target.get("path", "").startswith("Tests/"):
+        continue
+    folder = os.path.join(root, target.get("path") or os.path.join("Tests", target["name"]))
+    for dirpath, _, files in os.walk(folder):
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(dirpath, name)
+            for number, line in enumerate(open(path, encoding="utf-8").read().splitlines(), 1):
+                match = re.match(r"\s*(?:@\w+\s+)*import\s+(?:\w+\s+)?(\w+)", line)
+                if match and match.group(1) in layer and match.group(1) not in reachable(target["name"]):
+                    problems.append(f"{os.path.relpath(path, root)}:{number}: {target['name']} imports {match.group(1)} without declaring it in Package.swift")
+
 for problem in problems:
     print(problem)
 print(f"imports: {len(problems)} problem(s) in the module graph" if problems else "imports: every module imports only modules below it")
