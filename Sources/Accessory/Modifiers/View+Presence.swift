@@ -36,8 +36,8 @@ extension View {
     public func blendMode(_ blendMode: BlendMode) -> some View { self }
 }
 
-/// Takes its child's place and draws nothing.
-final class HiddenNode: LayoutNode {
+/// A node over one child: the child's size and priority unless it says otherwise.
+class OneChildNode: LayoutNode {
     let child: LayoutNode
 
     init(child: LayoutNode) {
@@ -47,23 +47,22 @@ final class HiddenNode: LayoutNode {
     }
 
     override func measure(_ proposal: ProposedSize) -> Size { child.sizeThatFits(proposal) }
+}
 
+/// Takes its child's place and draws nothing.
+final class HiddenNode: OneChildNode {
     override func place(in frame: Rect) -> PlacedView { PlacedView(frame: frame, name: "Hidden") }
 }
 
 /// Lays its child out as it is and places it moved.
-final class OffsetNode: LayoutNode {
+final class OffsetNode: OneChildNode {
     let dx: Double
     let dy: Double
-    let child: LayoutNode
 
     init(dx: Double, dy: Double, child: LayoutNode) {
-        (self.dx, self.dy, self.child) = (dx, dy, child)
-        super.init()
-        layoutPriority = child.layoutPriority
+        (self.dx, self.dy) = (dx, dy)
+        super.init(child: child)
     }
-
-    override func measure(_ proposal: ProposedSize) -> Size { child.sizeThatFits(proposal) }
 
     override func place(in frame: Rect) -> PlacedView {
         PlacedView(frame: frame, children: [child.place(in: frame).offsetBy(dx: dx, dy: dy)], name: "Offset")
@@ -71,14 +70,7 @@ final class OffsetNode: LayoutNode {
 }
 
 /// Proposes its child the largest size of the child's ideal shape within the proposal.
-final class AspectFitNode: LayoutNode {
-    let child: LayoutNode
-
-    init(child: LayoutNode) {
-        self.child = child
-        super.init()
-        layoutPriority = child.layoutPriority
-    }
+final class AspectFitNode: OneChildNode {
 
     private func fitted(_ proposal: ProposedSize) -> ProposedSize {
         let ideal = child.sizeThatFits(ProposedSize(width: nil, height: nil))

@@ -43,18 +43,13 @@ package struct ViewTransform: Hashable, Sendable {
 }
 
 /// Lays its child out as it is and draws it through a transform.
-final class TransformNode: LayoutNode {
+final class TransformNode: OneChildNode {
     let transform: ViewTransform
-    let child: LayoutNode
 
     init(transform: ViewTransform, child: LayoutNode) {
         self.transform = transform
-        self.child = child
-        super.init()
-        layoutPriority = child.layoutPriority
+        super.init(child: child)
     }
-
-    override func measure(_ proposal: ProposedSize) -> Size { child.sizeThatFits(proposal) }
 
     override func place(in frame: Rect) -> PlacedView {
         PlacedView(frame: frame, content: .transform(transform), children: [child.place(in: frame)], name: "Transform")
