@@ -169,7 +169,7 @@ func waitForPID(in path: String) async throws -> pid_t {
     let start = ContinuousClock.now
     // A real process starting: on a loaded machine (the suite runs in parallel on two
     // cores) it may take seconds, and a busy loop here would only slow it down.
-    while ContinuousClock.now - start < .seconds(60) {
+    while ContinuousClock.now - start < .seconds(120) {
         if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n"), let pid = pid_t(text.dropLast()) { return pid }
         try await Task.sleep(for: .milliseconds(5))
     }

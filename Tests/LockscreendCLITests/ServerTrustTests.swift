@@ -2,14 +2,25 @@ import Foundation
 import Testing
 @testable import Config
 @testable import LockscreendCLI
+import Providers  // for OwnThread
 import TestSupport
 @testable import WebTrust
 
 /// The HTTP face's certificate as the composition root keeps it in the state directory.
+/// Runs `work` on a thread of its own: it makes keys and flushes files to disk, which on a
+/// busy disk can take seconds, and the cooperative threads are every test's.
+private func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await OwnThread.run(named: "certificate test") { Result { try work() } }.get()
+}
+
 @Suite("The HTTP face's certificate, kept")
 struct ServerTrustTests {
     @Test("made on first start (the keys 0600, the folder 0700); the same at the next; renewed near its end and for a new name, its authority kept")
-    func kept() throws {
+    func kept() async throws {
+        try await offPool { try keptOffPool() }
+    }
+
+    func keptOffPool() throws {
         let folder = try TemporaryFolder("tls")
         defer { folder.remove() }
         let tls = folder.url.appendingPathComponent("tls").path
@@ -39,7 +50,11 @@ struct ServerTrustTests {
     }
 
     @Test("HTTPS is off, said why, without a state directory or with tls = false; a configured certificate that does not read is logged, not fatal")
-    func off() throws {
+    func off() async throws {
+        try await offPool { try offOffPool() }
+    }
+
+    func offOffPool() throws {
         var web = WebConfig(host: "127.0.0.1", port: 8443)
         #expect(ServerTrust.tls(for: web, stateDirectory: nil, now: testNow, logger: quietLogger) == nil)
         web.tls = false

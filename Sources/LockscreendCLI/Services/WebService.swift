@@ -2,6 +2,7 @@ import Config
 import FoundationEssentials
 import DaemonRuntime
 import Logging
+import Providers  // for OwnThread
 import ServiceLifecycle
 import Web
 import WebTrust  // for .fingerprint
@@ -28,8 +29,10 @@ struct WebService: Service, CustomStringConvertible {
     var description: String { "HTTP \(config.host):\(config.port)" }
 
     func run() async {
-        // Made here, beside the daemon's first frame rather than before it.
-        let tls = ServerTrust.tls(for: config, stateDirectory: stateDirectory, now: clock.now(), logger: logger)
+        // Made here, beside the daemon's first frame rather than before it, and on a thread of
+        // its own: making a key and writing files (each flushed to disk) may take a while on
+        // an SD card, and the cooperative threads are every task's.
+        let tls = await certificate(now: clock.now())
         let server: WebServer
         do {
             server = try await WebServer(config: config, api: api, tls: tls)
@@ -48,12 +51,18 @@ struct WebService: Service, CustomStringConvertible {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled, tls != nil {
                 guard (try? await clock.sleep(until: clock.now().addingTimeInterval(Self.renewalCheck))) != nil, !Task.isCancelled else { break }
-                guard let renewed = ServerTrust.tls(for: config, stateDirectory: stateDirectory, now: clock.now(), logger: logger) else { continue }
+                guard let renewed = await certificate(now: clock.now()) else { continue }
                 server.use(renewed)
                 fingerprint.value = renewed.fingerprint
             }
             if tls == nil { try? await gracefulShutdown() }
         }
         await server.close()
+    }
+
+    /// The face's TLS as of `now`, read or made on a thread of its own.
+    func certificate(now: Date) async -> ServerTLS? {
+        let (config, stateDirectory, logger) = (config, stateDirectory, logger)
+        return await OwnThread.run(named: "https certificate") { ServerTrust.tls(for: config, stateDirectory: stateDirectory, now: now, logger: logger) }
     }
 }
