@@ -12,12 +12,15 @@ dump() {
 }
 
 # Waits until the daemon writing to $1 has presented its first frame.
-first_frame() {
+first_frame() { logged "presented the first frame" "$1"; }
+
+# Waits (60 s at most) until the log FILE has LINE.
+logged() {  # LINE FILE
   for i in $(seq 1 600); do
-    grep -q "presented the first frame" "$1" 2>/dev/null && return 0
+    grep -q "$1" "$2" 2>/dev/null && return 0
     sleep 0.1
   done
-  echo "@@FAIL no first frame in $1"; cat "$1"; return 1
+  echo "@@FAIL no '$1' in $2"; cat "$2"; return 1
 }
 
 # Runs lockscreend on a device until its first frame, takes three screendumps 0.3 s
@@ -157,6 +160,8 @@ TOML
       gamestatsd --drm /dev/dri/card0 --config /tmp/match.toml --at 2026-11-22T14:04:01Z $common --state-dir /tmp/match --socket /tmp/match.sock 2>/share/match.log &
       pid=$!
       first_frame /share/match.log
+      # The HTTP face binds beside the first frame, not before it.
+      logged "HTTP on" /share/match.log
       push() {  # EVENT JSON-REST [PRIORITY]
         wget -q -O /share/match-reply.json --header "Authorization: Bearer e2e-http-token" --header "apns-priority: ${3:-10}" \
           --post-data "{\"aps\": {\"event\": \"$1\", \"timestamp\": $(clock), $2}}" http://127.0.0.1:8080/api/activities/00aa11bb22cc33dd

@@ -29,13 +29,14 @@ struct WebService: Service, CustomStringConvertible {
     var description: String { "HTTP \(config.host):\(config.port)" }
 
     func run() async {
-        // Made here, beside the daemon's first frame rather than before it, and on a thread of
-        // its own: making a key and writing files (each flushed to disk) may take a while on
-        // an SD card, and the cooperative threads are every task's.
-        let tls = await certificate(now: clock.now())
+        // Bound before the certificate is read or made, so plain HTTP answers from the first
+        // frame on; the certificate is made beside it, on a thread of its own: making a key
+        // and writing files (each flushed to disk) may take a while on an SD card, and the
+        // cooperative threads are every task's. A handshake in between is closed; its
+        // client's retry gets TLS.
         let server: WebServer
         do {
-            server = try await WebServer(config: config, api: api, tls: tls)
+            server = try await WebServer(config: config, api: api)
         } catch {
             logger.error("cannot listen on \(config.host):\(config.port) for HTTP: \(error); running without it")
             try? await gracefulShutdown()
@@ -44,7 +45,9 @@ struct WebService: Service, CustomStringConvertible {
         let host = config.host.contains(":") ? "[\(config.host)]" : config.host
         let port = server.port ?? config.port
         logger.notice("HTTP on http://\(host):\(port)/api/status\(config.tokenFile == nil ? "; changes refused until [http] token_file is set" : "")")
+        let tls = await certificate(now: clock.now())
         if let tls {
+            server.use(tls)
             fingerprint.value = tls.fingerprint
             logger.notice("HTTPS on https://\(host):\(port)/ (same port\(config.cleartext ? "" : ", plain HTTP from elsewhere refused")); certificate SHA-256 \(tls.fingerprint)")
         }
