@@ -47,9 +47,6 @@ let package = Package(
         // TLS on the HTTP face, the certificate the daemon makes for itself, and the
         // provider tokens (ES256 JWTs) APNs clients sign (docs/ACTIVITIES.md, docs/WEB.md).
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.0"),
-        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
-        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
         // `import Combine` in widget code (docs/WIDGETS.md#combine); not linked by the daemon.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
@@ -58,6 +55,12 @@ let package = Package(
             name: "CPangoCairo",
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        // OpenSSL's libcrypto: the HTTP face's keys, certificates and provider tokens.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
             name: "CLibDRM",
@@ -137,9 +140,7 @@ let package = Package(
             dependencies: [
                 "JSON",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                "CLibCrypto",
             ]
         ),
         .target(
@@ -207,7 +208,7 @@ let package = Package(
         .testTarget(name: "LockScreenModelTests", dependencies: ["LockScreenModel", "LockScreen", "Config", "ControlProtocol", "JSON", "Providers", "TimelineEngine", "Accessory", "Canvas"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "WebTrustTests", dependencies: ["WebTrust"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "WebTrust", .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "WebTrust", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "BrokerTests", dependencies: ["Broker", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "LockScreen", "LockScreenModel", "Config", "Panel", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),

@@ -41,29 +41,23 @@ enum ServerTrust {
     static func kept(in folder: String, web: WebConfig, now: Date, logger: Logger) throws(ServerTLSError) -> ServerTLS {
         if mkdir(folder, 0o700) != 0, errno != EEXIST { throw ServerTLSError("cannot make \(folder): \(String(cString: strerror(errno)))") }
         let (names, addresses) = reachedBy(web)
-        do {
-            var authority: ServerCertificate.Pair
-            if let certificate = try? read(folder + "/ca.pem"), let key = try? read(folder + "/ca-key.pem") {
-                authority = .init(certificate: certificate, key: key)
-            } else {
-                authority = try ServerCertificate.authority(host: MQTTConfig.hostname, now: now)
-                try write(authority.key, to: folder + "/ca-key.pem", mode: 0o600)
-                try write(authority.certificate, to: folder + "/ca.pem", mode: 0o644)
-                logger.notice("made a certificate authority for HTTPS: \(folder)/ca.pem; have clients trust it (docs/WEB.md)")
-            }
-            var server = ServerCertificate.Pair(certificate: (try? read(folder + "/cert.pem")) ?? "", key: (try? read(folder + "/key.pem")) ?? "")
-            if !ServerCertificate.covers(server, names: names, addresses: addresses, authority: authority, now: now) {
-                server = try ServerCertificate.server(names: names, addresses: addresses, authority: authority, now: now)
-                try write(server.key, to: folder + "/key.pem", mode: 0o600)
-                try write(server.certificate + authority.certificate, to: folder + "/cert.pem", mode: 0o644)
-                logger.info("made the HTTPS certificate for \((names + addresses).joined(separator: ", "))")
-            }
-            return try ServerTLS(chain: server.certificate + authority.certificate, key: server.key, trusted: authority.certificate)
-        } catch let error as ServerTLSError {
-            throw error
-        } catch {
-            throw ServerTLSError("cannot make a certificate: \(error)")
+        var authority: ServerCertificate.Pair
+        if let certificate = try? read(folder + "/ca.pem"), let key = try? read(folder + "/ca-key.pem") {
+            authority = .init(certificate: certificate, key: key)
+        } else {
+            authority = try ServerCertificate.authority(host: MQTTConfig.hostname, now: now)
+            try write(authority.key, to: folder + "/ca-key.pem", mode: 0o600)
+            try write(authority.certificate, to: folder + "/ca.pem", mode: 0o644)
+            logger.notice("made a certificate authority for HTTPS: \(folder)/ca.pem; have clients trust it (docs/WEB.md)")
         }
+        var server = ServerCertificate.Pair(certificate: (try? read(folder + "/cert.pem")) ?? "", key: (try? read(folder + "/key.pem")) ?? "")
+        if !ServerCertificate.covers(server, names: names, addresses: addresses, authority: authority, now: now) {
+            server = try ServerCertificate.server(names: names, addresses: addresses, authority: authority, now: now)
+            try write(server.key, to: folder + "/key.pem", mode: 0o600)
+            try write(server.certificate + authority.certificate, to: folder + "/cert.pem", mode: 0o644)
+            logger.info("made the HTTPS certificate for \((names + addresses).joined(separator: ", "))")
+        }
+        return try ServerTLS(chain: server.certificate + authority.certificate, key: server.key, trusted: authority.certificate)
     }
 
     /// The names and addresses a client may reach the daemon by: loopback's, the host's

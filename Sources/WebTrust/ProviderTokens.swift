@@ -1,4 +1,3 @@
-import Crypto
 import FoundationEssentials
 import JSON
 
@@ -12,7 +11,8 @@ package struct ProviderTokens: Sendable {
     package struct Key: Sendable {
         package var id: String
         package var team: String
-        package var publicKey: P256.Signing.PublicKey
+        /// The public half, as SubjectPublicKeyInfo (DER).
+        package var publicKey: [UInt8]
 
         /// `pem` is the key file as Apple hands it out (`AuthKey_<ID>.p8`, the private key
         /// in PKCS #8) or its public half (`-----BEGIN PUBLIC KEY-----`): of a private key
@@ -21,15 +21,13 @@ package struct ProviderTokens: Sendable {
             self.id = id
             self.team = team
             if pem.contains("PRIVATE KEY-----") {
-                guard let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) else {
-                    throw .unreadableKey("not a P-256 private key in PEM (Apple's .p8 file)")
-                }
-                publicKey = key.publicKey
+                guard let key = P256Key.read(pem: pem) else { throw .unreadableKey("not a P-256 private key in PEM (Apple's .p8 file)") }
+                publicKey = key.publicDER
             } else {
-                guard let key = try? P256.Signing.PublicKey(pemRepresentation: pem) else {
+                guard let key = P256Key.read(pem: pem, public: true) else {
                     throw .unreadableKey("neither a P-256 private key (.p8) nor a public key in PEM")
                 }
-                publicKey = key
+                publicKey = key.publicDER
             }
         }
     }
@@ -75,8 +73,7 @@ package struct ProviderTokens: Sendable {
         }
         guard let issued, issued.isFinite else { return .invalid("the token has no iat (seconds since 1970)") }
         let signed = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-        guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes),
-              key.publicKey.isValidSignature(signature, for: signed) else {
+        guard let publicKey = P256Key.read(publicDER: key.publicKey), publicKey.isValidES256(signature: signatureBytes, for: signed) else {
             return .invalid("the signature is not key \(id)'s")
         }
         let age = now.timeIntervalSince1970 - issued

@@ -1,8 +1,6 @@
-import Crypto
+import CLibCrypto
 import FoundationEssentials
 import Glibc
-import SwiftASN1
-import X509
 
 /// The certificate the HTTP face shows when the configuration names none, made by the
 /// daemon the way mkcert makes one for a development machine: an authority of the
@@ -31,92 +29,57 @@ package struct ServerCertificate: Sendable {
     package static let authorityLifetime: Double = 20 * 365 * 86_400
 
     /// A new authority, named after the machine.
-    package static func authority(host: String, now: Date) throws -> Pair {
-        let key = P256.Signing.PrivateKey()
-        let name = try DistinguishedName {
-            OrganizationName("lockscreend")
-            CommonName("lockscreend on \(host)")
-        }
-        let publicKey = Certificate.PublicKey(key.publicKey)
-        let certificate = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: publicKey,
-            notValidBefore: now.addingTimeInterval(-3_600), notValidAfter: now.addingTimeInterval(authorityLifetime),
-            issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: publicKey)
-            },
-            issuerPrivateKey: .init(key))
-        return Pair(certificate: try certificate.serializeAsPEM().pemString + "\n", key: key.pemRepresentation + "\n")
+    package static func authority(host: String, now: Date) throws(ServerTLSError) -> Pair {
+        let key = try P256Key.generate()
+        let certificate = try X509Certificate.make(
+            commonName: "lockscreend on \(host)", key: key, issuer: nil,
+            from: now.addingTimeInterval(-3_600), to: now.addingTimeInterval(authorityLifetime),
+            extensions: [(NID_basic_constraints, "critical,CA:TRUE,pathlen:0"), (NID_key_usage, "critical,keyCertSign,cRLSign"),
+                         (NID_subject_key_identifier, "hash")])
+        return Pair(certificate: try certificate.pem, key: try key.privatePEM)
     }
 
     /// A server certificate for `names` (DNS names) and `addresses` (numeric IPv4 and
-    /// IPv6), signed by `authority`.
-    package static func server(names: [String], addresses: [String], authority: Pair, now: Date) throws -> Pair {
-        let issuerKey = try P256.Signing.PrivateKey(pemRepresentation: authority.key)
-        let issuer = try Certificate(pemEncoded: authority.certificate)
-        let key = P256.Signing.PrivateKey()
-        let publicKey = Certificate.PublicKey(key.publicKey)
-        let subject = try DistinguishedName {
-            OrganizationName("lockscreend")
-            CommonName(names.first ?? addresses.first ?? "lockscreend")
+    /// IPv6), signed by `authority`. Names that are not host names are left out.
+    package static func server(names: [String], addresses: [String], authority: Pair, now: Date) throws(ServerTLSError) -> Pair {
+        guard let issuerKey = P256Key.read(pem: authority.key), let issuer = X509Certificate.read(pem: authority.certificate) else {
+            throw ServerTLSError("the certificate authority's certificate or key is unreadable")
         }
-        var alternatives: [GeneralName] = names.map { .dnsName($0) }
-        alternatives += addresses.compactMap(Self.octets).map { .ipAddress(ASN1OctetString(contentBytes: $0[...])) }
-        let certificate = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: publicKey,
-            notValidBefore: now.addingTimeInterval(-3_600), notValidAfter: now.addingTimeInterval(serverLifetime),
-            issuer: issuer.subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.notCertificateAuthority)
-                Critical(KeyUsage(digitalSignature: true))
-                try ExtendedKeyUsage([.serverAuth])
-                SubjectAlternativeNames(alternatives)
-                SubjectKeyIdentifier(hash: publicKey)
-                AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: issuer.publicKey).keyIdentifier)
-            },
-            issuerPrivateKey: .init(issuerKey))
-        return Pair(certificate: try certificate.serializeAsPEM().pemString + "\n", key: key.pemRepresentation + "\n")
+        let key = try P256Key.generate()
+        let (names, addresses) = (names.filter(isHostName), addresses.filter { octets($0) != nil })
+        let alternatives = names.map { "DNS:" + $0 } + addresses.map { "IP:" + $0 }
+        let certificate = try X509Certificate.make(
+            commonName: names.first ?? addresses.first ?? "lockscreend", key: key, issuer: (issuer, issuerKey),
+            from: now.addingTimeInterval(-3_600), to: now.addingTimeInterval(serverLifetime),
+            extensions: [(NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature"),
+                         (NID_ext_key_usage, "serverAuth")]
+                + (alternatives.isEmpty ? [] : [(NID_subject_alt_name, alternatives.joined(separator: ","))])
+                + [(NID_subject_key_identifier, "hash"), (NID_authority_key_identifier, "keyid:always")])
+        return Pair(certificate: try certificate.pem, key: try key.privatePEM)
     }
 
     /// Whether `pair`'s certificate names every one of `names` and `addresses`, was
     /// signed by `authority`, and has more than `renewal` left after `now`.
     package static func covers(_ pair: Pair, names: [String], addresses: [String], authority: Pair, now: Date) -> Bool {
-        guard let certificate = try? Certificate(pemEncoded: first(pair.certificate)),
-              let issuer = try? Certificate(pemEncoded: authority.certificate),
-              certificate.issuer == issuer.subject,
-              issuer.publicKey.isValidSignature(certificate.signature, for: certificate),
-              certificate.notValidAfter.timeIntervalSince(now) > renewal,
-              let alternatives = try? certificate.extensions.subjectAlternativeNames else { return false }
-        let listed = Set(alternatives.map { name -> [UInt8] in
-            switch name {
-            case let .dnsName(text): Array(text.lowercased().utf8)
-            case let .ipAddress(octets): Array(octets.bytes)
-            default: []
-            }
-        })
-        return names.allSatisfy { listed.contains(Array($0.lowercased().utf8)) }
-            && addresses.compactMap(Self.octets).allSatisfy(listed.contains)
+        guard let certificate = X509Certificate.read(pem: pair.certificate),
+              let issuer = X509Certificate.read(pem: authority.certificate),
+              certificate.isSigned(by: issuer), certificate.lasts(beyond: now.addingTimeInterval(renewal)) else { return false }
+        return names.filter(isHostName).allSatisfy(certificate.names(host:))
+            && addresses.filter { octets($0) != nil }.allSatisfy(certificate.names(address:))
     }
 
     /// The SHA-256 fingerprint of the first certificate in `pem`, as browsers and
     /// `openssl x509 -fingerprint -sha256` show it: "AB:CD:…".
     package static func fingerprint(ofPEM pem: String) -> String? {
-        guard let certificate = try? Certificate(pemEncoded: first(pem)) else { return nil }
-        var serializer = DER.Serializer()
-        guard (try? serializer.serialize(certificate)) != nil else { return nil }
-        return SHA256.hash(data: serializer.serializedBytes).map { byte in
-            let hex = String(byte, radix: 16, uppercase: true)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined(separator: ":")
+        X509Certificate.read(pem: pem)?.fingerprint
     }
 
-    /// The first certificate of a chain in PEM.
-    static func first(_ pem: String) -> String {
-        let lines = pem.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let end = lines.firstIndex(where: { $0.hasPrefix("-----END CERTIFICATE-----") }) else { return pem }
-        return lines[...end].joined(separator: "\n")
+    /// Whether `name` can be a certificate's DNS name: letters, digits, hyphens and dots
+    /// (RFC 1123), as a machine's name is.
+    static func isHostName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 253
+            && name.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
     }
 
     /// An address's bytes: 4 for IPv4, 16 for IPv6; nil for anything else.

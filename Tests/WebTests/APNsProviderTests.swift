@@ -1,5 +1,4 @@
 import Accessory  // for .record, .phase
-import Crypto
 import Foundation
 import JSON
 import LockScreenModel  // for .book
@@ -12,7 +11,7 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 @testable import Web
-import WebTrust
+@testable import WebTrust
 import TestSupport
 import DaemonTestSupport
 
@@ -119,15 +118,15 @@ struct APNsProviderTests {
 /// APNs's reason.
 @Suite("APNs provider tokens")
 struct APNsProviderTokenTests {
-    static let key = P256.Signing.PrivateKey()
+    static let key = try! P256Key.generate()
 
     /// A token as APNs clients sign it.
-    static func token(key: P256.Signing.PrivateKey = key, id: String = "ABC123DEFG", team: String = "DEF123GHIJ", issued: String) throws -> String {
+    static func token(key: P256Key = key, id: String = "ABC123DEFG", team: String = "DEF123GHIJ", issued: String) throws -> String {
         func part(_ text: String) -> String {
             Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
         }
         let signed = part(#"{"alg":"ES256","kid":"\#(id)"}"#) + "." + part(#"{"iss":"\#(team)","iat":\#(issued)}"#)
-        let signature = try key.signature(for: Data(signed.utf8)).rawRepresentation
+        let signature = Data(try key.signES256(Array(signed.utf8)))
         return signed + "." + signature.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
@@ -136,7 +135,7 @@ struct APNsProviderTokenTests {
         let folder = try TemporaryFolder("apns-jwt")
         defer { folder.remove() }
         let (daemon, bare) = try APNsProviderTests().daemon(folder)
-        let trusted = try ProviderTokens([ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: Self.key.pemRepresentation)])
+        let trusted = try ProviderTokens([ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: Self.key.privatePEM)])
         let api = WebAPI(handler: bare.handler, config: bare.config, providerTokens: trusted)
         let now = Int(testNow.timeIntervalSince1970)
         func push(_ token: String, path: String = "/3/device/\(APNsProviderTests.token)") async throws -> WebResponse {
@@ -151,7 +150,7 @@ struct APNsProviderTokenTests {
             (try Self.token(issued: "\(now + 3_600)"), 403, "InvalidProviderToken"),
             (try Self.token(id: "ZZZ9999999", issued: "\(now)"), 403, "InvalidProviderToken"),
             (try Self.token(team: "OTHER12345", issued: "\(now)"), 403, "InvalidProviderToken"),
-            (try Self.token(key: P256.Signing.PrivateKey(), issued: "\(now)"), 403, "InvalidProviderToken"),
+            (try Self.token(key: P256Key.generate(), issued: "\(now)"), 403, "InvalidProviderToken"),
             ("a.b.c", 403, "InvalidProviderToken"),
         ]
         for (token, status, expected) in cases {
@@ -171,9 +170,9 @@ struct APNsProviderTokenTests {
 
     @Test("a key file is read as Apple hands it out (.p8) or as its public half; anything else is refused with the reason")
     func keys() throws {
-        let fromPrivate = try ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: Self.key.pemRepresentation)
-        let fromPublic = try ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: Self.key.publicKey.pemRepresentation)
-        #expect(fromPrivate.publicKey.rawRepresentation == fromPublic.publicKey.rawRepresentation)
+        let fromPrivate = try ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: Self.key.privatePEM)
+        let fromPublic = try ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: Self.key.publicPEM)
+        #expect(fromPrivate.publicKey == fromPublic.publicKey && fromPrivate.publicKey.count == 91)
         #expect(throws: ProviderTokenError.self) { try ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n") }
         #expect(throws: ProviderTokenError.self) { try ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: "hello") }
     }
