@@ -14,6 +14,7 @@ const int CSystemShims_TFD_TIMER_ABSTIME = TFD_TIMER_ABSTIME;
 const int CSystemShims_TFD_TIMER_CANCEL_ON_SET = TFD_TIMER_CANCEL_ON_SET;
 
 int CSystemShims_timerfd_realtime(void) { return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC); }
+int CSystemShims_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
 
 
 int CSystemShims_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

@@ -5,7 +5,8 @@ import Synchronization
 
 /// Wakes sleepers at wall-clock instants from one kernel timer: a `timerfd` on
 /// `CLOCK_REALTIME`, armed absolute with `TFD_TIMER_CANCEL_ON_SET`, watched by a thread of
-/// its own.
+/// its own, or, in the daemon, by `DaemonExecutor`'s thread, which then runs what the
+/// alarm wakes without waking a second thread.
 ///
 /// Why not `Task.sleep`: on Linux, once a process has slept that way, the Swift runtime's
 /// dispatch timer re-arms itself every second for as long as the process lives (seen with
@@ -50,15 +51,31 @@ package final class WallClockAlarm: Sendable {
         arming.withLock { _ in arm(sleepers.earliestDeadline) }
     }
 
+    /// Has the calling thread watch the timer in place of a thread of its own: it polls
+    /// `descriptor` and calls `fired()` when it is readable. False when the alarm's own
+    /// thread watches already (a sleep came first).
+    package func watchElsewhere() -> Bool {
+        started.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// The timer, readable when it fires or when the wall clock is set.
+    package var descriptor: Int32 { timer }
+
+    /// Ends the sleeps that are due (all of them when the wall clock was set) and arms the
+    /// timer for the next; called when `descriptor` is readable.
+    package func fired() {
+        var value: UInt64 = 0
+        let clockWasSet = read(timer, &value, 8) < 0 && errno == ECANCELED
+        let now = Date()
+        sleepers.wake { clockWasSet || $0 <= now }
+        rearm()
+    }
+
     private func watch() {
         var fds = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0)]
         while true {
             guard poll(&fds, 1, -1) >= 0 else { continue }  // EINTR
-            var value: UInt64 = 0
-            let clockWasSet = read(timer, &value, 8) < 0 && errno == ECANCELED
-            let now = Date()
-            sleepers.wake { clockWasSet || $0 <= now }
-            rearm()
+            fired()
         }
     }
 

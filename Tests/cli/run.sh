@@ -109,7 +109,11 @@ until_lines() {  # FILE N: waits (at most two minutes, a guard against a hang) f
   for _ in $(seq 1 1200); do [ "$(wc -l <"$1" 2>/dev/null || echo 0)" -ge "$2" ] && return 0; sleep 0.1; done; return 1
 }
 until_lines "$work/run/frames.jsonl" 2 && sleep 1
+threads=$(cat /proc/$run_pid/task/*/comm 2>/dev/null | sort | uniq -c | tr -s ' \n' ' ')
 kill -TERM $run_pid; wait $run_pid 2>/dev/null
+# The minute's timer wakes the thread that draws: no alarm thread of its own (one wake-up
+# a minute, not two; docs/TIMELINES.md).
+check "the daemon's thread watches the wall-clock timer itself (threads:$threads)" bash -c "[ -n '$threads' ] && ! grep -q 'wall-clock' <<< '$threads'"
 check "a run across a minute writes exactly two frames" bash -c "[ \$(wc -l <'$work/run/frames.jsonl') -eq 2 ]"
 check "the second frame is partial, at 14:05:00, with the clock's digit among a few small rectangles" python3 -c "
 import json,sys

@@ -9,12 +9,15 @@
 #ifdef __linux__
 #include <spawn.h>
 #include <sys/timerfd.h>
+#include <sys/eventfd.h>
 
 extern const int CSystemShims_TFD_TIMER_ABSTIME;
 extern const int CSystemShims_TFD_TIMER_CANCEL_ON_SET;
 
 /// timerfd_create(2) on CLOCK_REALTIME, closed on exec.
 int CSystemShims_timerfd_realtime(void);
+/// eventfd(2) starting at 0, non-blocking, closed on exec.
+int CSystemShims_eventfd(void);
 
 /// pipe2(fds, O_CLOEXEC): a pipe no spawned program inherits by accident.
 int CSystemShims_pipe_cloexec(int fds[2]);
