@@ -1,4 +1,6 @@
 #define _GNU_SOURCE
+#include <sys/syscall.h>
+#include <sys/resource.h>
 #include "CSystemShims.h"
 
 #ifdef __linux__
@@ -14,6 +16,7 @@ const int CSystemShims_TFD_TIMER_ABSTIME = TFD_TIMER_ABSTIME;
 const int CSystemShims_TFD_TIMER_CANCEL_ON_SET = TFD_TIMER_CANCEL_ON_SET;
 
 int CSystemShims_timerfd_realtime(void) { return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC); }
+void CSystemShims_lowest_thread_priority(void) { (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19); }
 int CSystemShims_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
 
 

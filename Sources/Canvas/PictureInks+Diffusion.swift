@@ -19,11 +19,27 @@ extension PictureInks {
         return c <= 0.04045 ? c / 12.92 : powf((c + 0.055) / 1.055, 2.4)
     }
 
+    /// The inks' aims in linear light.
+    private var aims: [SIMD3<Float>] {
+        inks.map { SIMD3<Float>(Self.linear[Int($0.aim.red)], Self.linear[Int($0.aim.green)], Self.linear[Int($0.aim.blue)]) }
+    }
+
+    /// Finds ahead, on the calling thread, every colour's nearest the inks make
+    /// (`InkGamut`), so that a diffusion with `gamutFoundAhead` never searches; seconds
+    /// for colour inks, nothing for greys. Kept for the process.
+    package func findGamut() {
+        InkGamut.of(aims).fill()
+    }
+
+    /// Whether every colour's nearest the inks make is found (always for greys).
+    package var isGamutFound: Bool { InkGamut.of(aims).isComplete }
+
     /// Diffuses the XRGB8888 pixels of a `width` × `height` picture (`stride` bytes a row)
     /// over the inks, in place: each pixel becomes one ink's drawn colour.
     package func diffuse(_ pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int, stride: Int) {
         guard width > 0, height > 0, stride >= width * 4, pixels.count >= (height - 1) * stride + width * 4 else { return }
-        let aims = inks.map { SIMD3<Float>(Self.linear[Int($0.aim.red)], Self.linear[Int($0.aim.green)], Self.linear[Int($0.aim.blue)]) }
+        let aims = aims
+        let searching = !gamutFoundAhead
         // The light the inks reach, channel by channel.
         let lowest = aims.dropFirst().reduce(aims[0]) { pointwiseMin($0, $1) }
         let highest = aims.dropFirst().reduce(aims[0]) { pointwiseMax($0, $1) }
@@ -40,7 +56,7 @@ extension PictureInks {
                     let p = y * stride + x * 4
                     let (red, green, blue) = (bytes[p + 2], bytes[p + 1], bytes[p])
                     let source = gamut.aim(for: SIMD3(Self.linear[Int(red)], Self.linear[Int(green)], Self.linear[Int(blue)]),
-                                           red: red, green: green, blue: blue)
+                                           red: red, green: green, blue: blue, searching: searching)
                     let light = pointwiseMin(highest, pointwiseMax(lowest, source + current[x + 1]))
                     var best = 0, bestDistance = Float.infinity
                     for (n, aim) in aims.enumerated() {

@@ -30,6 +30,11 @@ package struct PictureInks: Sendable, Hashable {
     }
 
     package let inks: [Ink]
+    /// Whether a thread of its own finds the colours beyond the inks ahead (`findGamut()`),
+    /// so the diffusion never searches for one on the drawing thread: until it has, such a
+    /// colour is matched as it is. The running daemon's; one-off drawings (snapshots,
+    /// previews, tests) search on demand.
+    package var gamutFoundAhead = false
 
     package init(_ inks: [Ink]) {
         precondition(!inks.isEmpty, "a panel has at least one ink")

@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import ControlProtocol
 import DaemonRuntime
+import CSystemShims
 import FoundationEssentials
 import LockScreenModel
 import Logging
@@ -45,6 +46,9 @@ public final class LockScreenDaemon {
         package var stateSaveInterval: TimeInterval = 300
         /// When the screen sleeps (`[display] off`) and how long a tap wakes it.
         package var screen = ScreenPower()
+        /// Whether a thread of its own finds the colour panel's ink gamut at the start, so
+        /// a picture never makes the drawing thread search (`PictureInks.gamutFoundAhead`).
+        package var findsGamutAhead = false
 
         package init() {}
     }
@@ -94,6 +98,15 @@ public final class LockScreenDaemon {
         self.renderer = renderer
         // Pictures are drawn as the panel's inks can show them.
         self.renderer.pictureInks = renderer.pictureInks ?? display.pictureInks
+        if behaviour.findsGamutAhead, var inks = self.renderer.pictureInks, !inks.isGamutFound {
+            inks.gamutFoundAhead = true
+            self.renderer.pictureInks = inks
+            // At the lowest priority: the drawing thread goes first on a one-core board.
+            DetachedThread.start(named: "ink gamut") { [inks] in
+                CSystemShims_lowest_thread_priority()
+                inks.findGamut()
+            }
+        }
         self.clock = clock
         self.logger = logger
         holdChanges = max(behaviour.holdChanges, behaviour.refreshEvery)

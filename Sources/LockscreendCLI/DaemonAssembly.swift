@@ -61,6 +61,7 @@ struct DaemonAssembly {
         options.behaviour.coarseLiveSeconds = run.coarseSeconds || output.eink != nil
         options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
         options.behaviour.screen = output.screenPower
+        options.behaviour.findsGamutAhead = !run.once
         // The keys first: a line another program holds ends the start before the panel is touched.
         var keys: GPIOKeys?
         if let buttons = config?.buttons, !buttons.buttons.isEmpty, !run.once {

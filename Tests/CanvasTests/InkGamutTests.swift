@@ -90,3 +90,58 @@ struct InkGamutTests {
         #expect(InkGamut.of(sevenInks) === InkGamut.of(sevenInks))
     }
 }
+
+/// The gamut found ahead, on a thread of the daemon's own, instead of on demand on the
+/// drawing thread.
+@Suite("The inks' gamut found ahead")
+struct InkGamutAheadTests {
+    /// Four inks no other test uses: their gamut is theirs alone in the process.
+    static let inks = PictureInks([
+        .init(drawn: .init(0, 0, 0), aim: .init(31, 29, 33)), .init(drawn: .init(255, 255, 255), aim: .init(241, 237, 229)),
+        .init(drawn: .init(255, 0, 0), aim: .init(161, 51, 47)), .init(drawn: .init(0, 0, 255), aim: .init(49, 61, 139)),
+    ])
+
+    func light(_ r: Int, _ g: Int, _ b: Int) -> SIMD3<Float> {
+        SIMD3(PictureInks.linear[r], PictureInks.linear[g], PictureInks.linear[b])
+    }
+
+    /// Colours with no red and little green: keys below 512, the part the tests fill.
+    static let colours: [(Int, Int, Int)] = stride(from: 0, through: 255, by: 17).flatMap { blue in [0, 40, 90].map { (0, $0, blue) } }
+
+    @Test("a colour found ahead is aimed where the search on demand aims it")
+    func sameAim() {
+        let aims = Self.inks.inks.map { light(Int($0.aim.red), Int($0.aim.green), Int($0.aim.blue)) }
+        let ahead = InkGamut(aims: aims), onDemand = InkGamut(aims: aims)
+        ahead.fill(keys: 0..<512)
+        var outside = 0
+        for (r, g, b) in Self.colours {
+            let colour = light(r, g, b)
+            let found = ahead.withTable { $0.aim(for: colour, red: UInt8(r), green: UInt8(g), blue: UInt8(b), searching: false) }
+            let searched = onDemand.withTable { $0.aim(for: colour, red: UInt8(r), green: UInt8(g), blue: UInt8(b)) }
+            #expect(found == searched, "\((r, g, b))")
+            if found != colour { outside += 1 }
+        }
+        // The test means something only if most of its colours lie beyond the inks.
+        #expect(outside > Self.colours.count / 2)
+        #expect(ahead.withTable { $0.found } == 512 && !ahead.isComplete)
+    }
+
+    @Test("with the gamut found ahead the diffusion never searches: until it is found, colours beyond the inks are matched as they are")
+    func neverSearches() {
+        var inks = Self.inks
+        inks.gamutFoundAhead = true
+        let gamut = InkGamut.of(inks.inks.map { light(Int($0.aim.red), Int($0.aim.green), Int($0.aim.blue)) })
+        func diffused() -> [UInt8] {
+            var pixels: [UInt8] = Self.colours.flatMap { r, g, b -> [UInt8] in [UInt8(b), UInt8(g), UInt8(r), 255] }
+            pixels.withUnsafeMutableBytes { inks.diffuse($0, width: Self.colours.count, height: 1, stride: Self.colours.count * 4) }
+            return pixels
+        }
+        let before = diffused()
+        #expect(gamut.withTable { $0.found } == 0)
+        gamut.fill(keys: 0..<512)
+        let after = diffused()
+        #expect(gamut.withTable { $0.found } == 512)
+        // Aimed at the nearest colour the inks make, the picture comes out otherwise.
+        #expect(before != after)
+    }
+}

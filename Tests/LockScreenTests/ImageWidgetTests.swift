@@ -193,6 +193,38 @@ struct ImageWidgetTests {
         #expect(next.damage.allSatisfy { $0.intersection(photo).isEmpty }, "\(next.damage) against \(photo)")
     }
 
+    @Test("on a colour panel the running daemon finds the inks' gamut on a thread of its own: its drawing never searches; a one-off drawing searches on demand")
+    func gamutAhead() async throws {
+        let config = try LockScreenConfig.parse("""
+            [layout]
+            row = ["wide"]
+            [widgets.wide]
+            kind = "image"
+            family = "rectangular"
+            file = "\(jpeg)"
+            """, file: "i.toml", registry: registry)
+        // Black, white, red and yellow as a four-colour panel's glass shows them.
+        let inks = PictureInks([
+            .init(drawn: .init(0, 0, 0), aim: .init(34, 30, 36)), .init(drawn: .init(255, 255, 255), aim: .init(226, 222, 214)),
+            .init(drawn: .init(255, 0, 0), aim: .init(148, 44, 40)), .init(drawn: .init(255, 255, 0), aim: .init(214, 190, 60)),
+        ])
+        var behaviour = LockScreenDaemon.Behaviour()
+        behaviour.findsGamutAhead = true
+        let running = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()),
+                                       display: MemoryDisplay(width: 800, height: 480, pictureInks: inks), clock: ManualClock(start: testNow),
+                                       behaviour: behaviour, logger: quietLogger)
+        #expect(running.renderer.pictureInks?.gamutFoundAhead == true)
+        try await running.step(now: testNow)
+        let oneOff = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()),
+                                      display: MemoryDisplay(width: 800, height: 480, pictureInks: inks), clock: ManualClock(start: testNow), logger: quietLogger)
+        #expect(oneOff.renderer.pictureInks?.gamutFoundAhead == false)
+        // Greys span no volume: nothing to find, nothing started.
+        let grey = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()),
+                                    display: MemoryDisplay(width: 800, height: 480, pictureInks: .greys(levels: 4)), clock: ManualClock(start: testNow),
+                                    behaviour: behaviour, logger: quietLogger)
+        #expect(grey.renderer.pictureInks?.gamutFoundAhead == false)
+    }
+
     @Test("on the lock screen a photo is cut round for circular and fills rectangular; a file's picture comes back after a restart")
     func drawn() async throws {
         let config = try LockScreenConfig.parse("""

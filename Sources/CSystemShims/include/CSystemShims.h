@@ -16,6 +16,9 @@ extern const int CSystemShims_TFD_TIMER_CANCEL_ON_SET;
 
 /// timerfd_create(2) on CLOCK_REALTIME, closed on exec.
 int CSystemShims_timerfd_realtime(void);
+/// Gives the calling thread the lowest scheduling priority (nice 19), the rest of the
+/// process unchanged.
+void CSystemShims_lowest_thread_priority(void);
 /// eventfd(2) starting at 0, non-blocking, closed on exec.
 int CSystemShims_eventfd(void);
 
