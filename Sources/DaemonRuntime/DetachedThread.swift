@@ -7,9 +7,17 @@ import Glibc
 /// FoundationEssentials, which has none.
 package enum DetachedThread {
     /// Runs `body` on a new thread named `name` (the kernel keeps 15 bytes of it: `top -H`
-    /// and `/proc/PID/task/*/comm` show it).
-    package static func start(named name: String, _ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Body(body, name: name)).toOpaque()
+    /// and `/proc/PID/task/*/comm` show it); with `lowestPriority`, at nice 19, so work
+    /// that can wait never delays the drawing on a one-core board.
+    package static func start(named name: String, lowestPriority: Bool = false, _ body: @escaping @Sendable () -> Void) {
+        var run = body
+        if lowestPriority {
+            run = {
+                CSystemShims_lowest_thread_priority()
+                body()
+            }
+        }
+        let box = Unmanaged.passRetained(Body(run, name: name)).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { context in
             let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()

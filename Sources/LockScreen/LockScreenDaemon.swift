@@ -2,7 +2,6 @@ import Accessory
 import Canvas
 import ControlProtocol
 import DaemonRuntime
-import CSystemShims
 import FoundationEssentials
 import LockScreenModel
 import Logging
@@ -46,8 +45,7 @@ public final class LockScreenDaemon {
         package var stateSaveInterval: TimeInterval = 300
         /// When the screen sleeps (`[display] off`) and how long a tap wakes it.
         package var screen = ScreenPower()
-        /// Whether a thread of its own finds the colour panel's ink gamut at the start, so
-        /// a picture never makes the drawing thread search (`PictureInks.gamutFoundAhead`).
+        /// Whether a thread finds a colour panel's ink gamut ahead (`PictureInks.gamutFoundAhead`).
         package var findsGamutAhead = false
 
         package init() {}
@@ -101,11 +99,7 @@ public final class LockScreenDaemon {
         if behaviour.findsGamutAhead, var inks = self.renderer.pictureInks, !inks.isGamutFound {
             inks.gamutFoundAhead = true
             self.renderer.pictureInks = inks
-            // At the lowest priority: the drawing thread goes first on a one-core board.
-            DetachedThread.start(named: "ink gamut") { [inks] in
-                CSystemShims_lowest_thread_priority()
-                inks.findGamut()
-            }
+            DetachedThread.start(named: "ink gamut", lowestPriority: true) { [inks] in inks.findGamut() }
         }
         self.clock = clock
         self.logger = logger

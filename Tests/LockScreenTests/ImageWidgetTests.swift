@@ -164,9 +164,9 @@ struct ImageWidgetTests {
         }
     }
 
-    @Test("on a panel of few inks a photo is diffused over them, and an unchanged photo costs no pixel at the next minute")
-    func diffusedOnPanel() async throws {
-        let config = try LockScreenConfig.parse("""
+    /// One rectangular image widget showing the test's JPEG.
+    func wideConfig() throws -> LockScreenConfig {
+        try LockScreenConfig.parse("""
             [layout]
             row = ["wide"]
             [widgets.wide]
@@ -174,6 +174,11 @@ struct ImageWidgetTests {
             family = "rectangular"
             file = "\(jpeg)"
             """, file: "i.toml", registry: registry)
+    }
+
+    @Test("on a panel of few inks a photo is diffused over them, and an unchanged photo costs no pixel at the next minute")
+    func diffusedOnPanel() async throws {
+        let config = try wideConfig()
         let display = MemoryDisplay(width: 800, height: 480, pictureInks: .greys(levels: 2))
         let clock = ManualClock(start: testNow)
         let daemon = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()), display: display, clock: clock, logger: quietLogger)
@@ -195,14 +200,7 @@ struct ImageWidgetTests {
 
     @Test("on a colour panel the running daemon finds the inks' gamut on a thread of its own: its drawing never searches; a one-off drawing searches on demand")
     func gamutAhead() async throws {
-        let config = try LockScreenConfig.parse("""
-            [layout]
-            row = ["wide"]
-            [widgets.wide]
-            kind = "image"
-            family = "rectangular"
-            file = "\(jpeg)"
-            """, file: "i.toml", registry: registry)
+        let config = try wideConfig()
         // Black, white, red and yellow as a four-colour panel's glass shows them.
         let inks = PictureInks([
             .init(drawn: .init(0, 0, 0), aim: .init(34, 30, 36)), .init(drawn: .init(255, 255, 255), aim: .init(226, 222, 214)),
@@ -210,19 +208,17 @@ struct ImageWidgetTests {
         ])
         var behaviour = LockScreenDaemon.Behaviour()
         behaviour.findsGamutAhead = true
-        let running = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()),
-                                       display: MemoryDisplay(width: 800, height: 480, pictureInks: inks), clock: ManualClock(start: testNow),
-                                       behaviour: behaviour, logger: quietLogger)
+        func daemon(_ inks: PictureInks, _ behaviour: LockScreenDaemon.Behaviour) -> LockScreenDaemon {
+            LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()),
+                             display: MemoryDisplay(width: 800, height: 480, pictureInks: inks), clock: ManualClock(start: testNow),
+                             behaviour: behaviour, logger: quietLogger)
+        }
+        let running = daemon(inks, behaviour)
         #expect(running.renderer.pictureInks?.gamutFoundAhead == true)
         try await running.step(now: testNow)
-        let oneOff = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()),
-                                      display: MemoryDisplay(width: 800, height: 480, pictureInks: inks), clock: ManualClock(start: testNow), logger: quietLogger)
-        #expect(oneOff.renderer.pictureInks?.gamutFoundAhead == false)
+        #expect(daemon(inks, .init()).renderer.pictureInks?.gamutFoundAhead == false)
         // Greys span no volume: nothing to find, nothing started.
-        let grey = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()),
-                                    display: MemoryDisplay(width: 800, height: 480, pictureInks: .greys(levels: 4)), clock: ManualClock(start: testNow),
-                                    behaviour: behaviour, logger: quietLogger)
-        #expect(grey.renderer.pictureInks?.gamutFoundAhead == false)
+        #expect(daemon(.greys(levels: 4), behaviour).renderer.pictureInks?.gamutFoundAhead == false)
     }
 
     @Test("on the lock screen a photo is cut round for circular and fills rectangular; a file's picture comes back after a restart")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that each module holds one thing, as docs/ARCHITECTURE.md says it does:
 
-- Sources/LockScreen (the daemon's loop and drawing) stays at most 2,720 lines and holds
+- Sources/LockScreen (the daemon's loop and drawing) stays at most 2,730 lines and holds
   no MQTT or control-socket file: the broker is Broker, the socket ControlSocket;
 - Config imports no runtime module (LockScreen, Web, Broker, ControlSocket): it reads the
   file into LockScreenModel's values;
@@ -47,9 +47,11 @@ lines = sum(sum(1 for _ in open(path, encoding="utf-8")) for path in lock_screen
 # 2,500 when the rooms were drawn (wave 4, issue 46); 2,650 once the daemon also held
 # Live Activities (issue 49): the band's hook in the step, the inbox's activity request
 # and its forwarder; 2,720 once the inbox answered each activity's sender and the state
-# kept the activities (issue 59). The book, the push's reading, the refusals and the
-# band's layout live in Accessory and LockScreenModel, the one-shot answer in DaemonRuntime.
-LOCK_SCREEN_LINES = 2720
+# kept the activities (issue 59); 2,730 once the running daemon started the search for a
+# colour panel's ink gamut on a thread of its own (issue 61; the search is Canvas's, the
+# thread DaemonRuntime's). The book, the push's reading, the refusals and the band's layout
+# live in Accessory and LockScreenModel, the one-shot answer in DaemonRuntime.
+LOCK_SCREEN_LINES = 2730
 if lines > LOCK_SCREEN_LINES:
     problems.append(f"Sources/LockScreen has {lines} lines (at most {LOCK_SCREEN_LINES:,})")
 for path in lock_screen:
