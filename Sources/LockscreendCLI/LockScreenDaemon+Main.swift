@@ -2,6 +2,7 @@ import Accessory
 import Config
 import DaemonRuntime
 import LockScreen
+import Synchronization
 
 extension LockScreenDaemon {
     /// Runs the stock `lockscreend` command line — the daemon and its `snapshot`,
@@ -24,6 +25,10 @@ extension LockScreenDaemon {
         for descriptor in descriptors { resolved.append(await descriptor.resolvingOptions()) }
         // Their Live Activities are drawn by whichever daemon the command line starts.
         WidgetMain.register(resolved)
+        // `Color("name")` and `UIColor(named:)` read the asset catalogs among the package's
+        // resources, as `Image("name")` does: colours are made before any view has an
+        // environment to say where.
+        AssetCatalog.colorDirectories.withLock { $0 = PackageResources.imageDirectories() }
         await WidgetRegistry.$added.withValue(resolved) {
             await Lockscreend.main()
         }

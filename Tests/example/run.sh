@@ -69,6 +69,8 @@ check "@main on the WidgetBundle is the stock command line with the bundle's kin
   bash -c "'$gamestatsd' --help | grep -q snapshot && '$gamestatsd' check --config gamestats.toml"
 check "gamestatsd preview --all draws each of the package's six #Previews to a PNG, the Live Activity's among them" \
   bash -c "'$gamestatsd' preview --all --out '$work/previews' > '$work/previews.txt' && [ \$(wc -l < '$work/previews.txt') -eq 6 ] && while read -r f; do test -s \"\$f\" || exit 1; done < '$work/previews.txt'"
+check "Color(\"PitchGreen\") of the package's asset catalog tints the match's Live Activity, as iOS resolves it" \
+  bash -c "[ \"\$(python3 '$root/Tests/example/pixel.py' '$work/previews/02-Match.png' 100 100)\" = '25 64 38' ]"
 sed 's/league = "gold"/league = "golf"/' gamestats.toml > "$work/golf.toml"
 check "a value the DynamicOptionsProvider does not list is refused, with did you mean" \
   bash -c "! '$gamestatsd' check --config '$work/golf.toml' 2> '$work/golf.txt' && grep -q 'widgets.team.league: .*(did you mean \"gold\"?)' '$work/golf.txt'"

@@ -48,7 +48,7 @@ struct MatchActivity: Widget {
     var body: some WidgetConfiguration {
         ActivityConfiguration(for: MatchAttributes.self) { context in
             MatchActivityView(context: context)
-                .activityBackgroundTint(Color(red: 0.1, green: 0.25, blue: 0.15))
+                .activityBackgroundTint(Color("PitchGreen"))
         } dynamicIsland: { context in
             DynamicIsland {
                 DynamicIslandExpandedRegion(.leading) { Text(context.attributes.home) }
