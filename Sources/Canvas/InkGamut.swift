@@ -85,6 +85,9 @@ final class InkGamut: Sendable {
             }
         }
 
+        /// Every colour's nearest point, by key, once all are found; nil before.
+        var allFound: [SIMD3<Float>]? { isComplete && !nearest.isEmpty ? nearest : nil }
+
         /// The keys of `range` not found yet.
         func missing(in range: Range<Int>) -> [Int] {
             range.filter { !known[$0] }
@@ -133,7 +136,11 @@ final class InkGamut: Sendable {
     private let filling = Atomic(false)
 
     /// The hull of inks of light `aims`.
+    /// The inks' light the gamut is of.
+    let aims: [SIMD3<Float>]
+
     init(aims: [SIMD3<Float>]) {
+        self.aims = aims
         table = Mutex(Table(faces: Self.faces(of: aims)))
     }
 
@@ -154,6 +161,15 @@ final class InkGamut: Sendable {
 
     /// Whether every colour is found (by `fill()` or on demand).
     var isComplete: Bool { table.withLock { $0.isComplete } }
+
+    /// Every colour's nearest point once all are found (`fill()`); nil before.
+    var allFound: [SIMD3<Float>]? { table.withLock { $0.allFound } }
+
+    /// Takes every colour's nearest point, by key, as `allFound` gave them.
+    func take(_ points: [SIMD3<Float>]) {
+        guard points.count == 1 << 15 else { return }
+        table.withLock { $0.store(points.enumerated().map { (key: $0.offset, nearest: $0.element) }) }
+    }
 
     /// Runs `body` with the table, which no other diffusion uses meanwhile.
     func withTable<Result>(_ body: (inout Table) -> Result) -> Result {

@@ -26,9 +26,10 @@ extension PictureInks {
 
     /// Finds ahead, on the calling thread, every colour's nearest the inks make
     /// (`InkGamut`), so that a diffusion with `gamutFoundAhead` never searches; seconds
-    /// for colour inks, nothing for greys. Kept for the process.
-    package func findGamut() {
-        InkGamut.of(aims).fill()
+    /// for colour inks, nothing for greys. Kept for the process, and in `directory`
+    /// (the daemon's state) for the next start.
+    package func findGamut(keptIn directory: String? = nil) {
+        InkGamut.of(aims).fill(keptIn: directory)
     }
 
     /// Whether every colour's nearest the inks make is found (always for greys).

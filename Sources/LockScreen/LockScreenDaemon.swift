@@ -99,7 +99,7 @@ public final class LockScreenDaemon {
         if behaviour.findsGamutAhead, var inks = self.renderer.pictureInks, !inks.isGamutFound {
             inks.gamutFoundAhead = true
             self.renderer.pictureInks = inks
-            DetachedThread.start(named: "ink gamut", lowestPriority: true) { [inks] in inks.findGamut() }
+            DetachedThread.start(named: "ink gamut", lowestPriority: true) { [inks] in inks.findGamut(keptIn: stateStore?.directory) }
         }
         self.clock = clock
         self.logger = logger

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Canvas
 
@@ -124,6 +125,28 @@ struct InkGamutAheadTests {
         // The test means something only if most of its colours lie beyond the inks.
         #expect(outside > Self.colours.count / 2)
         #expect(ahead.withTable { $0.found } == 512 && !ahead.isComplete)
+    }
+
+    @Test("a gamut found once is kept in the daemon's state and read back at the next start; a file of other inks, or cut short, is not taken")
+    func kept() throws {
+        let aims = Self.inks.inks.map { light(Int($0.aim.red), Int($0.aim.green), Int($0.aim.blue)) }
+        // Every colour's point given by hand (a search would take seconds here): what is read
+        // back is the file's, not found again.
+        let points = (0..<(1 << 15)).map { SIMD3<Float>(Float($0) / 32_768, 0.5, 0.25) }
+        let found = InkGamut(aims: aims)
+        found.take(points)
+        #expect(found.isComplete && found.allFound == points)
+        let folder = "/tmp/lockscreend-gamut-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        #expect(mkdir(folder, 0o700) == 0)
+        defer { _ = try? FileManager.default.removeItem(atPath: folder) }
+        #expect(RegularFile.replace(folder + "/" + found.keptName, with: found.keptBytes(points)) == nil)
+        let next = InkGamut(aims: aims)
+        next.fill(keptIn: folder)
+        #expect(next.allFound == points)
+        let other = InkGamut(aims: aims.map { $0 * 0.9 })
+        #expect(other.keptName != found.keptName && other.readKept(found.keptBytes(points)) == nil)
+        #expect(next.readKept(Array(found.keptBytes(points).dropLast())) == nil)
+        #expect(found.keptName.hasPrefix("ink-gamut-") && found.keptName.count == "ink-gamut-".count + 16 + 4)
     }
 
     @Test("with the gamut found ahead the diffusion never searches: until it is found, colours beyond the inks are matched as they are")
