@@ -132,7 +132,7 @@ let package = Package(
             ]
         ),
         // The control socket lockscreenctl speaks to: who may connect, one request a line.
-        .target(name: "ControlSocket", dependencies: ["LockScreen", "ControlProtocol", "DaemonRuntime", "Providers", "CSystemShims"]),
+        .target(name: "ControlSocket", dependencies: ["LockScreen", "ControlProtocol", "DaemonRuntime", "CSystemShims"]),
         // What the HTTP face trusts: its TLS context and certificate, and the provider
         // tokens it accepts. Below Web, so the cryptography is one module's.
         .target(

@@ -8,7 +8,6 @@ import LockScreenModel
 import Logging
 import Providers
 import Synchronization
-import TimelineEngine
 import Canvas
 
 /// The daemon on an MQTT broker: its `mqtt` widgets fed from their topics (a message asks

@@ -5,7 +5,6 @@ import FoundationEssentials
 import Dispatch
 import Glibc
 import LockScreen
-import Providers
 import Synchronization
 
 /// The daemon's control socket: a Unix stream socket taking one JSON request line per

@@ -1,5 +1,4 @@
 import Canvas
-import Accessory
 import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials

@@ -3,8 +3,6 @@ import Canvas
 import ControlProtocol
 import FoundationEssentials
 import LockScreenModel  // for .referencePointSize
-import Providers
-import TimelineEngine
 import ZoneInfo
 
 /// One entry of a widget drawn exactly as the lock screen draws it — same layout, fonts,

@@ -1,7 +1,7 @@
 import ControlProtocol
 import FoundationEssentials
+import Panel  // for PixelFormat.rawValue
 import LockScreen
-import Panel
 import Config
 import Canvas
 

@@ -53,6 +53,8 @@ for target in package["targets"]:
 # What each Swift module names for others: types, macros, top-level functions and
 # variables, and the members its extensions add to types (package, public or open).
 TYPE = re.compile(r"\b(?:package|public|open)\s+(?:(?:static|final|indirect|nonisolated|@\w+)\s+)*(?:class|struct|enum|protocol|actor|typealias|macro)\s+`?(\w+)")
+# The same at the top level of a file: a nested type is named through the type it is in.
+TOP_TYPE = re.compile(TYPE.pattern.replace("\\b", "^", 1), re.M)
 TOP = re.compile(r"^(?:package|public)\s+(?:func|var|let)\s+(\w+)", re.M)
 EXTENSION = re.compile(r"^extension\s+([\w.]+)[^{]*\{(.*?)^\}", re.M | re.S)
 MEMBER = re.compile(r"\b(?:package|public|open)\s+(?:(?:static|final|mutating|nonisolated|@\w+)\s+)*(?:func|var|let|subscript)\s*`?(\w+)")
@@ -67,26 +69,28 @@ def swift_files(module):
 
 names = {}
 all_members = {}
+all_types = {}
 for module in os.listdir(os.path.join(root, "Sources")):
     texts = [open(path, encoding="utf-8").read() for path in swift_files(module)]
     own = set()
     for text in texts:
         own |= set(TYPE.findall(text))
-    found = set(own)
+    found = set()
     for text in texts:
-        found |= set(TOP.findall(text))
+        found |= set(TOP_TYPE.findall(text)) | set(TOP.findall(text))
         # Members added to another module's types (`extension TimeInterval`): a file may
         # use one without naming any of this module's types. Members of the module's own
         # types count only with the type's name or a `// for .member` on the import.
         for extension in EXTENSION.finditer(text):
             if extension.group(1).split(".")[-1] not in own:
-                found |= set(MEMBER.findall(extension.group(2)))
+                found |= set(MEMBER.findall(extension.group(2))) | set(TYPE.findall(extension.group(2)))
         members = set(MEMBER.findall(text))
         # Enum cases (`case a, b(x)`), which a file may name with a leading dot alone.
         for cases in re.findall(r"^\s*(?:indirect\s+)?case\s+(.+)$", text, re.M):
             members |= set(re.findall(r"(?:^|,)\s*`?(\w+)", re.sub(r"\([^()]*\)|=.*", "", cases)))
         all_members.setdefault(module, set()).update(members)
     names[module] = found
+    all_types[module] = own
 
 problems = []
 for module in sorted(os.listdir(os.path.join(root, "Sources"))):
@@ -120,6 +124,10 @@ for module in sorted(os.listdir(os.path.join(root, "Sources"))):
                     said = re.findall(r"\.?(\w+)", line.split("// for ", 1)[1]) if "// for " in line else []
                     if not said:
                         problems.append(f"{rel}:{number}: imports {imported} and uses nothing it names (a member alone: say which, `// for .member`)")
+                    # `// for Type.member`: a type of the module reached through a value, and
+                    # a member its conformance gives it (`PixelFormat.rawValue`).
+                    if said and said[0] in all_types.get(imported, set()):
+                        said = []
                     for member in said:
                         if member not in all_members.get(imported, set()) or member not in used:
                             problems.append(f"{rel}:{number}: {member} is not a member of {imported}'s that this file uses")

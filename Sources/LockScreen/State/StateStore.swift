@@ -3,7 +3,6 @@ import Canvas
 import ControlProtocol
 import FoundationEssentials
 import Glibc
-import Providers
 
 /// Keeps the last timeline of every widget on disk, so that after a restart (or while a
 /// provider is down) the panel shows the last known entries rather than placeholders.

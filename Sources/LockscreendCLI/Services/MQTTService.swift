@@ -3,8 +3,8 @@ import Config
 import DaemonRuntime
 import LockScreenModel
 import Logging
-import TimelineEngine
 import ServiceLifecycle
+import TimelineEngine  // for WidgetStack.widgets
 
 /// What the broker connection should be: `[mqtt]` (nil: none) and the widgets Home
 /// Assistant's discovery lists.
