@@ -135,10 +135,10 @@ final class InkGamut: Sendable {
     /// Whether a thread fills the table.
     private let filling = Atomic(false)
 
-    /// The hull of inks of light `aims`.
     /// The inks' light the gamut is of.
     let aims: [SIMD3<Float>]
 
+    /// The hull of inks of light `aims`.
     init(aims: [SIMD3<Float>]) {
         self.aims = aims
         table = Mutex(Table(faces: Self.faces(of: aims)))
