@@ -103,6 +103,20 @@ struct AppleDocsWidgetTests {
         (1234.5, .currency(code: "usd"), "$1,234.50"),
         (-0.0004, .number, "0"),
         (-1500.0, .number.grouping(.never), "-1500"),
+        // Compact names as iOS writes them in English.
+        (999.0, .number.notation(.compactName), "999"),
+        (1000.0, .number.notation(.compactName), "1K"),
+        (1234.0, .number.notation(.compactName), "1.2K"),
+        (12_345.0, .number.notation(.compactName), "12K"),
+        (123_456.0, .number.notation(.compactName), "123K"),
+        (999_999.0, .number.notation(.compactName), "1M"),
+        (1_500_000.0, .number.notation(.compactName), "1.5M"),
+        (2_000_000_000.0, .number.notation(.compactName), "2B"),
+        (-1234.0, .number.notation(.compactName), "-1.2K"),
+        (1.234, .number.notation(.compactName), "1.2"),
+        (1000.0, .number.notation(.compactName).precision(.fractionLength(1)), "1.0K"),
+        (1234.0, .number.notation(.scientific), "1.234E3"),
+        (0.00012, .number.notation(.scientific), "1.2E-4"),
     ])
     func numbers(value: Double, format: NumberFormatStyle, expected: String) {
         #expect(format.string(for: value) == expected)

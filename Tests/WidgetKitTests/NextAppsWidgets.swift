@@ -29,6 +29,20 @@ final class ParcelSettings: @unchecked Sendable {
     var binding: Binding<Bool> { Binding(get: { self.showsCount }, set: { self.showsCount = $0 }) }
 }
 
+/// A social app's follower count, short as the app shows it ("12K followers"), and its
+/// reach with an exponent.
+struct FollowersView: View {
+    let followers: Int
+    let reach: Double
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("\(followers, format: .number.notation(.compactName)) followers")
+            Text(reach, format: .number.notation(.scientific))
+        }
+    }
+}
+
 /// A row that shows its count only when asked to, through the app's binding.
 struct CountRow: View {
     @Binding var showsCount: Bool

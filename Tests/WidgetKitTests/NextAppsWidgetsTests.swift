@@ -7,6 +7,12 @@ import TestSupport
 /// The SwiftUI and WidgetKit names the next apps' files use (NextAppsWidgets.swift), drawn.
 @Suite("The next apps' SwiftUI")
 struct NextAppsWidgetsTests {
+    @Test("a count written short with its thousands' name, and a reach with an exponent, as an app formats them")
+    func compactNumbers() {
+        let placed = place(.accessoryRectangular) { FollowersView(followers: 12_345, reach: 1_234) }
+        #expect(placed.texts.contains("12K followers") && placed.texts.contains("1.234E3"), "\(placed.texts)")
+    }
+
     @Test("hidden keeps its place and draws nothing; an offset moves the drawing, not the layout; an animation or transition draws the end state")
     func presence() {
         let placed = place(.accessoryRectangular) { ParcelsView(count: 2) }
