@@ -2,7 +2,7 @@
 // place but hidden, a badge moved by an offset, a logo scaled to fit, animations and
 // transitions a panel draws in their end state, a colour given in linear light and one in
 // Display P3, a subview that takes a binding, the family's debug name, the environment's
-// label flag, and the configuration's placement hints.
+// label flag, the configuration's placement hints, and an intent's parameter summary.
 import SwiftUI
 import WidgetKit
 
@@ -130,6 +130,29 @@ struct ParcelIntent: WidgetConfigurationIntent {
     @Parameter(title: "Tracking number", default: "none") var tracking: String
     init() {}
     init(tracking: String) { self.tracking = tracking }
+}
+
+/// A carrier's parcels, summed up for Shortcuts and the edit sheet as the app writes it.
+struct CarrierIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Carrier parcels"
+    @Parameter(title: "Carrier", default: "DHL") var carrier: String
+    @Parameter(title: "Days", default: 7) var days: Int
+
+    static var parameterSummary: some ParameterSummary {
+        Summary("Parcels from \(\.$carrier)") {
+            \.$days
+        }
+    }
+}
+
+/// The same, with the sentence alone.
+struct CarrierLineIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Carrier line"
+    @Parameter(title: "Carrier", default: "DHL") var carrier: String
+
+    static var parameterSummary: some ParameterSummary {
+        Summary("Next from \(\.$carrier)")
+    }
 }
 
 struct ParcelPicks {

@@ -7,6 +7,13 @@ import TestSupport
 /// The SwiftUI and WidgetKit names the next apps' files use (NextAppsWidgets.swift), drawn.
 @Suite("The next apps' SwiftUI")
 struct NextAppsWidgetsTests {
+    @Test("an intent's parameter summary compiles as the app writes it and reads with its parameters' titles; without one, the intent's title")
+    func parameterSummary() {
+        #expect(CarrierIntent.parameterSummary.summaryText == "Parcels from Carrier")
+        #expect(CarrierLineIntent.parameterSummary.summaryText == "Next from Carrier")
+        #expect(ParcelIntent.parameterSummary.summaryText == "Parcel")
+    }
+
     @Test("a count written short with its thousands' name, and a reach with an exponent, as an app formats them")
     func compactNumbers() {
         let placed = place(.accessoryRectangular) { FollowersView(followers: 12_345, reach: 1_234) }

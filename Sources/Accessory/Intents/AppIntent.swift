@@ -8,6 +8,9 @@ public protocol AppIntent: Sendable {
     static var title: LocalizedStringResource { get }
     /// What the action does.
     static var description: IntentDescription { get }
+    /// How its parameters are summed up (`ParameterSummary`); its title when none is given.
+    associatedtype SummaryContent: ParameterSummary = TitleSummary<Self>
+    @ParameterSummaryBuilder<Self> static var parameterSummary: SummaryContent { get }
     /// Does the work: turns on a light, records a glass of water. A thrown error is
     /// logged and the widget reloaded all the same.
     func perform() async throws -> PerformResult
@@ -15,6 +18,10 @@ public protocol AppIntent: Sendable {
 
 extension AppIntent {
     public static var description: IntentDescription { IntentDescription("") }
+}
+
+extension AppIntent where SummaryContent == TitleSummary<Self> {
+    public static var parameterSummary: TitleSummary<Self> { TitleSummary() }
 }
 
 /// What `perform()` returns, as AppIntents' `IntentResult`: `.result()`.

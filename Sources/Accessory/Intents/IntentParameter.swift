@@ -53,6 +53,9 @@ public final class IntentParameter<Value: IntentValue>: Sendable {
         }
         set { value.withLock { $0 = newValue } }
     }
+
+    /// The parameter itself (`$team`): what a `ParameterSummary` names.
+    public var projectedValue: IntentParameter<Value> { self }
 }
 
 /// AppIntents' name for `IntentParameter`.
