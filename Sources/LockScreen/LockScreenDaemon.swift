@@ -96,11 +96,6 @@ public final class LockScreenDaemon {
         self.renderer = renderer
         // Pictures are drawn as the panel's inks can show them.
         self.renderer.pictureInks = renderer.pictureInks ?? display.pictureInks
-        if behaviour.findsGamutAhead, var inks = self.renderer.pictureInks, !inks.isGamutFound {
-            inks.gamutFoundAhead = true
-            self.renderer.pictureInks = inks
-            DetachedThread.start(named: "ink gamut", lowestPriority: true) { [inks] in inks.findGamut(keptIn: stateStore?.directory) }
-        }
         self.clock = clock
         self.logger = logger
         holdChanges = max(behaviour.holdChanges, behaviour.refreshEvery)
@@ -116,6 +111,7 @@ public final class LockScreenDaemon {
         requests = DaemonInbox.Queue(pages: content.pages)
         fullRefreshes = RateLimiter(burst: 2, interval: 30, clock: clock)
         power = behaviour.screen
+        if behaviour.findsGamutAhead { findGamutAhead(keptIn: stateStore?.directory) }
     }
 
     var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
