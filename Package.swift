@@ -107,6 +107,10 @@ let package = Package(
         ),
                 // What lockscreenctl needs and nothing more: no drawing library comes with it.
         .target(name: "ControlProtocol", dependencies: ["JSON"]),
+        // The daemon as its front ends reach it: typed requests and replies, the frames
+        // presented, what the last step showed. Below LockScreen, so the socket, the web
+        // and the broker depend on it rather than on the daemon.
+        .target(name: "DaemonInterface", dependencies: ["ControlProtocol", "DaemonRuntime", "Canvas"]),
         // The values the daemon runs, as the configuration makes them: pages and their
         // widgets, the clock's face, taps, the broker's settings, the screen's sleep.
         .target(
@@ -116,7 +120,7 @@ let package = Package(
         .target(
             name: "LockScreen",
             dependencies: [
-                "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
+                "LockScreenModel", "DaemonInterface", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -127,12 +131,12 @@ let package = Package(
         .target(
             name: "Broker",
             dependencies: [
-                "LockScreen", "LockScreenModel", "ControlProtocol", "Providers", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "JSON",
+                "DaemonInterface", "LockScreenModel", "ControlProtocol", "Providers", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The control socket lockscreenctl speaks to: who may connect, one request a line.
-        .target(name: "ControlSocket", dependencies: ["LockScreen", "ControlProtocol", "DaemonRuntime", "CSystemShims"]),
+        .target(name: "ControlSocket", dependencies: ["DaemonInterface", "ControlProtocol", "DaemonRuntime", "CSystemShims"]),
         // What the HTTP face trusts: its TLS context and certificate, and the provider
         // tokens it accepts. Below Web, so the cryptography is one module's.
         .target(
@@ -146,7 +150,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "WebTrust", "LockScreen", "LockScreenModel", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine", "DaemonRuntime", "ZoneInfo",
+                "WebTrust", "DaemonInterface", "LockScreenModel", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine", "DaemonRuntime", "ZoneInfo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -159,7 +163,7 @@ let package = Package(
         .target(
             name: "LockscreendCLI",
             dependencies: [
-                "Web", "WebTrust", "Broker", "ControlSocket", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "CMalloc",
+                "Web", "WebTrust", "Broker", "ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -177,7 +181,7 @@ let package = Package(
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
         .executableTarget(name: "lockscreend-fuzz", dependencies: [
-            "TOML", "Config", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Broker", "Web", "WebTrust", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel", "JSON",
+            "TOML", "Config", "DaemonInterface", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Broker", "Web", "WebTrust", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel", "JSON",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What the readers make of other people's test suites (Tests/conformance); not a product.
@@ -186,11 +190,11 @@ let package = Package(
         // tree (Tests/Fixtures), scripted widgets, a loopback HTTP server, quiet logs.
         .target(
             name: "TestSupport",
-            dependencies: ["Canvas", "Accessory", "DaemonRuntime", "TimelineEngine", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Canvas", "Accessory", "DaemonRuntime", "DaemonInterface", "ControlProtocol", "TimelineEngine", .product(name: "Logging", package: "swift-log")],
             path: "Tests/Support", exclude: ["fonts.conf"]
         ),
         // The daemon as the tests run it, and the configuration reader's mistakes as printed.
-        .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "LockScreen", "LockScreenModel", "Config", "ZoneInfo", "DaemonRuntime"], path: "Tests/DaemonSupport"),
+        .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "ZoneInfo", "DaemonRuntime"], path: "Tests/DaemonSupport"),
         .target(name: "EPDModels", dependencies: ["Panel", "Canvas"], path: "Tests/EPDModels"),
         // One test target per module, lowest first.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -201,17 +205,18 @@ let package = Package(
         .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels", "TestSupport"]),
         .testTarget(name: "DaemonRuntimeTests", dependencies: ["DaemonRuntime", "TestSupport"]),
+        .testTarget(name: "DaemonInterfaceTests", dependencies: ["DaemonInterface", "ControlProtocol", "Canvas"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "JSON"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "DaemonRuntime", "Accessory", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["DaemonInterface", "LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
         .testTarget(name: "LockScreenModelTests", dependencies: ["LockScreenModel", "LockScreen", "Config", "ControlProtocol", "JSON", "Providers", "TimelineEngine", "Accessory", "Canvas"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "WebTrustTests", dependencies: ["WebTrust"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "WebTrust", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "BrokerTests", dependencies: ["Broker", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "LockScreen", "LockScreenModel", "Config", "Panel", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "WebTrust", "JSON", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "BrokerTests", dependencies: ["Broker", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Panel", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,7 +37,7 @@ LOGS = os.path.join(ROOT, ".build", "test-logs")
 
 
 def version():
-    text = open(os.path.join(ROOT, "Sources/LockScreen/Release.swift")).read()
+    text = open(os.path.join(ROOT, "Sources/DaemonInterface/Release.swift")).read()
     return re.search(r'static let version = "(.*)"', text).group(1)
 
 

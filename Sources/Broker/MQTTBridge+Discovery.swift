@@ -1,6 +1,6 @@
 import FoundationEssentials
 import JSON
-import LockScreen
+import DaemonInterface
 import LockScreenModel  // for .availabilityTopic
 import Providers
 import Synchronization
@@ -55,7 +55,7 @@ extension MQTTBridge {
             ]),
             entity("select", "page", "Page", icon: "mdi:book-open-page-variant", [
                 "command_topic": .string("\(config.prefix)/page"), "state_topic": .string(pageStateTopic),
-                "options": .array((handler.inbox?.pages ?? [.lock]).map { .string($0.rawValue) }),
+                "options": .array(daemon.pages.map(JSONValue.string)),
             ]),
             entity("image", "screen", "Screen", icon: "mdi:monitor-screenshot", ["image_topic": .string("\(config.prefix)/screen"), "content_type": .string("image/png")]),
             // On and off hold until `[display] off` next changes; presence can drive it.

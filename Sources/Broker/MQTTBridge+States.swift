@@ -2,7 +2,7 @@ import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials
 import JSON
-import LockScreen  // for .frames
+import DaemonInterface  // for .watch
 import LockScreenModel  // for .discovery
 import Providers
 import Synchronization
@@ -62,8 +62,8 @@ extension MQTTBridge {
             ])
             if let data = try? JSONEncoder().encode(attributes) { messages.append((attributesTopic(of: widget.name), Array(data))) }
         }
-        if let page = screens?.latest?.content.page { messages.append((pageStateTopic, Array(page.rawValue.utf8))) }
-        messages.append((powerStateTopic, Array((handler.frames.screen.on ? "ON" : "OFF").utf8)))
+        if let page = daemon.screen?.page { messages.append((pageStateTopic, Array(page.utf8))) }
+        messages.append((powerStateTopic, Array((daemon.frames.screen.on ? "ON" : "OFF").utf8)))
         if !announce.isEmpty {
             state.withLock { state in for (name, unit) in announce { state.valueUnits[name] = unit } }
             for (name, _) in announce { if let sensor = valueSensor(of: name) { publish(sensor, client: client) } }
@@ -87,7 +87,7 @@ extension MQTTBridge {
     /// Follows the presented frames: after each, the states that changed at once and the
     /// screen within `screen_interval` (at most one picture per interval, the newest).
     func followFrames(_ client: MQTTClient) async {
-        guard let changes = handler.frames.watch() else { return }
+        guard let changes = daemon.frames.watch() else { return }
         for await _ in changes {
             guard state.withLock({ $0.connected }) else { continue }
             await publishStatus(client)

@@ -3,7 +3,7 @@ import ControlProtocol
 import DaemonRuntime
 import FoundationEssentials
 import JSON
-import LockScreen
+import DaemonInterface
 import LockScreenModel
 import Logging
 import Providers
@@ -22,11 +22,9 @@ import Canvas
 package final class MQTTBridge: Sendable {
     package let config: MQTTConfig
     let board: MQTTBoard
-    let handler: ControlHandler
-    let inbox: DaemonInbox
+    /// The daemon: commands answered, reloads asked, frames and the page shown.
+    let daemon: any DaemonControl
     let clock: any DaemonClock
-    /// What the screen shows, for the page's state; nil in tests without a daemon.
-    let screens: ScreenBoard?
     /// The web page's address when `--http` or `[http]` serves it: the device's link in
     /// Home Assistant.
     let configurationURL: String?
@@ -76,17 +74,14 @@ package final class MQTTBridge: Sendable {
     }
 
     package init(
-        config: MQTTConfig, board: MQTTBoard, handler: ControlHandler, inbox: DaemonInbox, clock: any DaemonClock,
-        screens: ScreenBoard? = nil, configurationURL: String? = nil, widgets: [Widget], retired: [String] = [], outbox: MQTTOutbox? = nil,
+        config: MQTTConfig, board: MQTTBoard, daemon: any DaemonControl, configurationURL: String? = nil, widgets: [Widget], retired: [String] = [], outbox: MQTTOutbox? = nil,
         logger: Logger
     ) {
         self.outbox = outbox
         self.config = config
         self.board = board
-        self.handler = handler
-        self.inbox = inbox
-        self.clock = clock
-        self.screens = screens
+        self.daemon = daemon
+        clock = daemon.clock
         self.configurationURL = configurationURL
         self.widgets = widgets
         self.retired = retired
@@ -191,14 +186,14 @@ package final class MQTTBridge: Sendable {
         let decision = state.withLock { $0.coalescer.arrived(name, at: now) }
         switch decision {
         case .now:
-            inbox.send(.reload(kind: MQTTBoard.kind(of: name)))
+            daemon.requestReload(kind: MQTTBoard.kind(of: name))
         case let .later(due, schedule):
             guard schedule else { return }
             let clock = self.clock
             Task(executorPreference: DaemonExecutor.preferred) {
                 try? await clock.sleep(until: due)
                 self.state.withLock { $0.coalescer.fired(name, at: due) }
-                self.inbox.send(.reload(kind: MQTTBoard.kind(of: name)))
+                self.daemon.requestReload(kind: MQTTBoard.kind(of: name))
             }
         }
     }
@@ -246,7 +241,7 @@ package final class MQTTBridge: Sendable {
             }
             request = .push(widget: String(command.dropFirst(5)), timeline: timeline)
         }
-        await answer(command, await handler.handle(request.encoded().dropLast()), client: client)
+        await answer(command, await daemon.handle(request), client: client)
     }
 
     /// What became of a command: a refusal in the log and the status; an activity push's
@@ -269,7 +264,7 @@ package final class MQTTBridge: Sendable {
     /// The status (as `lockscreenctl status` gives it) on `<prefix>/status`, retained, and
     /// the states Home Assistant's entities read.
     func publishStatus(_ client: MQTTClient, force: Bool = false) async {
-        var reply = await handler.handle(ControlRequest.status.encoded().dropLast())
+        var reply = await daemon.handle(ControlRequest.status)
         if config.discovery { publishStates(reply.widgets ?? [], force: force, client: client) }
         reply.error = state.withLock { $0.lastError }
         guard let data = try? JSONEncoder().encode(reply) else { return }
@@ -300,9 +295,9 @@ package final class MQTTBridge: Sendable {
     /// screen is not encoded again.
     func publishScreen(_ client: MQTTClient) {
         let now = clock.now()
-        let (frame, updates) = handler.frames.latestWithCount
+        let (frame, updates) = daemon.frames.latestWithCount
         guard config.discovery, let frame, state.withLock({ $0.screenUpdates != updates }),
-              let png = try? handler.frames.shown(frame).pngData() else { return }
+              let png = try? daemon.frames.shown(frame).pngData() else { return }
         state.withLock { ($0.screenUpdates, $0.screenSent) = (updates, now) }
         client.publish("\(config.prefix)/screen", Array(png), qos: 0, retain: true)
     }

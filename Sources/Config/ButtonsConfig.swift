@@ -1,6 +1,6 @@
 import FoundationEssentials
+import JSON
 import LockScreenModel
-import Providers
 import TOML
 
 /// `[buttons]`: the keys on a HAT (Inky Impression's four, Waveshare 2.7"'s four, or

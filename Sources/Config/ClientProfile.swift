@@ -12,6 +12,8 @@ package struct ClientProfile: Sendable, Equatable {
     package var height: Int
     /// Light by default: paper is white.
     package var colorScheme: ColorScheme = .light
+    /// Light text on a dark ground.
+    package var isDark: Bool { colorScheme == .dark }
     package var depth: ClientScreen.Depth = .mono
     /// The MAC address a TRMNL sends in its `ID` header, upper-case.
     package var trmnlID: String?

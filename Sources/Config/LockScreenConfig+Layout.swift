@@ -1,10 +1,11 @@
 import Accessory
 import FoundationEssentials
 import Glibc
+import JSON
 import LockScreenModel
 import Providers
-import TOML
 import TimelineEngine
+import TOML
 
 /// `[layout]` and `[widgets]`: where each widget goes and what it is.
 extension LockScreenConfig {

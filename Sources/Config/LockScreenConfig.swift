@@ -1,11 +1,12 @@
 import Accessory
 import FoundationEssentials
 import Glibc
+import JSON
 import LockScreenModel
 import Panel
 import Providers
-import TOML
 import TimelineEngine
+import TOML
 import ZoneInfo
 
 /// A configuration file (TOML, docs/CONFIG.md) read and checked: where to draw, the clock,

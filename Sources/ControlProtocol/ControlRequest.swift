@@ -53,18 +53,19 @@ package enum ControlRequest: Sendable, Equatable {
         /// A known request without what it needs; the text says what.
         case incomplete(String)
 
-        package var description: String { description(suggesting: nil) }
-
-        /// The message, with "did you mean" naming `near` for an unknown request.
-        package func description(suggesting near: String?) -> String {
+        /// The message, naming the nearest request to an unknown one ("did you mean").
+        package var description: String {
             switch self {
             case .tooLarge: "the request is larger than \(ControlRequest.maximumSize) bytes"
             case .notJSON: "not a request: expected one JSON object such as {\"request\": \"status\"}"
             case .tooDeep: "not a request: \(JSONFailure.tooDeep)"
-            case let .unknown(name): "unknown request '\(name)'\(near.map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot, page, tap, refresh, screen or activity"
+            case let .unknown(name): "unknown request '\(name)'\(Spelling.nearest(name, in: ControlRequest.names).map { " (did you mean '\($0)'?)" } ?? ""); expected reload, push, status, snapshot, page, tap, refresh, screen or activity"
             case let .incomplete(message): message
             }
         }
+
+        /// The reply that refuses the bytes, saying why.
+        package var reply: ControlReply { .failure(description) }
     }
 
     /// The object on the wire: every field any request may carry.

@@ -1,10 +1,10 @@
 import CSystemShims
 import ControlProtocol
+import DaemonInterface
 import DaemonRuntime
 import FoundationEssentials
 import Dispatch
 import Glibc
-import LockScreen
 import Synchronization
 
 /// The daemon's control socket: a Unix stream socket taking one JSON request line per
@@ -90,16 +90,16 @@ package final class ControlServer: Sendable {
         return UnixSocket.connect(fd, to: path) == 0
     }
 
-    /// Starts serving on a thread of its own; `handler` answers each request.
-    package func start(_ handler: @escaping @Sendable (Data) async -> ControlReply) {
+    /// Starts serving on a thread of its own; `daemon` answers each request.
+    package func start(_ daemon: any DaemonControl) {
         serving.store(true, ordering: .releasing)
         // The answers run on the daemon's executor: the serving thread has no task to
         // pass its preference on.
         let executor = DaemonExecutor.preferred
-        DetachedThread.start(named: "control socket") { [self] in serve(handler, on: executor) }
+        DetachedThread.start(named: "control socket") { [self] in serve(daemon, on: executor) }
     }
 
-    private func serve(_ handler: @escaping @Sendable (Data) async -> ControlReply, on executor: DaemonExecutor?) {
+    private func serve(_ daemon: any DaemonControl, on executor: DaemonExecutor?) {
         defer { close(listener) }
         while !stopped.load(ordering: .acquiring) {
             let connection = accept(listener, nil, nil)
@@ -120,7 +120,7 @@ package final class ControlServer: Sendable {
                 continue
             }
             DetachedThread.start(named: "control client") { [self] in
-                serve(connection, ticket: ticket, handler, on: executor)
+                serve(connection, ticket: ticket, daemon, on: executor)
             }
         }
     }
@@ -130,7 +130,7 @@ package final class ControlServer: Sendable {
     static let maximumClientsPerUser = 16
     private let clients = ClientSlots<Int32>(limit: ControlServer.maximumClients, perGroup: ControlServer.maximumClientsPerUser)
 
-    private func serve(_ connection: Int32, ticket: ClientSlots<Int32>.Ticket, _ handler: @escaping @Sendable (Data) async -> ControlReply, on executor: DaemonExecutor?) {
+    private func serve(_ connection: Int32, ticket: ClientSlots<Int32>.Ticket, _ daemon: any DaemonControl, on executor: DaemonExecutor?) {
         // A reply the client does not read is given up after 5 s.
         var limit = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -144,10 +144,18 @@ package final class ControlServer: Sendable {
         clients.answering(ticket)
         switch request {
         case let .request(data):
-            // Answered on the daemon's tasks; written here, so a slow reader holds this
+            // Read here, on the client's thread (up to 1 MiB of pushed timeline), once;
+            // answered on the daemon's tasks; written here, so a slow reader holds this
             // thread, not the daemon.
+            let request: ControlRequest
+            do throws(ControlRequest.Malformed) {
+                request = try ControlRequest.decode(data)
+            } catch {
+                Self.write(error.reply, to: connection)
+                return
+            }
             let answer = Answer()
-            Task(executorPreference: executor) { answer.put(await handler(data)) }
+            Task(executorPreference: executor) { answer.put(await daemon.handle(request)) }
             Self.write(answer.take(), to: connection)
         case let .rejected(reply):
             Self.write(reply, to: connection)

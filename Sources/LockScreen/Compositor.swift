@@ -1,5 +1,6 @@
 import Accessory
 import Canvas
+import DaemonInterface
 import FoundationEssentials
 import Logging
 import Panel

@@ -99,10 +99,10 @@ package struct DaemonInbox: Sendable {
         }
     }
 
-    /// Sends widget code's `Activity.request`, `update` and `end` on as activity requests,
-    /// until the task is cancelled.
-    package func forwardActivities() async {
-        for await operation in ActivityCenter.shared.operations() { send(.activity(operation, urgent: true)) }
+    /// Sends widget code's `Activity.request`, `update` and `end` that reach `center` on
+    /// as activity requests, until the task is cancelled.
+    package func forwardActivities(from center: ActivityCenter) async {
+        for await operation in center.operations() { send(.activity(operation, urgent: true)) }
     }
 
     final class Queue: Sendable {

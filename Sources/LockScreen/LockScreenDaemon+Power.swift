@@ -1,4 +1,5 @@
 import ControlProtocol
+import DaemonInterface  // for .setScreen
 import FoundationEssentials
 import LockScreenModel
 import Logging

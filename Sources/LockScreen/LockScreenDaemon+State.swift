@@ -15,6 +15,6 @@ extension LockScreenDaemon {
         if saved.records.count > activities.book.records.count {
             logger.warning("left out \(saved.records.count - activities.book.records.count) saved Live Activities: ended since, or not valid now")
         }
-        ActivityCenter.shared.publish(activities.book.records)
+        activityCenter.publish(activities.book.records)
     }
 }

@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import ControlProtocol
+import DaemonInterface
 import DaemonRuntime
 import FoundationEssentials
 import LockScreenModel
@@ -47,6 +48,9 @@ public final class LockScreenDaemon {
         package var screen = ScreenPower()
         /// Whether a thread finds a colour panel's ink gamut ahead (`PictureInks.gamutFoundAhead`).
         package var findsGamutAhead = false
+        /// Where widget code's `Activity` calls meet this daemon, and where it tells them
+        /// what runs: `ActivityCenter.shared` for the process's daemon, else its own.
+        package var activityCenter = ActivityCenter()
 
         package init() {}
     }
@@ -71,6 +75,8 @@ public final class LockScreenDaemon {
     package let frames: FrameMailbox
     /// What the last step showed, for client screens drawn at other sizes.
     package let screens = ScreenBoard()
+    /// Where widget code's `Activity` calls reach this daemon (`Behaviour.activityCenter`).
+    package let activityCenter: ActivityCenter
     /// The broker connection taps publish on, lent by the `[mqtt]` bridge.
     package let outbox = MQTTOutbox()
     /// Full refreshes asked for (a key, the page, the broker, the socket): two at once,
@@ -111,6 +117,7 @@ public final class LockScreenDaemon {
         requests = DaemonInbox.Queue(pages: content.pages)
         fullRefreshes = RateLimiter(burst: 2, interval: 30, clock: clock)
         power = behaviour.screen
+        activityCenter = behaviour.activityCenter
         if behaviour.findsGamutAhead { findGamutAhead(keptIn: stateStore?.directory) }
     }
 
@@ -370,7 +377,7 @@ public final class LockScreenDaemon {
             },
             // Widget code's WidgetCenter reloads join the one inbox.
             Task(executorPreference: DaemonExecutor.preferred) { [inbox] in await inbox.forwardWidgetCenter() },
-            Task(executorPreference: DaemonExecutor.preferred) { [inbox] in await inbox.forwardActivities() },
+            Task(executorPreference: DaemonExecutor.preferred) { [inbox, activityCenter] in await inbox.forwardActivities(from: activityCenter) },
         ]
         defer { listeners.forEach { $0.cancel() } }
         // The timelines shown last are on disk when run() returns, however it ends.

@@ -1,5 +1,5 @@
 import Accessory
-import Providers  // for Spelling
+import JSON  // for Spelling
 
 /// Why the daemon did not take an activity push, said to whoever sent it: the message
 /// a server's developer can act on, and the HTTP status the web API answers it with (the

@@ -1,8 +1,10 @@
+import Accessory  // for ActivityCenter
 import ArgumentParser
 import Broker
 import Config
 import ControlProtocol
 import ControlSocket
+import DaemonInterface  // for .open
 import FoundationEssentials
 import LockScreen
 import LockScreenModel  // for .stacks
@@ -62,6 +64,8 @@ struct DaemonAssembly {
         options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
         options.behaviour.screen = output.screenPower
         options.behaviour.findsGamutAhead = !run.once
+        // The process's daemon: widget code's ActivityKit statics reach it.
+        options.behaviour.activityCenter = .shared
         // The keys first: a line another program holds ends the start before the panel is touched.
         var keys: GPIOKeys?
         if let buttons = config?.buttons, !buttons.buttons.isEmpty, !run.once {
@@ -90,7 +94,7 @@ struct DaemonAssembly {
             logger.info("stopping on request")
             notifier.notify("STOPPING=1")
         }
-        handler = ControlHandler(engine: daemon.engine, board: board, frames: daemon.frames, clock: daemon.clock, inbox: daemon.inbox, screens: daemon.screens)
+        handler = ControlHandler(engine: daemon.engine, board: board, frames: daemon.frames, clock: daemon.clock, inbox: daemon.inbox, screens: daemon.screens, activities: options.behaviour.activityCenter)
         // The file's display choice, when it made it (the command line may override it).
         let fileDisplay = run.headless == nil && run.fb == nil && run.drm == nil ? config?.output : nil
         reload = ConfigReload(common: common, path: common.config ?? defaultConfig, board: board, mqttBoard: mqttBoard, inbox: daemon.inbox, display: fileDisplay, logger: logger,
@@ -140,12 +144,11 @@ struct DaemonAssembly {
     func broker() -> MQTTService {
         let board = reload.mqttBoard
         board.setWidgets(config?.mqttFilters ?? [:])
-        let (handler, frames, inbox, clock, screens, outbox, logger) = (handler, daemon.frames, daemon.inbox, daemon.clock, daemon.screens, daemon.outbox, logger)
+        let (handler, frames, outbox, logger) = (handler, daemon.frames, daemon.outbox, logger)
         let page = (run.http.flatMap(WebConfig.listen) ?? config?.web)?.pageURL
         return MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqtt, logger: logger) { mqtt, widgets, retired in
             frames.open()
-            return MQTTBridge(config: mqtt, board: board, handler: handler, inbox: inbox, clock: clock, screens: screens,
-                              configurationURL: page, widgets: widgets, retired: retired, outbox: outbox, logger: logger)
+            return MQTTBridge(config: mqtt, board: board, daemon: handler, configurationURL: page, widgets: widgets, retired: retired, outbox: outbox, logger: logger)
         }
     }
 
@@ -190,7 +193,7 @@ struct DaemonAssembly {
         let editor = config == nil ? nil : ConfigEditor.forDaemon(reload: reload)
         let keys = ClientKeys(file: options.stateDirectory.map { $0 + "/clients.json" })
         let tokens = ServerTrust.providerTokens(web.apnsKeys, configuration: config == nil ? nil : reload.path, logger: logger)
-        let api = WebAPI(handler: handler, config: web, screens: daemon.screens, editor: editor, keys: keys, providerTokens: tokens, logger: logger)
+        let api = WebAPI(daemon: handler, config: web, editor: editor, keys: keys, providerTokens: tokens, logger: logger)
         return WebService(config: web, api: api, stateDirectory: options.stateDirectory, fingerprint: handler.https, clock: daemon.clock, logger: logger)
     }
 }

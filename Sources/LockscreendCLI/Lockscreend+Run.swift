@@ -2,10 +2,10 @@ import ArgumentParser
 import Config
 import ControlProtocol
 import FoundationEssentials
+import JSON
 import LockScreen
 import Logging
 import Panel
-import Providers
 import ServiceLifecycle
 import UnixSignals
 

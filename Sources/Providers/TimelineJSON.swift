@@ -71,6 +71,11 @@ package struct TimelineJSON: Sendable {
         case .failure(.tooDeep): throw Failure(issues: ["$: \(JSONFailure.tooDeep)"])
         case .failure: throw Failure(issues: ["$: not valid JSON"])
         }
+        return try decode(root, now: now)
+    }
+
+    /// Reads a timeline from a document already parsed (a front end's request).
+    package static func decode(_ root: JSONValue, now: Date) throws(Failure) -> TimelineJSON {
         var checker = Checker()
         let timeline = checker.timeline(root, now: now)
         guard checker.issues.isEmpty, let timeline else { throw Failure(issues: checker.issues) }

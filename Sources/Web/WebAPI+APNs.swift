@@ -1,8 +1,8 @@
 import ControlProtocol
+import DaemonInterface  // for .clock
 import DaemonRuntime  // for .now
 import FoundationEssentials
 import JSON
-import LockScreen  // for .clock
 import Logging
 import WebTrust  // for .refusal, .reason
 
@@ -84,7 +84,7 @@ extension WebAPI {
         guard !providerTokens.isEmpty else {
             return .apns(403, "InvalidProviderToken", "the bearer token is not [http] token_file's, and [apns] names no key", request)
         }
-        guard let refusal = providerTokens.refusal(of: given, now: handler.clock.now()) else { return nil }
+        guard let refusal = providerTokens.refusal(of: given, now: daemon.clock.now()) else { return nil }
         return .apns(403, refusal.reason, refusal.description, request)
     }
 

@@ -1,8 +1,8 @@
 import Canvas
 import Config
+import DaemonInterface
 import DaemonRuntime  // for .now, .allowed, .refused
 import FoundationEssentials
-import LockScreen  // for .clock, .latest, .lockScreen, .nextEvent
 import Logging
 import Panel
 import ZoneInfo  // for ISO8601
@@ -31,11 +31,12 @@ extension WebAPI {
     /// The client's picture (drawn once per step and minute) and the seconds until what it
     /// shows next changes.
     func picture(_ profile: ClientProfile, bmp: Bool) -> ([UInt8], Double?)? {
-        guard let shown = screens?.latest else { return nil }
-        let now = handler.clock.now()
+        guard let shown = daemon.screen else { return nil }
+        let now = daemon.clock.now()
         let drawn = pictures.picture(for: profile.name + (bmp ? ".bmp" : ".png"), step: shown.step, now: now) {
             let client = ClientScreen(depth: profile.depth)
-            let frame = shown.lockScreen(width: profile.width, height: profile.height, colorScheme: profile.colorScheme, pictureInks: client.pictureInks, now: now)
+            let look = PresentedScreen.Look(width: profile.width, height: profile.height, dark: profile.isDark, pictureInks: client.pictureInks)
+            let frame = shown.lockScreen(look, now: now)
             return client.file(frame, bmp: bmp)
         }
         guard let bytes = drawn else { return nil }
@@ -140,7 +141,7 @@ extension WebAPI {
     /// Records that `client` called now with `battery` (a percentage as it sent it), and
     /// says once in the log when the battery has just gone low.
     func record(_ client: String, battery: String?) {
-        if reports.fetched(client, at: handler.clock.now(), battery: battery) {
+        if reports.fetched(client, at: daemon.clock.now(), battery: battery) {
             logger.notice("the client \(client)'s battery is below \(ClientReports.low) %: charge it")
         }
     }

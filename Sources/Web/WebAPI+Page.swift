@@ -1,7 +1,7 @@
 import ControlProtocol
 import FoundationEssentials
 import Panel  // for PixelFormat.rawValue
-import LockScreen
+import DaemonInterface
 import Config
 import Canvas
 
@@ -11,8 +11,8 @@ extension WebAPI {
     /// configuration file with its check, as plain HTML that reads without JavaScript;
     /// the script (inline, nothing from the internet) makes it live and adds the buttons.
     func page(_ request: WebRequest) async -> String {
-        let widgets = await handler.handle(ControlRequest.status.encoded().dropLast()).widgets ?? []
-        let frame = handler.frames.latestWithCount
+        let widgets = await daemon.handle(ControlRequest.status).widgets ?? []
+        let frame = daemon.frames.latestWithCount
         let (width, height) = (frame.frame?.width ?? 800, frame.frame?.height ?? 480)
         var html = WebPage.head
         html += "<main>\n<section class=screen><h2>The panel</h2>\n"
@@ -61,12 +61,12 @@ extension WebAPI {
     /// update's number and its rectangles, from the one the page has on. Only while a
     /// page is open; at most `FrameMailbox.maximumWatchers` at once.
     func events() -> WebResponse {
-        guard let changes = handler.frames.watch() else {
+        guard let changes = daemon.frames.watch() else {
             return .error(503, "\(FrameMailbox.maximumWatchers) pages are open already: close one")
         }
-        let first = handler.frames.latestWithCount
+        let first = daemon.frames.latestWithCount
         let stream = AsyncStream<[UInt8]>(bufferingPolicy: .bufferingNewest(8)) { continuation in
-            continuation.yield(Self.event(FrameMailbox.Change(updates: first.updates, rects: [], width: first.frame?.width ?? 0, height: first.frame?.height ?? 0, on: handler.frames.screen.on)))
+            continuation.yield(Self.event(FrameMailbox.Change(updates: first.updates, rects: [], width: first.frame?.width ?? 0, height: first.frame?.height ?? 0, on: daemon.frames.screen.on)))
             let task = Task {
                 for await change in changes { continuation.yield(Self.event(change)) }
                 continuation.finish()

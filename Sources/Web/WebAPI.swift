@@ -5,7 +5,7 @@ import DaemonRuntime
 import FoundationEssentials
 import Glibc
 import JSON
-import LockScreen
+import DaemonInterface
 import Logging
 import Providers
 import WebTrust
@@ -24,10 +24,9 @@ import WebTrust
 /// (`Origin` not this server) is refused, so a browser that remembers the password
 /// cannot be made to use it by a page elsewhere.
 package struct WebAPI: Sendable {
-    let handler: ControlHandler
+    /// The daemon: requests answered, frames and what its last step showed.
+    let daemon: any DaemonControl
     let config: WebConfig
-    /// What the lock screen shows, for client screens.
-    let screens: ScreenBoard?
     /// The configuration file, for the page's editor; nil when the daemon runs without one.
     let editor: ConfigEditor?
     let keys: ClientKeys
@@ -44,17 +43,16 @@ package struct WebAPI: Sendable {
     /// The keys whose provider tokens may push Live Activities (`[apns]`).
     let providerTokens: ProviderTokens
 
-    package init(handler: ControlHandler, config: WebConfig, screens: ScreenBoard? = nil, editor: ConfigEditor? = nil, keys: ClientKeys = ClientKeys(file: nil),
+    package init(daemon: any DaemonControl, config: WebConfig, editor: ConfigEditor? = nil, keys: ClientKeys = ClientKeys(file: nil),
                  providerTokens: ProviderTokens = ProviderTokens([]), logger: Logger = Logger(label: "lockscreend.http")) {
-        self.handler = handler
+        self.daemon = daemon
         self.providerTokens = providerTokens
         self.config = config
-        self.screens = screens
         self.editor = editor
         self.keys = keys
         self.logger = logger
-        deviceCalls = RateLimiter(burst: 10, interval: 2, maximumKeys: 64, clock: handler.clock)
-        unknownDeviceLines = RateLimiter(burst: 1, interval: 60, maximumKeys: 1, clock: handler.clock)
+        deviceCalls = RateLimiter(burst: 10, interval: 2, maximumKeys: 64, clock: daemon.clock)
+        unknownDeviceLines = RateLimiter(burst: 1, interval: 60, maximumKeys: 1, clock: daemon.clock)
     }
 
     /// Widget names in a path: letters, digits, `_`, `-` and `.`, at most 64.
@@ -109,11 +107,11 @@ package struct WebAPI: Sendable {
         case ("GET", ["api", "clients"]):
             return .json(clients(request))
         case ("GET", ["api", "status"]):
-            return .reply(await handler.handle(ControlRequest.status.encoded().dropLast()))
+            return .reply(await daemon.handle(ControlRequest.status))
         case ("POST", ["api", "reload"]):
-            return .reply(await handler.handle(ControlRequest.reloadAll.encoded().dropLast()))
+            return .reply(await daemon.handle(ControlRequest.reloadAll))
         case ("POST", ["api", "refresh"]):
-            return .reply(await handler.handle(ControlRequest.refresh.encoded().dropLast()))
+            return .reply(await daemon.handle(ControlRequest.refresh))
         case ("POST", ["api", "tap"]):
             return await tap(request.body)
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "push":
@@ -121,15 +119,15 @@ package struct WebAPI: Sendable {
             guard let timeline = JSONValue.parse(Data(request.body)) else {
                 return .error(400, "the body is \(JSONFailure.of(request.body) ?? .invalid): send a timeline (docs/TIMELINE-JSON.md)")
             }
-            return .reply(await handler.handle(ControlRequest.push(widget: parts[2], timeline: timeline).encoded().dropLast()))
+            return .reply(await daemon.handle(ControlRequest.push(widget: parts[2], timeline: timeline)))
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "page":
             guard ControlRequest.pages.contains(parts[2]) else { return .error(400, "the page is lock, home, photo or next") }
-            return .reply(await handler.handle(ControlRequest.page(parts[2]).encoded().dropLast()))
+            return .reply(await daemon.handle(ControlRequest.page(parts[2])))
         case let ("POST", parts) where parts.count == 3 && parts[0] == "api" && parts[1] == "power":
             guard ControlRequest.powers.contains(parts[2]) else { return .error(400, "the screen is switched on, off or auto") }
-            return .reply(await handler.handle(ControlRequest.screen(power: parts[2]).encoded().dropLast()))
+            return .reply(await daemon.handle(ControlRequest.screen(power: parts[2])))
         case ("GET", ["api", "screen.png"]):
-            guard let frame = handler.frames.latestShown, let png = try? frame.pngData() else { return .error(503, "nothing has been presented yet") }
+            guard let frame = daemon.frames.latestShown, let png = try? frame.pngData() else { return .error(503, "nothing has been presented yet") }
             return WebResponse(status: 200, contentType: "image/png", body: Array(png), headers: [("Cache-Control", "no-store")])
         case (_, ["api", "status"]), (_, ["api", "reload"]), (_, ["api", "screen.png"]), (_, ["api", "config"]), (_, [""]):
             return .error(405, "\(request.method) is not allowed on \(request.path)")
@@ -157,7 +155,7 @@ package struct WebAPI: Sendable {
             return .failure("the body is \(JSONFailure.of(request.body) ?? .invalid): send {\"aps\": {\"event\": \"update\", …}}", reason: "BadPayload")
         }
         let priority = request.header("apns-priority").flatMap { Int($0.filter { $0 != " " }) }
-        return await handler.handle(ControlRequest.activity(token: token, payload: payload, priority: priority).encoded().dropLast())
+        return await daemon.handle(ControlRequest.activity(token: token, payload: payload, priority: priority))
     }
 
     /// `POST /api/tap` with `{"x": …, "y": …}` in the panel's pixels: the control there
@@ -167,7 +165,7 @@ package struct WebAPI: Sendable {
               case let .number(x)? = fields["x"], case let .number(y)? = fields["y"], x.isFinite, y.isFinite else {
             return .error(400, "send {\"x\": …, \"y\": …}: a point of the panel in pixels")
         }
-        return .reply(await handler.handle(ControlRequest.tapAt(x: x, y: y).encoded().dropLast()))
+        return .reply(await daemon.handle(ControlRequest.tapAt(x: x, y: y)))
     }
 
     /// Nil when `header` carries the token (Bearer, or Basic with it as the password);

@@ -1,6 +1,5 @@
 import Config
 import DaemonRuntime
-import LockScreen
 import FoundationEssentials
 import Logging
 import NIOCore

@@ -1,4 +1,5 @@
 import Config
+import DaemonInterface
 import DaemonRuntime
 import Canvas
 import Dispatch
@@ -65,7 +66,7 @@ extension FuzzTarget {
             MVcEhwvYgbwJtOjCRkoD5knNCW8G8oHZz5Z4eD+n/eJOcoCAAz5XTEqC6g==
             -----END PUBLIC KEY-----
             """)
-        return WebAPI(handler: handler, config: config, screens: ScreenBoard(), keys: ClientKeys(file: nil), providerTokens: ProviderTokens([key]), logger: quiet)
+        return WebAPI(daemon: handler, config: config, keys: ClientKeys(file: nil), providerTokens: ProviderTokens([key]), logger: quiet)
     }()
 
     static let webSeeds = [

@@ -1,20 +1,21 @@
 @testable import Broker
+import Accessory
+import Canvas
+import ControlProtocol
+import DaemonInterface
+import DaemonTestSupport
 import Foundation
 import JSON
 import LockScreenModel
-@testable import TOML
+import Panel
 import Testing
+import TestSupport
+@testable import TOML
 @testable import Config
 @testable import LockScreen
 @testable import Providers
 @testable import DaemonRuntime
 @testable import TimelineEngine
-import Panel
-import Accessory
-import Canvas
-import ControlProtocol
-import TestSupport
-import DaemonTestSupport
 
 @Suite("MQTT")
 struct MQTTTests {
@@ -119,13 +120,8 @@ struct MQTTTests {
     func discovery() async throws {
         var config = MQTTConfig(host: "b", port: 1883, tls: false, clientID: "lockscreend-kitchen", prefix: "lockscreend/kitchen")
         config.discovery = true
-        let engine = TimelineEngine(widgets: [], now: Date(), clock: SystemClock(), logger: quietLogger)
-        let handler = ControlHandler(engine: engine, board: PushBoard(names: []), frames: FrameMailbox(), clock: SystemClock())
-        let daemon = LockScreenDaemon(
-            content: .init(inline: nil, row: [WidgetStack]()), renderer: LockScreenApplication.renderer(testOptions()),
-            display: MemoryDisplay(width: 100, height: 100), clock: SystemClock(), logger: quietLogger)
-        let bridge = MQTTBridge(config: config, board: MQTTBoard(), handler: handler, inbox: daemon.inbox, clock: SystemClock(),
-                                widgets: [MQTTBridge.Widget(name: "temp", family: "circular")], logger: quietLogger)
+        let daemon = StandInDaemon(clock: ManualClock(start: testNow), pages: ["lock", "home"])
+        let bridge = MQTTBridge(config: config, board: MQTTBoard(), daemon: daemon, widgets: [MQTTBridge.Widget(name: "temp", family: "circular")], logger: quietLogger)
         let messages = bridge.discoveryMessages()
         #expect(messages.map(\.topic) == [
             "homeassistant/button/lockscreend-kitchen/reload/config", "homeassistant/button/lockscreend-kitchen/refresh/config",
@@ -159,7 +155,8 @@ struct MQTTTests {
             .string("button.lockscreend_kitchen_reload"), .string("button.lockscreend_kitchen_refresh"), .string("select.lockscreend_kitchen_page"),
             .string("image.lockscreend_kitchen_screen"), .string("switch.lockscreend_kitchen_screen_power"), .string("sensor.lockscreend_kitchen_widget_temp"),
         ], "the ids docs/HOME-ASSISTANT.md names")
-        guard case let .object(power) = messages[4].payload, case let .object(sensor) = messages[5].payload else { return }
+        guard case let .object(page) = messages[2].payload, case let .object(power) = messages[4].payload, case let .object(sensor) = messages[5].payload else { return }
+        #expect(page["options"] == .array([.string("lock"), .string("home")]), "the daemon's pages")
         #expect(power["command_topic"] == .string("lockscreend/kitchen/power") && power["state_topic"] == .string("lockscreend/kitchen/power/state"))
         #expect(sensor["state_topic"] == .string("lockscreend/kitchen/widget/widget_temp/state"))
         #expect(sensor["json_attributes_topic"] == .string("lockscreend/kitchen/widget/widget_temp/attributes"))

@@ -1,4 +1,5 @@
 import Foundation
+import JSON  // for Spelling
 @testable import TOML
 import Testing
 @testable import Config

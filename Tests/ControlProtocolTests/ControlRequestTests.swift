@@ -38,8 +38,8 @@ struct ControlRequestTests {
             _ = try ControlRequest.decode(Data(text.utf8))
             Issue.record("\(text) was taken")
         } catch {
-            let near: String? = if case let .unknown(name) = error, name == "stats" { "status" } else { nil }
-            #expect(error.description(suggesting: near) == reason)
+            #expect(error.description == reason)
+            #expect(error.reply == .failure(reason))
         }
     }
 

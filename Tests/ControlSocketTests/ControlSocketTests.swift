@@ -13,6 +13,7 @@ import Testing
 @testable import TimelineEngine
 import TestSupport
 import DaemonTestSupport
+import DaemonInterface
 
 @Suite("Control socket", .serialized)
 struct ControlSocketTests {
@@ -40,7 +41,7 @@ struct ControlSocketTests {
         let server = try ControlServer(path: dir + "/sock", requestSeconds: 600)
         defer { server.stop() }
         let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: ManualClock(start: testNow))
-        server.start { await handler.handle($0) }
+        server.start(handler)
         // The client's own limit only guards against a hang; its calls block, so they run
         // off the cooperative pool (`blocking`), where the handler answers.
         try await body(ControlClient(path: dir + "/sock", timeout: 120), daemon, dir)
@@ -206,5 +207,30 @@ struct ReloadFloorTests {
         #expect(await engine.nextEvent(after: testNow + 0.5) == testNow + 1)
         await engine.reloadDue(now: testNow + 1)
         #expect(calls.count == 2)
+    }
+}
+
+/// What the socket hands the daemon, seen from a stand-in: each line read once into the
+/// request it names, malformed lines refused at the socket.
+@Suite("Control socket's requests")
+struct ControlSocketRequestTests {
+    @Test("a line reaches the daemon as the typed request it names; a malformed one never reaches it")
+    func typed() async throws {
+        let folder = try TemporaryFolder("socket-requests")
+        defer { folder.remove() }
+        let daemon = StandInDaemon(clock: ManualClock(start: testNow)) { request in
+            request == .status ? ControlReply(ok: true, widgets: []) : .failure("refused by the stand-in", status: 409)
+        }
+        let server = try ControlServer(path: folder.path + "/sock", requestSeconds: 600)
+        defer { server.stop() }
+        server.start(daemon)
+        let client = ControlClient(path: folder.path + "/sock", timeout: 120)
+        #expect(try await blocking { try client.send(.status) } == ControlReply(ok: true, widgets: []))
+        let line = #"{"request": "push", "widget": "inbox", "timeline": {"entries": [{"text": "hi", "date": 5}]}}"#
+        #expect(try await blocking { try client.exchange(Data((line + "\n").utf8)) } == .failure("refused by the stand-in", status: 409))
+        #expect(try await blocking { try client.exchange(Data((#"{"request": "stats"}"# + "\n").utf8)) }.error?.contains("did you mean 'status'") == true)
+        #expect(try await blocking { try client.exchange(Data((#"{"request": "tap", "x": 3}"# + "\n").utf8)) }.ok == false)
+        let timeline = try #require(JSONValue.parse(Data(#"{"entries": [{"text": "hi", "date": 5}]}"#.utf8)))
+        #expect(daemon.requests == [.status, .push(widget: "inbox", timeline: timeline)])
     }
 }

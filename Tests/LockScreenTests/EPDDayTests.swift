@@ -1,16 +1,17 @@
+import Accessory
 import Canvas
+import DaemonInterface
+import DaemonTestSupport
 import EPDModels
 import Foundation
 import LockScreenModel  // for .colorScheme
 import Panel
 import Testing
+import TestSupport
 @testable import Config
 @testable import LockScreen
 @testable import DaemonRuntime
 @testable import TimelineEngine
-import Accessory
-import TestSupport
-import DaemonTestSupport
 
 /// The daemon on each HAT family's driver and controller model, through simulated hours:
 /// after every presentation the glass equals the daemon's frame converted for the panel,

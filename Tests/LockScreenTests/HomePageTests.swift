@@ -142,7 +142,7 @@ struct PageSwitchTests {
         let lockFrame = try #require(display.lastFrame)
 
         let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock, inbox: daemon.inbox)
-        #expect(await handler.handle(ControlRequest.page("next").encoded().dropLast()).ok)
+        #expect(await handler.handle(ControlRequest.page("next")).ok)
         let asked = daemon.requests.take()
         if asked.count != 1 { Issue.record("expected one request, got \(asked)") }
         if case .showPage(nil)? = asked.first {} else { Issue.record("expected a switch to the next page, got \(asked)") }
@@ -158,7 +158,7 @@ struct PageSwitchTests {
         #expect(try #require(display.lastFrame) == lockFrame)
 
         let bare = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock)
-        let refused = await bare.handle(ControlRequest.page("home").encoded().dropLast())
+        let refused = await bare.handle(ControlRequest.page("home"))
         #expect(!refused.ok)
         #expect(refused.error == "this display has no home page: list widgets in [layout] home")
         #expect(throws: ControlRequest.Malformed.incomplete("page needs page: lock, home, photo or next")) {

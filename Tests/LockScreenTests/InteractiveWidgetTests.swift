@@ -144,7 +144,7 @@ struct InteractiveWidgetTests {
         daemon.screens.open()
         try await daemon.step(now: testNow)
         let handler = ControlHandler(engine: daemon.engine, board: PushBoard(names: []), frames: daemon.frames, clock: clock, inbox: daemon.inbox, screens: daemon.screens)
-        let status = await handler.handle(ControlRequest.status.encoded().dropLast())
+        let status = await handler.handle(ControlRequest.status)
         let listed = try #require(status.widgets?.first { $0.name == "lamp" }?.controls)
         let found = daemon.pageControls().filter { $0.stack == 0 }
         #expect(listed.map(\.title) == found.map(\.control.action.title))

@@ -38,7 +38,7 @@ struct LiveActivityBandTests {
     /// and returns the daemon's answer: the daemon takes it from its inbox as its loop would.
     func push(_ daemon: LockScreenDaemon, _ handler: ControlHandler, _ aps: String, token: String = token, priority: Int? = nil) async throws -> ControlReply {
         let payload = try #require(JSONValue.parse(Data(#"{"aps": \#(aps)}"#.utf8)))
-        let request = ControlRequest.activity(token: token, payload: payload, priority: priority).encoded().dropLast()
+        let request = ControlRequest.activity(token: token, payload: payload, priority: priority)
         return try await daemon.answering { await handler.handle(request) }
     }
 
@@ -177,13 +177,13 @@ struct LiveActivityBandTests {
         let clock = ManualClock(start: testNow)
         let (daemon, _, handler) = daemon(width: 480, height: 800, clock: clock)
         let payload = try #require(JSONValue.parse(Data(#"{"aps": \#(Self.start)}"#.utf8)))
-        let request = ControlRequest.activity(token: Self.token, payload: payload, priority: nil).encoded().dropLast()
+        let request = ControlRequest.activity(token: Self.token, payload: payload, priority: nil)
         var queued = 0
         while daemon.inbox.send(.reload(kind: nil)) { queued += 1 }
         #expect(queued == DaemonInbox.capacity)
         let full = await handler.handle(request)
         #expect(full.status == 503 && full.error?.contains("send it again") == true)
-        let tap = await handler.handle(ControlRequest.refresh.encoded().dropLast())
+        let tap = await handler.handle(ControlRequest.refresh)
         #expect(tap.status == 503)
         _ = await daemon.takeRequests()
 

@@ -11,6 +11,7 @@ import Providers
 import ZoneInfo
 import TestSupport
 import DaemonTestSupport
+import DaemonInterface
 
 /// `[display] off`: the screen goes dark and lights on the daemon's clock, nothing is drawn
 /// while it is dark, the first frame after is whole, and taps, keys and switches act as a
@@ -112,11 +113,11 @@ struct ScreenSleepTests {
         let (daemon, display) = daemon([], clock: clock)
         let handler = ControlHandler(engine: daemon.engine, board: PushBoard(names: []), frames: daemon.frames, clock: clock, inbox: daemon.inbox)
         _ = try await daemon.turn(at: testNow)
-        #expect(await handler.handle(ControlRequest.screen(power: "off").encoded().dropLast()).ok)
-        #expect(await !handler.handle(Data(#"{"request":"screen","power":"dim"}"#.utf8)).ok)
+        #expect(await handler.handle(ControlRequest.screen(power: "off")).ok)
+        #expect(await !handler.handle(.screen(power: "dim")).ok)
         _ = await daemon.takeRequests()
         let dark = try await daemon.turn(at: testNow + 1)
         #expect(!dark.drawn && display.powerChanges.map(\.on) == [false])
-        #expect(await handler.handle(ControlRequest.status.encoded().dropLast()).screen == ScreenStatus(on: false, cause: "switch", until: nil))
+        #expect(await handler.handle(ControlRequest.status).screen == ScreenStatus(on: false, cause: "switch", until: nil))
     }
 }

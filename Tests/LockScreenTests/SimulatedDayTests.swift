@@ -14,6 +14,7 @@ import ZoneInfo
 @testable import TimelineEngine
 import TestSupport
 import DaemonTestSupport
+import DaemonInterface
 
 /// A saved-state-friendly entry for restart tests.
 struct NoteEntry: TimelineEntry, Codable {

@@ -75,7 +75,7 @@ struct TapHardeningTests {
         let daemon = try await Self.daemon(config)
         let timeline = #"{"entries": [{"view": {"button": {"title": "Mine", "url": "steal://taps"}, "padding": -1000, "font": 200}}]}"#
         let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: daemon.clock, inbox: daemon.inbox, screens: daemon.screens)
-        #expect(await handler.handle(ControlRequest.push(widget: "inbox", timeline: try #require(JSONValue.parse(Data(timeline.utf8)))).encoded().dropLast()).ok)
+        #expect(await handler.handle(ControlRequest.push(widget: "inbox", timeline: try #require(JSONValue.parse(Data(timeline.utf8))))).ok)
         await daemon.engine.requestReload(kind: "push.inbox")
         try await daemon.step(now: testNow + 1)
         let lamp = try #require(daemon.presented.slots.first { $0.stack == 0 })
@@ -111,7 +111,7 @@ struct TapHardeningTests {
         await daemon.perform(.focus(.next), now: testNow + 1)
         await daemon.perform(.focus(.activate), now: testNow + 1)
         let handler = ControlHandler(engine: daemon.engine, board: PushBoard(names: []), frames: daemon.frames, clock: clock, inbox: daemon.inbox, screens: daemon.screens)
-        #expect(await handler.handle(ControlRequest.tap(widget: "counted").encoded().dropLast()).ok)
+        #expect(await handler.handle(ControlRequest.tap(widget: "counted")).ok)
         // Before, each of these 23 laid the whole page out again on the drawing thread.
         #expect(layouts.load(ordering: .relaxed) == drawn)
     }
@@ -130,7 +130,7 @@ struct TapHardeningTests {
         let daemon = try await Self.daemon(config)
         #expect(await daemon.engine.shown(0, at: testNow).isPlaceholder)
         let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: daemon.clock, inbox: daemon.inbox, screens: daemon.screens)
-        #expect(await handler.handle(ControlRequest.tap(widget: "porch").encoded().dropLast()).ok)
+        #expect(await handler.handle(ControlRequest.tap(widget: "porch")).ok)
         guard case let .tap(x, y)? = daemon.requests.take().first else { Issue.record("no tap was sent"); return }
         await daemon.perform(.tap(x: x, y: y), now: testNow + 1)
         // Before, a placeholder was skipped before its tap was added: nothing ran.

@@ -44,7 +44,7 @@ struct DaemonAssemblyTests {
             """.write(toFile: file, atomically: true, encoding: .utf8)
         assembly.reload.run()
         let timeline = try #require(JSONValue.parse(Data(#"{"entries": [{"text": "from the socket"}]}"#.utf8)))
-        let reply = await assembly.handler.handle(ControlRequest.push(widget: "note", timeline: timeline).encoded().dropLast())
+        let reply = await assembly.handler.handle(ControlRequest.push(widget: "note", timeline: timeline))
         #expect(reply.ok, "\(reply.error ?? "")")
 
         // The daemon applies the reload before its one step, and draws what was pushed.

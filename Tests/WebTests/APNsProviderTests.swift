@@ -34,7 +34,7 @@ struct APNsProviderTests {
         let daemon = LockScreenDaemon(content: .init(inline: nil, row: [TimelineEngine.Widget]()), renderer: LockScreenApplication.renderer(options),
                                       display: MemoryDisplay(width: 480, height: 800), clock: clock, behaviour: options.behaviour, logger: quietLogger)
         let handler = ControlHandler(engine: daemon.engine, board: PushBoard(names: []), frames: daemon.frames, clock: clock, inbox: daemon.inbox)
-        return (daemon, WebAPI(handler: handler, config: WebConfig(host: "127.0.0.1", port: 8080, tokenFile: token)))
+        return (daemon, WebAPI(daemon: handler, config: WebConfig(host: "127.0.0.1", port: 8080, tokenFile: token)))
     }
 
     /// The answer to `request`, the daemon taking what it queues as its loop would.
@@ -136,7 +136,7 @@ struct APNsProviderTokenTests {
         defer { folder.remove() }
         let (daemon, bare) = try APNsProviderTests().daemon(folder)
         let trusted = try ProviderTokens([ProviderTokens.Key(id: "ABC123DEFG", team: "DEF123GHIJ", pem: Self.key.privatePEM)])
-        let api = WebAPI(handler: bare.handler, config: bare.config, providerTokens: trusted)
+        let api = WebAPI(daemon: bare.daemon, config: bare.config, providerTokens: trusted)
         let now = Int(testNow.timeIntervalSince1970)
         func push(_ token: String, path: String = "/3/device/\(APNsProviderTests.token)") async throws -> WebResponse {
             let headers = APNsProviderTests.headers.filter { $0.0 != "authorization" } + [("authorization", "bearer \(token)")]

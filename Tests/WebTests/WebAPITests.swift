@@ -1,7 +1,11 @@
 import Canvas
+import JSON
+import DaemonInterface
+import DaemonTestSupport
 import Foundation
 import LockScreenModel  // for .lock
 import Testing
+import TestSupport
 @testable import Config
 @testable import ControlProtocol
 @testable import LockScreen
@@ -10,8 +14,6 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 @testable import Web
-import TestSupport
-import DaemonTestSupport
 
 /// The HTTP API's rules, without a socket (Tests/web/run.py runs them over one).
 @Suite("HTTP API", .serialized)
@@ -60,7 +62,38 @@ struct WebAPITests {
     func api(tokenFile: String?, host: String = "127.0.0.1") -> WebAPI {
         let engine = TimelineEngine(widgets: [], now: testNow, clock: ManualClock(start: testNow), logger: quietLogger)
         let handler = ControlHandler(engine: engine, board: PushBoard(names: ["note"]), frames: FrameMailbox(), clock: ManualClock(start: testNow))
-        return WebAPI(handler: handler, config: WebConfig(host: host, port: 8080, tokenFile: tokenFile))
+        return WebAPI(daemon: handler, config: WebConfig(host: host, port: 8080, tokenFile: tokenFile))
+    }
+
+    @Test("each route reaches the daemon as one typed request, its body parsed once; a malformed body never reaches it")
+    func typedRequests() async throws {
+        let folder = try TemporaryFolder("web-typed")
+        defer { folder.remove() }
+        let token = folder.url.appendingPathComponent("token").path
+        try Data("good\n".utf8).write(to: URL(fileURLWithPath: token))
+        chmod(token, 0o600)
+        let daemon = StandInDaemon(clock: ManualClock(start: testNow))
+        let web = WebAPI(daemon: daemon, config: WebConfig(host: "127.0.0.1", port: 8080, tokenFile: token))
+        func post(_ path: String, _ body: String = "") async -> Int {
+            await web.respond(to: WebRequest(method: "POST", path: path, authorization: "Bearer good", body: Array(body.utf8))).status
+        }
+        let timeline = #"{"entries": [{"text": "hi"}]}"#
+        #expect(await post("/api/push/note", timeline) == 200)
+        #expect(await post("/api/push/note", "{\"entries\": [") == 400)
+        #expect(await post("/api/page/home") == 200)
+        #expect(await post("/api/page/attic") == 400)
+        #expect(await post("/api/power/off") == 200)
+        #expect(await post("/api/tap", #"{"x": 12, "y": 30.5}"#) == 200)
+        #expect(await post("/api/tap", #"{"x": 12}"#) == 400)
+        #expect(await post("/api/reload") == 200)
+        #expect(await post("/api/refresh") == 200)
+        #expect(await web.respond(to: WebRequest(method: "GET", path: "/api/status")).status == 200)
+        #expect(await post("/api/activities/abc", #"{"aps": {"event": "end"}}"#) == 200)
+        #expect(daemon.requests == [
+            .push(widget: "note", timeline: try #require(JSONValue.parse(Data(timeline.utf8)))), .page("home"), .screen(power: "off"),
+            .tapAt(x: 12, y: 30.5), .reloadAll, .refresh, .status,
+            .activity(token: "abc", payload: try #require(JSONValue.parse(Data(#"{"aps": {"event": "end"}}"#.utf8))), priority: nil),
+        ])
     }
 
     @Test("reads need no token on loopback; changes always do, compared whole; beyond loopback everything does")
@@ -106,7 +139,7 @@ struct WebAPITests {
         let path = dir.appendingPathComponent("config.toml").path
         try Data("[mqtt]\npassword = \"hunter2\"\n".utf8).write(to: URL(fileURLWithPath: path))
         let plain = api(tokenFile: token)
-        let web = WebAPI(handler: plain.handler, config: plain.config, editor: ConfigEditor(path: path, check: { _, _ in ([], []) }, reload: {}))
+        let web = WebAPI(daemon: plain.daemon, config: plain.config, editor: ConfigEditor(path: path, check: { _, _ in ([], []) }, reload: {}))
         let refused = await web.respond(to: WebRequest(method: "GET", path: "/api/config"))
         #expect(refused.status == 401 && !String(decoding: refused.body, as: UTF8.self).contains("hunter2"))
         let page = String(decoding: await web.respond(to: WebRequest(method: "GET", path: "/")).body, as: UTF8.self)
@@ -123,7 +156,7 @@ struct WebAPITests {
         var config = WebConfig(host: "127.0.0.1", port: 8080)
         config.names = ["lockscreen.home.arpa"]
         let plain = api(tokenFile: nil)
-        let web = WebAPI(handler: plain.handler, config: config)
+        let web = WebAPI(daemon: plain.daemon, config: config)
         func status(_ host: String) async -> Int {
             await web.respond(to: WebRequest(method: "GET", path: "/api/status", headers: [("Host", host)])).status
         }
@@ -185,7 +218,7 @@ struct WebAPITests {
         let queue = DaemonInbox.Queue(pages: [.lock])
         let handler = ControlHandler(engine: engine, board: PushBoard(names: []), frames: frames, clock: ManualClock(start: testNow),
                                      inbox: DaemonInbox(queue: queue, wake: WakeSignal()))
-        let api = WebAPI(handler: handler, config: WebConfig(host: "127.0.0.1", port: 8080, tokenFile: token))
+        let api = WebAPI(daemon: handler, config: WebConfig(host: "127.0.0.1", port: 8080, tokenFile: token))
         func post(_ body: String, token: String? = "Bearer t") async -> Int {
             await api.respond(to: WebRequest(method: "POST", path: "/api/tap", authorization: token, body: Array(body.utf8))).status
         }

@@ -1,7 +1,10 @@
+import DaemonInterface
+import DaemonTestSupport
 import Foundation
 import LockScreenModel  // for .colorScheme
 import Synchronization
 import Testing
+import TestSupport
 @testable import Accessory
 @testable import Canvas
 @testable import Config
@@ -12,8 +15,6 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 @testable import Web
-import TestSupport
-import DaemonTestSupport
 
 /// Client screens, TRMNL's device API, the page's editor and sign-in, without a socket
 /// (Tests/web/run.py and Tests/web/browser.py run them over one).
@@ -79,12 +80,12 @@ struct WebClientTests {
         daemon.frames.open()
         daemon.screens.open()
         try await daemon.step(now: testNow)
-        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock)
+        let handler = ControlHandler(engine: daemon.engine, board: config.pushBoard, frames: daemon.frames, clock: clock, screens: daemon.screens)
         var web = try #require(WebConfig.listen(listen + ":8080"))
         web.clients = config.web?.clients ?? [:]
         web.tokenFile = token
         web.names = config.web?.names ?? []
-        return (daemon, WebAPI(handler: handler, config: web, screens: daemon.screens, keys: keys, logger: quietLogger), config)
+        return (daemon, WebAPI(daemon: handler, config: web, keys: keys, logger: quietLogger), config)
     }
 
     @Test("/screen/<client>: the lock screen drawn for the client from the engine's entries, in its size and inks, no provider asked again")
@@ -199,7 +200,7 @@ struct WebClientTests {
         #expect(log.status == 200)
         // Firmware from 1.5.2 on gets PNG, which it keeps by filename; older ones the BMP.
         // (Past the device's burst of calls: time passes between wakes.)
-        let clock = try #require(api.handler.clock as? ManualClock)
+        let clock = try #require(api.daemon.clock as? ManualClock)
         clock.advance(by: 30)
         let device = [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", key), ("Host", "pi:8080")]
         #expect((await get("/api/display", device + [("FW-Version", "1.8.15")]).1["image_url"] as? String)?.hasPrefix("http://pi:8080/screen/kitchen.png?key=") == true)
@@ -225,7 +226,7 @@ struct WebClientTests {
     @Test("TRMNL: calls with the device's MAC and a wrong key, ten a second, leave the device's own calls answered (issue 59, attack 7)")
     func trmnlWrongKeys() async throws {
         let (_, api, _) = try await running(keys: ClientKeys(file: nil))
-        let clock = try #require(api.handler.clock as? ManualClock)
+        let clock = try #require(api.daemon.clock as? ManualClock)
         let setup = await api.respond(to: WebRequest(method: "GET", path: "/api/setup", headers: [("ID", "A1:B2:C3:D4:E5:F6")]))
         let key = try #require((try JSONSerialization.jsonObject(with: Data(setup.body)) as? [String: Any])?["api_key"] as? String)
         var answered = 0
@@ -247,8 +248,8 @@ struct WebClientTests {
     func trmnlFlood() async throws {
         let (_, running, _) = try await running(keys: ClientKeys(file: nil))
         let log = CapturedLog()
-        let api = WebAPI(handler: running.handler, config: running.config, screens: running.screens, keys: running.keys, logger: log.logger)
-        let clock = try #require(api.handler.clock as? ManualClock)
+        let api = WebAPI(daemon: running.daemon, config: running.config, keys: running.keys, logger: log.logger)
+        let clock = try #require(api.daemon.clock as? ManualClock)
         var statuses: [Int: Int] = [:]
         var slowedDown: WebResponse?
         for n in 0..<5_000 {
@@ -302,9 +303,9 @@ struct WebClientTests {
         // Nothing fetched from elsewhere: every address on the page is this server's.
         #expect(html.contains("name=viewport") && !html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("url("))
         // HEAD takes no watcher; a page's GET does, and gives it back when it leaves.
-        #expect(await api.respond(to: WebRequest(method: "HEAD", path: "/api/events")).stream == nil && api.handler.frames.watchers == 0)
+        #expect(await api.respond(to: WebRequest(method: "HEAD", path: "/api/events")).stream == nil && api.daemon.frames.watchers == 0)
         let events = await api.respond(to: WebRequest(method: "GET", path: "/api/events"))
-        #expect(api.handler.frames.watchers == 1)
+        #expect(api.daemon.frames.watchers == 1)
         #expect(events.contentType == "text/event-stream")
         // Read as the connection reads it, in a task cancelled when the client leaves.
         let stream = try #require(events.stream)
@@ -314,8 +315,8 @@ struct WebClientTests {
         _ = try await eventually { !chunks.withLock { $0.isEmpty } }
         #expect(chunks.withLock { $0.first?.hasPrefix("event: frame\ndata: {\"n\":1,\"w\":400,\"h\":240,") } == true)
         reader.cancel()
-        _ = try await eventually { api.handler.frames.watchers == 0 }
-        #expect(api.handler.frames.watchers == 0)
+        _ = try await eventually { api.daemon.frames.watchers == 0 }
+        #expect(api.daemon.frames.watchers == 0)
     }
 
     @Test("the editor: a text with mistakes changes nothing; a good one keeps the old file as .previous, is written whole and reloaded")
@@ -395,7 +396,7 @@ struct WebClientTests {
         for edit in [false, true] {
             var web = running.config
             web.edit = edit
-            let api = WebAPI(handler: running.handler, config: web, editor: editor, logger: quietLogger)
+            let api = WebAPI(daemon: running.daemon, config: web, editor: editor, logger: quietLogger)
             let applied = await api.respond(to: WebRequest(method: "POST", path: "/api/config", authorization: "Bearer [http]", body: Array("[http]\n#\n".utf8)))
             #expect(applied.status == (edit ? 200 : 403))
             let html = String(decoding: await api.respond(to: WebRequest(method: "GET", path: "/")).body, as: UTF8.self)

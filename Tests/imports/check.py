@@ -29,7 +29,7 @@ LAYERS = [
     ["Panel", "DaemonRuntime"],
     ["TimelineEngine", "Providers"],
     ["ControlProtocol"],
-    ["LockScreenModel"],
+    ["LockScreenModel", "DaemonInterface"],
     ["LockScreen", "Config", "WebTrust"],
     ["Web", "Broker", "ControlSocket"],
     ["LockscreendCLI"],
@@ -57,6 +57,7 @@ TYPE = re.compile(r"\b(?:package|public|open)\s+(?:(?:static|final|indirect|noni
 TOP_TYPE = re.compile(TYPE.pattern.replace("\\b", "^", 1), re.M)
 TOP = re.compile(r"^(?:package|public)\s+(?:func|var|let)\s+(\w+)", re.M)
 EXTENSION = re.compile(r"^extension\s+([\w.]+)[^{]*\{(.*?)^\}", re.M | re.S)
+PROTOCOL = re.compile(r"^(?:package|public)\s+protocol\s+\w+[^{]*\{(.*?)^\}", re.M | re.S)
 MEMBER = re.compile(r"\b(?:package|public|open)\s+(?:(?:static|final|mutating|nonisolated|@\w+)\s+)*(?:func|var|let|subscript)\s*`?(\w+)")
 
 
@@ -85,6 +86,9 @@ for module in os.listdir(os.path.join(root, "Sources")):
             if extension.group(1).split(".")[-1] not in own:
                 found |= set(MEMBER.findall(extension.group(2))) | set(TYPE.findall(extension.group(2)))
         members = set(MEMBER.findall(text))
+        # A protocol's requirements, which carry no access level of their own.
+        for requirements in PROTOCOL.findall(text):
+            members |= set(re.findall(r"^\s*(?:@\w+\s+)*(?:static\s+)?(?:func|var)\s+`?(\w+)", requirements, re.M))
         # Enum cases (`case a, b(x)`), which a file may name with a leading dot alone.
         for cases in re.findall(r"^\s*(?:indirect\s+)?case\s+(.+)$", text, re.M):
             members |= set(re.findall(r"(?:^|,)\s*`?(\w+)", re.sub(r"\([^()]*\)|=.*", "", cases)))

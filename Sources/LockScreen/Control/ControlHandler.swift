@@ -1,5 +1,6 @@
 import Accessory  // for .isOn, .title
 import ControlProtocol
+import DaemonInterface
 import DaemonRuntime
 import FoundationEssentials
 import LockScreenModel
@@ -10,8 +11,8 @@ import Canvas
 /// Answers control requests against a running daemon's parts: reloads, pages, taps and
 /// the screen's power through the daemon's inbox, pushes onto the push board, status from the
 /// engine, snapshots from the last presented frame. Anything malformed gets an error reply
-/// and changes nothing.
-package struct ControlHandler: Sendable {
+/// and changes nothing. The daemon's side of `DaemonControl`.
+package struct ControlHandler: DaemonControl {
     package let engine: TimelineEngine
     package let board: PushBoard
     package let frames: FrameMailbox
@@ -22,16 +23,37 @@ package struct ControlHandler: Sendable {
     /// serves readers (the socket, the web, the broker) opens it; a run with none, such as
     /// `--once`, leaves it closed and the daemon's steps publish nothing to it.
     package let screens: ScreenBoard?
+    /// The Live Activities the daemon runs, as it tells widget code (its center); nil:
+    /// the status lists none.
+    package let activities: ActivityCenter?
     /// The fingerprint of the certificate HTTPS clients trust, once the HTTP face has one.
     package let https = Published<String>()
 
-    package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock, inbox: DaemonInbox? = nil, screens: ScreenBoard? = nil) {
+    package init(engine: TimelineEngine, board: PushBoard, frames: FrameMailbox, clock: any DaemonClock, inbox: DaemonInbox? = nil, screens: ScreenBoard? = nil, activities: ActivityCenter? = nil) {
         self.engine = engine
         self.board = board
         self.frames = frames
         self.clock = clock
         self.inbox = inbox
         self.screens = screens
+        self.activities = activities
+    }
+
+    package var screen: PresentedScreen? {
+        guard let shown = screens?.latest else { return nil }
+        return PresentedScreen(step: shown.step, page: shown.content.page.rawValue, nextEvent: shown.nextEvent) { look, now in
+            shown.lockScreen(width: look.width, height: look.height, colorScheme: look.dark ? .dark : .light, pictureInks: look.pictureInks, now: now)
+        }
+    }
+
+    package var pages: [String] { (inbox?.pages ?? [.lock]).map(\.rawValue) }
+
+    package func requestReload(kind: String) -> Bool {
+        guard let inbox else {
+            Task { await engine.requestReload(kind: kind) }
+            return true
+        }
+        return inbox.send(.reload(kind: kind))
     }
 
     /// A reload through the daemon's inbox, or, for a bare engine with no daemon, asked of
@@ -49,16 +71,7 @@ package struct ControlHandler: Sendable {
         inbox.send(request) ? .success : .failure("the daemon has many requests waiting: send it again in a second", status: 503)
     }
 
-    package func handle(_ data: Data) async -> ControlReply {
-        let request: ControlRequest
-        do {
-            // A request (up to 1 MiB of pushed timeline) is read on a thread of its own,
-            // not on the daemon's, which draws the clock and pings the watchdog.
-            request = try await OwnThread.reading(named: "control request") { () throws(ControlRequest.Malformed) in try ControlRequest.decode(data) }
-        } catch {
-            let near: String? = if case let .unknown(name) = error { Spelling.nearest(name, in: ControlRequest.names) } else { nil }
-            return .failure(error.description(suggesting: near))
-        }
+    package func handle(_ request: ControlRequest) async -> ControlReply {
         switch request {
         case .reloadAll:
             return await reload(kind: nil)
@@ -71,9 +84,9 @@ package struct ControlHandler: Sendable {
             let timeline: TimelineJSON
             let now = clock.now()
             do {
-                timeline = try await OwnThread.reading(named: "control request") { () throws(any Error) in try TimelineJSON.decode(try JSONEncoder().encode(json), now: now) }
-            } catch let failure as TimelineJSON.Failure {
-                return .failure("the timeline is not valid: \(failure)")
+                // Checked (up to 1 MiB of pushed timeline) on a thread of its own, not on
+                // the daemon's, which draws the clock and pings the watchdog.
+                timeline = try await OwnThread.reading(named: "timeline check") { () throws(TimelineJSON.Failure) in try TimelineJSON.decode(json, now: now) }
             } catch {
                 return .failure("the timeline is not valid: \(error)")
             }
@@ -105,7 +118,7 @@ package struct ControlHandler: Sendable {
             reply.widgets = widgets
             reply.screen = frames.screen
             reply.https = https.value
-            let running = ActivityCenter.shared.running
+            let running = activities?.running ?? []
             if !running.isEmpty {
                 reply.activities = running.map { ActivityStatus(token: $0.id, type: $0.attributesType, phase: $0.phase.rawValue, relevance: $0.relevanceScore) }
                 let slots = screens?.latest?.page.slots ?? []

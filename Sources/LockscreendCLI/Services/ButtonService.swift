@@ -1,6 +1,7 @@
 import Accessory
 import Config
 import ControlProtocol
+import DaemonInterface
 import DaemonRuntime
 import LockScreen
 import Logging

@@ -11,8 +11,7 @@ struct ControlService: Service, CustomStringConvertible {
     var description: String { "control socket \(server.path)" }
 
     func run() async {
-        let handler = self.handler
-        server.start { await handler.handle($0) }
+        server.start(handler)
         // Ends at graceful shutdown, or throws when the group is cancelled: either way the
         // socket closes.
         try? await gracefulShutdown()

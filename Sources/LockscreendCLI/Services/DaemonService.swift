@@ -1,3 +1,4 @@
+import DaemonInterface
 import DaemonRuntime
 import LockScreen
 import Logging
