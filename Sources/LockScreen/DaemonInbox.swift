@@ -86,11 +86,11 @@ package struct DaemonInbox: Sendable {
 
     /// The waiting requests and the pages shown, behind one lock.
     /// Sends widget code's `WidgetCenter.shared.reloadTimelines(ofKind:)` and
-    /// `reloadAllTimelines()` on as reload requests, until the task is cancelled: the one
-    /// place the daemon reads WidgetKit's global center, so a reload from a widget joins the
-    /// same queue as one from the socket, the broker or a key.
-    package func forwardWidgetCenter() async {
-        for await request in WidgetCenter.shared.requests() {
+    /// `reloadAllTimelines()` that reach `center` (the daemon's host's) on as reload
+    /// requests, until the task is cancelled, so a reload from a widget joins the same
+    /// queue as one from the socket, the broker or a key.
+    package func forwardWidgetCenter(from center: WidgetCenter) async {
+        for await request in center.requests() {
             switch request {
             case let .kind(kind): send(.reload(kind: kind))
             case .all: send(.reload(kind: nil))

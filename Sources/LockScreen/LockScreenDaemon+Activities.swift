@@ -11,7 +11,7 @@ extension LockScreenDaemon {
     /// returns why it was not taken, for its sender.
     @discardableResult
     func apply(_ operation: ActivityOperation, now: Date) -> ActivityRefusal? {
-        defer { activityCenter.publish(activities.book.records) }
+        defer { host.activities.publish(activities.book.records) }
         do {
             try activities.apply(operation, now: now)
             logger.info("activity \(operation.id): \(operation.verb)")
@@ -26,7 +26,7 @@ extension LockScreenDaemon {
     func settleActivities(now: Date) {
         let before = activities.key
         activities.settle(now: now)
-        if activities.key != before { activityCenter.publish(activities.book.records) }
+        if activities.key != before { host.activities.publish(activities.book.records) }
     }
 
     /// The band's rectangle on the lock page, while an activity is on screen.

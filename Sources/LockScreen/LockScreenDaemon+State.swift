@@ -15,6 +15,6 @@ extension LockScreenDaemon {
         if saved.records.count > activities.book.records.count {
             logger.warning("left out \(saved.records.count - activities.book.records.count) saved Live Activities: ended since, or not valid now")
         }
-        activityCenter.publish(activities.book.records)
+        host.activities.publish(activities.book.records)
     }
 }

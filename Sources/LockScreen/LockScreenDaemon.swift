@@ -48,9 +48,10 @@ public final class LockScreenDaemon {
         package var screen = ScreenPower()
         /// Whether a thread finds a colour panel's ink gamut ahead (`PictureInks.gamutFoundAhead`).
         package var findsGamutAhead = false
-        /// Where widget code's `Activity` calls meet this daemon, and where it tells them
-        /// what runs: `ActivityCenter.shared` for the process's daemon, else its own.
-        package var activityCenter = ActivityCenter()
+        /// What widget code reaches of this daemon (its widgets' activity presenters, its
+        /// reloads and activities): `WidgetHost.process` for the process's daemon
+        /// (DaemonAssembly), else a host of its own.
+        package var host = WidgetHost()
 
         package init() {}
     }
@@ -75,8 +76,8 @@ public final class LockScreenDaemon {
     package let frames: FrameMailbox
     /// What the last step showed, for client screens drawn at other sizes.
     package let screens = ScreenBoard()
-    /// Where widget code's `Activity` calls reach this daemon (`Behaviour.activityCenter`).
-    package let activityCenter: ActivityCenter
+    /// What widget code reaches of this daemon (`Behaviour.host`).
+    package let host: WidgetHost
     /// The broker connection taps publish on, lent by the `[mqtt]` bridge.
     package let outbox = MQTTOutbox()
     /// Full refreshes asked for (a key, the page, the broker, the socket): two at once,
@@ -117,7 +118,8 @@ public final class LockScreenDaemon {
         requests = DaemonInbox.Queue(pages: content.pages)
         fullRefreshes = RateLimiter(burst: 2, interval: 30, clock: clock)
         power = behaviour.screen
-        activityCenter = behaviour.activityCenter
+        host = behaviour.host
+        activities = ActivityBand(presenters: behaviour.host.widgets.compactMap(\.activity))
         if behaviour.findsGamutAhead { findGamutAhead(keptIn: stateStore?.directory) }
     }
 
@@ -146,7 +148,7 @@ public final class LockScreenDaemon {
     var powerReading: (at: Date, zone: ZoneRules, reading: ScreenPower.Reading)?
 
     /// The Live Activities and the band they are drawn in.
-    package internal(set) var activities = ActivityBand(presenters: WidgetMain.registered.compactMap(\.activity))
+    package internal(set) var activities: ActivityBand
 
     /// Redraws of each slot since start, for tests and the benchmark.
     package var redraws: [SlotID: Int] { scheduler.redraws }
@@ -376,8 +378,8 @@ public final class LockScreenDaemon {
                 for await _ in engine.changes { await wake.signal() }
             },
             // Widget code's WidgetCenter reloads join the one inbox.
-            Task(executorPreference: DaemonExecutor.preferred) { [inbox] in await inbox.forwardWidgetCenter() },
-            Task(executorPreference: DaemonExecutor.preferred) { [inbox, activityCenter] in await inbox.forwardActivities(from: activityCenter) },
+            Task(executorPreference: DaemonExecutor.preferred) { [inbox, host] in await inbox.forwardWidgetCenter(from: host.reloads) },
+            Task(executorPreference: DaemonExecutor.preferred) { [inbox, host] in await inbox.forwardActivities(from: host.activities) },
         ]
         defer { listeners.forEach { $0.cancel() } }
         // The timelines shown last are on disk when run() returns, however it ends.

@@ -1,4 +1,4 @@
-import Accessory  // for ActivityCenter
+import Accessory  // for WidgetHost
 import ArgumentParser
 import Broker
 import Config
@@ -64,8 +64,8 @@ struct DaemonAssembly {
         options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
         options.behaviour.screen = output.screenPower
         options.behaviour.findsGamutAhead = !run.once
-        // The process's daemon: widget code's ActivityKit statics reach it.
-        options.behaviour.activityCenter = .shared
+        // The process's daemon: widget code's statics (WidgetCenter, Activity) reach it.
+        options.behaviour.host = .process
         // The keys first: a line another program holds ends the start before the panel is touched.
         var keys: GPIOKeys?
         if let buttons = config?.buttons, !buttons.buttons.isEmpty, !run.once {
@@ -94,7 +94,7 @@ struct DaemonAssembly {
             logger.info("stopping on request")
             notifier.notify("STOPPING=1")
         }
-        handler = ControlHandler(engine: daemon.engine, board: board, frames: daemon.frames, clock: daemon.clock, inbox: daemon.inbox, screens: daemon.screens, activities: options.behaviour.activityCenter)
+        handler = ControlHandler(engine: daemon.engine, board: board, frames: daemon.frames, clock: daemon.clock, inbox: daemon.inbox, screens: daemon.screens, activities: options.behaviour.host.activities)
         // The file's display choice, when it made it (the command line may override it).
         let fileDisplay = run.headless == nil && run.fb == nil && run.drm == nil ? config?.output : nil
         reload = ConfigReload(common: common, path: common.config ?? defaultConfig, board: board, mqttBoard: mqttBoard, inbox: daemon.inbox, display: fileDisplay, logger: logger,

@@ -23,12 +23,10 @@ extension LockScreenDaemon {
         // asked once, before any configuration is read.
         var resolved: [WidgetDescriptor] = []
         for descriptor in descriptors { resolved.append(await descriptor.resolvingOptions()) }
-        // Their Live Activities are drawn by whichever daemon the command line starts.
-        WidgetMain.register(resolved)
-        // `Color("name")` and `UIColor(named:)` read the asset catalogs among the package's
-        // resources, as `Image("name")` does: colours are made before any view has an
-        // environment to say where.
-        AssetCatalog.colorDirectories.withLock { $0 = PackageResources.imageDirectories() }
+        // The process's host: its Live Activities are drawn by whichever daemon the
+        // command line starts, and `Color("name")` and `UIColor(named:)` read the asset
+        // catalogs among the package's resources, as `Image("name")` does.
+        WidgetHost.install(widgets: resolved, assetDirectories: PackageResources.imageDirectories())
         await WidgetRegistry.$added.withValue(resolved) {
             await Lockscreend.main()
         }
@@ -69,5 +67,5 @@ extension LockScreenDaemon {
 /// (Accessory's `Widget.main()` reaches it through this C name).
 @_cdecl("lockscreend_widget_main")
 func lockscreendWidgetMain() {
-    LockScreenDaemon.run(descriptors: WidgetMain.registered)
+    LockScreenDaemon.run(descriptors: WidgetHost.process.widgets)
 }

@@ -63,7 +63,11 @@ struct TimeZoneAndReloadTests {
         let options = testOptions(width: 250, height: 122)
         // On a manual clock nobody moves: only WidgetCenter can make the daemon step again.
         let clock = ManualClock(start: testNow)
-        let daemon = LockScreenDaemon(content: .init(inline: nil, row: [widget]), renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false), clock: clock, logger: quietLogger)
+        // The process's host, which widget code's WidgetCenter.shared reaches.
+        var behaviour = LockScreenDaemon.Behaviour()
+        behaviour.host = .process
+        let daemon = LockScreenDaemon(content: .init(inline: nil, row: [widget]), renderer: LockScreenApplication.renderer(options), display: MemoryDisplay(width: 250, height: 122, keepsHistory: false),
+                                      clock: clock, behaviour: behaviour, logger: quietLogger)
         let running = Task { try await daemon.run() }
         defer { running.cancel() }
         await calls.reached(1)

@@ -26,8 +26,9 @@ struct UIKitNamesTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let contents = #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x00", "green": "122", "blue": "1.000", "alpha": "1.000"}}}]}"#
         try Data(contents.utf8).write(to: URL(fileURLWithPath: set + "/Contents.json"))
-        AssetCatalog.colorDirectories.withLock { $0 = [folder] }
-        defer { AssetCatalog.colorDirectories.withLock { $0 = [] } }
+        let before = WidgetHost.process
+        WidgetHost.install(widgets: before.widgets, assetDirectories: [folder])
+        defer { WidgetHost.install(widgets: before.widgets, assetDirectories: before.assetDirectories) }
         #expect(Color("BrandBlue") == Color(red: 0, green: 122.0 / 255, blue: 1))
         #expect(UIColor(named: "BrandBlue") != nil)
     }

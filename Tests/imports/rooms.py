@@ -13,10 +13,11 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
   file into LockScreenModel's values;
 - no board is a `static let shared`: the daemon's boards are made by DaemonAssembly and
   handed to who needs them (the only shared objects left are the process's own: the
-  child-process registry, the wall-clock alarm, the text system, and the centers widget
-  code calls as on iOS: WidgetKit's `WidgetCenter.shared` and `ControlCenter.shared`,
-  and ActivityKit's `Activity` statics' `ActivityCenter.shared`);
-- `WidgetCenter.shared` is read only in Accessory and in the inbox's forwarder;
+  child-process registry, the wall-clock alarm, the text system);
+- what widget code reaches of its daemon is one value, the host (`WidgetHost`): Apple's
+  statics over it (`WidgetCenter.shared`, `ControlCenter.shared`, `ActivityCenter.shared`,
+  the asset catalog's folders) are declared in one file, WidgetHost+Statics.swift, and read
+  only in Accessory: the daemon reaches its host through `Behaviour.host`;
 - every library module has a test target (`<Module>Tests`, or the one named below);
 - every module of Package.swift is named in docs/ARCHITECTURE.md;
 - the one call that goes up the layers is the seam SEAMS names: `@main` widgets reach
@@ -60,15 +61,19 @@ for path in swift_files("Sources/Config"):
     for module in re.findall(r"^(?:@testable )?import (LockScreen|Web|Broker|ControlSocket)\b(?!Model)", code(path), re.M):
         problems.append(f"{os.path.relpath(path, root)} imports {module}: Config reads into LockScreenModel's values")
 
-SHARED_ALLOWED = {"ChildRegistry", "WallClockAlarm", "TextSystem", "WidgetCenter", "ActivityCenter", "ControlCenter"}
+SHARED_ALLOWED = {"ChildRegistry", "WallClockAlarm", "TextSystem"}
+STATICS = "Sources/Accessory/Host/WidgetHost+Statics.swift"
 for path in swift_files("Sources"):
     text = code(path)
     for match in re.finditer(r"static (?:let|var) shared = (\w+)\(", text):
         if match.group(1) not in SHARED_ALLOWED:
             problems.append(f"{os.path.relpath(path, root)}: {match.group(1)}.shared; make it in DaemonAssembly and pass it")
     relative = os.path.relpath(path, root)
-    if "WidgetCenter.shared" in text and not relative.startswith("Sources/Accessory/") and relative != "Sources/LockScreen/DaemonInbox.swift":
-        problems.append(f"{relative} reads WidgetCenter.shared; send a DaemonInbox request instead")
+    if relative.startswith("Sources/Accessory/") and relative != STATICS and re.search(r"static (?:let|var) shared\b", text):
+        problems.append(f"{relative}: a static shared object; widget code's statics are declared in {STATICS}, over the host")
+    if re.search(r"\b(?:WidgetCenter|ActivityCenter|ControlCenter)\.shared\b|WidgetHost\.process\b", text) and not relative.startswith("Sources/Accessory/") \
+            and relative not in ("Sources/LockscreendCLI/DaemonAssembly.swift", "Sources/LockscreendCLI/LockScreenDaemon+Main.swift"):
+        problems.append(f"{relative} reads the process's host; take the daemon's (Behaviour.host) as DaemonAssembly hands it down")
 
 package = json.loads(subprocess.check_output(["swift", "package", "dump-package"], cwd=root))
 targets = {t["name"]: t["type"] for t in package["targets"]}

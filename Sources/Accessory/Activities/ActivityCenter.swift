@@ -4,14 +4,9 @@ import Synchronization
 /// Where widget code's `Activity` calls meet the daemon, as `WidgetCenter` is for
 /// reloads: operations queue here until the daemon reads them into its inbox, and the
 /// daemon writes back what is running, which `Activity.activities` reads. Apple's API
-/// is static (`Activity<Attributes>.request`), so its calls reach the process's center,
-/// `shared`, which the running daemon is handed (DaemonAssembly); any other daemon (a
-/// test's, the bench's) has a center of its own, so it neither takes nor shows another's
-/// activities. The daemon's own state stays in its `ActivityBook`.
+/// is static (`Activity<Attributes>.request`), so its calls reach the process's host's
+/// center (`WidgetHost`); the daemon's own state stays in its `ActivityBook`.
 package final class ActivityCenter: Sendable {
-    /// The process's center: where ActivityKit's statics go.
-    package static let shared = ActivityCenter()
-
     package init() {}
 
     private struct State {

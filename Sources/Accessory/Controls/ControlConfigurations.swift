@@ -79,14 +79,14 @@ public protocol AppIntentControlValueProvider: Sendable {
 
 /// Asks the daemon for controls' values again, as WidgetKit's `ControlCenter`.
 public struct ControlCenter: Sendable {
-    /// The one center.
-    public static let shared = ControlCenter()
+    /// Where the reloads go: a control's value is its widget's timeline.
+    let reloads: WidgetCenter
 
     /// Asks every control of `kind` for its value again.
-    public func reloadControls(ofKind kind: String) { WidgetCenter.shared.reloadTimelines(ofKind: kind) }
+    public func reloadControls(ofKind kind: String) { reloads.reloadTimelines(ofKind: kind) }
 
     /// Asks every control for its value again.
-    public func reloadAllControls() { WidgetCenter.shared.reloadAllTimelines() }
+    public func reloadAllControls() { reloads.reloadAllTimelines() }
 }
 
 /// A control's settings, as AppIntents' `ControlConfigurationIntent`: a struct whose

@@ -1,18 +1,12 @@
 import Canvas
 import FoundationEssentials
-import Synchronization
 
 extension AssetCatalog {
-    /// Where `Color("name")` and `UIColor(named:)` look for colour sets: the package's
-    /// resource folders, set by the daemon when it starts (colours are made before any
-    /// view has an environment to say where).
-    package static let colorDirectories = Mutex<[String]>([])
-
     /// The colour set `name` (`name.colorset/Contents.json`) of a catalog among the
     /// resource folders, its any-appearance variant; nil when there is none.
     static func color(named name: String) -> RGBA? {
         guard !name.isEmpty, !name.contains("/"), name != "..", name != "." else { return nil }
-        for directory in colorDirectories.withLock({ $0 }) {
+        for directory in colorDirectories {
             let catalogs = directory.hasSuffix(".xcassets") ? [directory] : contents(of: directory).filter { $0.hasSuffix(".xcassets") }
             for catalog in catalogs {
                 for folder in [catalog] + contents(of: catalog) {

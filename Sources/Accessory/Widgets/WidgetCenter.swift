@@ -4,9 +4,6 @@ import Synchronization
 /// Asks the daemon for new timelines outside the reload policy, as WidgetKit's
 /// `WidgetCenter`; such reloads are not charged to a widget's budget.
 public final class WidgetCenter: Sendable {
-    /// The daemon's one center.
-    public static let shared = WidgetCenter()
-
     /// A reload someone asked for: one kind, or all.
     package enum Request: Sendable, Hashable {
         case kind(String)

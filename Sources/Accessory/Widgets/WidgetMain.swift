@@ -1,6 +1,5 @@
 import CAccessoryHooks
 import Glibc
-import Synchronization
 
 extension Widget {
     /// Makes `@main` on a widget work as in WidgetKit: the program is the stock
@@ -22,21 +21,10 @@ extension WidgetBundle {
 
 /// Hands the widgets of a `@main` type to the stock command line, which sits above this
 /// module and so is reached through a C symbol it defines.
+/// The `@main` type's widgets wait in the process's host (`WidgetHost.process`).
 package enum WidgetMain {
-    private static let widgets = Mutex<[WidgetDescriptor]>([])
-
-    /// The widgets the program declared: its `@main` type's, or the bundles it handed
-    /// `LockScreenDaemon.main(bundles:)`.
-    package static var registered: [WidgetDescriptor] { widgets.withLock { $0 } }
-
-    /// Records the widgets a program hands the stock command line, for what reads them
-    /// outside the configuration (the Live Activities' presenters).
-    package static func register(_ descriptors: [WidgetDescriptor]) {
-        widgets.withLock { if $0.isEmpty { $0 = descriptors } }
-    }
-
     static func run(_ descriptors: [WidgetDescriptor]) -> Never {
-        widgets.withLock { $0 = descriptors }
+        WidgetHost.install(widgets: descriptors, assetDirectories: [])
         _ = accessory_run_widget_main()
         let message = """
             error: this program's @main widget needs the lockscreend command line: add \

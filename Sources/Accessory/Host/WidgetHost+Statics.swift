@@ -1,0 +1,41 @@
+import Synchronization
+
+/// The one place widget code's statics are declared: each reaches the process's host.
+extension WidgetHost {
+    private static let installed = Mutex(WidgetHost())
+
+    /// The process's host: the one its statics reach, and the running daemon's.
+    package static var process: WidgetHost { installed.withLock { $0 } }
+
+    /// Fills the process's host with what the program declared; its centers stay, so
+    /// widget code that subscribed or asked before still reaches the daemon.
+    @discardableResult
+    package static func install(widgets: [WidgetDescriptor], assetDirectories: [String]) -> WidgetHost {
+        installed.withLock { host in
+            host.widgets = widgets
+            host.assetDirectories = assetDirectories
+            return host
+        }
+    }
+}
+
+extension WidgetCenter {
+    /// The center of the daemon that runs this widget.
+    public static var shared: WidgetCenter { WidgetHost.process.reloads }
+}
+
+extension ControlCenter {
+    /// The center of the daemon that runs this control.
+    public static var shared: ControlCenter { ControlCenter(reloads: WidgetHost.process.reloads) }
+}
+
+extension ActivityCenter {
+    /// Where ActivityKit's statics (`Activity.request`, `Activity.activities`) go.
+    package static var shared: ActivityCenter { WidgetHost.process.activities }
+}
+
+extension AssetCatalog {
+    /// Where `Color("name")` and `UIColor(named:)` look: colours are made before any view
+    /// has an environment to say where.
+    static var colorDirectories: [String] { WidgetHost.process.assetDirectories }
+}
