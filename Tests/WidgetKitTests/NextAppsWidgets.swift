@@ -43,6 +43,35 @@ struct FollowersView: View {
     }
 }
 
+/// A charging session's time left, as an app writes it with Foundation's formatter.
+struct ChargeLeftView: View {
+    let secondsLeft: TimeInterval
+
+    static let clock: DateComponentsFormatter = {
+        let formatter = DateComponentsFormatter()
+        formatter.allowedUnits = [.hour, .minute, .second]
+        formatter.unitsStyle = .positional
+        formatter.zeroFormattingBehavior = .pad
+        return formatter
+    }()
+
+    static let words: DateComponentsFormatter = {
+        let formatter = DateComponentsFormatter()
+        formatter.allowedUnits = [.hour, .minute]
+        formatter.unitsStyle = .abbreviated
+        formatter.maximumUnitCount = 2
+        formatter.includesTimeRemainingPhrase = true
+        return formatter
+    }()
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text(Self.clock.string(from: secondsLeft) ?? "--:--")
+            Text(Self.words.string(from: secondsLeft) ?? "")
+        }
+    }
+}
+
 /// A row that shows its count only when asked to, through the app's binding.
 struct CountRow: View {
     @Binding var showsCount: Bool

@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import Foundation
+import SwiftUI  // for DateComponentsFormatter
 import Testing
 import TestSupport
 
@@ -12,6 +13,39 @@ struct NextAppsWidgetsTests {
         #expect(CarrierIntent.parameterSummary.summaryText == "Parcels from Carrier")
         #expect(CarrierLineIntent.parameterSummary.summaryText == "Next from Carrier")
         #expect(ParcelIntent.parameterSummary.summaryText == "Parcel")
+    }
+
+    @Test("a duration written by DateComponentsFormatter as an iPhone writes it in English, in every units style")
+    func durations() throws {
+        let placed = place(.accessoryRectangular) { ChargeLeftView(secondsLeft: 3_725) }
+        #expect(placed.texts == ["01:02:05", "1h 2m remaining"], "\(placed.texts)")
+        let formatter = DateComponentsFormatter()
+        formatter.allowedUnits = [.hour, .minute, .second]
+        let cases: [(DateComponentsFormatter.UnitsStyle, TimeInterval, String)] = [
+            (.positional, 125, "2:05"), (.positional, 5, "0:05"), (.positional, 0, "0:00"), (.positional, 36_000, "10:00:00"),
+            (.abbreviated, 34_890, "9h 41m 30s"), (.short, 34_890, "9 hr, 41 min, 30 sec"), (.brief, 34_890, "9hr 41min 30sec"),
+            (.full, 34_890, "9 hours, 41 minutes, 30 seconds"), (.spellOut, 34_890, "nine hours, forty-one minutes, thirty seconds"),
+            (.full, 3_601, "1 hour, 1 second"), (.abbreviated, 0, "0s"), (.full, -90, "-1 minute, 30 seconds"),
+        ]
+        for (style, seconds, text) in cases {
+            formatter.unitsStyle = style
+            #expect(formatter.string(from: seconds) == text, "\(style) \(seconds)")
+        }
+        formatter.unitsStyle = .full
+        formatter.zeroFormattingBehavior = .dropLeading
+        #expect(formatter.string(from: 3_601) == "1 hour, 0 minutes, 1 second")
+        formatter.maximumUnitCount = 1
+        formatter.includesApproximationPhrase = true
+        #expect(formatter.string(from: 3_599) == "About 59 minutes", "the smaller units cut off")
+        // Days and months: months on the calendar from the reference date.
+        let days = DateComponentsFormatter()
+        days.allowedUnits = [.month, .day, .hour]
+        days.unitsStyle = .short
+        days.referenceDate = Date(timeIntervalSince1970: 1_798_761_600)  // 2027-01-01 UTC
+        days.calendar = { var calendar = Calendar(identifier: .gregorian); calendar.timeZone = TimeZone(identifier: "UTC")!; return calendar }()
+        #expect(days.string(from: 40 * 86_400 + 3 * 3_600) == "1 mth, 9 days, 3 hr")
+        #expect(days.string(for: 86_400) == "1 day")
+        #expect(days.string(for: "soon") == nil)
     }
 
     @Test("a count written short with its thousands' name, and a reach with an exponent, as an app formats them")
