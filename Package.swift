@@ -240,12 +240,13 @@ package.targets += [
         .product(name: "OpenCombineDispatch", package: "OpenCombine"),
         .product(name: "OpenCombineFoundation", package: "OpenCombine"),
     ]),
-    .target(name: "SwiftUI", dependencies: ["Accessory", "Combine"]),
+    .target(name: "UIKitCore", dependencies: ["Accessory", "Canvas"]),
+    .target(name: "UIKit", dependencies: ["UIKitCore"]),
+    .target(name: "SwiftUI", dependencies: ["Accessory", "Combine", "UIKitCore"]),
     .target(name: "WidgetKit", dependencies: ["SwiftUI"]),
     .target(name: "AppIntents", dependencies: ["SwiftUI"]),
     .target(name: "Charts", dependencies: ["SwiftUI"]),
     .target(name: "ActivityKit", dependencies: ["SwiftUI"]),
-    .target(name: "UIKit", dependencies: ["SwiftUI"]),
     // Widget sources as apps write them, compiled with their own imports unchanged.
     .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "Combine", "AppIntents", "Charts", "ActivityKit", "UIKit", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")]),
 ]

@@ -99,6 +99,8 @@ STEPS = [
     # the suites that start real processes waited a minute for a free thread beside them.
     Step("swift-test", "swift test --skip-build", needs=["debug-build"], load=BUILD, tiers={"quick"}, apart=["debian"],
          about="the Swift suites, golden images included"),
+    Step("apple-imports", "Tests/imports/apple-imports.py .build/debug", needs=["debug-build"], load=0.5, tiers={"quick"},
+         about="each of Apple's module names brings what it brings on iOS, and no more"),
     Step("cli", "Tests/cli/run.sh .build/debug/lockscreend", needs=["debug-build"], load=0.25, tiers={"quick"},
          about="the command line as a user meets it"),
     Step("arm", "Tests/arm/run.py", load=1, tiers={"oracles"},

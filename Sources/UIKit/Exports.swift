@@ -1,4 +1,6 @@
 // `import UIKit` as widget code writes it: `UIColor`, `UIImage`, `UIFont`,
-// `UIFontMetrics` and `UIScreen` live in Accessory, so that `import SwiftUI` brings
-// them too, as Apple's SwiftUI brings UIKit's names on iOS.
-@_exported import SwiftUI
+// `UIFontMetrics`, `UIScreen` and `UIDevice` (UIKitCore), and, as Apple's UIKit does, all
+// of Foundation. SwiftUI's names are not among them: a file that draws views imports
+// SwiftUI, which re-exports UIKitCore, as Apple's SwiftUI brings UIKit's names on iOS.
+@_exported import Foundation
+@_exported import UIKitCore

@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import Foundation
+import SwiftUI  // for UIColor, UIImage
 import Synchronization
 import Testing
 import TestSupport

@@ -4,7 +4,7 @@ import Glibc  // for pow
 /// A colour, as SwiftUI's: a view that fills the space it is offered, and a style for
 /// text, images and gauges. On a grey panel only its luminance and opacity matter.
 public struct Color: Hashable, Sendable, View, PrimitiveView, ShapeStyle {
-    let rgba: RGBA
+    package let rgba: RGBA
     /// Set for `.primary` and `.secondary`: a level of the appearance's ink rather
     /// than a fixed colour.
     let inkLevel: Double?
@@ -65,7 +65,7 @@ public struct Color: Hashable, Sendable, View, PrimitiveView, ShapeStyle {
         inkLevel = nil
     }
 
-    init(_ rgba: RGBA, inkLevel: Double? = nil) {
+    package init(_ rgba: RGBA, inkLevel: Double? = nil) {
         self.rgba = rgba
         self.inkLevel = inkLevel
     }

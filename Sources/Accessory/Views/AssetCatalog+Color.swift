@@ -4,7 +4,7 @@ import FoundationEssentials
 extension AssetCatalog {
     /// The colour set `name` (`name.colorset/Contents.json`) of a catalog among the
     /// resource folders, its any-appearance variant; nil when there is none.
-    static func color(named name: String) -> RGBA? {
+    package static func color(named name: String) -> RGBA? {
         guard !name.isEmpty, !name.contains("/"), name != "..", name != "." else { return nil }
         for directory in colorDirectories {
             let catalogs = directory.hasSuffix(".xcassets") ? [directory] : contents(of: directory).filter { $0.hasSuffix(".xcassets") }
@@ -54,5 +54,13 @@ extension AssetCatalog {
 
     private static func contents(of directory: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().prefix(1_000).map { directory + "/" + $0 }
+    }
+}
+
+extension Color {
+    /// The colour set `name` of the package's asset catalog (`Assets.xcassets/name.colorset`),
+    /// its any-appearance variant; the ink's grey when there is none, so the content stays seen.
+    public init(_ name: String) {
+        self.init(AssetCatalog.color(named: name) ?? RGBA(white: 0.6, alpha: 1))
     }
 }

@@ -1,3 +1,4 @@
+import Accessory
 import Canvas
 
 /// UIKit's colour, as widget code reaches for it through `import SwiftUI`: made from
@@ -130,11 +131,5 @@ extension Color {
     /// A UIKit colour as SwiftUI's, as the older initialiser writes it.
     public init(_ uiColor: UIColor) {
         self.init(uiColor.rgba)
-    }
-
-    /// The colour set `name` of the package's asset catalog (`Assets.xcassets/name.colorset`),
-    /// its any-appearance variant; the ink's grey when there is none, so the content stays seen.
-    public init(_ name: String) {
-        self.init(AssetCatalog.color(named: name) ?? RGBA(white: 0.6, alpha: 1))
     }
 }

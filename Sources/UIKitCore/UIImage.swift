@@ -1,3 +1,4 @@
+import Accessory
 import Canvas
 import FoundationEssentials
 

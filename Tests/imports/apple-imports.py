@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Checks that each of Apple's module names brings what it brings on iOS, and no more:
+an `import` that would fail on an iPhone fails here too.
+
+Each case is a few lines of widget code under one import, type-checked with `swiftc`
+against the debug build's modules (`swift build` first); it must compile, or fail naming
+what the import does not bring. Exits 1 naming every case that went the other way.
+Usage: Tests/imports/apple-imports.py [BUILD_DIR]   (default .build/debug)
+"""
+import glob
+import os
+import subprocess
+import sys
+import tempfile
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+build = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build", "debug")
+
+# (import, code, the name it must not find, or None when it compiles)
+CASES = [
+    ("UIKit", "let c: UIColor = .systemRed\nlet i = UIImage(systemName: \"bolt\")\nlet d = Date()", None),
+    ("UIKit", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
+    ("UIKit", "let c = Color.red", "Color"),
+    ("SwiftUI", "struct V: View { var body: some View { Text(\"x\").foregroundStyle(Color(uiColor: .systemRed)) } }\n"
+                "final class M: ObservableObject { @Published var n = 0 }\nlet r = CGRect(x: 0, y: 0, width: 1, height: 1)\n"
+                "let f = DateComponentsFormatter()", None),
+    ("WidgetKit", "struct P: TimelineProvider {\n  func placeholder(in c: Context) -> E { E(date: .now) }\n"
+                  "  func getSnapshot(in c: Context, completion: @escaping (E) -> Void) { completion(E(date: .now)) }\n"
+                  "  func getTimeline(in c: Context, completion: @escaping (Timeline<E>) -> Void) { completion(Timeline(entries: [], policy: .never)) }\n}\n"
+                  "struct E: TimelineEntry { let date: Date }\nstruct V: View { var body: some View { Text(\"x\") } }", None),
+    ("Combine", "final class M: ObservableObject { @Published var n = 0 }\nlet s = PassthroughSubject<Int, Never>()", None),
+    ("Combine", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
+    ("Foundation", "let c = UIColor.systemRed", "UIColor"),
+    ("Foundation", "let f = DateComponentsFormatter()", "DateComponentsFormatter"),
+]
+
+
+def flags():
+    """What swiftc needs to load the package's modules and the C modules below them."""
+    found = ["-I", os.path.join(build, "Modules")]
+    for modulemap in sorted(glob.glob(os.path.join(build, "*.build", "module.modulemap")) + glob.glob(os.path.join(root, "Sources", "*", "module.modulemap"))):
+        found += ["-Xcc", f"-fmodule-map-file={modulemap}"]
+    for include in sorted(glob.glob(os.path.join(root, "Sources", "*", "include"))):
+        found += ["-Xcc", f"-I{include}"]
+    cflags = subprocess.run(["pkg-config", "--cflags-only-I", "pangocairo", "libdrm"], capture_output=True, text=True, check=True).stdout.split()
+    for flag in cflags:
+        found += ["-Xcc", flag]
+    return found
+
+
+def main():
+    if not os.path.exists(os.path.join(build, "Modules", "SwiftUI.swiftmodule")):
+        print(f"✘ no modules in {build}: run swift build first")
+        return 1
+    common = flags()
+    problems = 0
+    with tempfile.TemporaryDirectory() as folder:
+        for n, (module, code, missing) in enumerate(CASES):
+            path = os.path.join(folder, f"case{n}.swift")
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(f"import {module}\n{code}\n")
+            result = subprocess.run(["swiftc", "-typecheck", "-swift-version", "6", *common, path], capture_output=True, text=True, timeout=300)
+            errors = [line for line in (result.stdout + result.stderr).splitlines() if ": error:" in line]
+            what = code.splitlines()[0][:60]
+            if missing is None and errors:
+                print(f"✘ import {module}: {what} … does not compile: {errors[0]}")
+                problems += 1
+            elif missing is not None and not any(f"'{missing}'" in e for e in errors):
+                print(f"✘ import {module}: {what} … compiles, but {missing} is not {module}'s on iOS")
+                problems += 1
+            else:
+                print(f"✔ import {module}: {what} …" + (f" ({missing} not brought)" if missing else ""))
+    print(f"apple-imports: {len(CASES) - problems} of {len(CASES)} cases as on iOS")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
