@@ -115,7 +115,7 @@ let package = Package(
         // widgets, the clock's face, taps, the broker's settings, the screen's sleep.
         .target(
             name: "LockScreenModel",
-            dependencies: ["Providers", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON"]
+            dependencies: ["TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON"]
         ),
         .target(
             name: "LockScreen",

@@ -1,6 +1,5 @@
 import Accessory  // for ActivityCenter
 import DaemonRuntime  // for .now
-import LockScreenModel  // for .restore
 import Logging
 extension LockScreenDaemon {
     /// Shows the saved timelines of widgets that still match, marked stale until their

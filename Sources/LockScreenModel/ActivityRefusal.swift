@@ -33,14 +33,14 @@ package struct ActivityRefusal: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// A start of a type nothing draws: the types there are, and the nearest spelling.
-    static func unsupported(_ type: String, known: [String]) -> ActivityRefusal {
+    package static func unsupported(_ type: String, known: [String]) -> ActivityRefusal {
         let near = Spelling.nearest(type, in: known)
         return ActivityRefusal(status: 400, reason: "UnknownAttributesType", "no ActivityConfiguration draws attributes-type '\(type.prefix(100))'"
             + (near.map { " (did you mean '\($0)'?)" } ?? "") + "; the types drawn here: \(known.joined(separator: ", "))")
     }
 
     /// An operation the book did not apply.
-    static func unapplied(_ outcome: ActivityBook.Outcome) -> ActivityRefusal? {
+    package static func unapplied(_ outcome: ActivityBook.Outcome) -> ActivityRefusal? {
         switch outcome {
         case .applied: nil
         case .outdated: ActivityRefusal(status: 409, reason: "OutOfOrder", "its timestamp is older than the last one taken for this activity: sent out of order, or sent again")

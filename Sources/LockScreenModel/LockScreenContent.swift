@@ -1,5 +1,4 @@
 import Accessory
-import Providers
 import TimelineEngine
 
 /// What the lock screen holds: the widget (or stack) after the date, in the
@@ -62,16 +61,4 @@ package struct LockScreenContent: Sendable {
 
     /// Every stack, in the engine's order: inline, row, home, photo.
     package var stacks: [WidgetStack] { (inline.map { [$0] } ?? []) + row + home + (photo.map { [$0] } ?? []) }
-
-    /// The demo lock screen: host and uptime inline; memory, disk and load in the row.
-    package static func demo(stats: SystemStats = SystemStats()) -> LockScreenContent {
-        var widgets: [TimelineEngine.Widget] = []
-        for descriptor in DemoWidgets(stats: stats).descriptors {
-            // Static configurations take no parameters, so instantiating cannot fail.
-            guard let instance = try? descriptor.instantiate([:]), let family = descriptor.supportedFamilies.first else { continue }
-            // Local statistics cost nothing to read: no reload budget.
-            widgets.append(TimelineEngine.Widget(name: descriptor.kind, family: family, instance: instance, budget: .unlimited))
-        }
-        return LockScreenContent(inline: widgets.first, row: Array(widgets.dropFirst()))
-    }
 }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import Providers
 
 /// `[mqtt]`: the broker the daemon connects to, how it logs in, and the topics it answers
 /// on (docs/HOME-ASSISTANT.md).
@@ -26,21 +25,6 @@ package struct MQTTConfig: Sendable, Equatable {
 
     package init(host: String, port: Int, tls: Bool, clientID: String, prefix: String) {
         (self.host, self.port, self.tls, self.clientID, self.prefix) = (host, port, tls, clientID, prefix)
-    }
-
-    /// The client's options, with the password read from its file.
-    package func clientOptions() throws(MQTTClient.Failure) -> MQTTClient.Options {
-        var options = MQTTClient.Options(host: host, port: port, tls: tls, clientID: clientID)
-        options.username = username
-        options.caFile = caFile
-        options.protocolVersion = protocolVersion
-        options.will = (availabilityTopic, "offline")
-        if let passwordFile {
-            do { options.password = try SecretFile.text(of: passwordFile) } catch {
-                throw MQTTClient.Failure(description: "the password file: \(error)")
-            }
-        }
-        return options
     }
 
     package var availabilityTopic: String { "\(prefix)/availability" }

@@ -3,6 +3,7 @@ import Canvas  // for Size
 import ControlProtocol
 import FoundationEssentials
 import JSON
+import LockScreen  // for ActivityBand
 import LockScreenModel
 
 extension FuzzTarget {

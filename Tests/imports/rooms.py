@@ -9,6 +9,9 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
   the fuzzer that feeds the reader; everywhere else requests are typed values;
 - Sources/LockScreen (the daemon's loop and drawing) holds no MQTT or control-socket file:
   the broker is Broker, the socket ControlSocket;
+- LockScreenModel does not depend on Providers: it holds the values the daemon runs (the
+  demo's providers, the broker's password file and the Live Activities' state machine
+  live in LockScreen and Broker);
 - Config imports no runtime module (LockScreen, Web, Broker, ControlSocket): it reads the
   file into LockScreenModel's values;
 - no board is a `static let shared`: the daemon's boards are made by DaemonAssembly and
@@ -104,6 +107,9 @@ for front in sorted(FRONT_ENDS):
         for module in re.findall(r"^(?:@testable )?import (LockScreen|Web|Broker|ControlSocket)$", code(path), re.M):
             if module != front:
                 problems.append(f"{os.path.relpath(path, root)} imports {module}: a front end reaches the daemon through DaemonInterface")
+# The model holds values: it fetches nothing and runs no Live Activity's state machine.
+if "Providers" in declared.get("LockScreenModel", set()):
+    problems.append("LockScreenModel depends on Providers: it holds values; what fetches or reads files belongs to the root or the runtime")
 if "DaemonInterface" in declared and declared["DaemonInterface"] & {"LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "Accessory"}:
     problems.append(f"DaemonInterface depends on {sorted(declared['DaemonInterface'] & {'LockScreen', 'LockScreenModel', 'Config', 'Providers', 'TimelineEngine', 'Accessory'})}: it is below the daemon and its model")
 WIRE = ("Sources/ControlSocket/", "Sources/ControlProtocol/", "Sources/lockscreenctl/", "Sources/lockscreend-fuzz/")

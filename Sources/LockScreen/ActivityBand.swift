@@ -1,6 +1,7 @@
 import Accessory
 import Canvas
 import FoundationEssentials
+import LockScreenModel
 
 /// The Live Activities of the lock screen: Apple's limits kept by an `ActivityBook`, and
 /// the band below the widgets they are drawn in. A band tall enough shows the lock
