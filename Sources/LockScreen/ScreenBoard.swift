@@ -28,6 +28,10 @@ package final class ScreenBoard: Sendable {
     }
 
     private let state = Mutex<(open: Bool, shown: Shown?, steps: Int)>((false, nil, 0))
+    /// What each shown widget said at a step and second, and where the page's are: every
+    /// reader of that second (the status, the web page, Home Assistant's sensors, an MQTT
+    /// command's reply) shares one reading, not a layout each.
+    private let said = Mutex<(step: Int, second: Int, texts: [String: String], places: [String: Shown.Place])?>(nil)
 
     package init() {}
 
@@ -44,6 +48,16 @@ package final class ScreenBoard: Sendable {
     }
 
     package var latest: Shown? { state.withLock { $0.shown } }
+
+    /// What each widget of `shown` says at `now` (`Shown.texts`) and where the page's are
+    /// (`Shown.places`), read once per step and second.
+    package func words(of shown: Shown, now: Date) -> (texts: [String: String], places: [String: Shown.Place]) {
+        let second = Int(now.timeIntervalSince1970.rounded(.down))
+        if let kept = said.withLock({ $0 }), kept.step == shown.step, kept.second == second { return (kept.texts, kept.places) }
+        let (texts, places) = (shown.texts(now: now), shown.places())
+        said.withLock { $0 = (shown.step, second, texts, places) }
+        return (texts, places)
+    }
 }
 
 extension ScreenBoard.Shown {

@@ -103,8 +103,8 @@ package struct ControlHandler: DaemonControl {
             var widgets = await engine.report(at: now)
             // A widget on the screen says what it draws; the others what their entries say.
             // Laid out on a thread of its own, not the daemon's, which draws the clock.
-            if let shown = screens?.latest {
-                let (texts, places) = await OwnThread.run(named: "widget words") { (shown.texts(now: now), shown.places()) }
+            if let screens, let shown = screens.latest {
+                let (texts, places) = await OwnThread.run(named: "widget words") { screens.words(of: shown, now: now) }
                 func pixels(_ r: Rect) -> [Int] { [Int(r.minX.rounded()), Int(r.minY.rounded()), Int(r.width.rounded()), Int(r.height.rounded())] }
                 for i in widgets.indices {
                     widgets[i].text = texts[widgets[i].name] ?? widgets[i].text
