@@ -22,14 +22,8 @@ extension InkGamut {
 
     /// The file's name: the inks' light, hashed (FNV-1a, 64 bits).
     var keptName: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for value in aims.flatMap({ [$0.x, $0.y, $0.z] }) {
-            for byte in withUnsafeBytes(of: value.bitPattern.littleEndian, Array.init) {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return "ink-gamut-" + String(repeating: "0", count: 16 - hex.count) + hex + ".bin"
+        let light = aims.flatMap { [$0.x, $0.y, $0.z] }.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) }
+        return "ink-gamut-" + FNV1a.hex(light) + ".bin"
     }
 
     /// The magic, the number of inks, their light, then every colour's nearest point, each

@@ -42,7 +42,7 @@ package enum LockScreenApplication {
         var renderer = LockScreenRenderer(layout: LockScreenLayout(width: options.width, height: options.height, clockHeight: options.clockHeight))
         renderer.face = options.face
         renderer.machineZone = options.machineZone
-        renderer.imageDirectories = PackageResources.imageDirectories()
+        renderer.imageDirectories = PackageResources.running
         return renderer
     }
 

@@ -173,7 +173,7 @@ extension LockScreenRenderer {
         renderer.pictureInks = pictureInks
         renderer.face.colorScheme = colorScheme
         renderer.face.timeZone = timeZone
-        renderer.imageDirectories = PackageResources.imageDirectories()
+        renderer.imageDirectories = PackageResources.running
         return renderer
     }
 }

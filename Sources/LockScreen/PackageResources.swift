@@ -6,6 +6,10 @@ import Glibc
 /// executable, and Foundation's `Bundle.module`, which would find them, is not part of
 /// FoundationEssentials. Each such folder and the folders directly inside it are searched.
 package enum PackageResources {
+    /// The resource folders beside this program, listed once per process: the renderer,
+    /// the previews and the asset catalog's colours all look in them.
+    package static let running: [String] = imageDirectories()
+
     /// The resource folders beside `executable` (this program's when nil).
     package static func imageDirectories(besideExecutable executable: String? = nil) -> [String] {
         guard let path = executable ?? runningExecutable() else { return [] }

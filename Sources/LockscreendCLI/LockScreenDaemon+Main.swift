@@ -26,7 +26,7 @@ extension LockScreenDaemon {
         // The process's host: its Live Activities are drawn by whichever daemon the
         // command line starts, and `Color("name")` and `UIColor(named:)` read the asset
         // catalogs among the package's resources, as `Image("name")` does.
-        WidgetHost.install(widgets: resolved, assetDirectories: PackageResources.imageDirectories())
+        WidgetHost.install(widgets: resolved, assetDirectories: PackageResources.running)
         await WidgetRegistry.$added.withValue(resolved) {
             await Lockscreend.main()
         }

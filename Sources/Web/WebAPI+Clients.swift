@@ -134,7 +134,9 @@ extension WebAPI {
         guard let origin = origin(request) else { return nil }
         let bmp = profile.depth == .mono && !Self.readsPNG(firmware: request.header("FW-Version"))
         guard let (bytes, wait) = picture(profile, bmp: bmp) else { return nil }
-        let version = String(Self.fnv1a(bytes), radix: 16).leftPadded(to: 16)
+        // The picture's name: a device tells a new picture from the one it has without
+        // fetching it.
+        let version = FNV1a.hex(bytes)
         return (screenURL(profile, origin: origin, type: bmp ? "bmp" : "png") + "&v=\(version)", "\(profile.name)-\(version)", wait)
     }
 
@@ -160,12 +162,6 @@ extension WebAPI {
         guard let parts = version?.split(separator: ".").prefix(3).map({ Int($0.prefix(6)) }), parts.count == 3,
               let major = parts[0], let minor = parts[1], let patch = parts[2] else { return false }
         return (major, minor, patch) >= (1, 5, 2)
-    }
-
-    /// FNV-1a, 64 bits: the picture's name, so a device can tell a new picture from the
-    /// one it has without fetching it.
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
     /// `GET /api/clients` (token only): each client's screen addresses with its key, for

@@ -189,7 +189,7 @@ struct WebClientTests {
         #expect(await get("/api/display", [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", key), ("Host", "pi:8080")]).1["filename"] as? String == display["filename"] as? String)
         // The picture at image_url is the one the name was made from, drawn once for both.
         let picture = await api.respond(to: WebRequest(method: "GET", path: "/screen/kitchen.bmp"))
-        #expect(display["filename"] as? String == "kitchen-" + String(WebAPI.fnv1a(picture.body), radix: 16).leftPadded(to: 16))
+        #expect(display["filename"] as? String == "kitchen-" + FNV1a.hex(picture.body))
         // The daemon's next step shows something else: a new picture and name, not the kept one.
         #expect(config.pushBoard.push(try TimelineJSON.decode(Data(#"{"entries": [{"text": "something else entirely"}]}"#.utf8), now: testNow), to: "note"))
         await daemon.reload(kind: nil)

@@ -20,6 +20,11 @@ check() {
 # examples' own targets are compiled. EXAMPLES_SCRATCH=DIR builds them apart instead.
 scratch="${EXAMPLES_SCRATCH:-$root/.build}"
 built="$scratch/debug"
+# The examples' own sources are compiled again at every run: after a change to the widget
+# API's protocols, an incremental build in this shared scratch path kept their old objects
+# and linked a stale witness table (energymonitord crashed on it). A fresh clone compiles
+# them anyway; this costs an incremental run their few seconds.
+find "$root/Examples" -name '*.swift' -path '*/Sources/*' -exec touch {} +
 # The stock daemon, as scripts/test's release build made it.
 stock="${LOCKSCREEND:-$root/.build/release/lockscreend}"
 
