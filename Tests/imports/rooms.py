@@ -22,7 +22,9 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
   the asset catalog's folders) are declared in one file, WidgetHost+Statics.swift, and read
   only in Accessory: the daemon reaches its host through `Behaviour.host`;
 - every library module has a test target (`<Module>Tests`, or the one named below);
-- every module of Package.swift is named in docs/ARCHITECTURE.md;
+- every module of Package.swift is named in docs/ARCHITECTURE.md, and every type a row of
+  its table names is declared in that row's module or one it depends on (what a module
+  does not do may name any module's type: who does it);
 - the one call that goes up the layers is the seam SEAMS names: `@main` widgets reach
   the stock command line through the weak C name `lockscreend_widget_main`, which
   Accessory declares (CAccessoryHooks) and LockscreendCLI defines with `@_cdecl`; no
@@ -130,6 +132,48 @@ for line in architecture.split("\n"):
 for name, kind in targets.items():
     if kind != "test" and name not in SUPPORT and name not in tabled:
         problems.append(f"docs/ARCHITECTURE.md's table of modules does not name {name}")
+
+# Every type the table names in a module's row is declared in that module or in one it
+# depends on (a name it uses): a type renamed, removed or moved up the layers fails here.
+def declared_names(module):
+    found = set()
+    for path in swift_files(f"Sources/{module}"):
+        found |= set(re.findall(r"\b(?:class|struct|enum|protocol|actor|typealias|extension)\s+(?:\w+\.)*`?(\w+)", open(path, encoding="utf-8").read()))
+        found.add(os.path.basename(path)[:-len(".swift")].split("+")[0])  # `LockScreenDaemon+Loop`
+    for dirpath, folders, _ in os.walk(os.path.join(root, "Sources", module)):
+        found |= set(folders)  # `Activities/`
+    return found
+
+
+def below(module, seen=None):
+    seen = set() if seen is None else seen
+    for dependency in declared.get(module, set()):
+        if dependency in targets and dependency not in seen:
+            seen.add(dependency)
+            below(dependency, seen)
+    return seen
+
+
+# Names that are not this package's: other packages' (swift-service-lifecycle's), HTTP's,
+# Apple's protocols the table contrasts with.
+FOREIGN = {"Service", "ServiceGroup", "POST", "ObservableObject", "Tests"}
+names = {}
+for line in architecture.split("\n"):
+    if not line.startswith("| ") or line.startswith("| module"):
+        continue
+    cells = line.split("|")
+    modules = [m for m in re.findall(r"[\w-]+", cells[1]) if m in targets]
+    reach = set(modules)
+    for module in modules:
+        reach |= below(module)
+    known = set().union(*(names.setdefault(m, declared_names(m)) for m in reach)) if reach else set()
+    for token in re.findall(r"`([A-Z][A-Za-z0-9]*)", cells[2]):
+        if token not in known and token not in targets and token not in FOREIGN:
+            problems.append(f"docs/ARCHITECTURE.md: the row of {', '.join(modules) or cells[1].strip()} names `{token}`, which neither it nor a module below it declares")
+    # What a module does not do may name who does (the root's `ServerTrust`): any module's.
+    for token in re.findall(r"`([A-Z][A-Za-z0-9]*)", cells[3] if len(cells) > 3 else ""):
+        if token not in FOREIGN and token not in targets and not any(token in names.setdefault(m, declared_names(m)) for m in targets):
+            problems.append(f"docs/ARCHITECTURE.md: the row of {', '.join(modules) or cells[1].strip()} names `{token}`, which no module declares")
 # The upward seams: the C name, where it is defined, and the header declaring it weak.
 SEAMS = {"lockscreend_widget_main": ("Sources/LockscreendCLI/LockScreenDaemon+Main.swift", "Sources/CAccessoryHooks/include/CAccessoryHooks.h")}
 for path in swift_files("Sources"):
