@@ -184,6 +184,45 @@ struct CarrierLineIntent: WidgetConfigurationIntent {
     }
 }
 
+/// A parcel count that sums itself up by its scope, as an app's intent writes it.
+struct ScopeIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Parcels in scope"
+    @Parameter(title: "All carriers", default: true) var everyCarrier: Bool
+    @Parameter(title: "Carrier", default: "DHL") var carrier: String
+    @Parameter(title: "Days", default: 7) var days: Int
+
+    static var parameterSummary: some ParameterSummary {
+        When(\.$everyCarrier, .equalTo, true) {
+            When(\.$days, .greaterThan, 30) {
+                Summary("Parcels from every carrier this month")
+            } otherwise: {
+                Summary("Parcels from every carrier for \(\.$days)")
+            }
+        } otherwise: {
+            Summary("Parcels from \(\.$carrier)")
+        }
+    }
+}
+
+/// The same intent's other conditions: an optional parameter's value, a list of values.
+struct NoteIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Parcels with a note"
+    @Parameter(title: "Note") var note: String?
+    @Parameter(title: "Carrier", default: "UPS") var carrier: String
+
+    static var parameterSummary: some ParameterSummary {
+        When(\.$note, .hasAnyValue) {
+            Summary("Parcels noted \(\.$note)")
+        } otherwise: {
+            When(\.$carrier, .oneOf, ["DHL", "UPS"]) {
+                Summary("Parcels from \(\.$carrier), tracked")
+            } otherwise: {
+                Summary("Parcels from \(\.$carrier)")
+            }
+        }
+    }
+}
+
 struct ParcelPicks {
     func recommendations() -> [AppIntentRecommendation<ParcelIntent>] {
         [AppIntentRecommendation(intent: ParcelIntent(tracking: "1Z999"), description: "Latest parcel")]

@@ -13,6 +13,9 @@ struct NextAppsWidgetsTests {
         #expect(CarrierIntent.parameterSummary.summaryText == "Parcels from Carrier")
         #expect(CarrierLineIntent.parameterSummary.summaryText == "Next from Carrier")
         #expect(ParcelIntent.parameterSummary.summaryText == "Parcel")
+        // When: the branch a fresh intent's values choose, nested as the app nests them.
+        #expect(ScopeIntent.parameterSummary.summaryText == "Parcels from every carrier for Days")
+        #expect(NoteIntent.parameterSummary.summaryText == "Parcels from Carrier, tracked")
     }
 
     @Test("a duration written by DateComponentsFormatter as an iPhone writes it in English, in every units style")
