@@ -223,6 +223,32 @@ struct NoteIntent: WidgetConfigurationIntent {
     }
 }
 
+/// How often a parcel summary is sent, summed up by the app's enum.
+enum DigestPace: String, AppEnum {
+    case daily, weekly, monthly
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Pace"
+    static let caseDisplayRepresentations: [DigestPace: DisplayRepresentation] = [.daily: "Daily", .weekly: "Weekly", .monthly: "Monthly"]
+}
+
+struct DigestIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Parcel digest"
+    @Parameter(title: "Pace", default: .weekly) var pace: DigestPace
+
+    static var parameterSummary: some ParameterSummary {
+        Switch(\.$pace) {
+            Case(.daily) {
+                Summary("Parcels every day")
+            }
+            Case(.weekly) {
+                Summary("Parcels every week")
+            }
+            DefaultCase {
+                Summary("Parcels at \(\.$pace)")
+            }
+        }
+    }
+}
+
 struct ParcelPicks {
     func recommendations() -> [AppIntentRecommendation<ParcelIntent>] {
         [AppIntentRecommendation(intent: ParcelIntent(tracking: "1Z999"), description: "Latest parcel")]

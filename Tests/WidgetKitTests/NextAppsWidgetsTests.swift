@@ -16,6 +16,7 @@ struct NextAppsWidgetsTests {
         // When: the branch a fresh intent's values choose, nested as the app nests them.
         #expect(ScopeIntent.parameterSummary.summaryText == "Parcels from every carrier for Days")
         #expect(NoteIntent.parameterSummary.summaryText == "Parcels from Carrier, tracked")
+        #expect(DigestIntent.parameterSummary.summaryText == "Parcels every week", "Switch: the case of the default value")
     }
 
     @Test("a duration written by DateComponentsFormatter as an iPhone writes it in English, in every units style")
