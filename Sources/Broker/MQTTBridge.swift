@@ -24,7 +24,8 @@ package final class MQTTBridge: Sendable {
     let board: MQTTBoard
     /// The daemon: commands answered, reloads asked, frames and the page shown.
     let daemon: any DaemonControl
-    let clock: any DaemonClock
+    /// The daemon's clock: every wait of the bridge's is on it.
+    var clock: any DaemonClock { daemon.clock }
     /// The web page's address when `--http` or `[http]` serves it: the device's link in
     /// Home Assistant.
     let configurationURL: String?
@@ -81,12 +82,11 @@ package final class MQTTBridge: Sendable {
         self.config = config
         self.board = board
         self.daemon = daemon
-        clock = daemon.clock
         self.configurationURL = configurationURL
         self.widgets = widgets
         self.retired = retired
         self.logger = logger
-        commands = RateLimiter(burst: 5, interval: 1, maximumKeys: 256, clock: clock)
+        commands = RateLimiter(burst: 5, interval: 1, maximumKeys: 256, clock: daemon.clock)
     }
 
     /// The control topics this display answers on.

@@ -84,7 +84,6 @@ package struct DaemonInbox: Sendable {
     /// request outside them, or with one page only, is refused by whoever asks.
     package var pages: [LockScreenContent.Page] { queue.pages }
 
-    /// The waiting requests and the pages shown, behind one lock.
     /// Sends widget code's `WidgetCenter.shared.reloadTimelines(ofKind:)` and
     /// `reloadAllTimelines()` that reach `center` (the daemon's host's) on as reload
     /// requests, until the task is cancelled, so a reload from a widget joins the same
@@ -105,6 +104,7 @@ package struct DaemonInbox: Sendable {
         for await operation in center.operations() { send(.activity(operation, urgent: true)) }
     }
 
+    /// The waiting requests and the pages shown, behind one lock.
     final class Queue: Sendable {
         private struct State {
             var requests: [Request] = []

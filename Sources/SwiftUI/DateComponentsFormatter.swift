@@ -53,19 +53,25 @@ open class DateComponentsFormatter: Formatter, @unchecked Sendable {
     /// Where months and years are counted from; nil: now.
     open var referenceDate: Date? = nil
 
+    /// The longest span written, in seconds.
+    private static let longest: TimeInterval = 1e13
+
     public override init() { super.init() }
 
     public required init?(coder: NSCoder) { nil }
 
     /// The span of `interval` seconds, from the reference date on.
     open func string(from interval: TimeInterval) -> String? {
-        guard interval.isFinite, abs(interval) < 1e13 else { return nil }
+        guard interval.isFinite, abs(interval) < Self.longest else { return nil }
         let start = referenceDate ?? Date()
         return string(from: start, to: start.addingTimeInterval(interval))
     }
 
-    /// The span from `start` to `end`.
+    /// The span from `start` to `end`; nil for a span of more than about 300,000 years
+    /// (a date from a feed can be anything: no count of units may overflow).
     open func string(from start: Date, to end: Date) -> String? {
+        let span = end.timeIntervalSince(start)
+        guard span.isFinite, abs(span) < Self.longest else { return nil }
         let negative = end < start
         let (from, to) = negative ? (end, start) : (start, end)
         let units = Self.order.filter { unitsInUse.contains($0.unit) }

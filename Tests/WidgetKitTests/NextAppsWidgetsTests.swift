@@ -50,6 +50,9 @@ struct NextAppsWidgetsTests {
         #expect(days.string(from: 40 * 86_400 + 3 * 3_600) == "1 mth, 9 days, 3 hr")
         #expect(days.string(for: 86_400) == "1 day")
         #expect(days.string(for: "soon") == nil)
+        // A date from a feed can be anything: a span no count of units holds is nil, not a trap.
+        #expect(days.string(from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 1e300)) == nil)
+        #expect(days.string(from: .infinity) == nil)
     }
 
     @Test("a count written short with its thousands' name, and a reach with an exponent, as an app formats them")
