@@ -65,6 +65,7 @@ package enum LockScreenApplication {
         let display = MemoryDisplay(width: options.width, height: options.height, keepsHistory: false, pictureInks: pictureInks)
         var options = options
         options.stateDirectory = nil
+        options.behaviour.waitsForAnswers = true
         let daemon = daemon(options, display: display, logger: logger)
         try await daemon.step(now: options.start ?? Date())
         return daemon.currentFrame

@@ -31,6 +31,11 @@ extension LockScreenDaemon {
         package var screen = ScreenPower()
         /// Whether a thread finds a colour panel's ink gamut ahead (`PictureInks.gamutFoundAhead`).
         package var findsGamutAhead = false
+        /// Whether each step waits for the reloads it started until they answer or time
+        /// out (`TimelineEngine.Settings.waitsForAnswers`): for a frame drawn once, where a
+        /// picture still decoding after the usual quarter second would leave its
+        /// placeholder in the only frame.
+        package var waitsForAnswers = false
         /// What widget code reaches of this daemon (its widgets' activity presenters, its
         /// reloads and activities): `WidgetHost.process` for the process's daemon
         /// (DaemonAssembly), else a host of its own.

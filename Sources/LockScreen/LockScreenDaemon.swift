@@ -79,7 +79,9 @@ public final class LockScreenDaemon {
         scheduler = SlotScheduler(content, now: now, coarseLiveSeconds: behaviour.coarseLiveSeconds)
         state = StateKeeper(store: stateStore, interval: behaviour.stateSaveInterval, logger: logger)
         clockMonitor = ClockMonitor(jumpThreshold: behaviour.jumpThreshold, systemTimeZone: behaviour.systemTimeZone)
-        engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, clock: clock, logger: logger)
+        var settings = TimelineEngine.Settings()
+        settings.waitsForAnswers = behaviour.waitsForAnswers
+        engine = TimelineEngine(widgets: content.stacks.flatMap(\.widgets), now: now, clock: clock, settings: settings, logger: logger)
         requests = DaemonInbox.Queue(pages: content.pages)
         fullRefreshes = RateLimiter(burst: 2, interval: 30, clock: clock)
         power = behaviour.screen

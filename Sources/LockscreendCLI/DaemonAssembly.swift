@@ -64,6 +64,7 @@ struct DaemonAssembly {
         options.behaviour.holdChanges = output.eink?.holdChanges ?? 0
         options.behaviour.screen = output.screenPower
         options.behaviour.findsGamutAhead = !run.once
+        options.behaviour.waitsForAnswers = run.once
         // The process's daemon: widget code's statics (WidgetCenter, Activity) reach it.
         options.behaviour.host = .process
         // The keys first: a line another program holds ends the start before the panel is touched.

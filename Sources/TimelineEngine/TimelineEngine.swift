@@ -41,6 +41,10 @@ package actor TimelineEngine {
         /// How long, on the engine's clock, a step waits for the fetches it started before
         /// drawing without them; later answers wake the daemon through `changes`.
         package var grace: Duration = .milliseconds(250)
+        /// Whether a step waits for the fetches it started until each answers or reaches
+        /// its widget's own time-out, instead of `grace`: for a frame drawn once (`snapshot`,
+        /// `--once`), which has no later step to show the answers in.
+        package var waitsForAnswers = false
         /// The shortest time from one policy reload of a widget to the next.
         package var minimumReloadGap: TimeInterval = 1
 
@@ -140,7 +144,11 @@ package actor TimelineEngine {
         }
         if awaiting > 0 {
             let (seconds, attoseconds) = settings.grace.components
-            let deadline = clock.now().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+            var wait = Double(seconds) + Double(attoseconds) / 1e18
+            if settings.waitsForAnswers {
+                wait = states.filter { $0.fetch != nil }.map(\.widget.failurePolicy.timeout).max() ?? wait
+            }
+            let deadline = clock.now().addingTimeInterval(wait)
             let clock = self.clock
             barrierGeneration += 1
             let generation = barrierGeneration

@@ -111,6 +111,37 @@ struct TimelineEngineTests {
         #expect(status.nextReload == testNow + 40)
     }
 
+    @Test("a frame drawn once waits for its reloads until they answer or reach their own time-out")
+    func waitsForAnswers() async throws {
+        let clock = ManualClock(start: testNow)
+        let answer = Counter(), done = Counter()
+        let slow = WidgetInstance(
+            placeholder: { Scripted.entry($0.date, "placeholder") }, snapshot: { Scripted.entry($0.date, "snapshot") },
+            timeline: { context in
+                await answer.reached(1)
+                return RenderableTimeline(entries: [Scripted.entry(context.date, "late")], policy: .never)
+            })
+        var settings = TimelineEngine.Settings()
+        settings.waitsForAnswers = true
+        let engine = TimelineEngine(widgets: [Scripted.widget("slow", slow), Scripted.widget("silent", Scripted.silent())],
+                                    now: testNow, clock: clock, settings: settings, logger: quietLogger)
+        let step = Task {
+            defer { done.increment() }
+            return await engine.reloadDue(now: testNow)
+        }
+        await clock.sleeping()
+        // Past the quarter second a step of the running daemon waits; short of the 10 s time-out.
+        clock.advance(by: 9)
+        for _ in 0..<50 { await Task.yield() }
+        #expect(done.count == 0)
+        answer.increment()
+        for _ in 0..<50 { await Task.yield() }
+        #expect(done.count == 0, "the silent widget still has a second")
+        clock.advance(by: 1)
+        #expect(await step.value.changed == [0])
+        #expect(text(of: await engine.shown(0, at: testNow)) == "late")
+    }
+
     @Test("the budget allows 70 charged reloads a day, 5 minutes apart; explicit reloads are free")
     func budget() async throws {
         let calls = Counter()
