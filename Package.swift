@@ -233,6 +233,9 @@ package.products += [
     .library(name: "Charts", targets: ["Charts"]),
     .library(name: "ActivityKit", targets: ["ActivityKit"]),
     .library(name: "UIKit", targets: ["UIKit"]),
+    .library(name: "Intents", targets: ["Intents"]),
+    /// Xcode's intent class generation: Swift classes from a target's `.intentdefinition`.
+    .plugin(name: "IntentClassGeneration", targets: ["IntentClassGeneration"]),
 ]
 package.targets += [
     .target(name: "Combine", dependencies: [
@@ -247,14 +250,19 @@ package.targets += [
     .target(name: "AppIntents", dependencies: ["SwiftUI"]),
     .target(name: "Charts", dependencies: ["SwiftUI"]),
     .target(name: "ActivityKit", dependencies: ["SwiftUI"]),
+    // SiriKit's intent classes; Foundation, which it brings as Apple's does, is linked
+    // only by widget packages that import it.
+    .target(name: "Intents", dependencies: ["Accessory"]),
+    .executableTarget(name: "intent-classes"),
+    .plugin(name: "IntentClassGeneration", capability: .buildTool(), dependencies: ["intent-classes"]),
     // Widget sources as apps write them, compiled with their own imports unchanged.
-    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "Combine", "AppIntents", "Charts", "ActivityKit", "UIKit", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")]),
+    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "Combine", "AppIntents", "Charts", "ActivityKit", "UIKit", "Intents", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")], plugins: ["IntentClassGeneration"]),
 ]
 #endif
 
 // Every Swift target names what it uses: a member of a type is visible in a file only when
 // the file imports the type's module (SE-0444), so each file's imports are what it needs.
-for target in package.targets where target.type != .system && target.type != .macro {
+for target in package.targets where target.type != .system && target.type != .macro && target.type != .plugin {
     let name = Array(target.name)
     guard !(name.count > 1 && name[0] == "C" && name[1].isUppercase) else { continue }
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility"), functionSections]

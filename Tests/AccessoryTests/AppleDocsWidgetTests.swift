@@ -14,10 +14,8 @@ struct AppleDocsWidgetTests {
     @Test("the bundle lists its widgets, home-screen families included")
     func bundle() {
         let descriptors = GameWidgets().descriptors
-        #expect(descriptors.map(\.kind) == ["GameStatus", "Jokes", "Station", "City"])
+        #expect(descriptors.map(\.kind) == ["GameStatus", "Jokes", "City"])
         #expect(descriptors[0].supportedFamilies.contains(.systemSmall))
-        #expect(descriptors[2].displayName == "Station")
-        #expect(descriptors[2].description == "Departures from a station.")
     }
 
     @Test("a @Sendable completion called from a Task delivers the timeline")
@@ -27,21 +25,9 @@ struct AppleDocsWidgetTests {
         guard case .after = timeline.policy.kind else { Issue.record("policy \(timeline.policy)"); return }
     }
 
-    @Test("IntentConfiguration with an IntentTimelineProvider takes its parameters from the config")
-    func intentConfiguration() async throws {
-        let descriptor = GameWidgets().descriptors[2]
-        #expect(descriptor.parameters.map(\.name) == ["station"])
-        #expect(descriptor.parameters[0].defaultText == "Victoria")
-        let instance = try descriptor.instantiate(["station": "Oxford Circus"])
-        let timeline = try await instance.timeline(context)
-        let placed = timeline.entries[0].place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular))
-        #expect(placed.texts == ["Oxford Circus"])
-        #expect(await instance.snapshot(context).place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular)).texts == ["Oxford Circus"])
-    }
-
     @Test("an AppEnum with Int raw values is named by its cases, and its raw text is accepted")
     func intEnum() throws {
-        let refresh = GameWidgets().descriptors[3].parameters.first { $0.name == "refresh" }
+        let refresh = GameWidgets().descriptors[2].parameters.first { $0.name == "refresh" }
         #expect(refresh?.kind == .enumeration(cases: ["fast", "slow"], titles: ["Every 5 minutes", "Every 30 minutes"]))
         #expect(refresh?.defaultText == "slow")
         #expect(RefreshRate(intentText: "fast") == .fast)
@@ -51,7 +37,7 @@ struct AppleDocsWidgetTests {
 
     @Test("dynamic options and entity queries become the values the config may give")
     func dynamicOptions() async throws {
-        let before = GameWidgets().descriptors[3]
+        let before = GameWidgets().descriptors[2]
         #expect(before.parameters.first { $0.name == "line" }?.kind == .optional(.string))
         let descriptor = await before.resolvingOptions()
         #expect(descriptor.parameters.first { $0.name == "line" }?.kind == .optional(.enumeration(cases: ["bakerloo", "central", "victoria"], titles: ["bakerloo", "central", "victoria"])))

@@ -171,43 +171,8 @@ struct JokeWidget: Widget {
     }
 }
 
-// MARK: SiriKit-era configuration: IntentConfiguration and IntentTimelineProvider
-
-struct StationIntent: WidgetConfigurationIntent {
-    static let title: LocalizedStringResource = "Configuration"
-    @Parameter(title: "Station", default: "Victoria") var station: String
-}
-
-struct StationEntry: TimelineEntry {
-    let date: Date
-    let configuration: StationIntent
-}
-
-struct StationProvider: IntentTimelineProvider {
-    func placeholder(in context: Context) -> StationEntry {
-        StationEntry(date: Date(), configuration: StationIntent())
-    }
-
-    func getSnapshot(for configuration: StationIntent, in context: Context, completion: @escaping (StationEntry) -> ()) {
-        completion(StationEntry(date: Date(), configuration: configuration))
-    }
-
-    func getTimeline(for configuration: StationIntent, in context: Context, completion: @escaping (Timeline<Entry>) -> ()) {
-        completion(Timeline(entries: [StationEntry(date: Date(), configuration: configuration)], policy: .atEnd))
-    }
-}
-
-struct StationWidget: Widget {
-    let kind: String = "Station"
-
-    var body: some WidgetConfiguration {
-        IntentConfiguration(kind: kind, intent: StationIntent.self, provider: StationProvider()) { entry in
-            Text(entry.configuration.station)
-        }
-        .configurationDisplayName("Station")
-        .description("Departures from a station.")
-    }
-}
+// SiriKit-era configuration (IntentConfiguration over an intent definition's classes):
+// Tests/WidgetKitTests/SiriKitWidgets.swift, where `import Intents` and the generated classes are.
 
 // MARK: App Intents: enums with Int raw values, dynamic options, entities
 
@@ -296,7 +261,6 @@ struct GameWidgets: WidgetBundle {
     var body: some Widget {
         GameStatusWidget()
         JokeWidget()
-        StationWidget()
         CityWidget()
     }
 }

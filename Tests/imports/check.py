@@ -24,7 +24,7 @@ LAYERS = [
     ["CFramebuffer", "CEPaperBus", "Canvas"],
     ["Gauge", "AccessoryMacros"],
     ["Accessory", "Combine"],
-    ["UIKitCore"],
+    ["UIKitCore", "Intents"],
     ["SwiftUI", "UIKit"],
     ["WidgetKit", "AppIntents", "Charts", "ActivityKit"],
     ["Panel", "DaemonRuntime"],
@@ -34,7 +34,7 @@ LAYERS = [
     ["LockScreen", "Config", "WebTrust"],
     ["Web", "Broker", "ControlSocket"],
     ["LockscreendCLI"],
-    ["lockscreend", "lockscreenctl", "lockscreend-fuzz", "lockscreend-conformance"],
+    ["lockscreend", "lockscreenctl", "lockscreend-fuzz", "lockscreend-conformance", "intent-classes"],
 ]
 # What lockscreenctl may link: the protocol and nothing that draws.
 CTL_ALLOWED = {"ControlProtocol", "JSON"}

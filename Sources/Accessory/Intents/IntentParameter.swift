@@ -125,31 +125,41 @@ package enum ParameterError: Error, Hashable, CustomStringConvertible {
 
 /// Reads and sets an intent's `@Parameter` properties by name.
 enum IntentParameters {
-    private static func parameters(of intent: some AppIntent) -> [(String, any AnyIntentParameter)] {
-        Mirror(reflecting: intent).children.compactMap { child in
+    /// The parameters of an App Intent (its `@Parameter` properties) or of a
+    /// `ConfigurableIntent` (as it lists them).
+    private static func parameters(of intent: Any) -> [(String, any AnyIntentParameter)] {
+        if let listed = intent as? any ConfigurableIntent {
+            return listed.configurableParameters.map { ($0.name, $0) }
+        }
+        return Mirror(reflecting: intent).children.compactMap { child in
             guard let label = child.label, let parameter = child.value as? any AnyIntentParameter else { return nil }
             return (label.hasPrefix("_") ? String(label.dropFirst()) : label, parameter)
         }
     }
 
     /// Each parameter's name and value, as the config file would write them.
-    static func values(of intent: some AppIntent) -> [(String, String)] {
+    static func values(of intent: Any) -> [(String, String)] {
         parameters(of: intent).map { ($0.0, $0.1.valueText) }
     }
 
-    static func describe(_ intent: some AppIntent) -> [ParameterDescriptor] {
+    static func describe(_ intent: Any) -> [ParameterDescriptor] {
         parameters(of: intent).map { ParameterDescriptor(name: $0.0, title: $0.1.title, kind: $0.1.kind, defaultText: $0.1.defaultText) }
     }
 
     /// The parameters whose valid values come from a provider or a query, by name.
-    static func optionSources(_ intent: some AppIntent) -> [String: IntentOptionsSource] {
+    static func optionSources(_ intent: Any) -> [String: IntentOptionsSource] {
         var sources: [String: IntentOptionsSource] = [:]
         for (name, parameter) in parameters(of: intent) { sources[name] = parameter.options }
         return sources
     }
 
-    static func assign(_ values: [String: String], to intent: some AppIntent) throws(ParameterError) {
+    static func assign(_ values: [String: String], to intent: Any) throws(ParameterError) {
         let known = Dictionary(parameters(of: intent), uniquingKeysWith: { a, _ in a })
+        // A listed parameter the config file leaves out takes the definition's default,
+        // as a widget the user has not edited does on iOS.
+        for case let (name, parameter as ConfigurableIntentParameter) in known where values[name] == nil && !parameter.defaultText.isEmpty {
+            _ = parameter.assign(text: parameter.defaultText)
+        }
         for (name, text) in values.sorted(by: { $0.key < $1.key }) {
             guard let parameter = known[name] else { throw .unknown(name: name, known: known.keys.sorted()) }
             guard parameter.assign(text: text) else { throw .invalid(name: name, value: text, expected: parameter.kind.expectation) }

@@ -8,67 +8,39 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
         kind: String, intent: Intent.Type = Intent.self, provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) where Provider.Intent == Intent {
-        let factory = ViewFactory(make: content)
-        descriptor = WidgetDescriptor(
-            kind: kind, displayName: Intent.title.key, description: Intent.description.text,
-            supportedFamilies: WidgetFamily.accessoryFamilies, parameters: IntentParameters.describe(Intent()),
+        descriptor = .configured(
+            kind: kind, title: Intent.title.key, description: Intent.description.text, make: Intent.init,
+            content: ViewFactory(make: content), placeholder: { provider.placeholder(in: $0) },
+            snapshot: { await provider.snapshot(for: $0, in: $1) }, timeline: { await provider.timeline(for: $0, in: $1) })
+    }
+}
+
+extension WidgetDescriptor {
+    /// A widget whose every placement gets an intent of its own (`make`), its parameters
+    /// set from the placement's config keys, and asks the provider with it.
+    static func configured<Intent, Entry: TimelineEntry, Content: View>(
+        kind: String, title: String, description: String, make: @escaping @Sendable () -> Intent,
+        content: ViewFactory<Entry, Content>, placeholder: @escaping @Sendable (TimelineProviderContext) -> Entry,
+        snapshot: @escaping @Sendable (Intent, TimelineProviderContext) async -> Entry,
+        timeline: @escaping @Sendable (Intent, TimelineProviderContext) async -> Timeline<Entry>
+    ) -> WidgetDescriptor {
+        let sample = make()
+        return WidgetDescriptor(
+            kind: kind, displayName: title, description: description,
+            supportedFamilies: WidgetFamily.accessoryFamilies, parameters: IntentParameters.describe(sample),
             instantiate: { (values: [String: String]) throws(ParameterError) in
-                let configuration = Intent()
-                try IntentParameters.assign(values, to: configuration)
+                let placed = PlacedIntent(intent: make())
+                try IntentParameters.assign(values, to: placed.intent)
                 return WidgetInstance(
-                    content: factory,
-                    placeholder: { provider.placeholder(in: $0) },
-                    snapshot: { await provider.snapshot(for: configuration, in: $0) },
-                    timeline: { await provider.timeline(for: configuration, in: $0) })
-            }, draw: factory.draw, optionSources: IntentParameters.optionSources(Intent()))
+                    content: content, placeholder: placeholder,
+                    snapshot: { await snapshot(placed.intent, $0) }, timeline: { await timeline(placed.intent, $0) })
+            }, draw: content.draw, optionSources: IntentParameters.optionSources(sample))
     }
 }
 
-/// Supplies a configurable widget's entries through completion handlers, as WidgetKit's
-/// `IntentTimelineProvider` of the SiriKit era. Here the intent is a
-/// `WidgetConfigurationIntent` (its `@Parameter`s set from the config file), and the
-/// provider runs on the same path as an `AppIntentTimelineProvider`.
-@preconcurrency
-public protocol IntentTimelineProvider: Sendable {
-    associatedtype Entry: TimelineEntry
-    associatedtype Intent: WidgetConfigurationIntent
-    typealias Context = TimelineProviderContext
-
-    /// Sample data, returned at once; drawn redacted until the first timeline arrives.
-    func placeholder(in context: Context) -> Entry
-    /// One entry for previews, for a configuration.
-    func getSnapshot(for configuration: Intent, in context: Context, completion: @escaping @Sendable (Entry) -> Void)
-    /// The entries to show for a configuration and when to ask again.
-    func getTimeline(for configuration: Intent, in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
-}
-
-/// A widget configured by an intent with a completion-handler provider, as WidgetKit's
-/// `IntentConfiguration`.
-public struct IntentConfiguration<Intent: WidgetConfigurationIntent, Content: View>: WidgetConfiguration, PrimitiveWidgetConfiguration {
-    let descriptor: WidgetDescriptor
-
-    /// A widget of `kind`, configured by `intent`, its entries from `provider`.
-    public init<Provider: IntentTimelineProvider>(
-        kind: String, intent: Intent.Type, provider: Provider,
-        @ViewBuilder content: @escaping (Provider.Entry) -> Content
-    ) where Provider.Intent == Intent {
-        descriptor = AppIntentConfiguration<Intent, Content>(
-            kind: kind, intent: intent, provider: IntentProviderBridge(provider: provider), content: content
-        ).descriptor
-    }
-}
-
-/// An `IntentTimelineProvider` seen as an `AppIntentTimelineProvider`.
-struct IntentProviderBridge<Provider: IntentTimelineProvider>: AppIntentTimelineProvider {
-    let provider: Provider
-
-    func placeholder(in context: Context) -> Provider.Entry { provider.placeholder(in: context) }
-
-    func snapshot(for configuration: Provider.Intent, in context: Context) async -> Provider.Entry {
-        await CompletionBridge.call { provider.getSnapshot(for: configuration, in: context, completion: $0) }
-    }
-
-    func timeline(for configuration: Provider.Intent, in context: Context) async -> Timeline<Provider.Entry> {
-        await CompletionBridge.call { provider.getTimeline(for: configuration, in: context, completion: $0) }
-    }
+/// A placement's intent. A SiriKit intent is a class that is not `Sendable`, as on Apple's
+/// systems; each placement's own is handed to its provider's calls, which may overlap (its
+/// parameters are set once, before the first).
+private struct PlacedIntent<Intent>: @unchecked Sendable {
+    let intent: Intent
 }

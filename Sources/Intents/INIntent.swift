@@ -1,0 +1,73 @@
+import Accessory
+import Foundation
+
+/// A request described by an app's intent definition, as SiriKit's `INIntent`: widgets
+/// configured with `IntentConfiguration` get a subclass of it, generated from the
+/// `.intentdefinition` file with a property for each parameter. The daemon sets those
+/// properties from the widget's keys in the config file, or from the definition's
+/// defaults, before the provider first sees the intent.
+open class INIntent: NSObject {
+    let storage = ParameterStorage()
+
+    /// An identifier of this request; nil until someone sets one.
+    public internal(set) var identifier: String?
+    /// The phrase a user would say to run it; kept, never spoken.
+    public var suggestedInvocationPhrase: String?
+
+    /// An intent with no parameter set.
+    public override required init() {
+        super.init()
+    }
+
+    /// The definition this class was generated from: its title, description and
+    /// parameters. Overridden by each generated class.
+    open class var intentDefinition: IntentDefinition { IntentDefinition(title: String(describing: self)) }
+
+    /// The value a generated property keeps under `key`.
+    public func parameterValue(forKey key: String) -> Any? { storage[key] }
+
+    /// Sets the value a generated property keeps under `key`; nil clears it.
+    public func setParameterValue(_ value: Any?, forKey key: String) { storage[key] = value }
+
+    /// Sets a parameter from the text the config file gives; false when the text is not
+    /// a value of the parameter's type (or names no parameter).
+    public func setParameter(_ name: String, text: String) -> Bool {
+        guard let parameter = Self.intentDefinition.parameters.first(where: { $0.name == name }),
+              let value = parameter.type.value(of: text) else { return false }
+        storage[name] = value
+        return true
+    }
+
+    /// A parameter's value as the config file would write it; "" when unset.
+    public func parameterText(_ name: String) -> String {
+        guard let parameter = Self.intentDefinition.parameters.first(where: { $0.name == name }) else { return "" }
+        return storage[name].map(parameter.type.text(of:)) ?? ""
+    }
+
+    open override var description: String {
+        let definition = Self.intentDefinition
+        let values = definition.parameters.map { "\($0.name)=\(parameterText($0.name))" }
+        return "<\(definition.title): \(values.joined(separator: ", "))>"
+    }
+}
+
+extension INIntent: ConfigurableIntent {
+    public static var configurationTitle: String { intentDefinition.title }
+    public static var configurationDescription: String { intentDefinition.description }
+
+    public var configurableParameters: [ConfigurableIntentParameter] {
+        let box = IntentReference(intent: self)
+        return Self.intentDefinition.parameters.filter(\.isConfigurable).map { parameter in
+            let name = parameter.name
+            return ConfigurableIntentParameter(
+                name: name, title: parameter.title, kind: parameter.type.valueKind, defaultText: parameter.defaultText,
+                read: { box.intent.parameterText(name) }, write: { box.intent.setParameter(name, text: $0) })
+        }
+    }
+}
+
+/// An intent handed to the daemon's reading and setting of its parameters, which the
+/// intent's lock makes safe from any task.
+private struct IntentReference: @unchecked Sendable {
+    let intent: INIntent
+}

@@ -1,0 +1,82 @@
+import Accessory
+import Foundation
+
+/// What an app's intent definition says of one intent class: its title, description and
+/// parameters. The classes `IntentClassGeneration` writes declare it; nothing else
+/// needs to.
+public struct IntentDefinition: Sendable {
+    public var title: String
+    public var description: String
+    public var parameters: [Parameter]
+
+    public init(title: String, description: String = "", parameters: [Parameter] = []) {
+        (self.title, self.description, self.parameters) = (title, description, parameters)
+    }
+
+    /// One parameter: the property's name, its title, its type, its default as the
+    /// config file would write it ("" for none) and whether a user may set it.
+    public struct Parameter: Sendable {
+        public var name: String
+        public var title: String
+        public var type: ParameterType
+        public var defaultText: String
+        public var isConfigurable: Bool
+
+        public init(name: String, title: String, type: ParameterType, defaultText: String = "", isConfigurable: Bool = true) {
+            (self.name, self.title, self.type, self.defaultText, self.isConfigurable) = (name, title, type, defaultText, isConfigurable)
+        }
+    }
+
+    /// The parameter types a widget's configuration uses, each kept as the generated
+    /// property gives it out: `String`, `NSNumber` (integers, decimals, booleans,
+    /// durations in seconds), `URL`, an enumeration's `Int` raw value, an `INObject`.
+    public enum ParameterType: Sendable {
+        case string, integer, decimal, boolean, url, duration
+        /// An enumeration's cases but `unknown`: their names, titles and raw values.
+        case enumeration(cases: [String], titles: [String], values: [Int])
+        /// A custom type: an `INObject` subclass made from an identifier and a title.
+        case object(make: @Sendable (_ identifier: String, _ display: String) -> INObject)
+        /// A type a configuration file cannot give (a person, a place, a file): the
+        /// property exists and stays nil.
+        case unsupported(String)
+
+        /// The value `text` stands for; nil when it stands for none.
+        func value(of text: String) -> Any? {
+            switch self {
+            case .string: return text
+            case .integer: return Int(text).map { NSNumber(value: $0) }
+            case .decimal, .duration: return Double(text).flatMap { $0.isFinite ? NSNumber(value: $0) : nil }
+            case .boolean: return ["true": true, "false": false][text].map { NSNumber(value: $0) }
+            case .url: return URL(string: text).flatMap { $0.scheme == nil ? nil : $0 }
+            case let .enumeration(cases, _, values): return cases.firstIndex(of: text).map { values[$0] }
+            case let .object(make): return text.isEmpty ? nil : make(text, text)
+            case .unsupported: return nil
+            }
+        }
+
+        /// `value` as the config file would write it.
+        func text(of value: Any) -> String {
+            switch (self, value) {
+            case let (.string, string as String): string
+            case let (.integer, number as NSNumber): String(number.intValue)
+            case let (.decimal, number as NSNumber), let (.duration, number as NSNumber): String(number.doubleValue)
+            case let (.boolean, number as NSNumber): number.boolValue ? "true" : "false"
+            case let (.url, url as URL): url.absoluteString
+            case let (.enumeration(cases, _, values), raw as Int): values.firstIndex(of: raw).map { cases[$0] } ?? ""
+            case let (.object, object as INObject): object.identifier ?? object.displayString
+            default: ""
+            }
+        }
+
+        /// What the config file may write, for listings and messages.
+        var valueKind: IntentValueKind {
+            switch self {
+            case .string, .url, .object, .unsupported: .optional(.string)
+            case .integer: .optional(.integer)
+            case .decimal, .duration: .optional(.double)
+            case .boolean: .optional(.boolean)
+            case let .enumeration(cases, titles, _): .optional(.enumeration(cases: cases, titles: titles))
+            }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+/// Writes the Swift an intent definition stands for, shaped as Xcode's intent class
+/// generation writes it: an enum per enumeration, an `INObject` subclass per custom type,
+/// and per intent its `INIntent` subclass, its `…IntentHandling` protocol and its
+/// `…IntentResponse`. Properties keep their values in the intent (what `@NSManaged`
+/// does on Apple's systems), so the daemon can set them from the config file.
+struct SwiftWriter {
+    let definition: IntentDefinitionFile
+    let source: String
+    private var lines: [String] = []
+
+    init(_ definition: IntentDefinitionFile, source: String) {
+        (self.definition, self.source) = (definition, source)
+    }
+
+    static func swift(for definition: IntentDefinitionFile, source: String) -> String {
+        var writer = SwiftWriter(definition, source: source)
+        writer.write()
+        return writer.lines.joined(separator: "\n") + "\n"
+    }
+
+    private mutating func write() {
+        lines += ["// Generated from \(source) by IntentClassGeneration, as Xcode generates an intent", "// definition's classes. Do not edit.", "import Foundation", "import Intents", ""]
+        for enumeration in definition.enumerations { write(enumeration) }
+        for type in definition.types { write(type) }
+        for intent in definition.intents { write(intent) }
+    }
+
+    private mutating func write(_ enumeration: IntentDefinitionFile.Enumeration) {
+        lines += ["public enum \(enumeration.className): Int, CaseIterable, Sendable {", "    case unknown = 0"]
+        lines += enumeration.cases.map { "    case \(identifier($0.name)) = \($0.value)" }
+        lines += ["}", ""]
+    }
+
+    private mutating func write(_ type: IntentDefinitionFile.CustomType) {
+        lines += ["public class \(type.className): INObject, @unchecked Sendable {"]
+        for property in type.properties { accessor(property, get: "propertyValue", set: "setPropertyValue") }
+        lines += ["}", ""]
+    }
+
+    private mutating func write(_ intent: IntentDefinitionFile.Intent) {
+        let name = intent.className
+        lines += ["public class \(name): INIntent, @unchecked Sendable {",
+                  "    public override class var intentDefinition: IntentDefinition {",
+                  "        IntentDefinition(title: \(literal(intent.title)), description: \(literal(intent.description)), parameters: ["]
+        for parameter in intent.parameters {
+            lines.append("            .init(name: \(literal(parameter.name)), title: \(literal(parameter.title)), type: \(parameterType(parameter)), defaultText: \(literal(parameter.defaultValue ?? "")), isConfigurable: \(parameter.isConfigurable)),")
+        }
+        lines += ["        ])", "    }"]
+        for parameter in intent.parameters { accessor(parameter, get: "parameterValue", set: "setParameterValue") }
+        lines += ["}", ""]
+        // The handling protocol: the options a custom-type parameter offers and its
+        // default, each with a default implementation (`@objc optional` on Apple's systems).
+        let objects = intent.parameters.filter { $0.objectType != nil && $0.enumType == nil && !$0.isArray }
+        lines += ["public protocol \(name)Handling: AnyObject {"]
+        for parameter in objects {
+            let (method, element) = ("\(capitalized(parameter.name))", elementType(parameter))
+            lines += ["    func provide\(method)OptionsCollection(for intent: \(name), with completion: @escaping (INObjectCollection<\(element)>?, (any Error)?) -> Void)",
+                      "    func provide\(method)OptionsCollection(for intent: \(name)) async throws -> INObjectCollection<\(element)>",
+                      "    func default\(method)(for intent: \(name)) -> \(element)?"]
+        }
+        lines += ["    func handle(intent: \(name), completion: @escaping (\(name)Response) -> Void)", "}", "",
+                  "extension \(name)Handling {"]
+        for parameter in objects {
+            let (method, element) = ("\(capitalized(parameter.name))", elementType(parameter))
+            lines += ["    public func provide\(method)OptionsCollection(for intent: \(name), with completion: @escaping (INObjectCollection<\(element)>?, (any Error)?) -> Void) {",
+                      "        completion(nil, nil)", "    }",
+                      "    public func provide\(method)OptionsCollection(for intent: \(name)) async throws -> INObjectCollection<\(element)> {",
+                      "        try await withCheckedThrowingContinuation { continuation in",
+                      "            provide\(method)OptionsCollection(for: intent) { collection, error in",
+                      "                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: collection ?? INObjectCollection(items: [])) }",
+                      "            }", "        }", "    }",
+                      "    public func default\(method)(for intent: \(name)) -> \(element)? { nil }"]
+        }
+        lines += ["    public func handle(intent: \(name), completion: @escaping (\(name)Response) -> Void) {",
+                  "        completion(\(name)Response(code: .success, userActivity: nil))", "    }", "}", ""]
+        lines += ["public enum \(name)ResponseCode: Int, Sendable {"]
+        lines += IntentDefinitionFile.standardResponseCodes.enumerated().map { "    case \($0.element) = \($0.offset)" }
+        lines += intent.responseCodes.enumerated().map { "    case \(identifier($0.element)) = \(100 + $0.offset)" }
+        lines += ["}", "",
+                  "public class \(name)Response: INIntentResponse, @unchecked Sendable {",
+                  "    public private(set) var code: \(name)ResponseCode = .unspecified", "",
+                  "    /// A response with `code`; `userActivity` is kept for source compatibility (there is no app to continue in).",
+                  "    public convenience init(code: \(name)ResponseCode, userActivity: Any?) {",
+                  "        self.init()", "        self.code = code", "    }", "}", ""]
+    }
+
+    /// A property kept under its name, typed as Xcode types it.
+    private mutating func accessor(_ property: IntentDefinitionFile.Property, get: String, set: String) {
+        let key = literal(property.name)
+        if let enumType = property.enumType, !property.isArray {
+            let type = className(ofEnum: enumType)
+            lines += ["    public var \(identifier(property.name)): \(type) {",
+                      "        get { (\(get)(forKey: \(key)) as? Int).flatMap(\(type).init(rawValue:)) ?? .unknown }",
+                      "        set { \(set)(newValue == .unknown ? nil : newValue.rawValue, forKey: \(key)) }", "    }"]
+            return
+        }
+        let type = swiftType(property)
+        let cast = type == "Any?" ? "" : " as? \(type.dropLast())"
+        lines += ["    public var \(identifier(property.name)): \(type) {",
+                  "        get { \(get)(forKey: \(key))\(cast) }",
+                  "        set { \(set)(newValue, forKey: \(key)) }", "    }"]
+    }
+
+    /// The property's Swift type, optional.
+    private func swiftType(_ property: IntentDefinitionFile.Property) -> String {
+        let element = elementType(property)
+        return property.isArray ? "[\(element)]?" : "\(element)?"
+    }
+
+    /// The type of one value of the property: what an options collection lists.
+    private func elementType(_ property: IntentDefinitionFile.Property) -> String {
+        if property.enumType != nil { return "NSNumber" }  // an array of an enumeration's raw values
+        return switch property.type {
+        case "String": "String"
+        case "Integer", "Boolean", "Decimal", "Duration": "NSNumber"
+        case "URL": "URL"
+        case "DateComponents": "DateComponents"
+        case "Object", "Custom": property.objectType.map(className(ofType:)) ?? "INObject"
+        default: "Any"
+        }
+    }
+
+    /// How `IntentDefinition` describes the parameter's type to the daemon.
+    private func parameterType(_ property: IntentDefinitionFile.Property) -> String {
+        if property.isArray { return ".unsupported(\"several values\")" }
+        if let enumType = property.enumType, let enumeration = definition.enumerations.first(where: { $0.name == enumType }) {
+            let cases = enumeration.cases
+            return ".enumeration(cases: [\(cases.map { literal($0.name) }.joined(separator: ", "))], titles: [\(cases.map { literal($0.title) }.joined(separator: ", "))], values: [\(cases.map { String($0.value) }.joined(separator: ", "))])"
+        }
+        switch property.type {
+        case "String": return ".string"
+        case "Integer": return ".integer"
+        case "Decimal": return ".decimal"
+        case "Boolean": return ".boolean"
+        case "Duration": return ".duration"
+        case "URL": return ".url"
+        case "Object", "Custom":
+            let type = property.objectType.map(className(ofType:)) ?? "INObject"
+            return ".object { \(type)(identifier: $0, display: $1) }"
+        default: return ".unsupported(\(literal(property.type)))"
+        }
+    }
+
+    private func className(ofEnum name: String) -> String {
+        definition.enumerations.first { $0.name == name }?.className ?? name
+    }
+
+    private func className(ofType name: String) -> String {
+        definition.types.first { $0.name == name }?.className ?? name
+    }
+
+    private func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
+
+    /// A name as a Swift identifier, in backquotes when it is a keyword.
+    private func identifier(_ name: String) -> String {
+        ["default", "class", "struct", "enum", "func", "var", "let", "in", "is", "as", "case", "return", "self", "Type", "public", "private", "internal", "operator", "protocol", "extension", "import", "where", "repeat", "switch", "static"].contains(name) ? "`\(name)`" : name
+    }
+
+    /// A Swift string literal of `text`.
+    private func literal(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"\(escaped)\""
+    }
+}
