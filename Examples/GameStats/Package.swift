@@ -24,15 +24,19 @@ let package = Package(
             name: "gamestatsd",
             dependencies: [
                 .product(name: "Accessory", package: "lockscreend"),
+                .product(name: "Intents", package: "lockscreend"),
                 .product(name: "LockscreendCLI", package: "lockscreend"),
             ],
             // Pictures `Image("medal")` finds: SwiftPM copies them beside the program.
-            resources: [.copy("Images")]),
+            resources: [.copy("Images")],
+            // The challenge's intent class, from Challenge.intentdefinition, as Xcode makes it.
+            plugins: [.plugin(name: "IntentClassGeneration", package: "lockscreend")]),
         .target(
             name: "GameStatsSwift5",
-            dependencies: [.product(name: "Accessory", package: "lockscreend")],
+            dependencies: [.product(name: "Accessory", package: "lockscreend"), .product(name: "Intents", package: "lockscreend")],
             resources: [.copy("Images")],
-            swiftSettings: [.swiftLanguageMode(.v5)]),
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "IntentClassGeneration", package: "lockscreend")]),
     ],
     swiftLanguageModes: [.v6]
 )

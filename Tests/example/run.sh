@@ -65,7 +65,7 @@ check "install.sh --daemon installs tubestatusd as the service's lockscreend" \
   bash -c "cmp -s '$daemon' '$work/pkg/usr/local/bin/lockscreend' && '$work/pkg/usr/local/bin/lockscreend' check --config tubestatus.toml >/dev/null"
 
 # Examples/GameStats: widgets as Apple's documentation writes them, only the imports
-# changed, with `@main` on the bundle and `#Preview`s.
+# changed, with `@main` on the bundle and `#Preview`s, and one SiriKit-configured widget.
 games="$root/Examples/GameStats"
 cd "$games"
 check "GameStats (Apple-style source) builds, in Swift 6 mode and again in Swift 5 mode" swift build --scratch-path "$scratch"
@@ -82,6 +82,17 @@ check "a value the DynamicOptionsProvider does not list is refused, with did you
 sed 's/player = "grace"/player = "nobody"/' gamestats.toml > "$work/nobody.toml"
 check "an entity the query does not suggest is refused" \
   bash -c "! '$gamestatsd' check --config '$work/nobody.toml' 2> '$work/nobody.txt' && grep -q 'widgets.team.player: expected one of ada, grace, linus' '$work/nobody.txt'"
+# The challenge is configured the SiriKit way: its ChallengeIntent class generated from
+# Challenge.intentdefinition by IntentClassGeneration, its goal set from the file.
+sed 's/^goal = 5$/goal = "many"/' gamestats.toml > "$work/many.toml"
+check "a SiriKit intent's Integer parameter refuses a word, with file, line and key" \
+  bash -c "! '$gamestatsd' check --config '$work/many.toml' 2> '$work/many.txt' && grep -q 'many.toml:[0-9]*: widgets.challenge.goal: expected an integer' '$work/many.txt'"
+sed 's/^row = \["level", "team"\]$/row = ["level", "challenge"]/' gamestats.toml > "$work/goal5.toml"
+sed 's/^goal = 5$/goal = 2/' "$work/goal5.toml" > "$work/goal2.toml"
+"$gamestatsd" snapshot --config "$work/goal5.toml" --at $at --out "$work/goal5.png" --log-level error
+"$gamestatsd" snapshot --config "$work/goal2.toml" --at $at --out "$work/goal2.png" --log-level error
+check "the goal in the file reaches the generated intent the provider reads (2/5 and 2/2 drawn differently)" \
+  bash -c "[ -s '$work/goal5.png' ] && [ -s '$work/goal2.png' ] && ! cmp -s '$work/goal5.png' '$work/goal2.png'"
 sed 's/^\[layout\]$/[layout]\npage = "home"/' gamestats.toml > "$work/home.toml"
 "$gamestatsd" snapshot --config gamestats.toml --at $at --out "$work/lock.png" --log-level error
 "$gamestatsd" snapshot --config "$work/home.toml" --at $at --out "$work/home.png" --log-level error

@@ -1,13 +1,9 @@
 import Accessory
+import Intents
 
 // A widget from before App Intents: an intent-configured widget with a completion-handler
-// provider, as SiriKit-era tutorials wrote it.
-struct ChallengeIntent: WidgetConfigurationIntent {
-    static let title: LocalizedStringResource = "Daily challenge"
-
-    @Parameter(title: "Goal", default: 3)
-    var goal: Int
-}
+// provider, as SiriKit-era tutorials wrote it. `ChallengeIntent` is generated from
+// Challenge.intentdefinition, as Xcode generates it (the IntentClassGeneration plugin).
 
 struct ChallengeEntry: TimelineEntry {
     let date: Date
@@ -21,12 +17,12 @@ struct ChallengeProvider: IntentTimelineProvider {
     }
 
     func getSnapshot(for configuration: ChallengeIntent, in context: Context, completion: @escaping (ChallengeEntry) -> ()) {
-        completion(ChallengeEntry(date: Date(), done: 2, goal: configuration.goal))
+        completion(ChallengeEntry(date: Date(), done: 2, goal: configuration.goal?.intValue ?? 3))
     }
 
     func getTimeline(for configuration: ChallengeIntent, in context: Context, completion: @escaping (Timeline<Entry>) -> ()) {
         let midnight = Calendar.current.startOfDay(for: Date()).addingTimeInterval(86_400)
-        let entry = ChallengeEntry(date: Date(), done: 2, goal: configuration.goal)
+        let entry = ChallengeEntry(date: Date(), done: 2, goal: configuration.goal?.intValue ?? 3)
         completion(Timeline(entries: [entry], policy: .after(midnight)))
     }
 }
