@@ -13,7 +13,7 @@ struct IntentClassGeneration: BuildToolPlugin {
         return [.buildCommand(
             displayName: "Generating intent classes for \(target.name)",
             executable: try context.tool(named: "intent-classes").url,
-            arguments: [output.path()] + definitions.map { $0.path() },
+            arguments: [module.moduleName, output.path()] + definitions.map { $0.path() },
             inputFiles: definitions, outputFiles: [output])]
     }
 }

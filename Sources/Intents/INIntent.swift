@@ -33,7 +33,7 @@ open class INIntent: NSObject {
     /// a value of the parameter's type (or names no parameter).
     public func setParameter(_ name: String, text: String) -> Bool {
         guard let parameter = Self.intentDefinition.parameters.first(where: { $0.name == name }),
-              let value = parameter.type.value(of: text) else { return false }
+              let value = parameter.type.value(of: text, offered: parameter.offered.current) else { return false }
         storage[name] = value
         return true
     }
@@ -57,13 +57,36 @@ extension INIntent: ConfigurableIntent {
 
     public var configurableParameters: [ConfigurableIntentParameter] {
         let box = IntentReference(intent: self)
-        return Self.intentDefinition.parameters.filter(\.isConfigurable).map { parameter in
+        let definition = Self.intentDefinition
+        return definition.parameters.filter(\.isConfigurable).map { parameter in
             let name = parameter.name
             return ConfigurableIntentParameter(
                 name: name, title: parameter.title, kind: parameter.type.valueKind, defaultText: parameter.defaultText,
+                options: Self.offered(parameter, by: definition.handlerClass),
                 read: { box.intent.parameterText(name) }, write: { box.intent.setParameter(name, text: $0) })
         }
     }
+
+    /// Where a custom-type parameter's objects come from: the intent extension's handler,
+    /// asked with a fresh intent, as iOS asks when the user edits the widget. None when
+    /// the parameter has no options or the package has no such handler class.
+    private static func offered(_ parameter: IntentDefinition.Parameter, by handlerClass: String?) -> IntentOptionsSource? {
+        guard case let .object(_, options?) = parameter.type, let handlerClass,
+              let principal = NSClassFromString(handlerClass) as? INExtension.Type else { return nil }
+        let intentClass = IntentClass(type: self)
+        return IntentOptionsSource {
+            let intent = intentClass.type.init()
+            guard let handler = principal.init().handler(for: intent),
+                  let objects = try? await options(handler, intent) else { return [] }
+            parameter.offered.current = objects
+            return objects.map { IntentOption(text: $0.identifier ?? $0.displayString, title: $0.displayString) }
+        }
+    }
+}
+
+/// An intent class handed to a task that makes an intent of it.
+private struct IntentClass: @unchecked Sendable {
+    let type: INIntent.Type
 }
 
 /// An intent handed to the daemon's reading and setting of its parameters, which the

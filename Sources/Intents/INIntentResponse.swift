@@ -16,19 +16,3 @@ open class INIntentResponse: NSObject {
     /// Sets the value a generated property keeps under `key`; nil clears it.
     public func setPropertyValue(_ value: Any?, forKey key: String) { storage[key] = value }
 }
-
-/// How an intent extension hands out the object that handles an intent, as SiriKit's
-/// `INIntentHandlerProviding`.
-public protocol INIntentHandlerProviding: AnyObject {
-    func handler(for intent: INIntent) -> Any?
-}
-
-/// An intent extension's principal class, as SiriKit's `INExtension`: its subclass,
-/// adopting generated `…IntentHandling` protocols, lists a parameter's values.
-open class INExtension: NSObject, INIntentHandlerProviding {
-    public override init() {
-        super.init()
-    }
-
-    open func handler(for intent: INIntent) -> Any? { self }
-}

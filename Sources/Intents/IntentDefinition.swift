@@ -8,9 +8,13 @@ public struct IntentDefinition: Sendable {
     public var title: String
     public var description: String
     public var parameters: [Parameter]
+    /// The intent extension's principal class by its full name (`Module.IntentHandler`),
+    /// as Info.plist's `NSExtensionPrincipalClass` names it: asked for the objects a
+    /// custom-type parameter may take.
+    public var handlerClass: String?
 
-    public init(title: String, description: String = "", parameters: [Parameter] = []) {
-        (self.title, self.description, self.parameters) = (title, description, parameters)
+    public init(title: String, description: String = "", parameters: [Parameter] = [], handlerClass: String? = nil) {
+        (self.title, self.description, self.parameters, self.handlerClass) = (title, description, parameters, handlerClass)
     }
 
     /// One parameter: the property's name, its title, its type, its default as the
@@ -21,11 +25,16 @@ public struct IntentDefinition: Sendable {
         public var type: ParameterType
         public var defaultText: String
         public var isConfigurable: Bool
+        /// The objects the handler offered when last asked (once, at start).
+        let offered = OfferedObjects()
 
         public init(name: String, title: String, type: ParameterType, defaultText: String = "", isConfigurable: Bool = true) {
             (self.name, self.title, self.type, self.defaultText, self.isConfigurable) = (name, title, type, defaultText, isConfigurable)
         }
     }
+
+    /// The objects an intent handler offers for a parameter.
+    public typealias ObjectOptions = @Sendable (_ handler: Any, _ intent: INIntent) async throws -> [INObject]?
 
     /// The parameter types a widget's configuration uses, each kept as the generated
     /// property gives it out: `String`, `NSNumber` (integers, decimals, booleans,
@@ -34,14 +43,16 @@ public struct IntentDefinition: Sendable {
         case string, integer, decimal, boolean, url, duration
         /// An enumeration's cases but `unknown`: their names, titles and raw values.
         case enumeration(cases: [String], titles: [String], values: [Int])
-        /// A custom type: an `INObject` subclass made from an identifier and a title.
-        case object(make: @Sendable (_ identifier: String, _ display: String) -> INObject)
+        /// A custom type: an `INObject` subclass made from an identifier and a title, and
+        /// the handler's `provide…OptionsCollection` when the parameter has one.
+        case object(make: @Sendable (_ identifier: String, _ display: String) -> INObject, options: ObjectOptions? = nil)
         /// A type a configuration file cannot give (a person, a place, a file): the
         /// property exists and stays nil.
         case unsupported(String)
 
-        /// The value `text` stands for; nil when it stands for none.
-        func value(of text: String) -> Any? {
+        /// The value `text` stands for (for a custom type, the offered object of that
+        /// identifier, else one made of the text); nil when it stands for none.
+        func value(of text: String, offered: [INObject] = []) -> Any? {
             switch self {
             case .string: return text
             case .integer: return Int(text).map { NSNumber(value: $0) }
@@ -49,7 +60,8 @@ public struct IntentDefinition: Sendable {
             case .boolean: return ["true": true, "false": false][text].map { NSNumber(value: $0) }
             case .url: return URL(string: text).flatMap { $0.scheme == nil ? nil : $0 }
             case let .enumeration(cases, _, values): return cases.firstIndex(of: text).map { values[$0] }
-            case let .object(make): return text.isEmpty ? nil : make(text, text)
+            case let .object(make, _):
+                return text.isEmpty ? nil : offered.first { $0.identifier == text } ?? make(text, text)
             case .unsupported: return nil
             }
         }
@@ -78,5 +90,16 @@ public struct IntentDefinition: Sendable {
             case let .enumeration(cases, titles, _): .optional(.enumeration(cases: cases, titles: titles))
             }
         }
+    }
+}
+
+/// The objects a handler offered for one parameter, kept for the placements set after.
+final class OfferedObjects: @unchecked Sendable {
+    private let lock = NSLock()
+    private var objects: [INObject] = []
+
+    var current: [INObject] {
+        get { lock.withLock { objects } }
+        set { lock.withLock { objects = newValue } }
     }
 }

@@ -6,14 +6,17 @@
 struct SwiftWriter {
     let definition: IntentDefinitionFile
     let source: String
+    /// The module the classes are compiled into: where the intent extension's principal
+    /// class, `IntentHandler` as Xcode's template names it, is looked for.
+    let module: String
     private var lines: [String] = []
 
-    init(_ definition: IntentDefinitionFile, source: String) {
-        (self.definition, self.source) = (definition, source)
+    init(_ definition: IntentDefinitionFile, source: String, module: String) {
+        (self.definition, self.source, self.module) = (definition, source, module)
     }
 
-    static func swift(for definition: IntentDefinitionFile, source: String) -> String {
-        var writer = SwiftWriter(definition, source: source)
+    static func swift(for definition: IntentDefinitionFile, source: String, module: String) -> String {
+        var writer = SwiftWriter(definition, source: source, module: module)
         writer.write()
         return writer.lines.joined(separator: "\n") + "\n"
     }
@@ -40,12 +43,13 @@ struct SwiftWriter {
     private mutating func write(_ intent: IntentDefinitionFile.Intent) {
         let name = intent.className
         lines += ["public class \(name): INIntent, @unchecked Sendable {",
-                  "    public override class var intentDefinition: IntentDefinition {",
-                  "        IntentDefinition(title: \(literal(intent.title)), description: \(literal(intent.description)), parameters: ["]
+                  "    private static let definition = IntentDefinition(",
+                  "        title: \(literal(intent.title)), description: \(literal(intent.description)), parameters: ["]
         for parameter in intent.parameters {
-            lines.append("            .init(name: \(literal(parameter.name)), title: \(literal(parameter.title)), type: \(parameterType(parameter)), defaultText: \(literal(parameter.defaultValue ?? "")), isConfigurable: \(parameter.isConfigurable)),")
+            lines.append("            .init(name: \(literal(parameter.name)), title: \(literal(parameter.title)), type: \(parameterType(parameter, of: name)), defaultText: \(literal(parameter.defaultValue ?? "")), isConfigurable: \(parameter.isConfigurable)),")
         }
-        lines += ["        ])", "    }"]
+        lines += ["        ], handlerClass: \(literal(module + ".IntentHandler")))", "",
+                  "    public override class var intentDefinition: IntentDefinition { definition }"]
         for parameter in intent.parameters { accessor(parameter, get: "parameterValue", set: "setParameterValue") }
         lines += ["}", ""]
         // The handling protocol: the options a custom-type parameter offers and its
@@ -121,7 +125,7 @@ struct SwiftWriter {
     }
 
     /// How `IntentDefinition` describes the parameter's type to the daemon.
-    private func parameterType(_ property: IntentDefinitionFile.Property) -> String {
+    private func parameterType(_ property: IntentDefinitionFile.Property, of intent: String) -> String {
         if property.isArray { return ".unsupported(\"several values\")" }
         if let enumType = property.enumType, let enumeration = definition.enumerations.first(where: { $0.name == enumType }) {
             let cases = enumeration.cases
@@ -136,7 +140,10 @@ struct SwiftWriter {
         case "URL": return ".url"
         case "Object", "Custom":
             let type = property.objectType.map(className(ofType:)) ?? "INObject"
-            return ".object { \(type)(identifier: $0, display: $1) }"
+            // The handler's options: its `provide…OptionsCollection`, when it adopts the
+            // intent's handling protocol.
+            let options = "{ handler, intent in guard let handler = handler as? any \(intent)Handling, let intent = intent as? \(intent) else { return nil }; return try await handler.provide\(capitalized(property.name))OptionsCollection(for: intent).allItems }"
+            return ".object(make: { \(type)(identifier: $0, display: $1) }, options: \(options))"
         default: return ".unsupported(\(literal(property.type)))"
         }
     }

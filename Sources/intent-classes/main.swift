@@ -1,18 +1,19 @@
 import Foundation
 
-// intent-classes OUTPUT.swift INPUT.intentdefinition…
-// Writes the Swift classes of every intent definition given into one file, as Xcode's
-// intent class generation does for a target (IntentClassGeneration runs it).
-let arguments = CommandLine.arguments.dropFirst()
-guard let output = arguments.first, arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: intent-classes OUTPUT.swift INPUT.intentdefinition…\n".utf8))
+// intent-classes MODULE OUTPUT.swift INPUT.intentdefinition…
+// Writes the Swift classes of every intent definition given into one file of MODULE, as
+// Xcode's intent class generation does for a target (IntentClassGeneration runs it).
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: intent-classes MODULE OUTPUT.swift INPUT.intentdefinition…\n".utf8))
     exit(64)
 }
+let (module, output) = (arguments[0], arguments[1])
 var swift = ""
-for input in arguments.dropFirst() {
+for input in arguments.dropFirst(2) {
     do {
         let definition = try IntentDefinitionFile(contentsOf: URL(fileURLWithPath: input))
-        swift += SwiftWriter.swift(for: definition, source: URL(fileURLWithPath: input).lastPathComponent)
+        swift += SwiftWriter.swift(for: definition, source: URL(fileURLWithPath: input).lastPathComponent, module: module)
     } catch {
         FileHandle.standardError.write(Data("\(input): error: \(error)\n".utf8))
         exit(1)

@@ -40,6 +40,9 @@ struct DeparturesView: View {
         VStack(alignment: .leading) {
             Text(entry.configuration.title ?? stopName)
                 .font(.headline)
+            if let line = entry.configuration.stop?.line {
+                Text(line)
+            }
             Text(entry.minutes.map { "\($0)" }.joined(separator: ", ") + " min")
             if entry.configuration.showsPlatform?.boolValue ?? false {
                 Text(entry.configuration.unit == .feet ? "Platform 2 · 300 ft" : "Platform 2 · 90 m")

@@ -66,6 +66,18 @@ struct SiriKitWidgetsTests {
         }
     }
 
+    @Test("the intent extension's handler, found by its class name, lists the stops the file may name; the placed intent gets the handler's object")
+    func offered() async throws {
+        let descriptor = try await #require(DeparturesWidget().descriptors.first).resolvingOptions()
+        #expect(descriptor.parameters[0].kind == .optional(.enumeration(cases: ["940GZZLUOXC", "940GZZLUKSX"], titles: ["Oxford Circus", "King's Cross"])))
+        #expect(throws: ParameterError.invalid(name: "stop", value: "Oxford Circus", expected: "one of 940GZZLUOXC, 940GZZLUKSX (optional)")) {
+            _ = try descriptor.instantiate(["stop": "Oxford Circus"])
+        }
+        let timeline = try await descriptor.instantiate(["stop": "940GZZLUKSX", "showsPlatform": "false"]).timeline(context)
+        let texts = timeline.entries[0].place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular)).texts
+        #expect(texts == ["King's Cross", "Northern", "3, 8, 12 min"], "the handler's object, its line included")
+    }
+
     @Test("the intent extension's handler lists its stops, through the completion or the async form")
     func handler() async throws {
         let handler = try #require(IntentHandler().handler(for: ConfigurationIntent()) as? any ConfigurationIntentHandling)

@@ -41,6 +41,9 @@ package struct WidgetDescriptor: Sendable {
         var allowed: [String: Set<String>] = [:]
         for (name, source) in optionSources.sorted(by: { $0.key < $1.key }) {
             let options = await source.fetch()
+            // A source that lists nothing (a handler that offers no objects, a query that
+            // failed) leaves the parameter free rather than refusing every value.
+            guard !options.isEmpty else { continue }
             allowed[name] = Set(options.map(\.text))
             guard let index = resolved.parameters.firstIndex(where: { $0.name == name }) else { continue }
             let enumeration = IntentValueKind.enumeration(cases: options.map(\.text), titles: options.map(\.title))
