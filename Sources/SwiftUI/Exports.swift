@@ -2,13 +2,15 @@
 // names (`UIColor`, `UIImage`, `UIFont`: UIKitCore, as on iOS), Combine
 // (`ObservableObject`, `@Published`) with SwiftUI's `@ObservedObject`, `@StateObject`
 // and `@EnvironmentObject` over it, and, as Apple's SwiftUI does, all of Foundation — `NSLocalizedString`, `UserDefaults`,
-// `CGFloat`, `NSPredicate` — with no import of its own. The stock daemon imports
+// `CGFloat`, `NSPredicate`, `URLSession` — with no import of its own. The stock daemon imports
 // Accessory, which brings only FoundationEssentials and so links no ICU; a widget package
 // importing this module links Foundation (docs/WIDGETS.md measures what that costs).
 @_exported import Accessory
 @_exported import Combine
 @_exported import UIKitCore
 @_exported import Foundation
+// Apple's Foundation holds `URLSession`; Linux's keeps it in FoundationNetworking.
+@_exported import FoundationNetworking
 
 extension CGFloat {
     /// The number's value as a `CGFloat`, as Apple's Foundation overlay gives it (a widget

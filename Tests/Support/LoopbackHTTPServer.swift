@@ -96,6 +96,8 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
         switch path {
         case "/ok":
             send(fd, status: "200 OK", body: Data(#"{"name": "London", "main": {"temp": 12.5, "humidity": 81}, "list": [{"weather": [{"description": "light rain"}]}]}"#.utf8))
+        case "/departures.json":
+            send(fd, status: "200 OK", body: Data("[4, 11, 17]".utf8))
         case "/error":
             send(fd, status: "500 Internal Server Error", body: Data(#"{"error": "boom"}"#.utf8))
         case "/slow":

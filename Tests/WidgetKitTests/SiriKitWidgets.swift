@@ -31,6 +31,14 @@ struct DeparturesProvider: IntentTimelineProvider {
     }
 }
 
+/// The app's API client: the minutes to the next departures, as a JSON array.
+enum DeparturesAPI {
+    static func minutes(from url: URL) async throws -> [Int] {
+        let (data, _) = try await URLSession.shared.data(for: URLRequest(url: url))
+        return try JSONDecoder().decode([Int].self, from: data)
+    }
+}
+
 struct DeparturesView: View {
     var entry: DeparturesProvider.Entry
 

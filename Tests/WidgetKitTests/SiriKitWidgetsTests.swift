@@ -78,6 +78,14 @@ struct SiriKitWidgetsTests {
         #expect(texts == ["King's Cross", "Northern", "3, 8, 12 min"], "the handler's object, its line included")
     }
 
+    @Test("URLSession.shared, reached through WidgetKit's Foundation as on iOS, fetches what the provider reads")
+    func fetched() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let file = try #require(URL(string: server.url("/departures.json")))
+        #expect(try await DeparturesAPI.minutes(from: file) == [4, 11, 17])
+    }
+
     @Test("the intent extension's handler lists its stops, through the completion or the async form")
     func handler() async throws {
         let handler = try #require(IntentHandler().handler(for: ConfigurationIntent()) as? any ConfigurationIntentHandling)

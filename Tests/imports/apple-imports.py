@@ -28,6 +28,12 @@ CASES = [
                   "  func getSnapshot(in c: Context, completion: @escaping (E) -> Void) { completion(E(date: .now)) }\n"
                   "  func getTimeline(in c: Context, completion: @escaping (Timeline<E>) -> Void) { completion(Timeline(entries: [], policy: .never)) }\n}\n"
                   "struct E: TimelineEntry { let date: Date }\nstruct V: View { var body: some View { Text(\"x\") } }", None),
+    # Apple's Foundation holds URLSession, and WidgetKit brings Foundation: a provider
+    # fetching with URLSession.shared imports WidgetKit alone.
+    ("WidgetKit", "func load(_ u: URL) async throws -> Data { try await URLSession.shared.data(from: u).0 }\n"
+                  "let r = URLRequest(url: URL(string: \"https://example.com\")!)", None),
+    ("Intents", "final class I: INIntent {}\nlet o = INObject(identifier: \"a\", display: \"A\")\nlet n: NSNumber = 3", None),
+    ("Intents", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
     ("Combine", "final class M: ObservableObject { @Published var n = 0 }\nlet s = PassthroughSubject<Int, Never>()", None),
     ("Combine", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
     ("Foundation", "let c = UIColor.systemRed", "UIColor"),
