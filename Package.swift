@@ -234,6 +234,7 @@ package.products += [
     .library(name: "ActivityKit", targets: ["ActivityKit"]),
     .library(name: "UIKit", targets: ["UIKit"]),
     .library(name: "Intents", targets: ["Intents"]),
+    .library(name: "SwiftData", targets: ["SwiftData"]),
     /// Xcode's intent class generation: Swift classes from a target's `.intentdefinition`.
     .plugin(name: "IntentClassGeneration", targets: ["IntentClassGeneration"]),
 ]
@@ -253,10 +254,13 @@ package.targets += [
     // SiriKit's intent classes; Foundation, which it brings as Apple's does, is linked
     // only by widget packages that import it.
     .target(name: "Intents", dependencies: ["Accessory"]),
+    // SQLite's C library: SwiftData's store (docs/WIDGETS.md#swiftdata says why not GRDB).
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "SwiftData", dependencies: ["Accessory", "AccessoryMacros", "CSQLite"]),
     .executableTarget(name: "intent-classes"),
     .plugin(name: "IntentClassGeneration", capability: .buildTool(), dependencies: ["intent-classes"]),
     // Widget sources as apps write them, compiled with their own imports unchanged.
-    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "Combine", "AppIntents", "Charts", "ActivityKit", "UIKit", "Intents", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")], plugins: ["IntentClassGeneration"]),
+    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "Combine", "AppIntents", "Charts", "ActivityKit", "UIKit", "Intents", "SwiftData", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")], plugins: ["IntentClassGeneration"]),
 ]
 #endif
 

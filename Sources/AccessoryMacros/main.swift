@@ -1,6 +1,6 @@
 // The compiler plugin behind `#Preview`. It speaks the compiler's plugin protocol
 // (length-prefixed JSON on standard input and output) itself instead of through
-// swift-syntax: the one macro it expands needs no syntax tree, and swift-syntax would
+// swift-syntax: its macros (`#Preview`, SwiftData's `@Model`) need no syntax tree, and swift-syntax would
 // add about two minutes and 2.4 GB of memory to a clean build of every package that
 // uses Accessory (docs/WIDGETS.md#previews has the measurement).
 import FoundationEssentials
@@ -58,8 +58,19 @@ struct HostMessage: Decodable {
         var line: Int
     }
 
+    /// An attached macro's expansion: `@Model` (member and extension roles) and the
+    /// attributes that expand to nothing (`@Attribute`, `@Transient`).
+    struct AttachedExpansion: Decodable {
+        struct Macro: Decodable { var typeName: String }
+        var macro: Macro
+        var macroRole: String
+        var declSyntax: Syntax
+        var extendedTypeSyntax: Syntax?
+    }
+
     var getCapability: Capability?
     var expandFreestandingMacro: Expansion?
+    var expandAttachedMacro: AttachedExpansion?
 }
 
 struct Diagnostic: Encodable {
@@ -102,6 +113,14 @@ while let data = readMessage() {
         let source = PreviewExpansion.expand(
             expansion.syntax.source, uniqueName: PreviewExpansion.uniqueName(expansion.discriminator),
             fileID: expansion.syntax.location.fileID, line: expansion.syntax.location.line)
+        writeMessage(try! encoder.encode(ExpandResult(expandMacroResult: .init(expandedSource: source, diagnostics: []))))
+    } else if let expansion = message.expandAttachedMacro {
+        let source: String? = switch (expansion.macro.typeName, expansion.macroRole) {
+        case ("ModelMacro", "extension"): ModelExpansion.conformance(typeName: expansion.extendedTypeSyntax?.source ?? "")
+        case ("ModelMacro", "member"): ModelExpansion.members(of: expansion.declSyntax.source)
+        case ("NoPeerMacro", _): ""
+        default: nil
+        }
         writeMessage(try! encoder.encode(ExpandResult(expandMacroResult: .init(expandedSource: source, diagnostics: []))))
     } else {
         writeMessage(try! encoder.encode(ExpandResult(expandMacroResult: .init(expandedSource: nil, diagnostics: []))))

@@ -34,6 +34,9 @@ CASES = [
                   "let r = URLRequest(url: URL(string: \"https://example.com\")!)", None),
     ("Intents", "final class I: INIntent {}\nlet o = INObject(identifier: \"a\", display: \"A\")\nlet n: NSNumber = 3", None),
     ("Intents", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
+    ("SwiftData", "@Model final class T { var n: String; init(n: String) { self.n = n } }\n"
+                  "func f(_ c: ModelContainer) throws -> [T] { try ModelContext(c).fetch(FetchDescriptor<T>(predicate: #Predicate { $0.n != \"\" })) }", None),
+    ("SwiftData", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
     ("Combine", "final class M: ObservableObject { @Published var n = 0 }\nlet s = PassthroughSubject<Int, Never>()", None),
     ("Combine", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
     ("Foundation", "let c = UIColor.systemRed", "UIColor"),
@@ -43,7 +46,9 @@ CASES = [
 
 def flags():
     """What swiftc needs to load the package's modules and the C modules below them."""
-    found = ["-I", os.path.join(build, "Modules")]
+    found = ["-I", os.path.join(build, "Modules"),
+             # The macros' compiler plugin: `#Preview`, `@Model`.
+             "-load-plugin-executable", os.path.join(build, "AccessoryMacros-tool") + "#AccessoryMacros"]
     for modulemap in sorted(glob.glob(os.path.join(build, "*.build", "module.modulemap")) + glob.glob(os.path.join(root, "Sources", "*", "module.modulemap"))):
         found += ["-Xcc", f"-fmodule-map-file={modulemap}"]
     for include in sorted(glob.glob(os.path.join(root, "Sources", "*", "include"))):

@@ -20,11 +20,11 @@ import sys
 
 # Lowest first; a module may import only modules on earlier lines.
 LAYERS = [
-    ["CLibDRM", "CLibCrypto", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo"],
+    ["CLibDRM", "CLibCrypto", "CSQLite", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo"],
     ["CFramebuffer", "CEPaperBus", "Canvas"],
     ["Gauge", "AccessoryMacros"],
     ["Accessory", "Combine"],
-    ["UIKitCore", "Intents"],
+    ["UIKitCore", "Intents", "SwiftData"],
     ["SwiftUI", "UIKit"],
     ["WidgetKit", "AppIntents", "Charts", "ActivityKit"],
     ["Panel", "DaemonRuntime"],

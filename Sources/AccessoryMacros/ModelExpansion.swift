@@ -1,0 +1,154 @@
+/// Expands SwiftData's `@Model` on a class: the conformance (extension role) and the
+/// members that read and write each stored property (member role). The class's source
+/// is read as text, a declaration at a time at the body's top level: a `var` or `let`
+/// with no accessor block before its `=` is stored; `static`, `class`, `lazy` and
+/// `@Transient` ones are not kept.
+enum ModelExpansion {
+    struct Property {
+        var name: String
+        /// A `let` with a value of its own: written, never read back (it cannot be set twice).
+        var isConstant: Bool
+    }
+
+    static func conformance(typeName: String) -> String {
+        "extension \(typeName.trimmingSpaces): SwiftData.PersistentModel {}"
+    }
+
+    static func members(of declaration: String) -> String {
+        let properties = storedProperties(of: declaration)
+        let reads = properties.filter { !$0.isConstant }.map { "        self.\($0.name) = try backingData.value(forKey: \(PreviewExpansion.quoted($0.name)))" }
+        let writes = properties.map { "        try row.setValue(self.\($0.name), forKey: \(PreviewExpansion.quoted($0.name)))" }
+        return """
+            public required init(backingData: SwiftData.ModelRow) throws {
+            \(reads.joined(separator: "\n"))
+            }
+
+            public func encodeModel(into row: inout SwiftData.ModelRow) throws {
+            \(writes.joined(separator: "\n"))
+            }
+
+            public static var modelPropertyNames: [String] { [\(properties.map { PreviewExpansion.quoted($0.name) }.joined(separator: ", "))] }
+
+            public let persistentBackingData = SwiftData.ModelBacking()
+            """
+    }
+
+    /// The stored properties declared at the top level of the class's body.
+    static func storedProperties(of declaration: String) -> [Property] {
+        guard let open = declaration.firstIndex(of: "{") else { return [] }
+        var properties: [Property] = []
+        for statement in topLevelStatements(declaration[declaration.index(after: open)...]) {
+            var words = statement[...]
+            var transient = false
+            // Attributes and modifiers before `var` or `let`.
+            while true {
+                words = words.drop(while: \.isWhitespace)
+                if words.hasPrefix("@") {
+                    let name = words.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    transient = transient || name == "Transient"
+                    words = words.dropFirst(1 + name.count)
+                    if words.first == "(" { words = skipGroup(words) }
+                    continue
+                }
+                let word = words.prefix { $0.isLetter || $0 == "_" }
+                if ["public", "private", "internal", "fileprivate", "package", "open", "final", "nonisolated", "weak", "unowned", "dynamic", "override", "required"].contains(word) {
+                    words = words.dropFirst(word.count)
+                    if words.first == "(" { words = skipGroup(words) }  // private(set)
+                    continue
+                }
+                break
+            }
+            let keyword = words.prefix { $0.isLetter }
+            guard keyword == "var" || keyword == "let", !transient else { continue }
+            let rest = words.dropFirst(keyword.count).drop(while: \.isWhitespace)
+            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }
+            guard !name.isEmpty else { continue }
+            let tail = rest.dropFirst(name.count)
+            let equals = tail.firstIndex(of: "="), brace = tail.firstIndex(of: "{")
+            // An accessor block before any `=`: computed.
+            if let brace, equals == nil || brace < equals! { continue }
+            properties.append(Property(name: String(name), isConstant: keyword == "let" && equals != nil))
+        }
+        return properties
+    }
+
+    /// The body's top-level statements, each from a line's start at depth one to the next
+    /// line break at that depth (strings and comments skipped over).
+    static func topLevelStatements(_ body: Substring) -> [Substring] {
+        var statements: [Substring] = []
+        var depth = 0
+        var start = body.startIndex
+        var index = body.startIndex
+        while index < body.endIndex {
+            let character = body[index]
+            if character == "\"" {
+                index = endOfString(body, from: index)
+                continue
+            }
+            if body[index...].hasPrefix("//") {
+                index = body[index...].firstIndex(of: "\n") ?? body.endIndex
+                continue
+            }
+            if body[index...].hasPrefix("/*") {
+                index = body.index(index, offsetBy: 2)
+                while index < body.endIndex && !body[index...].hasPrefix("*/") { index = body.index(after: index) }
+                index = body.index(index, offsetBy: 2, limitedBy: body.endIndex) ?? body.endIndex
+                continue
+            }
+            switch character {
+            case "{", "(", "[": depth += 1
+            case "}", ")", "]":
+                if depth == 0 {
+                    statements.append(body[start..<index])
+                    return statements
+                }
+                depth -= 1
+            case "\n", ";":
+                if depth == 0 {
+                    statements.append(body[start..<index])
+                    start = body.index(after: index)
+                }
+            default: break
+            }
+            index = body.index(after: index)
+        }
+        statements.append(body[start...])
+        return statements
+    }
+
+    /// Past a balanced `( … )` group.
+    static func skipGroup(_ text: Substring) -> Substring {
+        var depth = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == "(" { depth += 1 }
+            if text[index] == ")" {
+                depth -= 1
+                if depth == 0 { return text[text.index(after: index)...] }
+            }
+            index = text.index(after: index)
+        }
+        return text[text.endIndex...]
+    }
+
+    /// Past the string literal starting at `start`.
+    static func endOfString(_ text: Substring, from start: Substring.Index) -> Substring.Index {
+        let triple = text[start...].hasPrefix("\"\"\"")
+        let closing = triple ? "\"\"\"" : "\""
+        var index = text.index(start, offsetBy: closing.count)
+        while index < text.endIndex {
+            if text[index] == "\\" {
+                index = text.index(index, offsetBy: 2, limitedBy: text.endIndex) ?? text.endIndex
+                continue
+            }
+            if text[index...].hasPrefix(closing) { return text.index(index, offsetBy: closing.count) }
+            index = text.index(after: index)
+        }
+        return text.endIndex
+    }
+}
+
+extension String {
+    /// The text without the spaces and line breaks around it.
+    var trimmingSpaces: String { String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+}

@@ -1,0 +1,5 @@
+// `import SwiftData` as widget code writes it: `@Model` classes, `ModelContainer`,
+// `ModelConfiguration`, `ModelContext`, `FetchDescriptor`, and, as Apple's framework
+// does, Foundation, whose `#Predicate` and `SortDescriptor` a fetch takes. The store is a
+// SQLite file through GRDB (docs/WIDGETS.md#swiftdata).
+@_exported import Foundation

@@ -1,0 +1,16 @@
+/// Makes a class a model SwiftData keeps, as Apple's `@Model`: it adopts
+/// `PersistentModel`, with an initialiser that reads each stored property from the store
+/// and a method that writes them. Stored properties must be `Codable`; a `@Transient` one
+/// is left out, and a `let` with a value of its own keeps that value.
+@attached(member, names: named(init), named(encodeModel), named(modelPropertyNames), named(persistentBackingData))
+@attached(extension, conformances: PersistentModel)
+public macro Model() = #externalMacro(module: "AccessoryMacros", type: "ModelMacro")
+
+/// A stored property's options, as SwiftData's `@Attribute`; kept by the store as any
+/// other property (a desk panel's widget reads the store, it does not migrate it).
+@attached(peer)
+public macro Attribute(_ options: Schema.Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil) = #externalMacro(module: "AccessoryMacros", type: "NoPeerMacro")
+
+/// A property SwiftData does not keep, as Apple's `@Transient`.
+@attached(peer)
+public macro Transient() = #externalMacro(module: "AccessoryMacros", type: "NoPeerMacro")

@@ -1,0 +1,98 @@
+import Synchronization
+
+/// A class whose instances a `ModelContext` keeps in its container's store, as
+/// SwiftData's: `@Model` writes the conformance.
+public protocol PersistentModel: AnyObject, Hashable, SendableMetatype {
+    /// A model read from the store: each stored property from `backingData`.
+    init(backingData: ModelRow) throws
+    /// Writes each stored property into `row`.
+    func encodeModel(into row: inout ModelRow) throws
+    /// The stored properties' names, in declaration order.
+    static var modelPropertyNames: [String] { get }
+    /// Where the model is in the store, once inserted or fetched.
+    var persistentBackingData: ModelBacking { get }
+}
+
+extension PersistentModel {
+    /// The model's identity in its store; temporary until the model is saved.
+    public var persistentModelID: PersistentIdentifier {
+        PersistentIdentifier(entityName: Self.entityName, row: persistentBackingData.row, object: ObjectIdentifier(self))
+    }
+
+    /// The store's table of this model.
+    static var entityName: String { String(describing: self) }
+
+    public static func == (a: Self, b: Self) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A model's identity, as SwiftData's `PersistentIdentifier`.
+public struct PersistentIdentifier: Hashable, Sendable, CustomStringConvertible {
+    public let entityName: String
+    let row: Int64?
+    let object: ObjectIdentifier
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.entityName == b.entityName && (a.row != nil && a.row == b.row || a.row == nil && b.row == nil && a.object == b.object)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entityName)
+        hasher.combine(row)
+    }
+
+    public var description: String { "\(entityName)/\(row.map(String.init) ?? "temporary")" }
+}
+
+/// Where a model is kept: its row in the store, once it has one. The `@Model` macro gives
+/// each model one.
+public final class ModelBacking: Sendable {
+    private let stored = Mutex<Int64?>(nil)
+
+    public init() {}
+
+    var row: Int64? {
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
+    }
+}
+
+/// A model's stored properties as the store keeps them: each property's value as JSON, by
+/// name. What `@Model`'s generated members read and write.
+public struct ModelRow: Sendable {
+    var values: [String: String] = [:]
+
+    init(values: [String: String] = [:]) {
+        self.values = values
+    }
+
+    /// The value of the property `key`; nil for an optional property the row lacks.
+    public func value<Value: Decodable>(forKey key: String) throws -> Value {
+        guard let text = values[key] else {
+            if let none = (Value.self as? any OptionalValue.Type)?.none as? Value { return none }
+            throw SwiftDataError(description: "the store has no value for '\(key)'")
+        }
+        do {
+            return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+        } catch {
+            throw SwiftDataError(description: "the store's value for '\(key)' is not a \(Value.self): \(error)")
+        }
+    }
+
+    /// Sets the property `key` to `value`.
+    public mutating func setValue<Value: Encodable>(_ value: Value, forKey key: String) throws {
+        values[key] = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+}
+
+/// An optional's `nil`, for a property a row does not hold.
+private protocol OptionalValue {
+    static var none: Self { get }
+}
+
+extension Optional: OptionalValue {}
+
+/// Why the store could not do what was asked, as SwiftData's `SwiftDataError`.
+public struct SwiftDataError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}

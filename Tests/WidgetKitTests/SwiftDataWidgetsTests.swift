@@ -1,0 +1,117 @@
+import Accessory
+import Canvas
+import Foundation
+import SwiftData
+import Testing
+import TestSupport
+
+/// SwiftData in a widget (SwiftDataWidgets.swift): `@Model` classes kept in a SQLite
+/// store the app fills and the widget reads, fetched with Foundation's `#Predicate`.
+@Suite("SwiftData in widgets")
+struct SwiftDataWidgetsTests {
+    let start = Date(timeIntervalSince1970: 1_798_761_600)  // 2027-01-01
+
+    /// A fresh store file, removed after the test.
+    func withStore(_ body: (URL) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swiftdata-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await body(folder.appendingPathComponent("trips.store"))
+    }
+
+    func fill(_ url: URL) throws {
+        let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url))
+        let context = ModelContext(container)
+        for (name, days) in [("Lisbon", 40), ("Oslo", 10), ("Kyoto", 90), ("Past", -5)] {
+            let trip = Trip(name: name, destination: name + " centre", startDate: start.addingTimeInterval(Double(days) * 86_400),
+                            endDate: start.addingTimeInterval(Double(days + 4) * 86_400), notes: name == "Oslo" ? "skis" : nil)
+            trip.isExpanded = true
+            context.insert(trip)
+        }
+        #expect(context.hasChanges)
+        try context.save()
+        #expect(!context.hasChanges)
+    }
+
+    @Test("@Model keeps each stored property in the store and reads it back; @Transient and a let's own value are not read")
+    func roundTrip() async throws {
+        try await withStore { url in
+            try fill(url)
+            let reader = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url, allowsSave: false))
+            let trips = try ModelContext(reader).fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.startDate)]))
+            #expect(trips.map(\.name) == ["Past", "Oslo", "Lisbon", "Kyoto"])
+            let oslo = try #require(trips.first { $0.name == "Oslo" })
+            #expect(oslo.destination == "Oslo centre" && oslo.days == 4 && oslo.notes == "skis" && !oslo.isFavorite)
+            #expect(oslo.startDate == start.addingTimeInterval(10 * 86_400))
+            #expect(trips.first { $0.name == "Kyoto" }?.notes == nil)
+            #expect(!oslo.isExpanded, "transient: its default, not what the filler set")
+            #expect(Trip.modelPropertyNames == ["name", "destination", "startDate", "endDate", "isFavorite", "notes", "created"])
+            #expect(oslo.persistentModelID != trips[0].persistentModelID)
+        }
+    }
+
+    @Test("a fetch filters with #Predicate, sorts, and cuts to its offset and limit; fetchCount counts")
+    func fetching() async throws {
+        try await withStore { url in
+            try fill(url)
+            let context = ModelContext(try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url)))
+            let after = start
+            var descriptor = FetchDescriptor<Trip>(predicate: #Predicate { $0.startDate > after && $0.name != "Kyoto" }, sortBy: [SortDescriptor(\.name, order: .reverse)])
+            #expect(try context.fetch(descriptor).map(\.name) == ["Oslo", "Lisbon"])
+            #expect(try context.fetchCount(descriptor) == 2)
+            descriptor.fetchOffset = 1
+            descriptor.fetchLimit = 5
+            #expect(try context.fetch(descriptor).map(\.name) == ["Lisbon"])
+            #expect(try context.fetch(FetchDescriptor<Trip>()).count == 4)
+        }
+    }
+
+    @Test("changes to fetched models, insertions and deletions are written by save(); the same model is one object in its context")
+    func changes() async throws {
+        try await withStore { url in
+            try fill(url)
+            let container = try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url))
+            let context = ModelContext(container)
+            let oslo = try #require(try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "Oslo" })).first)
+            oslo.isFavorite = true
+            try context.delete(model: Trip.self, where: #Predicate { $0.name == "Past" })
+            context.insert(Trip(name: "Rome", destination: "Rome", startDate: start, endDate: start))
+            #expect(try context.fetch(FetchDescriptor<Trip>()).count == 4, "unsaved: Past gone, Rome pending")
+            #expect(try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "Oslo" })).first === oslo)
+            try context.save()
+            let fresh = ModelContext(try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url, allowsSave: false)))
+            let names = try fresh.fetch(FetchDescriptor<Trip>(sortBy: [SortDescriptor(\.name)])).map(\.name)
+            #expect(names == ["Kyoto", "Lisbon", "Oslo", "Rome"])
+            #expect(try fresh.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.isFavorite })).map(\.name) == ["Oslo"])
+        }
+    }
+
+    @Test("a reader of a store not yet made reads no models and may not save; an in-memory store keeps models until it goes")
+    func readers() async throws {
+        try await withStore { url in
+            let reader = ModelContext(try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url, allowsSave: false)))
+            #expect(try reader.fetch(FetchDescriptor<Trip>()).isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: url.path), "a reader never creates the file")
+            reader.insert(Trip(name: "X", destination: "Y", startDate: start, endDate: start))
+            #expect(throws: SwiftDataError.self) { try reader.save() }
+            let memory = ModelContext(try ModelContainer(for: Trip.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true)))
+            memory.insert(Trip(name: "M", destination: "M", startDate: start, endDate: start))
+            try memory.save()
+            #expect(try memory.fetch(FetchDescriptor<Trip>()).map(\.name) == ["M"])
+        }
+    }
+
+    @Test("the widget's provider reads the next trip from the store the app filled, and draws it")
+    func widget() async throws {
+        let widget = NextTripWidget()
+        defer { try? FileManager.default.removeItem(at: widget.storeURL) }
+        try? FileManager.default.removeItem(at: widget.storeURL)
+        let descriptor = try #require(widget.descriptors.first)
+        let context = TimelineProviderContext(family: .accessoryRectangular, displaySize: CGSize(width: 160, height: 72), date: start)
+        let size = Size(width: 160, height: 72)
+        let empty = try await descriptor.instantiate([:]).timeline(context)
+        #expect(empty.entries[0].place(size: size, environment: testEnvironment(.accessoryRectangular)).texts == ["No trips planned"])
+        try fill(widget.storeURL)
+        let filled = try await descriptor.instantiate([:]).timeline(context)
+        #expect(filled.entries[0].place(size: size, environment: testEnvironment(.accessoryRectangular)).texts == ["Oslo", "in 10 days"])
+    }
+}
