@@ -4,7 +4,8 @@ import PackageDescription
 // A home-energy app's widget extension, written as such an extension is: several
 // lock-screen widgets in one `@main` bundle, one offered only `if #available`, strings
 // localised through `NSLocalizedString` and string tables, settings shared with the app
-// through an App Group's `UserDefaults`, and Swift Charts. Its files import `WidgetKit`,
+// through an App Group's `UserDefaults`, the app's meter readings in a SwiftData store in
+// the App Group's folder (`energylog` records one, as the app would), and Swift Charts. Its files import `WidgetKit`,
 // `SwiftUI`, `Charts` and `AppIntents`, as on iOS: nothing in them is changed for Linux.
 // The same sources build twice: in Swift 6 language mode (the program) and in Swift 5
 // mode (EnergyMonitorSwift5, a link to the same folder, built to show they compile there).
@@ -14,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "energymonitord", targets: ["energymonitord"]),
+        .executable(name: "energylog", targets: ["energylog"]),
     ],
     dependencies: [
         .package(name: "lockscreend", path: "../.."),
@@ -26,6 +28,8 @@ let package = Package(
                 .product(name: "SwiftUI", package: "lockscreend"),
                 .product(name: "Charts", package: "lockscreend"),
                 .product(name: "AppIntents", package: "lockscreend"),
+                .product(name: "SwiftData", package: "lockscreend"),
+                "EnergyData",
                 // `@main` on the bundle is the stock lockscreend command line.
                 .product(name: "LockscreendCLI", package: "lockscreend"),
             ],
@@ -37,9 +41,15 @@ let package = Package(
                 .product(name: "SwiftUI", package: "lockscreend"),
                 .product(name: "Charts", package: "lockscreend"),
                 .product(name: "AppIntents", package: "lockscreend"),
+                .product(name: "SwiftData", package: "lockscreend"),
+                "EnergyData",
             ],
             resources: [.process("Resources")],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The app's models, shared with the extension as an app shares them (its meter readings).
+        .target(name: "EnergyData", dependencies: [.product(name: "SwiftData", package: "lockscreend")]),
+        // The app's side: records a meter reading in the App Group's store.
+        .executableTarget(name: "energylog", dependencies: ["EnergyData", .product(name: "SwiftData", package: "lockscreend")]),
     ],
     swiftLanguageModes: [.v6]
 )

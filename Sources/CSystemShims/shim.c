@@ -40,3 +40,7 @@ void CSystemShims_set_thread_name(const char *name) {
     pthread_setname_np(pthread_self(), truncated);
 }
 #endif
+
+int CSystemShims_is_main_thread(void) {
+    return getpid() == (pid_t)syscall(SYS_gettid);
+}

@@ -15,6 +15,10 @@ import Glibc
 /// wakes the one thread that draws the minute: an idle daemon wakes once a minute, not
 /// twice (the alarm's thread, then this one).
 ///
+/// When that thread is the process's main thread, it also runs the main queue's work, as
+/// a run loop does: widget code's `@MainActor` functions (SwiftData's `mainContext`,
+/// `Task { @MainActor in … }` in a provider) run there, between the daemon's jobs.
+///
 /// Tasks started under `withTaskExecutorPreference` run here, with their child tasks;
 /// an unstructured task does not inherit the preference, so the daemon's own
 /// `Task(executorPreference: DaemonExecutor.preferred)` passes it on: `preferred` is a
@@ -73,6 +77,10 @@ package final class DaemonExecutor: TaskExecutor, @unchecked Sendable {
         var batch: [UnownedJob] = []
         var fds = [pollfd(fd: events, events: Int16(POLLIN), revents: 0)]
         if let alarm { fds.append(pollfd(fd: alarm.descriptor, events: Int16(POLLIN), revents: 0)) }
+        // The main queue's descriptor, on the main thread only (the main queue's work must
+        // run there).
+        let mainQueue = CSystemShims_is_main_thread() != 0 ? fds.count : nil
+        if mainQueue != nil { fds.append(pollfd(fd: _dispatch_get_main_queue_handle_4CF(), events: Int16(POLLIN), revents: 0)) }
         while true {
             pthread_mutex_lock(lock)
             swap(&batch, &jobs)
@@ -87,7 +95,8 @@ package final class DaemonExecutor: TaskExecutor, @unchecked Sendable {
                     var count: UInt64 = 0
                     _ = read(events, &count, 8)
                 }
-                if fds.count > 1, fds[1].revents != 0 { alarm?.fired() }
+                if alarm != nil, fds[1].revents != 0 { alarm?.fired() }
+                if let mainQueue, fds[mainQueue].revents != 0 { _dispatch_main_queue_callback_4CF(nil) }
                 continue
             }
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }

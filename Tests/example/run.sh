@@ -100,12 +100,12 @@ check "the lock screen and the home page draw the package's widgets, differently
   bash -c "[ -s '$work/lock.png' ] && [ -s '$work/home.png' ] && ! cmp -s '$work/lock.png' '$work/home.png'"
 
 # Examples/EnergyMonitor: a widget extension as an app ships it, importing WidgetKit,
-# SwiftUI, Charts and AppIntents with nothing changed for Linux.
+# SwiftUI, Charts, AppIntents and SwiftData with nothing changed for Linux.
 energy="$root/Examples/EnergyMonitor"
 cd "$energy"
 check "EnergyMonitor (Apple's imports unchanged, Charts) builds, in Swift 6 mode and again in Swift 5 mode" swift build --scratch-path "$scratch"
 energyd="$built/energymonitord"
-check "the bundle's four kinds, the one under #available included, are placed" \
+check "four of the bundle's kinds, the one under #available included, are placed (the meter is checked, not placed)" \
   bash -c "'$energyd' check --config energymonitor.toml | grep -q '4 widgets placed'"
 check "energymonitord preview --all draws each of the three #Previews to a PNG" \
   bash -c "'$energyd' preview --all --out '$work/energy-previews' > '$work/energy-previews.txt' && [ \$(wc -l < '$work/energy-previews.txt') -eq 3 ] && while read -r f; do test -s \"\$f\" || exit 1; done < '$work/energy-previews.txt'"
@@ -115,6 +115,20 @@ check "the lock screen draws the chart and ring, and a later reading changes the
   bash -c "[ -s '$work/energy-1304.png' ] && [ -s '$work/energy-1324.png' ] && ! cmp -s '$work/energy-1304.png' '$work/energy-1324.png'"
 "$energyd" --headless "$work/energy-frames" --config energymonitor.toml --at 2026-11-22T13:04:30Z --once --no-socket --state-dir "$work/energy-state" --log-level error
 check "energymonitord runs the stock daemon: one headless frame" test -s "$work/energy-frames/000001.raw"
+
+# The app's meter readings in a SwiftData store in the App Group's folder (under
+# XDG_DATA_HOME): the widget's provider reads the latest on the main actor, as an
+# extension reads `mainContext`.
+export XDG_DATA_HOME="$work/xdg"
+sed 's/^row = \["battery", \["solar", "usage"\]\]$/row = ["meter", ["solar", "usage"]]/' energymonitor.toml > "$work/meter.toml"
+"$energyd" snapshot --config "$work/meter.toml" --at 2026-11-22T13:04:30Z --out "$work/meter-none.png" --log-level error
+check "the widget reading an App Group's SwiftData store that does not exist yet creates nothing" test ! -e "$work/xdg/group.org.example.energymonitor"
+"$built/energylog" 12345.6
+check "energylog (the app's side) records a reading in the App Group's store" test -s "$work/xdg/group.org.example.energymonitor/default.store"
+"$energyd" snapshot --config "$work/meter.toml" --at 2026-11-22T13:04:30Z --out "$work/meter-read.png" --log-level error
+check "the meter widget draws the reading from the store (its @MainActor fetch runs in the daemon)" \
+  bash -c "[ -s '$work/meter-none.png' ] && [ -s '$work/meter-read.png' ] && ! cmp -s '$work/meter-none.png' '$work/meter-read.png'"
+unset XDG_DATA_HOME
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -33,6 +33,15 @@ void CSystemShims_set_thread_name(const char *name);
 int CSystemShims_become_subreaper(void);
 /// The user at the other end of a Unix socket (getsockopt SO_PEERCRED); -1 when unknown.
 long CSystemShims_peer_uid(int fd);
+
+/// Whether the calling thread is the process's first (main) thread.
+int CSystemShims_is_main_thread(void);
+
+/// libdispatch's main queue as a run loop sees it (what Foundation's CFRunLoop uses on
+/// Linux): a descriptor readable when work for the main queue, such as the main actor's
+/// jobs, is waiting, and the call that runs that work on the calling (main) thread.
+int _dispatch_get_main_queue_handle_4CF(void);
+void _dispatch_main_queue_callback_4CF(void *message);
 #endif
 
 #endif

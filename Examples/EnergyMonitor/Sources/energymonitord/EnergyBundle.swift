@@ -9,6 +9,7 @@ struct EnergyBundle: WidgetBundle {
         SolarWidget()
         BatteryWidget()
         PriceWidget()
+        MeterWidget()
         if #available(iOS 17.0, *) {
             UsageWidget()
         }
