@@ -96,7 +96,9 @@ let package = Package(
         .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
         // The clock every wait goes through, the wall-clock alarm, the daemon's executor and
         // threads of its own: what the engine and the providers both run on.
-        .target(name: "DaemonRuntime", dependencies: ["CSystemShims", "ZoneInfo"]),
+        // libdispatch named: the executor runs its main queue (widget code's @MainActor),
+        // which a program linking only FoundationEssentials does not link directly.
+        .target(name: "DaemonRuntime", dependencies: ["CSystemShims", "ZoneInfo"], linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux]))]),
         .target(
             name: "TimelineEngine",
             dependencies: ["DaemonRuntime", "Accessory", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]
