@@ -4,7 +4,7 @@ import PackageDescription
 // A home-energy app's widget extension, written as such an extension is: several
 // lock-screen widgets in one `@main` bundle, one offered only `if #available`, strings
 // localised through `NSLocalizedString` and string tables, settings shared with the app
-// through an App Group's `UserDefaults`, the app's meter readings in a SwiftData store in
+// through an App Group's `UserDefaults`, a Combine model of the battery, the app's meter readings in a SwiftData store in
 // the App Group's folder (`energylog` records one, as the app would), and Swift Charts. Its files import `WidgetKit`,
 // `SwiftUI`, `Charts` and `AppIntents`, as on iOS: nothing in them is changed for Linux.
 // The same sources build twice: in Swift 6 language mode (the program) and in Swift 5

@@ -22,7 +22,7 @@ struct BatteryProvider: TimelineProvider {
     }
 
     private func entry(at date: Date) -> BatteryEntry {
-        BatteryEntry(date: date, charge: max(0, min(1, EnergyStore.charge(at: date))), capacity: EnergyStore.batteryCapacity)
+        BatteryEntry(date: date, charge: BatteryMonitor().charge(at: date), capacity: EnergyStore.batteryCapacity)
     }
 }
 
