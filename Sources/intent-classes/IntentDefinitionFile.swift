@@ -47,10 +47,15 @@ struct IntentDefinitionFile {
     }
 
     init(contentsOf url: URL) throws {
-        let data = try Data(contentsOf: url)
-        guard let root = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
-            throw Malformed(description: "\(url.path): not a property list of a dictionary")
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw Malformed(description: "cannot read it") }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+        } catch {
+            throw Malformed(description: "not an intent definition: Xcode writes one as an XML property list (\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error))")
         }
+        guard let root = plist as? [String: Any] else { throw Malformed(description: "not an intent definition: its property list is not a dictionary") }
         for item in root["INEnums"] as? [[String: Any]] ?? [] {
             guard let name = item["INEnumName"] as? String else { continue }
             var cases: [(String, String, Int)] = []
