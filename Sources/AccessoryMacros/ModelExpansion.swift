@@ -65,8 +65,11 @@ enum ModelExpansion {
             guard !name.isEmpty else { continue }
             let tail = rest.dropFirst(name.count)
             let equals = tail.firstIndex(of: "="), brace = tail.firstIndex(of: "{")
-            // An accessor block before any `=`: computed.
-            if let brace, equals == nil || brace < equals! { continue }
+            // An accessor block before any `=`: computed, unless it holds only observers.
+            if let brace, equals == nil || brace < equals! {
+                let block = tail[tail.index(after: brace)...].drop(while: \.isWhitespace)
+                guard block.hasPrefix("didSet") || block.hasPrefix("willSet") else { continue }
+            }
             properties.append(Property(name: String(name), isConstant: keyword == "let" && equals != nil))
         }
         return properties

@@ -14,3 +14,11 @@ public macro Attribute(_ options: Schema.Attribute.Option..., originalName: Stri
 /// A property SwiftData does not keep, as Apple's `@Transient`.
 @attached(peer)
 public macro Transient() = #externalMacro(module: "AccessoryMacros", type: "NoPeerMacro")
+
+/// A property that refers to other models, as SwiftData's `@Relationship`. Accepted so an
+/// app's models compile; the store does not keep relationships yet: such a property reads
+/// back as nil or empty (docs/WIDGETS.md#swiftdata).
+@attached(peer)
+public macro Relationship(_ options: Schema.Relationship.Option..., deleteRule: Schema.Relationship.DeleteRule = .nullify,
+                          minimumModelCount: Int? = 0, maximumModelCount: Int? = 0, originalName: String? = nil,
+                          inverse: AnyKeyPath? = nil, hashModifier: String? = nil) = #externalMacro(module: "AccessoryMacros", type: "NoPeerMacro")

@@ -66,23 +66,34 @@ public struct ModelRow: Sendable {
         self.values = values
     }
 
-    /// The value of the property `key`; nil for an optional property the row lacks.
-    public func value<Value: Decodable>(forKey key: String) throws -> Value {
+    /// The value of the property `key`. An optional the row lacks reads as nil; a
+    /// property of a type the store does not keep (a relationship to other models) reads
+    /// as nil or empty.
+    public func value<Value>(forKey key: String) throws -> Value {
+        guard let decodable = Value.self as? any Decodable.Type else {
+            if let none = (Value.self as? any OptionalValue.Type)?.none as? Value { return none }
+            if let list = Value.self as? any ExpressibleByArrayLiteral.Type, let empty = Self.empty(list) as? Value { return empty }
+            throw SwiftDataError(description: "'\(key)' is a \(Value.self), which the store does not keep (relationships between models are not kept yet)")
+        }
         guard let text = values[key] else {
             if let none = (Value.self as? any OptionalValue.Type)?.none as? Value { return none }
             throw SwiftDataError(description: "the store has no value for '\(key)'")
         }
         do {
-            return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+            return try JSONDecoder().decode(decodable, from: Data(text.utf8)) as! Value
         } catch {
             throw SwiftDataError(description: "the store's value for '\(key)' is not a \(Value.self): \(error)")
         }
     }
 
-    /// Sets the property `key` to `value`.
-    public mutating func setValue<Value: Encodable>(_ value: Value, forKey key: String) throws {
-        values[key] = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    /// Sets the property `key` to `value`; a value the store does not keep (a
+    /// relationship to other models) is left out.
+    public mutating func setValue<Value>(_ value: Value, forKey key: String) throws {
+        guard let encodable = value as? any Encodable else { return }
+        values[key] = String(decoding: try JSONEncoder().encode(encodable), as: UTF8.self)
     }
+
+    private static func empty<List: ExpressibleByArrayLiteral>(_ type: List.Type) -> List { [] }
 }
 
 /// An optional's `nil`, for a property a row does not hold.

@@ -17,6 +17,18 @@ public struct Schema: Sendable {
         public init(_ major: Int, _ minor: Int, _ patch: Int) { (self.major, self.minor, self.patch) = (major, minor, patch) }
     }
 
+    /// `@Relationship`'s options and delete rules.
+    public enum Relationship {
+        public struct Option: Sendable, Hashable {
+            let name: String
+            public static let unique = Option(name: "unique")
+        }
+
+        public enum DeleteRule: Sendable, Hashable {
+            case noAction, nullify, cascade, deny
+        }
+    }
+
     /// `@Attribute`'s options.
     public enum Attribute {
         public struct Option: Sendable, Hashable {

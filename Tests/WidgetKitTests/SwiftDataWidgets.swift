@@ -17,6 +17,10 @@ final class Trip {
     /// Set once when made; kept, never read back.
     let created = Date(timeIntervalSince1970: 0)
     @Transient var isExpanded: Bool = false
+    @Relationship(deleteRule: .cascade, inverse: \Leg.trip) var legs: [Leg]? = []
+    var rating: Int = 0 {
+        didSet { rating = min(max(rating, 0), 5) }
+    }
 
     init(name: String, destination: String, startDate: Date, endDate: Date, notes: String? = nil) {
         self.name = name
@@ -28,6 +32,18 @@ final class Trip {
 
     var days: Int {
         Calendar.current.dateComponents([.day], from: startDate, to: endDate).day ?? 0
+    }
+}
+
+@Model
+final class Leg {
+    var from: String
+    var to: String
+    var trip: Trip?
+
+    init(from: String, to: String) {
+        self.from = from
+        self.to = to
     }
 }
 
