@@ -73,8 +73,7 @@ extension LockScreenConfig {
             return nil
         }
         let tls = scheme == "mqtts"
-        let name = MQTTConfig.hostname
-        var config = MQTTConfig(host: host, port: url.port ?? (tls ? 8883 : 1883), tls: tls, clientID: "lockscreend-\(name)", prefix: "lockscreend/\(name)")
+        var config = MQTTConfig(host: host, port: url.port ?? (tls ? 8883 : 1883), tls: tls)
         config.username = reader.string(table, "username", at: path)
         config.passwordFile = reader.secretFile(table, "password_file", at: path)
         if config.passwordFile != nil, config.username == nil { reader.report(table.line, "\(path).username", "a password_file needs a username") }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-import LockScreenModel
 import TOML
 
 /// `[http]` (or `--http`): where the daemon's HTTP face listens and the file holding the
@@ -50,10 +49,10 @@ package struct WebConfig: Sendable, Equatable {
     /// Only this machine can connect.
     package var isLoopback: Bool { host == "::1" || host.hasPrefix("127.") }
 
-    /// The page's address as another machine names it: the host's name where the server
-    /// listens on every address (Home Assistant's device link, `configuration_url`).
-    package var pageURL: String {
-        let name = host == "0.0.0.0" || host == "::" ? MQTTConfig.hostname : host.contains(":") ? "[\(host)]" : host
+    /// The page's address as another machine names it: `machine`, the host's name, where
+    /// the server listens on every address (Home Assistant's device link, `configuration_url`).
+    package func pageURL(machine: String) -> String {
+        let name = host == "0.0.0.0" || host == "::" ? machine : host.contains(":") ? "[\(host)]" : host
         return "http://\(name):\(port)/"
     }
 

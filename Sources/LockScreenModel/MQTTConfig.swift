@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 /// `[mqtt]`: the broker the daemon connects to, how it logs in, and the topics it answers
 /// on (docs/HOME-ASSISTANT.md).
@@ -10,9 +9,23 @@ package struct MQTTConfig: Sendable, Equatable {
     package var username: String?
     /// A file holding the password, readable by its owner only.
     package var passwordFile: String?
-    package var clientID: String
-    /// Every topic of this display starts with it: `lockscreend/<hostname>`.
-    package var prefix: String
+    /// The machine's name, which the default client id and topic prefix are made of. The
+    /// composition root (DaemonAssembly) sets it; the model reads no host name.
+    package var machine = "lockscreend"
+    /// `client_id` and `prefix` as the file writes them; nil for the machine's defaults.
+    private var writtenClientID: String?, writtenPrefix: String?
+
+    /// `client_id`, else `lockscreend-<machine>`.
+    package var clientID: String {
+        get { writtenClientID ?? "lockscreend-\(machine)" }
+        set { writtenClientID = newValue }
+    }
+
+    /// Every topic of this display starts with it: `prefix`, else `lockscreend/<machine>`.
+    package var prefix: String {
+        get { writtenPrefix ?? "lockscreend/\(machine)" }
+        set { writtenPrefix = newValue }
+    }
     package var caFile: String?
     /// Home Assistant's MQTT discovery messages.
     package var discovery = true
@@ -23,19 +36,15 @@ package struct MQTTConfig: Sendable, Equatable {
     /// The base topic of Home Assistant's `mqtt_statestream`, for `homeassistant` widgets.
     package var statestream: String?
 
+    /// A broker with the machine's default client id and prefix.
+    package init(host: String, port: Int, tls: Bool) {
+        (self.host, self.port, self.tls) = (host, port, tls)
+    }
+
     package init(host: String, port: Int, tls: Bool, clientID: String, prefix: String) {
-        (self.host, self.port, self.tls, self.clientID, self.prefix) = (host, port, tls, clientID, prefix)
+        (self.host, self.port, self.tls, writtenClientID, writtenPrefix) = (host, port, tls, clientID, prefix)
     }
 
     package var availabilityTopic: String { "\(prefix)/availability" }
     package var statusTopic: String { "\(prefix)/status" }
-
-    /// The machine's name, for the default prefix and client id.
-    package static var hostname: String {
-        var name = [CChar](repeating: 0, count: 256)
-        guard gethostname(&name, name.count) == 0 else { return "lockscreend" }
-        let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let safe = text.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        return safe.isEmpty ? "lockscreend" : safe
-    }
 }

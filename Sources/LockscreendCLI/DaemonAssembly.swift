@@ -146,7 +146,7 @@ struct DaemonAssembly {
         let board = reload.mqttBoard
         board.setWidgets(config?.mqttFilters ?? [:])
         let (handler, frames, outbox, logger) = (handler, daemon.frames, daemon.outbox, logger)
-        let page = (run.http.flatMap(WebConfig.listen) ?? config?.web)?.pageURL
+        let page = (run.http.flatMap(WebConfig.listen) ?? config?.web)?.pageURL(machine: MachineName.current)
         return MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqtt, logger: logger) { mqtt, widgets, retired in
             frames.open()
             return MQTTBridge(config: mqtt, board: board, daemon: handler, configurationURL: page, widgets: widgets, retired: retired, outbox: outbox, logger: logger)
@@ -194,7 +194,7 @@ struct DaemonAssembly {
         let editor = config == nil ? nil : ConfigEditor.forDaemon(reload: reload)
         let keys = ClientKeys(file: options.stateDirectory.map { $0 + "/clients.json" })
         let tokens = ServerTrust.providerTokens(web.apnsKeys, configuration: config == nil ? nil : reload.path, logger: logger)
-        let api = WebAPI(daemon: handler, config: web, editor: editor, keys: keys, providerTokens: tokens, logger: logger)
+        let api = WebAPI(daemon: handler, config: web, editor: editor, keys: keys, providerTokens: tokens, machine: MachineName.host, logger: logger)
         return WebService(config: web, api: api, stateDirectory: options.stateDirectory, fingerprint: handler.https, clock: daemon.clock, logger: logger)
     }
 }

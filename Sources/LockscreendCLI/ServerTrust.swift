@@ -2,7 +2,6 @@ import Canvas
 import Config
 import FoundationEssentials
 import Glibc
-import LockScreenModel
 import Logging
 import Providers
 import WebTrust
@@ -45,7 +44,7 @@ enum ServerTrust {
         if let certificate = try? read(folder + "/ca.pem"), let key = try? read(folder + "/ca-key.pem") {
             authority = .init(certificate: certificate, key: key)
         } else {
-            authority = try ServerCertificate.authority(host: MQTTConfig.hostname, now: now)
+            authority = try ServerCertificate.authority(host: MachineName.current, now: now)
             try write(authority.key, to: folder + "/ca-key.pem", mode: 0o600)
             try write(authority.certificate, to: folder + "/ca.pem", mode: 0o644)
             logger.notice("made a certificate authority for HTTPS: \(folder)/ca.pem; have clients trust it (docs/WEB.md)")
@@ -64,7 +63,7 @@ enum ServerTrust {
     /// name (and its `.local` for mDNS), `[http] names`, and the listening address or, on
     /// every address, the machine's own addresses now.
     static func reachedBy(_ web: WebConfig) -> (names: [String], addresses: [String]) {
-        let host = MQTTConfig.hostname.lowercased()
+        let host = MachineName.current.lowercased()
         var names = ["localhost", host] + web.names
         if !host.contains(".") { names.append(host + ".local") }
         var addresses = ["127.0.0.1", "::1"]

@@ -42,10 +42,14 @@ package struct WebAPI: Sendable {
     let unknownDeviceLines: RateLimiter
     /// The keys whose provider tokens may push Live Activities (`[apns]`).
     let providerTokens: ProviderTokens
+    /// The machine's host name, lower case, as the composition root read it: a `Host`
+    /// header may name it (or it under the network's domain); "" for none.
+    let machine: String
 
     package init(daemon: any DaemonControl, config: WebConfig, editor: ConfigEditor? = nil, keys: ClientKeys = ClientKeys(file: nil),
-                 providerTokens: ProviderTokens = ProviderTokens([]), logger: Logger = Logger(label: "lockscreend.http")) {
+                 providerTokens: ProviderTokens = ProviderTokens([]), machine: String = "", logger: Logger = Logger(label: "lockscreend.http")) {
         self.daemon = daemon
+        self.machine = machine.lowercased()
         self.providerTokens = providerTokens
         self.config = config
         self.editor = editor
@@ -216,20 +220,13 @@ package struct WebAPI: Sendable {
         if host.hasSuffix(".") { host = host.dropLast() }
         let name = String(host)
         if WebConfig.isAddress(name) { return nil }
-        let own = Self.machineName()
+        let own = machine
         if name == "localhost" || config.names.contains(name) || (!own.isEmpty && (name == own || name == own + ".local")) { return nil }
         // Beyond loopback every request needs the token or a key, which a page elsewhere
         // does not have; the machine's name under the network's own domain
         // (kitchen.fritz.box, kitchen.lan) is taken without listing it.
         if !config.isLoopback, !own.isEmpty, name.hasPrefix(own + ".") { return nil }
         return .error(403, "this server does not answer to the name \"\(String(header.prefix(100)))\": use its address, or add the name to names in [http] (docs/WEB.md)")
-    }
-
-    /// The machine's host name, lower case.
-    static func machineName() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
     }
 
     /// A 403 for a change a page of another site sent: its `Origin` is not this server.

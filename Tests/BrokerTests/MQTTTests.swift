@@ -100,6 +100,15 @@ struct MQTTTests {
         #expect(mqtt.availabilityTopic == "lockscreend/kitchen/availability")
         #expect(try mqtt.clientOptions().password == "s3cret")
         #expect(config.mqttFilters["t"]?.description == "a/b")
+        // Without client_id and prefix, both are made of the machine's name, which the
+        // composition root hands in: the file's reader knows no host name.
+        var unnamed = try #require(try LockScreenConfig.parse("[mqtt]\nurl = \"mqtt://b\"\n" + layout, file: "t.toml", registry: .standard()).mqtt)
+        #expect(unnamed.prefix == "lockscreend/lockscreend" && unnamed.clientID == "lockscreend-lockscreend")
+        unnamed.machine = "deskpi"
+        #expect(unnamed.prefix == "lockscreend/deskpi" && unnamed.clientID == "lockscreend-deskpi" && unnamed.statusTopic == "lockscreend/deskpi/status")
+        var named = mqtt
+        named.machine = "deskpi"
+        #expect(named.prefix == "lockscreend/kitchen", "a written prefix stays")
 
         chmod(password, 0o644)
         func issues(_ text: String) -> [String] {

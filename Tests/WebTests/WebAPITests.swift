@@ -156,15 +156,16 @@ struct WebAPITests {
         var config = WebConfig(host: "127.0.0.1", port: 8080)
         config.names = ["lockscreen.home.arpa"]
         let plain = api(tokenFile: nil)
-        let web = WebAPI(daemon: plain.daemon, config: config)
+        // The machine's name as the composition root hands it in.
+        let web = WebAPI(daemon: plain.daemon, config: config, machine: "DeskPi")
         func status(_ host: String) async -> Int {
             await web.respond(to: WebRequest(method: "GET", path: "/api/status", headers: [("Host", host)])).status
         }
         for good in ["127.0.0.1:8080", "127.0.0.1", "localhost:8080", "LOCALHOST", "[::1]:8080", "192.168.1.20:8080", "lockscreen.home.arpa:8080",
-                     "lockscreen.home.arpa.", WebAPI.machineName(), WebAPI.machineName() + ".local:8080"] {
+                     "lockscreen.home.arpa.", "deskpi", "DeskPi.local:8080"] {
             #expect(await status(good) == 200, "\(good)")
         }
-        for bad in ["evil.example:8080", "evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "[::1"] {
+        for bad in ["evil.example:8080", "evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "[::1", "deskpi2", "evil.deskpi"] {
             #expect(await status(bad) >= 400, "\(bad)")
         }
         #expect(await web.respond(to: WebRequest(method: "GET", path: "/api/status")).status == 200)

@@ -14,6 +14,7 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
   live in LockScreen and Broker);
 - Config imports no runtime module (LockScreen, Web, Broker, ControlSocket): it reads the
   file into LockScreenModel's values;
+- only the composition root reads the machine's name (`gethostname`);
 - no board is a `static let shared`: the daemon's boards are made by DaemonAssembly and
   handed to who needs them (the only shared objects left are the process's own: the
   child-process registry, the wall-clock alarm, the text system);
@@ -191,6 +192,13 @@ for dirpath, _, files in os.walk(os.path.join(root, "Sources")):
 for name, (definer, header) in SEAMS.items():
     if f'@_cdecl("{name}")' not in code(os.path.join(root, definer)) or name not in open(os.path.join(root, header), encoding="utf-8").read():
         problems.append(f"the seam {name} is no longer where SEAMS says ({definer}, {header}): keep SEAMS true")
+
+# The machine's name is read in the composition root and handed down (MQTTConfig.machine,
+# WebConfig.pageURL(machine:)); values and the configuration's reader read none.
+for path in swift_files("Sources"):
+    relative = os.path.relpath(path, root)
+    if re.search(r"\bgethostname\s*\(", code(path)) and not relative.startswith("Sources/LockscreendCLI/"):
+        problems.append(f"{relative}: gethostname outside the composition root; read it in LockscreendCLI (MachineName) and hand it down")
 
 for problem in problems:
     print(f"✘ {problem}")

@@ -12,8 +12,11 @@ struct MQTTSettings: Sendable, Equatable {
     var config: MQTTConfig?
     var widgets: [MQTTBridge.Widget]
 
+    /// The broker's settings with the machine's name, which its default client id and
+    /// topics are made of.
     init(config: MQTTConfig?, content: LockScreenContent?) {
         self.config = config
+        self.config?.machine = MachineName.current
         widgets = (content?.stacks ?? []).flatMap { $0.widgets.map { MQTTBridge.Widget(name: $0.name, family: $0.family.shortName) } }
     }
 }
