@@ -71,15 +71,27 @@ extension INIntent: ConfigurableIntent {
     /// asked with a fresh intent, as iOS asks when the user edits the widget. None when
     /// the parameter has no options or the package has no such handler class.
     private static func offered(_ parameter: IntentDefinition.Parameter, by handlerClass: String?) -> IntentOptionsSource? {
-        guard case let .object(_, options?) = parameter.type, let handlerClass,
-              let principal = NSClassFromString(handlerClass) as? INExtension.Type else { return nil }
+        guard let handlerClass, let principal = NSClassFromString(handlerClass) as? INExtension.Type else { return nil }
         let intentClass = IntentClass(type: self)
-        return IntentOptionsSource {
+        /// The handler for a fresh intent, as iOS asks it when the user edits the widget.
+        let ask = { @Sendable () -> (handler: Any, intent: INIntent)? in
             let intent = intentClass.type.init()
-            guard let handler = principal.init().handler(for: intent),
-                  let objects = try? await options(handler, intent) else { return [] }
-            parameter.offered.current = objects
-            return objects.map { IntentOption(text: $0.identifier ?? $0.displayString, title: $0.displayString) }
+            return principal.init().handler(for: intent).map { ($0, intent) }
+        }
+        switch parameter.type {
+        case let .object(_, options?):
+            return IntentOptionsSource {
+                guard let (handler, intent) = ask(), let objects = try? await options(handler, intent) else { return [] }
+                parameter.offered.current = objects
+                return objects.map { IntentOption(text: $0.identifier ?? $0.displayString, title: $0.displayString) }
+            }
+        case let .listedString(options):
+            return IntentOptionsSource {
+                guard let (handler, intent) = ask(), let strings = try? await options(handler, intent) else { return [] }
+                return strings.map { IntentOption(text: $0, title: $0) }
+            }
+        default:
+            return nil
         }
     }
 }

@@ -41,6 +41,9 @@ public struct IntentDefinition: Sendable {
     /// durations in seconds), `URL`, an enumeration's `Int` raw value, an `INObject`.
     public enum ParameterType: Sendable {
         case string, integer, decimal, boolean, url, duration
+        /// A string whose values the handler lists (`provide…OptionsCollection` of
+        /// `NSString`s).
+        case listedString(options: @Sendable (_ handler: Any, _ intent: INIntent) async throws -> [String]?)
         /// An enumeration's cases but `unknown`: their names, titles and raw values.
         case enumeration(cases: [String], titles: [String], values: [Int])
         /// A custom type: an `INObject` subclass made from an identifier and a title, and
@@ -54,7 +57,7 @@ public struct IntentDefinition: Sendable {
         /// identifier, else one made of the text); nil when it stands for none.
         func value(of text: String, offered: [INObject] = []) -> Any? {
             switch self {
-            case .string: return text
+            case .string, .listedString: return text
             case .integer: return Int(text).map { NSNumber(value: $0) }
             case .decimal, .duration: return Double(text).flatMap { $0.isFinite ? NSNumber(value: $0) : nil }
             case .boolean: return ["true": true, "false": false][text].map { NSNumber(value: $0) }
@@ -69,7 +72,7 @@ public struct IntentDefinition: Sendable {
         /// `value` as the config file would write it.
         func text(of value: Any) -> String {
             switch (self, value) {
-            case let (.string, string as String): string
+            case let (.string, string as String), let (.listedString, string as String): string
             case let (.integer, number as NSNumber): String(number.intValue)
             case let (.decimal, number as NSNumber), let (.duration, number as NSNumber): String(number.doubleValue)
             case let (.boolean, number as NSNumber): number.boolValue ? "true" : "false"
@@ -83,7 +86,7 @@ public struct IntentDefinition: Sendable {
         /// What the config file may write, for listings and messages.
         var valueKind: IntentValueKind {
             switch self {
-            case .string, .url, .object, .unsupported: .optional(.string)
+            case .string, .listedString, .url, .object, .unsupported: .optional(.string)
             case .integer: .optional(.integer)
             case .decimal, .duration: .optional(.double)
             case .boolean: .optional(.boolean)

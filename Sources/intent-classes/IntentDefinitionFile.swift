@@ -21,6 +21,8 @@ struct IntentDefinitionFile {
         var isArray: Bool
         var defaultValue: String?
         var isConfigurable: Bool
+        /// The handler lists the values (`INIntentParameterSupportsDynamicEnumeration`).
+        var isDynamic = false
     }
 
     struct CustomType {
@@ -92,7 +94,8 @@ struct IntentDefinitionFile {
                     type: parameter["INIntentParameterType"] as? String ?? "String", objectType: enumType == nil ? objectType : nil,
                     enumType: enumType, isArray: parameter["INIntentParameterSupportsMultipleValues"] as? Bool ?? false,
                     defaultValue: metadata["INIntentParameterMetadataDefaultValue"].map(Self.text(of:)),
-                    isConfigurable: parameter["INIntentParameterConfigurable"] as? Bool ?? true)
+                    isConfigurable: parameter["INIntentParameterConfigurable"] as? Bool ?? true,
+                    isDynamic: parameter["INIntentParameterSupportsDynamicEnumeration"] as? Bool ?? false)
             }
             let response = item["INIntentResponse"] as? [String: Any] ?? [:]
             let codes = (response["INIntentResponseCodes"] as? [[String: Any]] ?? []).compactMap { $0["INIntentResponseCodeName"] as? String }

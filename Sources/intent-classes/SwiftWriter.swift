@@ -54,10 +54,10 @@ struct SwiftWriter {
         lines += ["}", ""]
         // The handling protocol: the options a custom-type parameter offers and its
         // default, each with a default implementation (`@objc optional` on Apple's systems).
-        let objects = intent.parameters.filter { $0.objectType != nil && $0.enumType == nil && !$0.isArray }
+        let objects = intent.parameters.filter { ($0.objectType != nil || $0.type == "String" && $0.isDynamic) && $0.enumType == nil && !$0.isArray }
         lines += ["public protocol \(name)Handling: AnyObject {"]
         for parameter in objects {
-            let (method, element) = ("\(capitalized(parameter.name))", elementType(parameter))
+            let (method, element) = ("\(capitalized(parameter.name))", optionType(parameter))
             lines += ["    func provide\(method)OptionsCollection(for intent: \(name), with completion: @escaping (INObjectCollection<\(element)>?, (any Error)?) -> Void)",
                       "    func provide\(method)OptionsCollection(for intent: \(name)) async throws -> INObjectCollection<\(element)>",
                       "    func default\(method)(for intent: \(name)) -> \(element)?"]
@@ -65,7 +65,7 @@ struct SwiftWriter {
         lines += ["    func handle(intent: \(name), completion: @escaping (\(name)Response) -> Void)", "}", "",
                   "extension \(name)Handling {"]
         for parameter in objects {
-            let (method, element) = ("\(capitalized(parameter.name))", elementType(parameter))
+            let (method, element) = ("\(capitalized(parameter.name))", optionType(parameter))
             lines += ["    public func provide\(method)OptionsCollection(for intent: \(name), with completion: @escaping (INObjectCollection<\(element)>?, (any Error)?) -> Void) {",
                       "        completion(nil, nil)", "    }",
                       "    public func provide\(method)OptionsCollection(for intent: \(name)) async throws -> INObjectCollection<\(element)> {",
@@ -124,6 +124,12 @@ struct SwiftWriter {
         }
     }
 
+    /// What an options collection lists for a parameter: a String parameter's as
+    /// `NSString`, as Xcode generates it.
+    private func optionType(_ property: IntentDefinitionFile.Property) -> String {
+        property.type == "String" ? "NSString" : elementType(property)
+    }
+
     /// How `IntentDefinition` describes the parameter's type to the daemon.
     private func parameterType(_ property: IntentDefinitionFile.Property, of intent: String) -> String {
         if property.isArray { return ".unsupported(\"several values\")" }
@@ -132,6 +138,9 @@ struct SwiftWriter {
             return ".enumeration(cases: [\(cases.map { literal($0.name) }.joined(separator: ", "))], titles: [\(cases.map { literal($0.title) }.joined(separator: ", "))], values: [\(cases.map { String($0.value) }.joined(separator: ", "))])"
         }
         switch property.type {
+        case "String" where property.isDynamic:
+            let options = "{ handler, intent in guard let handler = handler as? any \(intent)Handling, let intent = intent as? \(intent) else { return nil }; return try await handler.provide\(capitalized(property.name))OptionsCollection(for: intent).allItems.map { String($0) } }"
+            return ".listedString(options: \(options))"
         case "String": return ".string"
         case "Integer": return ".integer"
         case "Decimal": return ".decimal"

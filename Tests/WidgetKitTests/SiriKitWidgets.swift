@@ -84,6 +84,10 @@ class IntentHandler: INExtension, ConfigurationIntentHandling {
         completion(INObjectCollection(items: stops), nil)
     }
 
+    func provideLineOptionsCollection(for intent: ConfigurationIntent) async throws -> INObjectCollection<NSString> {
+        INObjectCollection(items: ["Victoria", "Northern"].map { NSString(string: $0) })
+    }
+
     override func handler(for intent: INIntent) -> Any {
         return self
     }

@@ -33,8 +33,8 @@ struct SiriKitWidgetsTests {
     func described() throws {
         let descriptor = try #require(DeparturesWidget().descriptors.first)
         #expect(descriptor.kind == "Departures" && descriptor.displayName == "Departures")
-        #expect(descriptor.parameters.map(\.name) == ["stop", "unit", "departures", "showsPlatform", "title"])
-        #expect(descriptor.parameters.map(\.defaultText) == ["", "metres", "3", "true", ""])
+        #expect(descriptor.parameters.map(\.name) == ["stop", "unit", "departures", "showsPlatform", "title", "line"])
+        #expect(descriptor.parameters.map(\.defaultText) == ["", "metres", "3", "true", "", ""])
         #expect(descriptor.parameters[1].kind == .optional(.enumeration(cases: ["metres", "feet"], titles: ["Metres", "Feet"])))
         #expect(descriptor.parameters[2].kind == .optional(.integer))
     }
@@ -61,7 +61,7 @@ struct SiriKitWidgetsTests {
         #expect(throws: ParameterError.invalid(name: "departures", value: "many", expected: "an integer (optional)")) {
             _ = try descriptor.instantiate(["departures": "many"])
         }
-        #expect(throws: ParameterError.unknown(name: "colour", known: ["departures", "showsPlatform", "stop", "title", "unit"])) {
+        #expect(throws: ParameterError.unknown(name: "colour", known: ["departures", "line", "showsPlatform", "stop", "title", "unit"])) {
             _ = try descriptor.instantiate(["colour": "red"])
         }
     }
@@ -73,6 +73,10 @@ struct SiriKitWidgetsTests {
         #expect(throws: ParameterError.invalid(name: "stop", value: "Oxford Circus", expected: "one of 940GZZLUOXC, 940GZZLUKSX (optional)")) {
             _ = try descriptor.instantiate(["stop": "Oxford Circus"])
         }
+        // A String parameter the handler lists (async form), as NSStrings.
+        #expect(descriptor.parameters[5].kind == .optional(.enumeration(cases: ["Victoria", "Northern"], titles: ["Victoria", "Northern"])))
+        #expect(throws: ParameterError.self) { _ = try descriptor.instantiate(["line": "Circle"]) }
+        _ = try descriptor.instantiate(["line": "Northern"])
         let timeline = try await descriptor.instantiate(["stop": "940GZZLUKSX", "showsPlatform": "false"]).timeline(context)
         let texts = timeline.entries[0].place(size: Size(width: 160, height: 72), environment: testEnvironment(.accessoryRectangular)).texts
         #expect(texts == ["King's Cross", "Northern", "3, 8, 12 min"], "the handler's object, its line included")
