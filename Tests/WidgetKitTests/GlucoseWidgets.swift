@@ -172,10 +172,10 @@ struct SensorProvider: AppIntentTimelineProvider {
         Timeline(entries: [placeholder(in: context)], policy: .atEnd)
     }
 
-    func recommendations() -> [IntentRecommendation<SensorIntent>] {
+    func recommendations() -> [AppIntentRecommendation<SensorIntent>] {
         [
-            IntentRecommendation(intent: SensorIntent(showsTrend: true), description: Text("With trend")),
-            IntentRecommendation(intent: SensorIntent(showsTrend: false), description: "Reading only"),
+            AppIntentRecommendation(intent: SensorIntent(showsTrend: true), description: Text("With trend")),
+            AppIntentRecommendation(intent: SensorIntent(showsTrend: false), description: "Reading only"),
         ]
     }
 }

@@ -29,6 +29,12 @@ struct DeparturesProvider: IntentTimelineProvider {
         let entry = DeparturesEntry(date: context.date, configuration: configuration, minutes: minutes)
         completion(Timeline(entries: [entry], policy: .after(context.date.addingTimeInterval(60))))
     }
+
+    func recommendations() -> [IntentRecommendation<ConfigurationIntent>] {
+        let intent = ConfigurationIntent()
+        intent.departures = 2
+        return [IntentRecommendation(intent: intent, description: "Next two")]
+    }
 }
 
 /// The app's API client: the minutes to the next departures, as a JSON array.

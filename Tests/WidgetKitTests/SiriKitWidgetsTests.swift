@@ -27,6 +27,8 @@ struct SiriKitWidgetsTests {
         #expect(DistanceUnit.allCases.map(\.rawValue) == [0, 1, 2])
         #expect(ConfigurationIntentResponse(code: .success, userActivity: nil).code == .success)
         #expect(ConfigurationIntent.configurationTitle == "Configuration")
+        #expect(DeparturesProvider().recommendations().map(\.description) == ["Next two"])
+        #expect(DeparturesProvider().recommendations().first?.intent.departures == 2)
     }
 
     @Test("IntentConfiguration lists the definition's parameters with their types and defaults")

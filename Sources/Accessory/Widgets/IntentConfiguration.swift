@@ -13,6 +13,13 @@ public protocol IntentTimelineProvider: Sendable {
     func getSnapshot(for configuration: Intent, in context: Context, completion: @escaping @Sendable (Entry) -> Void)
     /// The entries to show for a configuration and when to ask again.
     func getTimeline(for configuration: Intent, in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
+    /// Ready-made configurations, which watchOS offers instead of an editor; a desk panel
+    /// is configured in its file, so none is offered.
+    func recommendations() -> [IntentRecommendation<Intent>]
+}
+
+extension IntentTimelineProvider {
+    public func recommendations() -> [IntentRecommendation<Intent>] { [] }
 }
 
 /// A widget configured by a SiriKit intent with a completion-handler provider, as

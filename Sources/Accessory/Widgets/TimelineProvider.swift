@@ -31,18 +31,16 @@ public protocol AppIntentTimelineProvider: Sendable {
     /// Ready-made configurations, which watchOS offers instead of an editor. A desk panel
     /// is configured in its file (`[widgets.X]`), so none is offered; accepted so that
     /// providers written for both systems compile unchanged.
-    func recommendations() -> [IntentRecommendation<Intent>]
+    func recommendations() -> [AppIntentRecommendation<Intent>]
 }
 
 extension AppIntentTimelineProvider {
-    public func recommendations() -> [IntentRecommendation<Intent>] { [] }
+    public func recommendations() -> [AppIntentRecommendation<Intent>] { [] }
 }
 
-/// iOS 17's name for `IntentRecommendation`, as `AppIntentTimelineProvider`s write it.
-public typealias AppIntentRecommendation<Intent: WidgetConfigurationIntent> = IntentRecommendation<Intent>
-
-/// A configuration offered ready-made with a description, as WidgetKit's.
-public struct IntentRecommendation<Intent: WidgetConfigurationIntent>: Sendable {
+/// A configuration offered ready-made with a description, as WidgetKit's
+/// `AppIntentRecommendation` for an App Intent.
+public struct AppIntentRecommendation<Intent: WidgetConfigurationIntent>: Sendable {
     public let intent: Intent
     /// The description shown for it, as a plain string.
     public let description: String
@@ -61,5 +59,24 @@ public struct IntentRecommendation<Intent: WidgetConfigurationIntent>: Sendable 
     public init(intent: Intent, description: LocalizedStringResource) {
         self.intent = intent
         self.description = description.key
+    }
+}
+
+/// A configuration offered ready-made with a description, as WidgetKit's
+/// `IntentRecommendation` for a SiriKit intent (an `IntentTimelineProvider`'s).
+public struct IntentRecommendation<T: ConfigurableIntent> {
+    public let intent: T
+    /// The description shown for it, as a plain string.
+    public let description: String
+
+    public init(intent: T, description: Text) {
+        self.intent = intent
+        self.description = description.words
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(intent: T, description: S) {
+        self.intent = intent
+        self.description = String(description)
     }
 }

@@ -51,10 +51,10 @@ struct PriceProvider: AppIntentTimelineProvider {
         return Timeline(entries: entries, policy: .atEnd)
     }
 
-    func recommendations() -> [IntentRecommendation<PriceIntent>] {
+    func recommendations() -> [AppIntentRecommendation<PriceIntent>] {
         [
-            IntentRecommendation(intent: PriceIntent(tariff: .standard), description: "Standard tariff"),
-            IntentRecommendation(intent: PriceIntent(tariff: .dynamic), description: Text("Dynamic tariff")),
+            AppIntentRecommendation(intent: PriceIntent(tariff: .standard), description: "Standard tariff"),
+            AppIntentRecommendation(intent: PriceIntent(tariff: .dynamic), description: Text("Dynamic tariff")),
         ]
     }
 }
