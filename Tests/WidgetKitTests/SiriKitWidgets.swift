@@ -98,3 +98,9 @@ class IntentHandler: INExtension, ConfigurationIntentHandling {
         return self
     }
 }
+
+#Preview(as: .accessoryRectangular) {
+    DeparturesWidget()
+} timeline: {
+    DeparturesEntry(date: .now, configuration: ConfigurationIntent(), minutes: [2, 9, 14])
+}
