@@ -40,6 +40,16 @@ final class Leg {
     var from: String
     var to: String
     var trip: Trip?
+    // var ignored: Int — a comment, not a property
+    var label: String = "{ not a block }"
+    var kind: Kind = Kind.train
+    static var sample: Leg { Leg(from: "A", to: "B") }
+
+    enum Kind: String, Codable {
+        case train, bus
+    }
+
+    func describe() -> String { "\(from)–\(to) by \(kind.rawValue)" }
 
     init(from: String, to: String) {
         self.from = from

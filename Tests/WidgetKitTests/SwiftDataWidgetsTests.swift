@@ -89,6 +89,20 @@ struct SwiftDataWidgetsTests {
         }
     }
 
+    @Test("@Model reads a class as written: comments, strings with braces, nested types, statics and methods are not properties")
+    func modelShapes() throws {
+        #expect(Leg.modelPropertyNames == ["from", "to", "trip", "label", "kind"])
+        let memory = ModelContext(try ModelContainer(for: Leg.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true)))
+        let leg = Leg.sample
+        leg.kind = .bus
+        leg.label = "{ still not a block }"
+        memory.insert(leg)
+        try memory.save()
+        let again = ModelContext(memory.container)
+        let read = try #require(try again.fetch(FetchDescriptor<Leg>()).first)
+        #expect(read !== leg && read.describe() == "A–B by bus" && read.label == "{ still not a block }" && read.trip == nil)
+    }
+
     @Test("a reader of a store not yet made reads no models and may not save; an in-memory store keeps models until it goes")
     func readers() async throws {
         try await withStore { url in
