@@ -45,8 +45,12 @@ final class ModelStore: Sendable {
             guard let db, try Self.tableExists(entity, in: db) else { return [] }
             var rows: [(id: Int64, row: ModelRow)] = []
             try Self.run(db, "SELECT id, data FROM \(Self.quoted(entity)) ORDER BY id") { statement in
-                let text = String(cString: sqlite3_column_text(statement, 1))
-                let values = try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+                // A table of that name another program made may hold anything: a row that is
+                // not a JSON object of values is refused, never trusted.
+                guard let bytes = sqlite3_column_text(statement, 1),
+                      let values = try? JSONDecoder().decode([String: String].self, from: Data(String(cString: bytes).utf8)) else {
+                    throw SwiftDataError(description: "the store's row \(sqlite3_column_int64(statement, 0)) of \(entity) is not one it wrote")
+                }
                 rows.append((sqlite3_column_int64(statement, 0), ModelRow(values: values)))
             }
             return rows

@@ -118,6 +118,36 @@ struct SwiftDataWidgetsTests {
         }
     }
 
+    @Test("a store that is not one, or a table another program wrote, is an error to catch, never a crash")
+    func badStores() async throws {
+        try await withStore { url in
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(repeating: 0x5A, count: 4096).write(to: url)
+            let garbage = ModelContext(try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url, allowsSave: false)))
+            #expect(throws: SwiftDataError.self) { try garbage.fetch(FetchDescriptor<Trip>()) }
+            try FileManager.default.removeItem(at: url)
+            // Another program's "Trip" table: a NULL, then text that is not the store's JSON.
+            let other = ModelContext(try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url)))
+            try other.save()
+            try Self.sqlite(url, "CREATE TABLE \"Trip\" (id INTEGER PRIMARY KEY, data TEXT); INSERT INTO \"Trip\" (data) VALUES (NULL);")
+            #expect(throws: SwiftDataError.self) { try ModelContext(other.container).fetch(FetchDescriptor<Trip>()) }
+            try Self.sqlite(url, "UPDATE \"Trip\" SET data = '[1, 2]';")
+            #expect(throws: SwiftDataError.self) { try ModelContext(other.container).fetch(FetchDescriptor<Trip>()) }
+            try Self.sqlite(url, "UPDATE \"Trip\" SET data = '{\"name\": \"7\"}';")
+            #expect(throws: SwiftDataError.self, "a row without the model's other properties") { try ModelContext(other.container).fetch(FetchDescriptor<Trip>()) }
+        }
+    }
+
+    /// Runs SQL on a store as another program would, with Debian's sqlite3 shell's library.
+    static func sqlite(_ url: URL, _ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()", url.path, sql]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test("the widget's provider reads the next trip from the store the app filled, and draws it")
     func widget() async throws {
         let widget = NextTripWidget()
