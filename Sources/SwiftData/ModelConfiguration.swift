@@ -15,9 +15,9 @@ public struct ModelConfiguration: Sendable, Hashable {
         let name = name ?? "default"
         var folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? URL(fileURLWithPath: NSTemporaryDirectory())
-        if case let .identifier(group) = groupContainer.kind { folder.appendPathComponent(group, isDirectory: true) }
+        if let group = groupContainer.identifier { folder.appendPathComponent(group, isDirectory: true) }
         self.init(name: name, url: folder.appendingPathComponent(name + ".store"), inMemory: isStoredInMemoryOnly, allowsSave: allowsSave,
-                  group: { if case let .identifier(group) = groupContainer.kind { group } else { nil } }())
+                  group: groupContainer.identifier)
     }
 
     public init(_ name: String? = nil, schema: Schema? = nil, url: URL, allowsSave: Bool = true, cloudKitDatabase: CloudKitDatabase = .automatic) {
@@ -35,6 +35,11 @@ public struct ModelConfiguration: Sendable, Hashable {
         public static let automatic = GroupContainer(kind: .automatic)
         public static let none = GroupContainer(kind: .none)
         public static func identifier(_ group: String) -> GroupContainer { GroupContainer(kind: .identifier(group)) }
+
+        /// The App Group's identifier; nil for none.
+        var identifier: String? {
+            if case let .identifier(group) = kind { group } else { nil }
+        }
     }
 
     /// CloudKit's database; there is no iCloud here, so every choice keeps the store local.
