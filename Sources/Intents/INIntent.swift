@@ -67,14 +67,17 @@ extension INIntent: ConfigurableIntent {
         }
     }
 
-    /// Where a custom-type parameter's objects come from: the intent extension's handler,
-    /// asked with a fresh intent, as iOS asks when the user edits the widget. None when
-    /// the parameter has no options or the package has no such handler class.
+    /// Where a custom-type or listed-string parameter's values come from: the intent
+    /// extension's handler, asked with a fresh intent, as iOS asks when the user edits the
+    /// widget. None for a parameter without options. The principal class is looked up by
+    /// its name only when the options are asked (once, at start), not each time the
+    /// parameters are listed; without such a class they are empty, which leaves the
+    /// parameter free.
     private static func offered(_ parameter: IntentDefinition.Parameter, by handlerClass: String?) -> IntentOptionsSource? {
-        guard let handlerClass, let principal = NSClassFromString(handlerClass) as? INExtension.Type else { return nil }
+        guard let handlerClass else { return nil }
         let intentClass = IntentClass(type: self)
-        /// The handler for a fresh intent, as iOS asks it when the user edits the widget.
         let ask = { @Sendable () -> (handler: Any, intent: INIntent)? in
+            guard let principal = NSClassFromString(handlerClass) as? INExtension.Type else { return nil }
             let intent = intentClass.type.init()
             return principal.init().handler(for: intent).map { ($0, intent) }
         }
