@@ -44,11 +44,12 @@ final class ModelStore: Sendable {
         try connection.withLock { db -> [(id: Int64, row: ModelRow)] in
             guard let db, try Self.tableExists(entity, in: db) else { return [] }
             var rows: [(id: Int64, row: ModelRow)] = []
+            let decoder = JSONDecoder()
             try Self.run(db, "SELECT id, data FROM \(Self.quoted(entity)) ORDER BY id") { statement in
                 // A table of that name another program made may hold anything: a row that is
                 // not a JSON object of values is refused, never trusted.
                 guard let bytes = sqlite3_column_text(statement, 1),
-                      let values = try? JSONDecoder().decode([String: String].self, from: Data(String(cString: bytes).utf8)) else {
+                      let values = try? decoder.decode([String: String].self, from: Data(String(cString: bytes).utf8)) else {
                     throw SwiftDataError(description: "the store's row \(sqlite3_column_int64(statement, 0)) of \(entity) is not one it wrote")
                 }
                 rows.append((sqlite3_column_int64(statement, 0), ModelRow(values: values)))
@@ -66,10 +67,11 @@ final class ModelStore: Sendable {
             try Self.run(db, "BEGIN IMMEDIATE")
             do {
                 var ids: [Int64] = []
+                let encoder = JSONEncoder()
                 for (entity, id, row) in writes {
                     let table = Self.quoted(entity)
                     try Self.run(db, "CREATE TABLE IF NOT EXISTS \(table) (id INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL)")
-                    let data = String(decoding: try JSONEncoder().encode(row.values), as: UTF8.self)
+                    let data = String(decoding: try encoder.encode(row.values), as: UTF8.self)
                     if let id {
                         try Self.run(db, "UPDATE \(table) SET data = ?1 WHERE id = ?2", text: data, id: id)
                         ids.append(id)

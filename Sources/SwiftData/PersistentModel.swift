@@ -70,17 +70,18 @@ public struct ModelRow: Sendable {
     /// property of a type the store does not keep (a relationship to other models) reads
     /// as nil or empty.
     public func value<Value>(forKey key: String) throws -> Value {
+        let none = (Value.self as? any OptionalValue.Type)?.none as? Value
         guard let decodable = Value.self as? any Decodable.Type else {
-            if let none = (Value.self as? any OptionalValue.Type)?.none as? Value { return none }
+            if let none { return none }
             if let list = Value.self as? any ExpressibleByArrayLiteral.Type, let empty = Self.empty(list) as? Value { return empty }
             throw SwiftDataError(description: "'\(key)' is a \(Value.self), which the store does not keep (relationships between models are not kept yet)")
         }
         guard let text = values[key] else {
-            if let none = (Value.self as? any OptionalValue.Type)?.none as? Value { return none }
+            if let none { return none }
             throw SwiftDataError(description: "the store has no value for '\(key)'")
         }
         do {
-            return try JSONDecoder().decode(decodable, from: Data(text.utf8)) as! Value
+            return try Self.decoder.decode(decodable, from: Data(text.utf8)) as! Value
         } catch {
             throw SwiftDataError(description: "the store's value for '\(key)' is not a \(Value.self): \(error)")
         }
@@ -90,8 +91,12 @@ public struct ModelRow: Sendable {
     /// relationship to other models) is left out.
     public mutating func setValue<Value>(_ value: Value, forKey key: String) throws {
         guard let encodable = value as? any Encodable else { return }
-        values[key] = String(decoding: try JSONEncoder().encode(encodable), as: UTF8.self)
+        values[key] = String(decoding: try Self.encoder.encode(encodable), as: UTF8.self)
     }
+
+    /// One coder for every property of every row, rather than one made per property.
+    private static let decoder = JSONDecoder()
+    private static let encoder = JSONEncoder()
 
     private static func empty<List: ExpressibleByArrayLiteral>(_ type: List.Type) -> List { [] }
 }
