@@ -251,7 +251,7 @@ package.targets += [
     .target(name: "SwiftUI", dependencies: ["Accessory", "Combine", "UIKitCore"]),
     .target(name: "WidgetKit", dependencies: ["SwiftUI"]),
     .target(name: "AppIntents", dependencies: ["SwiftUI"]),
-    .target(name: "Charts", dependencies: ["SwiftUI"]),
+    .target(name: "Charts", dependencies: ["SwiftUI", "Accessory", "Canvas", "Gauge"]),
     .target(name: "ActivityKit", dependencies: ["SwiftUI"]),
     // SiriKit's intent classes; Foundation, which it brings as Apple's does, is linked
     // only by widget packages that import it.

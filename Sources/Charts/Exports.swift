@@ -1,4 +1,5 @@
-// `import Charts` as widget code writes it: `Chart`, the marks and the chart modifiers
-// live in Accessory with the other views (they lay out and draw as views do), and come
-// with SwiftUI's names, as Apple's Charts brings SwiftUI.
+// `import Charts` as widget code writes it: `Chart`, the marks and the chart modifiers are
+// this module's own, laid out and drawn through the views' core (Accessory) as its views
+// are, and it brings SwiftUI's names with it, as Apple's Charts brings SwiftUI. `import
+// SwiftUI` or `WidgetKit` alone does not bring them, as on iOS.
 @_exported import SwiftUI

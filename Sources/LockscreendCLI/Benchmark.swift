@@ -208,6 +208,7 @@ package struct Benchmark {
             if presented {
                 let elapsed = daemon.lastRenderDuration
                 renderTimes.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+                if getenv("BENCH_TRACE") != nil { print("TRACE", now.timeIntervalSince(start), renderTimes.last!) }
             }
             guard let next, next > now else { break }
             now = next

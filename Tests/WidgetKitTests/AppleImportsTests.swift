@@ -1,5 +1,6 @@
 import Accessory
 import Canvas
+import Charts
 import Testing
 import TestSupport
 

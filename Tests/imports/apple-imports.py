@@ -39,6 +39,11 @@ CASES = [
     ("SwiftData", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
     ("Combine", "final class M: ObservableObject { @Published var n = 0 }\nlet s = PassthroughSubject<Int, Never>()", None),
     ("Combine", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
+    # Swift Charts' names are Charts' alone: a widget drawing a chart imports it, as on iOS,
+    # and Charts brings SwiftUI's names with it.
+    ("Charts", "struct V: View { let v: [Double]\n  var body: some View { Chart(Array(v.enumerated()), id: \\.offset) { LineMark(x: .value(\"i\", $0.offset), y: .value(\"v\", $0.element)) }.chartXAxis(.hidden) } }", None),
+    ("SwiftUI", "struct V: View { var body: some View { Chart { BarMark(x: .value(\"d\", \"Mon\"), y: .value(\"n\", 3)) } } }", "Chart"),
+    ("WidgetKit", "let m = LineMark(x: .value(\"i\", 1), y: .value(\"v\", 2.0))", "LineMark"),
     ("Foundation", "let c = UIColor.systemRed", "UIColor"),
     ("Foundation", "let f = DateComponentsFormatter()", "DateComponentsFormatter"),
 ]

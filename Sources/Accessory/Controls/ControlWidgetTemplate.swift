@@ -161,7 +161,7 @@ struct ControlCircleButton: View, PrimitiveView {
 
     var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let on = isOn.map { environment.controlStates[action.id] ?? $0 }
         var look = environment
         let ink = environment.colorScheme == .dark ? Color.white : Color.black

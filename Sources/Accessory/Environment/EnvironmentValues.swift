@@ -77,8 +77,6 @@ public struct EnvironmentValues: Sendable {
     /// How buttons and toggles look, set by `.buttonStyle` and `.toggleStyle`.
     var buttonStyle = ButtonStyleKind.automatic
     var toggleStyle = ToggleStyleKind.automatic
-    /// Axes, legend and scales set by the chart modifiers.
-    package var chartOptions = ChartOptions()
     /// `.textCase(_:)`: texts drawn in upper or lower case; nil as written.
     package var textCase: Text.Case? = nil
     /// `.truncationMode(_:)`: where a text too long for its space loses characters.
@@ -142,7 +140,7 @@ public struct EnvironmentValues: Sendable {
     var primaryInk: RGBA { colorScheme == .dark ? .white : .black }
 
     /// What `style` looks like in this environment's rendering mode.
-    func resolve(_ style: AnyShapeStyle?) -> RGBA {
+    package func resolve(_ style: AnyShapeStyle?) -> RGBA {
         let base = (style ?? AnyShapeStyle(HierarchicalShapeStyle.primary)).color(primaryInk: primaryInk)
         switch widgetRenderingMode {
         case .fullColor:
@@ -160,7 +158,7 @@ public struct EnvironmentValues: Sendable {
 
     /// What a shape filled or stroked with `style` is painted with here: a gradient keeps
     /// its line, each of its colours resolved as a colour of its own would be.
-    func paint(_ style: AnyShapeStyle?) -> ShapePaint {
+    package func paint(_ style: AnyShapeStyle?) -> ShapePaint {
         guard case let .linear(stops, start, end)? = style?.storage else { return .color(resolve(style)) }
         let resolved = stops.map { GradientStop(color: resolve(AnyShapeStyle(storage: .color($0.color))), location: $0.location) }
         return .linear(resolved, start: start, end: end)

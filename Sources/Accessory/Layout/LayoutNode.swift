@@ -2,14 +2,16 @@ import Canvas
 
 /// A resolved view: answers the size it takes for a proposal, then places itself and
 /// its children in a rectangle. Nodes are built fresh for each render, so they may
-/// cache measurements.
-class LayoutNode {
+/// cache measurements. Subclassed inside this module only (Swift lets another module
+/// subclass only an `open`, that is public, class); a framework's module above it lays
+/// out through `NodeLayout` instead.
+package class LayoutNode {
     /// Higher priorities get space first in a stack.
-    var layoutPriority: Double = 0
+    package var layoutPriority: Double = 0
     private var cache: [ProposedSize: Size] = [:]
 
     /// The size this node takes when offered `proposal` (cached).
-    final func sizeThatFits(_ proposal: ProposedSize) -> Size {
+    package final func sizeThatFits(_ proposal: ProposedSize) -> Size {
         if let size = cache[proposal] { return size }
         let size = measure(proposal)
         cache[proposal] = size
@@ -17,13 +19,37 @@ class LayoutNode {
     }
 
     /// Computes the size for a proposal; subclasses override.
-    func measure(_ proposal: ProposedSize) -> Size { .zero }
+    package func measure(_ proposal: ProposedSize) -> Size { .zero }
 
     /// Places the node in `frame` (whose size came from `sizeThatFits`).
-    func place(in frame: Rect) -> PlacedView { PlacedView(frame: frame) }
+    package func place(in frame: Rect) -> PlacedView { PlacedView(frame: frame) }
 
     /// Spacers expand along a stack's axis and carry no spacing of their own.
     var isSpacer: Bool { false }
+
+    package init() {}
+}
+
+/// How a view of a framework's module above this one (Charts) lays out: what a
+/// `LayoutNode` subclass would override, given to a `DelegatedNode`.
+package protocol NodeLayout: AnyObject {
+    /// The size taken for a proposal.
+    func measure(_ proposal: ProposedSize) -> Size
+    /// Places the view and its children in `frame`.
+    func place(in frame: Rect) -> PlacedView
+}
+
+/// A node laid out by a `NodeLayout` of another module.
+package final class DelegatedNode: LayoutNode {
+    let layout: any NodeLayout
+
+    package init(_ layout: any NodeLayout) {
+        self.layout = layout
+    }
+
+    override package func measure(_ proposal: ProposedSize) -> Size { layout.measure(proposal) }
+
+    override package func place(in frame: Rect) -> PlacedView { layout.place(in: frame) }
 }
 
 /// Several nodes with no layout of their own: a container lays out each separately.

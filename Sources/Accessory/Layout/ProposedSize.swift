@@ -17,7 +17,7 @@ package struct ProposedSize: Hashable, Sendable {
     package static let unspecified = ProposedSize(width: nil, height: nil)
 
     /// The proposal with `nil` replaced by the given size's lengths.
-    func replacingUnspecified(with size: Size) -> Size {
+    package func replacingUnspecified(with size: Size) -> Size {
         Size(width: width ?? size.width, height: height ?? size.height)
     }
 }

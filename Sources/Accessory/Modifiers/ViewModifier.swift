@@ -10,7 +10,7 @@ public protocol ViewModifier {
 public struct _ViewModifier_Content<Modifier: ViewModifier>: View, PrimitiveView {
     let make: (EnvironmentValues) -> LayoutNode
     public var body: Never { bodyNever() }
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode { make(environment) }
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode { make(environment) }
 }
 
 /// A view with a modifier applied.
@@ -27,7 +27,7 @@ public struct ModifiedContent<Content, Modifier> {
 extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: ViewModifier {
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let content = self.content
         let makeContent: (EnvironmentValues) -> LayoutNode = { Accessory.makeNode(content, in: $0) }
         if let primitive = modifier as? any PrimitiveModifier {

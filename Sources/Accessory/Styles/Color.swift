@@ -104,7 +104,7 @@ public struct Color: Hashable, Sendable, View, PrimitiveView, ShapeStyle {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         FillNode(shape: .rectangle, color: environment.resolve(AnyShapeStyle(self)))
     }
 }

@@ -51,7 +51,7 @@ public struct LinearGradient: ShapeStyle, View, PrimitiveView, Hashable {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         FillNode(shape: .rectangle, paint: environment.paint(AnyShapeStyle(self)), name: "LinearGradient")
     }
 }
@@ -82,12 +82,12 @@ extension Color {
 
 /// What a shape is painted with once the environment has chosen its colours; the
 /// gradient's points wait for the frame.
-enum ShapePaint: Hashable, Sendable {
+package enum ShapePaint: Hashable, Sendable {
     case color(RGBA)
     case linear([GradientStop], start: UnitPoint, end: UnitPoint)
 
     /// The paint for a frame of `size`, in coordinates from its top-left corner.
-    func paint(in size: Size) -> Paint {
+    package func paint(in size: Size) -> Paint {
         switch self {
         case let .color(color): .color(color)
         case let .linear(stops, start, end): .linearGradient(stops: stops, start: start.point(in: size), end: end.point(in: size))

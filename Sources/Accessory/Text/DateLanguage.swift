@@ -19,7 +19,7 @@ package struct DateLanguage: Sendable, Hashable {
 
     package let identifier: String
     let months: [String]
-    let weekdays: [String]
+    package let weekdays: [String]
     let order: Order
     /// Whether the language's clocks read 24 hours (most of Europe) or 12 with AM/PM.
     package let uses24HourClock: Bool

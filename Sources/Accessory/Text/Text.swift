@@ -142,7 +142,7 @@ public struct Text: View, PrimitiveView, Equatable {
 
     /// The words as the text reads now, in the default environment: a configuration's
     /// name or description given as a `Text`.
-    var words: String { resolved(in: EnvironmentValues()).0 }
+    package var words: String { resolved(in: EnvironmentValues()).0 }
 
     /// The string shown at `environment.now`, when it changes next, and the UTF-8 ranges
     /// of symbols in it.
@@ -198,7 +198,7 @@ public struct Text: View, PrimitiveView, Equatable {
         return (text, live, symbols)
     }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         var font = font ?? environment.resolvedFont
         if let design = environment.fontDesign, font.design == .default { font.design = design }
         if let weight = weight ?? environment.fontWeight { font.weight = weight }

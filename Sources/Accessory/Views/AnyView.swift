@@ -13,5 +13,5 @@ public struct AnyView: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode { make(environment) }
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode { make(environment) }
 }

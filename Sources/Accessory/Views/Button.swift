@@ -20,7 +20,7 @@ public struct Button<Label: View>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let look = environment.buttonStyle.look(of: label, in: environment)
         guard let action else { return look }
         return ControlNode(child: look, control: PlacedControl(action: action), name: "Button", environment: environment)

@@ -7,7 +7,7 @@ public struct Divider: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         DividerNode(vertical: environment.stackAxis == .horizontal, color: environment.resolve(AnyShapeStyle(HierarchicalShapeStyle.tertiary)))
     }
 }

@@ -2,5 +2,5 @@
 public struct EmptyView: View, PrimitiveView {
     public init() {}
     public var body: Never { bodyNever() }
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode { GroupNode(children: []) }
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode { GroupNode(children: []) }
 }

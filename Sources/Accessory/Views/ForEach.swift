@@ -2,9 +2,9 @@
 /// In a `Chart`, one piece of chart content per element instead.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     public let data: Data
-    let content: (Data.Element) -> Content
+    package let content: (Data.Element) -> Content
 
-    init(data: Data, content: @escaping (Data.Element) -> Content) {
+    package init(data: Data, content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
     }
@@ -18,7 +18,7 @@ extension ForEach: View, PrimitiveView where Content: View {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         GroupNode(children: data.flatMap { flattenedNodes(content($0), in: environment) })
     }
 }

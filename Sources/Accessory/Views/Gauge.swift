@@ -26,7 +26,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Vi
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let kind = environment.gaugeKind ?? .linearCapacity
         var labels: [GaugeLabelRole: LayoutNode] = [:]
         func add<V: View>(_ view: V?, _ role: GaugeLabelRole) {

@@ -11,7 +11,7 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         GeometryReaderNode { size in
             let proxy = GeometryProxy(size: CGSize(width: size.width, height: size.height))
             return Accessory.makeNode(content(proxy), in: environment)

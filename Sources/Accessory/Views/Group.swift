@@ -9,7 +9,7 @@ public struct Group<Content: View>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         GroupNode(children: flattenedNodes(content, in: environment))
     }
 }

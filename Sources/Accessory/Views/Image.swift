@@ -71,7 +71,7 @@ public struct Image: View, PrimitiveView, Hashable {
         return copy
     }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let color = environment.foregroundColor
         switch source {
         case let .symbol(name):

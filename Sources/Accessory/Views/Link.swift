@@ -14,7 +14,7 @@ public struct Link<Label: View>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let action = ControlAction(url: destination)
         return ControlNode(child: Accessory.makeNode(label, in: environment), control: PlacedControl(action: action), name: "Link", environment: environment)
     }

@@ -59,7 +59,7 @@ public struct ProgressView<Label: View>: View, PrimitiveView {
         }
     }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         if let custom = environment.customProgressStyle {
             // The style's body is drawn as any view; a progress view inside it is the built-in one.
             var inner = environment

@@ -89,7 +89,7 @@ public struct ShapeView: View, PrimitiveView {
         return copy
     }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         var node: LayoutNode = FillNode(shape: shape, paint: environment.paint(style ?? environment.foregroundStyle), name: "Shape", line: line, trim: trim)
         if let turn { node = TransformNode(transform: turn, child: node) }
         let inset = self.inset + (insetsStroke ? (line?.width ?? 0) / 2 : 0)
@@ -117,7 +117,7 @@ public struct StrokeStyle: Hashable, Sendable {
         self.dashPhase = dashPhase
     }
 
-    var lineStyle: LineStyle {
+    package var lineStyle: LineStyle {
         let cap: LineStyle.Cap = switch lineCap { case .butt: .butt; case .round: .round; case .square: .square }
         let join: LineStyle.Join = switch lineJoin { case .miter: .miter; case .round: .round; case .bevel: .bevel }
         return LineStyle(width: lineWidth, cap: cap, join: join, miterLimit: miterLimit, dash: dash, dashPhase: dashPhase)

@@ -13,7 +13,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         StackNode(
             axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing,
             children: flattenedNodes(content, in: environment.inStack(.horizontal)))
@@ -34,7 +34,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         StackNode(
             axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing,
             children: flattenedNodes(content, in: environment.inStack(.vertical)))
@@ -53,7 +53,7 @@ public struct ZStack<Content: View>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         OverlayNode(alignment: alignment, children: flattenedNodes(content, in: environment.inStack(nil)))
     }
 }
@@ -68,7 +68,7 @@ public struct Spacer: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode { SpacerNode(minLength: minLength) }
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode { SpacerNode(minLength: minLength) }
 }
 
 /// The first of several alternatives that fits the space, as SwiftUI's `ViewThatFits`:
@@ -84,7 +84,7 @@ public struct ViewThatFits<Content: View>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         ViewThatFitsNode(axes: axes, children: flattenedNodes(content, in: environment))
     }
 }
@@ -99,7 +99,7 @@ public struct AccessoryWidgetBackground: View, PrimitiveView {
     /// The backdrop's opacity of the ink colour.
     static let opacity = 0.18
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let shape: FillShape = environment.widgetFamily == .accessoryCircular ? .circle : .roundedRectangle(cornerRadius: 12)
         let color = environment.primaryInk.multiplyingAlpha(environment.isRedacted ? Self.opacity / 2 : Self.opacity)
         return FillNode(shape: shape, color: color, name: "AccessoryWidgetBackground")

@@ -17,7 +17,7 @@ public struct Toggle<Label: View>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let on = environment.controlStates[action.id] ?? isOn
         let look: LayoutNode
         switch environment.toggleStyle {

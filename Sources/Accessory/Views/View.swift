@@ -14,18 +14,19 @@ extension Never: View {
     public var body: Never { fatalError("Never has no body") }
 }
 
-/// A view this module lays out and draws itself rather than through a `body`.
-protocol PrimitiveView {
+/// A view this module (or a framework's module above it, such as Charts) lays out and
+/// draws itself rather than through a `body`.
+package protocol PrimitiveView {
     func makeNode(in environment: EnvironmentValues) -> LayoutNode
 }
 
 extension PrimitiveView {
     /// Primitives have no body; SwiftUI's convention is `Never`.
-    func bodyNever() -> Never { fatalError("\(Self.self) is a primitive view and has no body") }
+    package func bodyNever() -> Never { fatalError("\(Self.self) is a primitive view and has no body") }
 }
 
 /// Resolves a view (with the given environment) to the node that lays it out and draws it.
-func makeNode<V: View>(_ view: V, in environment: EnvironmentValues) -> LayoutNode {
+package func makeNode<V: View>(_ view: V, in environment: EnvironmentValues) -> LayoutNode {
     if let primitive = view as? any PrimitiveView {
         return primitive.makeNode(in: environment)
     }

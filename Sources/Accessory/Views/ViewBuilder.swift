@@ -39,7 +39,7 @@ public struct TupleView<T>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         GroupNode(children: children(environment))
     }
 }
@@ -55,7 +55,7 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, P
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         switch storage {
         case let .trueContent(view): Accessory.makeNode(view, in: environment)
         case let .falseContent(view): Accessory.makeNode(view, in: environment)
@@ -68,7 +68,7 @@ extension Optional: View where Wrapped: View {
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         switch self {
         case let .some(view): Accessory.makeNode(view, in: environment)
         case .none: GroupNode(children: [])

@@ -1,3 +1,4 @@
+import Accessory
 import Canvas
 
 /// Where values fall along one side of a plot: a linear (or time) scale, or bands for

@@ -1,3 +1,4 @@
+import Accessory
 import Canvas
 
 /// A chart of marks, as Swift Charts' `Chart`: it takes the space it is offered and
@@ -20,8 +21,8 @@ public struct Chart<Content: ChartContent>: View, PrimitiveView {
 
     public var body: Never { bodyNever() }
 
-    func makeNode(in environment: EnvironmentValues) -> LayoutNode {
-        ChartNode(marks: content.collectedMarks, environment: environment)
+    package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
+        DelegatedNode(ChartNode(marks: content.collectedMarks, environment: environment))
     }
 }
 
@@ -65,6 +66,20 @@ package struct ChartOptions: Hashable, Sendable {
     var yIncludesZero: Bool?
 
     package init() {}
+}
+
+/// Where the chart modifiers keep their settings: a key of Charts' own, so the views'
+/// environment knows nothing of charts.
+private struct ChartOptionsKey: EnvironmentKey {
+    static let defaultValue = ChartOptions()
+}
+
+extension EnvironmentValues {
+    /// Axes, legend and scales set by the chart modifiers.
+    package var chartOptions: ChartOptions {
+        get { self[ChartOptionsKey.self] }
+        set { self[ChartOptionsKey.self] = newValue }
+    }
 }
 
 extension View {

@@ -1,8 +1,9 @@
+import Accessory
 import Canvas
 
 /// Lays out a chart in the space it is given: scales fitted to the marks, the axes'
 /// labels outside the plot, grid lines, the marks and the legend.
-final class ChartNode: LayoutNode {
+final class ChartNode: NodeLayout {
     let marks: [MarkSpec]
     let environment: EnvironmentValues
     var options: ChartOptions { environment.chartOptions }
@@ -17,7 +18,7 @@ final class ChartNode: LayoutNode {
         self.environment = environment
     }
 
-    override func measure(_ proposal: ProposedSize) -> Size {
+    func measure(_ proposal: ProposedSize) -> Size {
         proposal.replacingUnspecified(with: Size(width: 160, height: 80))
     }
 
@@ -35,7 +36,7 @@ final class ChartNode: LayoutNode {
         Accessory.makeNode(Text(verbatim: string).font(.caption2).foregroundStyle(.secondary), in: environment)
     }
 
-    override func place(in frame: Rect) -> PlacedView {
+    func place(in frame: Rect) -> PlacedView {
         var children: [PlacedView] = []
         var plot = frame
         // The legend: one "● name" per coloured series, along the bottom.

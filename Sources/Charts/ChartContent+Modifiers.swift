@@ -1,3 +1,4 @@
+import Accessory
 extension ChartContent {
     private func changingMarks(_ change: @escaping (inout MarkSpec) -> Void) -> ModifiedChartContent {
         ModifiedChartContent(base: self, change: change)
