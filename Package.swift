@@ -29,7 +29,7 @@ let package = Package(
     defaultLocalization: "en",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "Accessory", targets: ["Accessory"]),
+        .library(name: "Accessory", targets: ["Accessory", "AppIntentsCore"]),
         .library(name: "LockScreen", targets: ["LockScreen"]),
         /// The stock command line, for a daemon of one's own: `LockScreenDaemon.main(bundles:)`.
         .library(name: "LockscreendCLI", targets: ["LockscreendCLI"]),
@@ -92,7 +92,8 @@ let package = Package(
         .target(name: "CAccessoryHooks"),
         // `#Preview`'s compiler plugin, speaking the plugin protocol without swift-syntax.
         .macro(name: "AccessoryMacros"),
-        .target(name: "Accessory", dependencies: ["Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
+        .target(name: "AppIntentsCore", dependencies: ["Canvas", "ZoneInfo", "AccessoryMacros"]),
+        .target(name: "Accessory", dependencies: ["AppIntentsCore", "Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
         .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
         // The clock every wait goes through, the wall-clock alarm, the daemon's executor and
         // threads of its own: what the engine and the providers both run on.
@@ -105,7 +106,7 @@ let package = Package(
         ),
         .target(
             name: "Providers",
-            dependencies: ["DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
+            dependencies: ["AppIntentsCore", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
         ),
                 // What lockscreenctl needs and nothing more: no drawing library comes with it.
         .target(name: "ControlProtocol", dependencies: ["JSON"]),
@@ -121,13 +122,13 @@ let package = Package(
         ),
         .target(
             name: "LockScreen",
-            dependencies: [
+            dependencies: ["AppIntentsCore", 
                 "LockScreenModel", "DaemonInterface", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Reads and checks the configuration file into the values the daemon runs.
-        .target(name: "Config", dependencies: ["TOML", "JSON", "LockScreenModel", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
+        .target(name: "Config", dependencies: ["AppIntentsCore", "TOML", "JSON", "LockScreenModel", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
         // The MQTT bridge: Home Assistant's discovery, the widgets' readings and the
         // daemon's state published, commands and pushes taken in.
         .target(
@@ -204,14 +205,15 @@ let package = Package(
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "CPangoCairo", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
-        .testTarget(name: "AccessoryTests", dependencies: ["Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "AppIntentsCoreTests", dependencies: ["AppIntentsCore"]),
+        .testTarget(name: "AccessoryTests", dependencies: ["AppIntentsCore", "Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels", "TestSupport"]),
         .testTarget(name: "DaemonRuntimeTests", dependencies: ["DaemonRuntime", "TestSupport"]),
         .testTarget(name: "DaemonInterfaceTests", dependencies: ["DaemonInterface", "ControlProtocol", "Canvas"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "JSON"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "DaemonRuntime", "Accessory", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["DaemonInterface", "LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["AppIntentsCore", "DaemonInterface", "LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
         .testTarget(name: "LockScreenModelTests", dependencies: ["LockScreenModel", "LockScreen", "Config", "ControlProtocol", "JSON", "Providers", "TimelineEngine", "Accessory", "Canvas"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "WebTrustTests", dependencies: ["WebTrust"]),
@@ -250,12 +252,12 @@ package.targets += [
     .target(name: "UIKit", dependencies: ["UIKitCore"]),
     .target(name: "SwiftUI", dependencies: ["Accessory", "Combine", "UIKitCore"]),
     .target(name: "WidgetKit", dependencies: ["SwiftUI"]),
-    .target(name: "AppIntents", dependencies: ["SwiftUI"]),
+    .target(name: "AppIntents", dependencies: ["AppIntentsCore"]),
     .target(name: "Charts", dependencies: ["SwiftUI", "Accessory", "Canvas", "Gauge"]),
     .target(name: "ActivityKit", dependencies: ["SwiftUI"]),
     // SiriKit's intent classes; Foundation, which it brings as Apple's does, is linked
     // only by widget packages that import it.
-    .target(name: "Intents", dependencies: ["Accessory"]),
+    .target(name: "Intents", dependencies: ["AppIntentsCore"]),
     // SQLite's C library: SwiftData's store (docs/WIDGETS.md#swiftdata says why not GRDB).
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "SwiftData", dependencies: ["Accessory", "AccessoryMacros", "CSQLite"]),

@@ -1,5 +1,8 @@
 // `import AppIntents` as widget code writes it: `AppIntent`, `WidgetConfigurationIntent`,
-// `@Parameter`, `AppEntity` and the rest live in Accessory, with the views. It brings
-// SwiftUI's names too (Apple's does not), so that a file importing AppIntents beside
-// SwiftUI or WidgetKit sees each name, `CGSize` included, from one declaration.
-@_exported import SwiftUI
+// `@Parameter`, `AppEntity` and the rest (AppIntentsCore, below the views, which take
+// intents for buttons and toggles), and Foundation, as Apple's framework brings it. Not
+// SwiftUI's names: a file declaring an intent with `import AppIntents` alone and using a
+// view fails here as on iOS, and `import SwiftUI` or `WidgetKit` alone does not bring the
+// intents' names.
+@_exported import AppIntentsCore
+@_exported import Foundation

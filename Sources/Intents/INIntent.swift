@@ -1,4 +1,4 @@
-import Accessory
+import AppIntentsCore
 import Foundation
 
 /// A request described by an app's intent definition, as SiriKit's `INIntent`: widgets

@@ -1,4 +1,4 @@
-import Accessory
+import AppIntentsCore
 import Foundation
 
 /// What an app's intent definition says of one intent class: its title, description and

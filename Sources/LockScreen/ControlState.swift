@@ -1,3 +1,4 @@
+import AppIntentsCore  // for .id
 import Accessory
 import FoundationEssentials
 

@@ -1,6 +1,7 @@
 // The rest of AppleDocsWidgets.swift: a countdown widget written as Apple's documentation
 // writes one, with only the imports changed; docs/WIDGETS.md's table is checked against
 // both files.
+import AppIntentsCore
 import TestSupport
 import Accessory
 import Foundation

@@ -3,6 +3,7 @@
 // `import Accessory` and nothing else changed. Every row docs/WIDGETS.md marks
 // "supported" is used here at least once; if this file stops compiling, the table or the
 // API is wrong. (The `@main` row is built by Examples/GameStats, which has a `main`.)
+import AppIntentsCore
 import TestSupport
 import Accessory
 import Foundation

@@ -1,6 +1,7 @@
 // Widgets as Apple's WidgetKit articles and Xcode's templates write them, pasted with
 // only the imports changed (and `static let` for the intent's statics, which Swift 6
 // requires of any code). If these stop compiling, the API has drifted from WidgetKit's.
+import AppIntentsCore
 import TestSupport
 import Accessory
 import Foundation

@@ -1,3 +1,4 @@
+import AppIntentsCore
 import TestSupport
 import Canvas
 import Foundation

@@ -3,6 +3,7 @@
 // imports ActivityKit and Foundation only, the lock screen's view with a tint and a
 // progress bar, the Dynamic Island's regions, `isStale`, a preview with content states,
 // and UIKit's names reached through SwiftUI.
+import AppIntents
 import ActivityKit
 import SwiftUI
 import WidgetKit

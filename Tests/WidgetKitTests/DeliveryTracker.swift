@@ -1,6 +1,7 @@
 // The app's side of the delivery Live Activity, as an app's activity manager writes it:
 // whether activities are allowed, a start with a push token for the server, updates
 // with an alert, an end that leaves at once or later, the running activities found again.
+import AppIntents
 import ActivityKit
 import Foundation
 

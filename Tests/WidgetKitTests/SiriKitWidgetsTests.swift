@@ -1,3 +1,4 @@
+import AppIntents
 import Accessory
 import Canvas
 import Foundation

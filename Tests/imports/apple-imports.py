@@ -39,6 +39,12 @@ CASES = [
     ("SwiftData", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
     ("Combine", "final class M: ObservableObject { @Published var n = 0 }\nlet s = PassthroughSubject<Int, Never>()", None),
     ("Combine", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
+    # App Intents' names are AppIntents' (with Foundation), not SwiftUI's or WidgetKit's,
+    # and AppIntents brings no views, as on iOS.
+    ("AppIntents", "struct I: WidgetConfigurationIntent {\n  static let title: LocalizedStringResource = \"I\"\n  @Parameter(title: \"City\", default: \"Oslo\") var city: String\n}\nlet d = Date()", None),
+    ("AppIntents", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
+    ("WidgetKit", "struct I: AppIntent { static let title: LocalizedStringResource = \"I\"\n  func perform() async throws -> some IntentResult { .result() } }", "AppIntent"),
+    ("SwiftUI", "struct E: AppEnum { }", "AppEnum"),
     # Swift Charts' names are Charts' alone: a widget drawing a chart imports it, as on iOS,
     # and Charts brings SwiftUI's names with it.
     ("Charts", "struct V: View { let v: [Double]\n  var body: some View { Chart(Array(v.enumerated()), id: \\.offset) { LineMark(x: .value(\"i\", $0.offset), y: .value(\"v\", $0.element)) }.chartXAxis(.hidden) } }", None),

@@ -1,3 +1,4 @@
+import AppIntentsCore  // for .key
 import FoundationEssentials
 
 /// A Live Activity, as ActivityKit's: started by `request`, changed by `update`, ended

@@ -1,3 +1,4 @@
+import AppIntentsCore
 import FoundationEssentials
 
 /// What a Live Activity shows, as ActivityKit's: the attributes that stay for the

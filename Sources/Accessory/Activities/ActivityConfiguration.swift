@@ -1,3 +1,4 @@
+import AppIntentsCore
 import FoundationEssentials
 
 /// What an activity's views are given, as WidgetKit's `ActivityViewContext`.

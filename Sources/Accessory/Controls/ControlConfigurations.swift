@@ -1,3 +1,4 @@
+import AppIntentsCore
 import FoundationEssentials
 
 /// A control with no settings, as WidgetKit's `StaticControlConfiguration`.

@@ -1,3 +1,4 @@
+import AppIntentsCore
 import FoundationEssentials
 
 /// A control, as WidgetKit's `ControlWidget` (iOS 18): a button or toggle that runs an

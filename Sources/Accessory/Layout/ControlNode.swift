@@ -1,3 +1,4 @@
+import AppIntentsCore
 import Canvas
 
 /// A control a tap performs: its intent, and for a toggle the state it shows.

@@ -26,8 +26,6 @@ package class LayoutNode {
 
     /// Spacers expand along a stack's axis and carry no spacing of their own.
     var isSpacer: Bool { false }
-
-    package init() {}
 }
 
 /// How a view of a framework's module above this one (Charts) lays out: what a

@@ -1,3 +1,4 @@
+import AppIntentsCore
 import CAccessoryHooks
 
 /// A preview of a widget's entries in a family, as WidgetKit's `#Preview(as:widget:timeline:)`:

@@ -1,3 +1,4 @@
+import AppIntentsCore
 import Canvas
 
 /// A button that performs an intent when tapped, as SwiftUI's `Button(intent:)` in an

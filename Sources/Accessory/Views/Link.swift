@@ -1,3 +1,4 @@
+import AppIntentsCore
 /// A link, as SwiftUI's `Link`: its label, and a tap on it opens the destination — on a
 /// desk panel, the action `[urls]` in the configuration maps the address to (a command, a
 /// page, a reload); an address the file does not map is logged and nothing happens.

@@ -1,3 +1,4 @@
+import AppIntentsCore
 import Canvas
 
 /// A switch that performs an intent when tapped, as SwiftUI's `Toggle(isOn:intent:)` in

@@ -1,3 +1,4 @@
+import AppIntentsCore
 /// A widget with parameters set per instance, as WidgetKit's `AppIntentConfiguration`:
 /// the intent's `@Parameter` properties are what the config file's keys set.
 public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content: View>: WidgetConfiguration, PrimitiveWidgetConfiguration {

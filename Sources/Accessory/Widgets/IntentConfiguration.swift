@@ -1,3 +1,4 @@
+import AppIntentsCore
 /// Supplies a configurable widget's entries through completion handlers, as WidgetKit's
 /// `IntentTimelineProvider` of the SiriKit era: the intent is an `INIntent` subclass an
 /// intent definition generates (`import Intents`), its parameters set from the config file.

@@ -1,3 +1,4 @@
+import AppIntentsCore
 /// Supplies a widget's entries, as WidgetKit's `TimelineProvider`: a placeholder drawn
 /// redacted at once, a quick snapshot, and timelines, handed over through completion
 /// handlers.

@@ -1,3 +1,4 @@
+import AppIntentsCore
 import Canvas
 import FoundationEssentials
 

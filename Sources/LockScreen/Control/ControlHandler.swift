@@ -1,3 +1,4 @@
+import AppIntentsCore
 import Accessory  // for .isOn, .title
 import ControlProtocol
 import DaemonInterface

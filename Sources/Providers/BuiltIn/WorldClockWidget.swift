@@ -1,3 +1,4 @@
+import AppIntentsCore
 import Accessory
 import FoundationEssentials
 import ZoneInfo

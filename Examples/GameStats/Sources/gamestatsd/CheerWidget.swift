@@ -1,3 +1,4 @@
+import AppIntentsCore
 import Accessory
 
 // An interactive widget (iOS 17), as Apple's "Adding interactivity to widgets" writes

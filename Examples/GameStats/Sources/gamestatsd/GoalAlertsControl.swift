@@ -1,3 +1,4 @@
+import AppIntentsCore
 import Accessory
 
 // A lock-screen Control (iOS 18) as Apple's template writes one: a toggle whose value a

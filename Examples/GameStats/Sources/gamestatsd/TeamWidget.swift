@@ -1,3 +1,4 @@
+import AppIntentsCore
 import Accessory
 
 enum Difficulty: Int, AppEnum {

@@ -1,3 +1,4 @@
+import AppIntentsCore
 import Accessory
 import Foundation
 

@@ -21,27 +21,6 @@ extension AppIntent {
     public static var isDiscoverable: Bool { true }
 }
 
-/// Opens an address, as SwiftUI's `OpenURLAction` (`@Environment(\.openURL)`): on a desk
-/// panel there is no browser, so the address is handed to the daemon as a tap on a
-/// `Link` would be (its `[urls]` action runs), and nothing else happens.
-public struct OpenURLAction: Sendable {
-    let open: @Sendable (URL) -> Void
-
-    public func callAsFunction(_ url: URL) { open(url) }
-
-    public func callAsFunction(_ url: URL, completion: @escaping (Bool) -> Void) {
-        open(url)
-        completion(true)
-    }
-}
-
-extension EnvironmentValues {
-    /// Opens an address: asks the daemon to run the address's `[urls]` action.
-    public var openURL: OpenURLAction {
-        OpenURLAction { url in WidgetCenter.shared.open(url) }
-    }
-}
-
 /// Errors an intent or value provider throws, as AppIntents' `AppIntentError`; the
 /// daemon logs them and keeps the control's last value.
 public struct AppIntentError: Error, Sendable, Hashable, CustomStringConvertible {

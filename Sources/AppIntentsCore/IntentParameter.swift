@@ -124,7 +124,7 @@ package enum ParameterError: Error, Hashable, CustomStringConvertible {
 }
 
 /// Reads and sets an intent's `@Parameter` properties by name.
-enum IntentParameters {
+package enum IntentParameters {
     /// The parameters of an App Intent (its `@Parameter` properties) or of a
     /// `ConfigurableIntent` (as it lists them).
     private static func parameters(of intent: Any) -> [(String, any AnyIntentParameter)] {
@@ -138,22 +138,22 @@ enum IntentParameters {
     }
 
     /// Each parameter's name and value, as the config file would write them.
-    static func values(of intent: Any) -> [(String, String)] {
+    package static func values(of intent: Any) -> [(String, String)] {
         parameters(of: intent).map { ($0.0, $0.1.valueText) }
     }
 
-    static func describe(_ intent: Any) -> [ParameterDescriptor] {
+    package static func describe(_ intent: Any) -> [ParameterDescriptor] {
         parameters(of: intent).map { ParameterDescriptor(name: $0.0, title: $0.1.title, kind: $0.1.kind, defaultText: $0.1.defaultText) }
     }
 
     /// The parameters whose valid values come from a provider or a query, by name.
-    static func optionSources(_ intent: Any) -> [String: IntentOptionsSource] {
+    package static func optionSources(_ intent: Any) -> [String: IntentOptionsSource] {
         var sources: [String: IntentOptionsSource] = [:]
         for (name, parameter) in parameters(of: intent) { sources[name] = parameter.options }
         return sources
     }
 
-    static func assign(_ values: [String: String], to intent: Any) throws(ParameterError) {
+    package static func assign(_ values: [String: String], to intent: Any) throws(ParameterError) {
         let known = Dictionary(parameters(of: intent), uniquingKeysWith: { a, _ in a })
         // A listed parameter the config file leaves out takes the definition's default,
         // as a widget the user has not edited does on iOS.

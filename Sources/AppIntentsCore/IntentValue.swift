@@ -37,7 +37,7 @@ public struct IntentOption: Sendable, Hashable {
 /// the user edits a widget: a `DynamicOptionsProvider`'s results or an entity query's
 /// suggestions.
 public struct IntentOptionsSource: Sendable {
-    let fetch: @Sendable () async -> [IntentOption]
+    package let fetch: @Sendable () async -> [IntentOption]
 
     public init(_ fetch: @escaping @Sendable () async -> [IntentOption]) {
         self.fetch = fetch

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// An action a widget's button or toggle performs, as AppIntents' `AppIntent`: the
 /// daemon runs `perform()` when the control is tapped (on a touch panel, on the web
 /// page, or by keys moving a focus), then reloads the widget's timeline, as WidgetKit does.
@@ -61,14 +63,14 @@ package struct ControlAction: Sendable {
         url = nil
     }
 
-    init(url: URL) {
+    package init(url: URL) {
         id = "url:" + url.absoluteString
         title = url.absoluteString
         perform = {}
         self.url = url.absoluteString
     }
 
-    init<I: AppIntent>(_ intent: I) {
+    package init<I: AppIntent>(_ intent: I) {
         id = String(describing: I.self) + IntentParameters.values(of: intent).map { "|\($0.0)=\($0.1)" }.joined()
         title = I.title.key
         perform = { _ = try await intent.perform() }
