@@ -92,8 +92,9 @@ let package = Package(
         .target(name: "CAccessoryHooks"),
         // `#Preview`'s compiler plugin, speaking the plugin protocol without swift-syntax.
         .macro(name: "AccessoryMacros"),
-        .target(name: "AppIntentsCore", dependencies: ["Canvas", "ZoneInfo", "AccessoryMacros"]),
-        .target(name: "Accessory", dependencies: ["AppIntentsCore", "Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
+        .target(name: "FoundationAdditions"),
+        .target(name: "AppIntentsCore", dependencies: ["FoundationAdditions", "Canvas", "ZoneInfo", "AccessoryMacros"]),
+        .target(name: "Accessory", dependencies: ["FoundationAdditions", "AppIntentsCore", "Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
         .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
         // The clock every wait goes through, the wall-clock alarm, the daemon's executor and
         // threads of its own: what the engine and the providers both run on.
@@ -205,14 +206,15 @@ let package = Package(
         .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "CPangoCairo", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
-        .testTarget(name: "AppIntentsCoreTests", dependencies: ["AppIntentsCore"]),
+        .testTarget(name: "FoundationAdditionsTests", dependencies: ["FoundationAdditions"]),
+        .testTarget(name: "AppIntentsCoreTests", dependencies: ["AppIntentsCore", "FoundationAdditions"]),
         .testTarget(name: "AccessoryTests", dependencies: ["AppIntentsCore", "Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels", "TestSupport"]),
         .testTarget(name: "DaemonRuntimeTests", dependencies: ["DaemonRuntime", "TestSupport"]),
         .testTarget(name: "DaemonInterfaceTests", dependencies: ["DaemonInterface", "ControlProtocol", "Canvas"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "JSON"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "DaemonRuntime", "Accessory", "TestSupport"]),
-        .testTarget(name: "ProvidersTests", dependencies: ["Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
+        .testTarget(name: "ProvidersTests", dependencies: ["AppIntentsCore", "Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
         .testTarget(name: "LockScreenTests", dependencies: ["AppIntentsCore", "DaemonInterface", "LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
         .testTarget(name: "LockScreenModelTests", dependencies: ["LockScreenModel", "LockScreen", "Config", "ControlProtocol", "JSON", "Providers", "TimelineEngine", "Accessory", "Canvas"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
@@ -249,18 +251,18 @@ package.targets += [
         .product(name: "OpenCombineFoundation", package: "OpenCombine"),
     ]),
     .target(name: "UIKitCore", dependencies: ["Accessory", "Canvas"]),
-    .target(name: "UIKit", dependencies: ["UIKitCore"]),
-    .target(name: "SwiftUI", dependencies: ["Accessory", "Combine", "UIKitCore"]),
+    .target(name: "UIKit", dependencies: ["FoundationAdditions", "UIKitCore"]),
+    .target(name: "SwiftUI", dependencies: ["FoundationAdditions", "Accessory", "Combine", "UIKitCore"]),
     .target(name: "WidgetKit", dependencies: ["SwiftUI"]),
     .target(name: "AppIntents", dependencies: ["AppIntentsCore"]),
     .target(name: "Charts", dependencies: ["SwiftUI", "Accessory", "Canvas", "Gauge"]),
     .target(name: "ActivityKit", dependencies: ["SwiftUI"]),
     // SiriKit's intent classes; Foundation, which it brings as Apple's does, is linked
     // only by widget packages that import it.
-    .target(name: "Intents", dependencies: ["AppIntentsCore"]),
+    .target(name: "Intents", dependencies: ["FoundationAdditions", "AppIntentsCore"]),
     // SQLite's C library: SwiftData's store (docs/WIDGETS.md#swiftdata says why not GRDB).
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "SwiftData", dependencies: ["Accessory", "AccessoryMacros", "CSQLite"]),
+    .target(name: "SwiftData", dependencies: ["FoundationAdditions", "Accessory", "AccessoryMacros", "CSQLite"]),
     .executableTarget(name: "intent-classes"),
     .plugin(name: "IntentClassGeneration", capability: .buildTool(), dependencies: ["intent-classes"]),
     // Widget sources as apps write them, compiled with their own imports unchanged.

@@ -2,18 +2,6 @@
 /// the config file sets for each placed widget.
 public protocol WidgetConfigurationIntent: AppIntent {}
 
-/// A string shown to the user; plain English here, no localisation tables.
-public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
-    /// The text.
-    public let key: String
-
-    public init(_ key: String) { self.key = key }
-    /// A localisable string as Apple's tables name it; here the default value is the text.
-    public init(_ key: String, defaultValue: String, table: String? = nil, comment: String? = nil) { self.key = defaultValue }
-    public init(stringLiteral value: String) { key = value }
-    public var description: String { key }
-}
-
 /// The description of an intent.
 public struct IntentDescription: Sendable, Hashable, ExpressibleByStringInterpolation {
     public let text: String

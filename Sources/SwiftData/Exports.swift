@@ -3,3 +3,5 @@
 // does, Foundation, whose `#Predicate` and `SortDescriptor` a fetch takes. The store is a
 // SQLite file through GRDB (docs/WIDGETS.md#swiftdata).
 @_exported import Foundation
+// Foundation's names Linux's lacks (`LocalizedStringResource`).
+@_exported import FoundationAdditions

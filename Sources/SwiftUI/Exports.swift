@@ -9,6 +9,8 @@
 @_exported import Combine
 @_exported import UIKitCore
 @_exported import Foundation
+// Foundation's names Linux's lacks (`LocalizedStringResource`).
+@_exported import FoundationAdditions
 // Apple's Foundation holds `URLSession`; Linux's keeps it in FoundationNetworking.
 @_exported import FoundationNetworking
 

@@ -1,3 +1,4 @@
+import AppIntentsCore  // for .url
 import Accessory
 import Canvas
 import Foundation

@@ -39,6 +39,9 @@ CASES = [
     ("SwiftData", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
     ("Combine", "final class M: ObservableObject { @Published var n = 0 }\nlet s = PassthroughSubject<Int, Never>()", None),
     ("Combine", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
+    # Foundation's LocalizedStringResource (which Linux's lacks) comes wherever Foundation does.
+    ("SwiftUI", "let r: LocalizedStringResource = \"Weather\"", None),
+    ("Intents", "let r = LocalizedStringResource(\"k\", defaultValue: \"Weather\")", None),
     # App Intents' names are AppIntents' (with Foundation), not SwiftUI's or WidgetKit's,
     # and AppIntents brings no views, as on iOS.
     ("AppIntents", "struct I: WidgetConfigurationIntent {\n  static let title: LocalizedStringResource = \"I\"\n  @Parameter(title: \"City\", default: \"Oslo\") var city: String\n}\nlet d = Date()", None),

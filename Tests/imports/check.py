@@ -23,6 +23,7 @@ LAYERS = [
     ["CLibDRM", "CLibCrypto", "CSQLite", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo"],
     ["CFramebuffer", "CEPaperBus", "Canvas"],
     ["Gauge", "AccessoryMacros"],
+    ["FoundationAdditions"],
     ["AppIntentsCore"],
     ["Accessory", "Combine"],
     ["UIKitCore", "Intents", "SwiftData"],

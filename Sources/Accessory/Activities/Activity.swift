@@ -1,4 +1,4 @@
-import AppIntentsCore  // for .key
+import FoundationAdditions  // for .key
 import FoundationEssentials
 
 /// A Live Activity, as ActivityKit's: started by `request`, changed by `update`, ended

@@ -1,4 +1,4 @@
-import AppIntentsCore
+import FoundationAdditions
 import FoundationEssentials
 
 /// What a Live Activity shows, as ActivityKit's: the attributes that stay for the

@@ -1,4 +1,4 @@
-import AppIntentsCore
+import FoundationAdditions
 /// A widget, as WidgetKit's: its `body` is a configuration naming the kind, the
 /// provider and the view for each entry.
 public protocol Widget {
