@@ -29,7 +29,7 @@ let package = Package(
     defaultLocalization: "en",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "Accessory", targets: ["Accessory", "AppIntentsCore"]),
+        .library(name: "Accessory", targets: ["Accessory", "AppIntentsCore", "ActivityKitCore"]),
         .library(name: "LockScreen", targets: ["LockScreen"]),
         /// The stock command line, for a daemon of one's own: `LockScreenDaemon.main(bundles:)`.
         .library(name: "LockscreendCLI", targets: ["LockscreendCLI"]),
@@ -94,7 +94,8 @@ let package = Package(
         .macro(name: "AccessoryMacros"),
         .target(name: "FoundationAdditions"),
         .target(name: "AppIntentsCore", dependencies: ["FoundationAdditions", "Canvas", "ZoneInfo", "AccessoryMacros"]),
-        .target(name: "Accessory", dependencies: ["FoundationAdditions", "AppIntentsCore", "Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
+        .target(name: "ActivityKitCore", dependencies: ["FoundationAdditions", "AppIntentsCore", "ZoneInfo"]),
+        .target(name: "Accessory", dependencies: ["ActivityKitCore", "FoundationAdditions", "AppIntentsCore", "Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
         .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
         // The clock every wait goes through, the wall-clock alarm, the daemon's executor and
         // threads of its own: what the engine and the providers both run on.
@@ -119,11 +120,11 @@ let package = Package(
         // widgets, the clock's face, taps, the broker's settings, the screen's sleep.
         .target(
             name: "LockScreenModel",
-            dependencies: ["TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON"]
+            dependencies: ["ActivityKitCore", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON"]
         ),
         .target(
             name: "LockScreen",
-            dependencies: ["AppIntentsCore", 
+            dependencies: ["ActivityKitCore", "AppIntentsCore", 
                 "LockScreenModel", "DaemonInterface", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -134,7 +135,7 @@ let package = Package(
         // daemon's state published, commands and pushes taken in.
         .target(
             name: "Broker",
-            dependencies: [
+            dependencies: ["ActivityKitCore", 
                 "DaemonInterface", "LockScreenModel", "ControlProtocol", "Providers", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "JSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -184,7 +185,7 @@ let package = Package(
             linkerSettings: packedRelocations
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
-        .executableTarget(name: "lockscreend-fuzz", dependencies: [
+        .executableTarget(name: "lockscreend-fuzz", dependencies: ["ActivityKitCore", 
             "TOML", "Config", "DaemonInterface", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Broker", "Web", "WebTrust", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel", "JSON",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -207,19 +208,20 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "CPangoCairo", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GaugeTests", dependencies: ["Gauge", "Canvas", "TestSupport"]),
         .testTarget(name: "FoundationAdditionsTests", dependencies: ["FoundationAdditions"]),
+        .testTarget(name: "ActivityKitCoreTests", dependencies: ["ActivityKitCore"]),
         .testTarget(name: "AppIntentsCoreTests", dependencies: ["AppIntentsCore", "FoundationAdditions"]),
-        .testTarget(name: "AccessoryTests", dependencies: ["AppIntentsCore", "Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "AccessoryTests", dependencies: ["ActivityKitCore", "AppIntentsCore", "Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels", "TestSupport"]),
         .testTarget(name: "DaemonRuntimeTests", dependencies: ["DaemonRuntime", "TestSupport"]),
         .testTarget(name: "DaemonInterfaceTests", dependencies: ["DaemonInterface", "ControlProtocol", "Canvas"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "JSON"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "DaemonRuntime", "Accessory", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["AppIntentsCore", "Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["AppIntentsCore", "DaemonInterface", "LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
-        .testTarget(name: "LockScreenModelTests", dependencies: ["LockScreenModel", "LockScreen", "Config", "ControlProtocol", "JSON", "Providers", "TimelineEngine", "Accessory", "Canvas"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["ActivityKitCore", "AppIntentsCore", "DaemonInterface", "LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
+        .testTarget(name: "LockScreenModelTests", dependencies: ["ActivityKitCore", "LockScreenModel", "LockScreen", "Config", "ControlProtocol", "JSON", "Providers", "TimelineEngine", "Accessory", "Canvas"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "WebTrustTests", dependencies: ["WebTrust"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "WebTrust", "JSON", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["ActivityKitCore", "Web", "WebTrust", "JSON", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "BrokerTests", dependencies: ["Broker", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Panel", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
@@ -256,7 +258,7 @@ package.targets += [
     .target(name: "WidgetKit", dependencies: ["SwiftUI"]),
     .target(name: "AppIntents", dependencies: ["AppIntentsCore"]),
     .target(name: "Charts", dependencies: ["SwiftUI", "Accessory", "Canvas", "Gauge"]),
-    .target(name: "ActivityKit", dependencies: ["SwiftUI"]),
+    .target(name: "ActivityKit", dependencies: ["ActivityKitCore", "FoundationAdditions"]),
     // SiriKit's intent classes; Foundation, which it brings as Apple's does, is linked
     // only by widget packages that import it.
     .target(name: "Intents", dependencies: ["FoundationAdditions", "AppIntentsCore"]),

@@ -1,4 +1,5 @@
-import Accessory  // for ActivityCenter
+import ActivityKitCore  // for .publish
+import Accessory  // for .activities
 import DaemonRuntime  // for .now
 import Logging
 extension LockScreenDaemon {

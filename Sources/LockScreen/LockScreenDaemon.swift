@@ -1,3 +1,4 @@
+import ActivityKitCore  // for .nextChange
 import Accessory
 import Canvas
 import ControlProtocol

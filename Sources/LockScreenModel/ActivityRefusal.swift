@@ -1,3 +1,4 @@
+import ActivityKitCore
 import Accessory
 import JSON  // for Spelling
 

@@ -1,3 +1,4 @@
+import ActivityKitCore
 import Accessory
 import Canvas  // for Size
 import ControlProtocol

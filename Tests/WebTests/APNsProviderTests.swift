@@ -1,3 +1,4 @@
+import ActivityKitCore
 import Accessory  // for .record, .phase
 import Foundation
 import JSON

@@ -3,6 +3,7 @@
 // transitions a panel draws in their end state, a colour given in linear light and one in
 // Display P3, a subview that takes a binding, the family's debug name, the environment's
 // label flag, the configuration's placement hints, and an intent's parameter summary.
+import ActivityKit
 import AppIntents
 import SwiftUI
 import WidgetKit

@@ -48,6 +48,11 @@ CASES = [
     ("AppIntents", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
     ("WidgetKit", "struct I: AppIntent { static let title: LocalizedStringResource = \"I\"\n  func perform() async throws -> some IntentResult { .result() } }", "AppIntent"),
     ("SwiftUI", "struct E: AppEnum { }", "AppEnum"),
+    # ActivityKit's names (with Foundation) are its own; WidgetKit holds the configuration.
+    ("ActivityKit", "struct A: ActivityAttributes { struct ContentState: Codable, Hashable { var eta: Date }\n  var order: String }\n"
+                    "func start() throws { _ = try Activity.request(attributes: A(order: \"1\"), content: ActivityContent(state: A.ContentState(eta: .now), staleDate: nil)) }", None),
+    ("ActivityKit", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
+    ("WidgetKit", "struct A: ActivityAttributes { struct ContentState: Codable, Hashable {} }", "ActivityAttributes"),
     # Swift Charts' names are Charts' alone: a widget drawing a chart imports it, as on iOS,
     # and Charts brings SwiftUI's names with it.
     ("Charts", "struct V: View { let v: [Double]\n  var body: some View { Chart(Array(v.enumerated()), id: \\.offset) { LineMark(x: .value(\"i\", $0.offset), y: .value(\"v\", $0.element)) }.chartXAxis(.hidden) } }", None),

@@ -25,6 +25,7 @@ LAYERS = [
     ["Gauge", "AccessoryMacros"],
     ["FoundationAdditions"],
     ["AppIntentsCore"],
+    ["ActivityKitCore"],
     ["Accessory", "Combine"],
     ["UIKitCore", "Intents", "SwiftData"],
     ["SwiftUI", "UIKit"],

@@ -19,9 +19,11 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
   handed to who needs them (the only shared objects left are the process's own: the
   child-process registry, the wall-clock alarm, the text system);
 - what widget code reaches of its daemon is one value, the host (`WidgetHost`): Apple's
-  statics over it (`WidgetCenter.shared`, `ControlCenter.shared`, `ActivityCenter.shared`,
-  the asset catalog's folders) are declared in one file, WidgetHost+Statics.swift, and read
-  only in Accessory: the daemon reaches its host through `Behaviour.host`;
+  statics over it are declared in one file per framework — WidgetKit's and SwiftUI's
+  (`WidgetCenter.shared`, `ControlCenter.shared`, the asset catalog's folders) in
+  WidgetHost+Statics.swift, ActivityKit's (`ActivityCenter.shared`, over the center the
+  process's host holds) in ActivityCenter+Statics.swift — and read only in those modules:
+  the daemon reaches its host through `Behaviour.host`;
 - every library module has a test target (`<Module>Tests`, or the one named below);
 - every module of Package.swift is named in docs/ARCHITECTURE.md, and every type a row of
   its table names is declared in that row's module or one it depends on (what a module
@@ -68,16 +70,18 @@ for path in swift_files("Sources/Config"):
         problems.append(f"{os.path.relpath(path, root)} imports {module}: Config reads into LockScreenModel's values")
 
 SHARED_ALLOWED = {"ChildRegistry", "WallClockAlarm", "TextSystem"}
-STATICS = "Sources/Accessory/Host/WidgetHost+Statics.swift"
+STATICS = {"Sources/Accessory/Host/WidgetHost+Statics.swift", "Sources/ActivityKitCore/ActivityCenter+Statics.swift"}
+# The modules whose files may read the statics (each framework's own code).
+STATIC_READERS = ("Sources/Accessory/", "Sources/ActivityKitCore/")
 for path in swift_files("Sources"):
     text = code(path)
     for match in re.finditer(r"static (?:let|var) shared = (\w+)\(", text):
         if match.group(1) not in SHARED_ALLOWED:
             problems.append(f"{os.path.relpath(path, root)}: {match.group(1)}.shared; make it in DaemonAssembly and pass it")
     relative = os.path.relpath(path, root)
-    if relative.startswith("Sources/Accessory/") and relative != STATICS and re.search(r"static (?:let|var) shared\b", text):
-        problems.append(f"{relative}: a static shared object; widget code's statics are declared in {STATICS}, over the host")
-    if re.search(r"\b(?:WidgetCenter|ActivityCenter|ControlCenter)\.shared\b|WidgetHost\.process\b", text) and not relative.startswith("Sources/Accessory/") \
+    if relative.startswith(STATIC_READERS) and relative not in STATICS and re.search(r"static (?:let|var) (?:shared|process)\b", text):
+        problems.append(f"{relative}: a static shared object; widget code's statics are declared in {' and '.join(sorted(STATICS))}, over the host")
+    if re.search(r"\b(?:WidgetCenter|ActivityCenter|ControlCenter)\.(?:shared|process)\b|WidgetHost\.process\b", text) and not relative.startswith(STATIC_READERS) \
             and relative not in ("Sources/LockscreendCLI/DaemonAssembly.swift", "Sources/LockscreendCLI/LockScreenDaemon+Main.swift"):
         problems.append(f"{relative} reads the process's host; take the daemon's (Behaviour.host) as DaemonAssembly hands it down")
 

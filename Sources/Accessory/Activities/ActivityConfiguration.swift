@@ -1,3 +1,4 @@
+import ActivityKitCore
 import AppIntentsCore
 import FoundationEssentials
 

@@ -1,3 +1,4 @@
+import ActivityKitCore
 import FoundationEssentials
 
 /// A preview of a Live Activity's presentation for each of some content states, as

@@ -1,8 +1,12 @@
+import ActivityKitCore  // for .process
 import Synchronization
 
-/// The one place widget code's statics are declared: each reaches the process's host.
+/// The one place WidgetKit's and SwiftUI's statics are declared: each reaches the
+/// process's host (ActivityKit's are ActivityCenter+Statics.swift, over the same center).
 extension WidgetHost {
-    private static let installed = Mutex(WidgetHost())
+    /// Its activity center is ActivityKit's process center (ActivityCenter+Statics.swift),
+    /// which `Activity`'s statics reach.
+    private static let installed = Mutex(WidgetHost(widgets: [], assetDirectories: [], reloads: WidgetCenter(), activities: .process))
 
     /// The process's host: the one its statics reach, and the running daemon's.
     package static var process: WidgetHost { installed.withLock { $0 } }
@@ -27,11 +31,6 @@ extension WidgetCenter {
 extension ControlCenter {
     /// The center of the daemon that runs this control.
     public static var shared: ControlCenter { ControlCenter(reloads: WidgetHost.process.reloads) }
-}
-
-extension ActivityCenter {
-    /// Where ActivityKit's statics (`Activity.request`, `Activity.activities`) go.
-    package static var shared: ActivityCenter { WidgetHost.process.activities }
 }
 
 extension AssetCatalog {

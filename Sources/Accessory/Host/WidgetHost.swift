@@ -1,3 +1,4 @@
+import ActivityKitCore
 /// What widget code reaches of the daemon that runs it: the widgets the program declared,
 /// the folders its asset catalogs are in, and the centers WidgetKit's and ActivityKit's
 /// statics hand out (reloads, Live Activities).

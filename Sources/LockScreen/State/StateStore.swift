@@ -1,3 +1,4 @@
+import ActivityKitCore
 import Accessory
 import Canvas
 import ControlProtocol

@@ -1,3 +1,4 @@
+import ActivityKitCore
 import Accessory
 
 // A Live Activity for a match in progress, as a sports app writes one: the score and the

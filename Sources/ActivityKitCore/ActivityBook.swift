@@ -31,6 +31,17 @@ package struct ActivityRecord: Sendable, Hashable, Codable {
     /// The broadcast channel it listens on, if any.
     package var channel: String?
 
+    /// A record as a start makes it; what happens later fills the rest.
+    package init(
+        id: String, attributesType: String, attributes: Data, state: Data, staleDate: Date?, relevanceScore: Double,
+        phase: ActivityState, started: Date, stamped: Date? = nil, timestamp: Date, alert: ActivityUpdate.AlertText? = nil, alertUntil: Date? = nil,
+        channel: String? = nil
+    ) {
+        (self.id, self.attributesType, self.attributes, self.state, self.staleDate) = (id, attributesType, attributes, state, staleDate)
+        (self.relevanceScore, self.phase, self.started, self.stamped, self.timestamp) = (relevanceScore, phase, started, stamped, timestamp)
+        (self.alert, self.alertUntil, self.channel) = (alert, alertUntil, channel)
+    }
+
     /// Drawn stale: its stale date has passed.
     package var isStale: Bool { phase == .stale }
 

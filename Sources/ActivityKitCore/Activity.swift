@@ -22,7 +22,7 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
     }
 
     /// The type name a push names in `attributes-type`.
-    static var typeName: String { String(describing: Attributes.self) }
+    package static var typeName: String { String(describing: Attributes.self) }
 
     /// Starts an activity. Throws when its content is over 4 KB, too many run, or
     /// activities are turned off.

@@ -1,4 +1,4 @@
-@testable import Accessory
+@testable import ActivityKitCore
 import FoundationEssentials
 import Testing
 
