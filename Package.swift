@@ -56,12 +56,6 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
-        // OpenSSL's libcrypto: the HTTP face's keys, certificates and provider tokens.
-        .systemLibrary(
-            name: "CLibCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
         .systemLibrary(
             name: "CLibDRM",
             pkgConfig: "libdrm",
@@ -77,6 +71,9 @@ let package = Package(
         .target(name: "CSystemShims"),
         // libcurl's header only: the library is opened with dlopen on the first fetch.
         .target(name: "CCurlLoader"),
+        // OpenSSL's libcrypto for the HTTP face's keys, certificates and provider tokens,
+        // opened on first use rather than linked (its headers: libssl-dev).
+        .target(name: "CCryptoLoader"),
         .target(name: "ZoneInfo"),
         .target(name: "JSON"),
         // TOML 1.0 read into tables that remember the line of every key.
@@ -149,7 +146,7 @@ let package = Package(
             dependencies: [
                 "JSON",
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                "CLibCrypto",
+                "CCryptoLoader",
             ]
         ),
         .target(

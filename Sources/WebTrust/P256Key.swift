@@ -1,4 +1,4 @@
-import CLibCrypto
+import CCryptoLoader
 
 /// A P-256 key as OpenSSL's libcrypto holds it: the private key the daemon makes for its
 /// certificates, or the public half of a provider's signing key. Freed with its last owner;

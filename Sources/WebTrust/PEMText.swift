@@ -1,4 +1,4 @@
-import CLibCrypto
+import CCryptoLoader
 
 /// PEM text to and from libcrypto's readers and writers, through a memory BIO.
 enum PEMText {

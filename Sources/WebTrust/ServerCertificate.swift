@@ -1,4 +1,4 @@
-import CLibCrypto
+import CCryptoLoader
 import FoundationEssentials
 import Glibc
 

@@ -1,4 +1,4 @@
-import CLibCrypto
+import CCryptoLoader
 import FoundationEssentials
 
 /// An X.509 certificate as libcrypto holds it: read from PEM, or made and signed here.
@@ -39,7 +39,7 @@ final class X509Certificate: @unchecked Sendable {
         defer { X509_NAME_free(name) }
         for (field, value) in [("O", "lockscreend"), ("CN", commonName)] {
             let bytes = Array(value.utf8)
-            guard X509_NAME_add_entry_by_txt(name, field, CLibCrypto_UTF8, bytes, Int32(bytes.count), -1, 0) == 1 else {
+            guard X509_NAME_add_entry_by_txt(name, field, CCryptoLoader_UTF8, bytes, Int32(bytes.count), -1, 0) == 1 else {
                 throw .libcrypto("cannot name a certificate \(value)")
             }
         }
@@ -69,7 +69,7 @@ final class X509Certificate: @unchecked Sendable {
     /// Whether the certificate names `host` among its DNS names (in any case, no wildcards).
     func names(host: String) -> Bool {
         defer { ERR_clear_error() }
-        return X509_check_host(pointer, host, host.utf8.count, CLibCrypto_exactHost, nil) == 1
+        return X509_check_host(pointer, host, host.utf8.count, CCryptoLoader_exactHost, nil) == 1
     }
 
     /// Whether the certificate names the numeric IPv4 or IPv6 `address`.

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks the release binary's layout (docs/PERFORMANCE.md, "Functions the daemon runs, side
-by side"): it exports no symbols of its own, the functions of
+by side"): it exports no symbols of its own, links none of the libraries loaded when a
+feature is first used (libcrypto, libcurl, libmosquitto, libjpeg), the functions of
 Sources/lockscreend/function-order.txt lead its code in that order, and the file still
 names the binary's functions (a refactoring that renamed most of them makes it stale:
 run scripts/order-functions).
@@ -25,6 +26,14 @@ binary = sys.argv[1]
 exported = [line.split()[-1] for line in subprocess.run(["readelf", "-W", "--dyn-syms", binary], capture_output=True, text=True, check=True).stdout.splitlines()
             if len(line.split()) >= 8 and line.split()[6] != "UND" and line.split()[3] in ("FUNC", "OBJECT")]
 check(len(exported) < 50, f"the binary exports {len(exported)} symbols of its own (--no-export-dynamic; Swift exports about 22,000 without it)")
+
+# Libraries a feature loads when it is used (docs/PERFORMANCE.md): linking one back maps
+# it into every daemon, and its start-up cost into every start.
+needed = [line.split("[")[1].rstrip("]") for line in subprocess.run(["readelf", "-d", binary], capture_output=True, text=True, check=True).stdout.splitlines() if "(NEEDED)" in line]
+loaded_on_use = [name for name in needed if name.startswith(("libcrypto", "libssl", "libcurl", "libmosquitto", "libjpeg"))]
+check(not loaded_on_use, f"the binary links none of the libraries loaded on first use ({', '.join(loaded_on_use) or 'libcrypto, libcurl, libmosquitto, libjpeg'} opened when needed)")
+for exported_name in ("EVP_DigestSign", "X509_new"):
+    check(exported_name not in exported, f"OpenSSL's {exported_name} forwarder is hidden, so a library that loads libcrypto itself binds to the real one")
 
 order = [line.strip() for line in open(os.path.join(ROOT, "Sources/lockscreend/function-order.txt")) if line.strip()]
 address = {}
