@@ -27,7 +27,7 @@ package struct LockScreenActivity: ActivityAttributes {
     package static let typeName = "LockScreenActivity"
 
     /// How the band draws it.
-    package static var presenter: ActivityPresenter? { LockScreenActivityWidget().descriptors.first?.activity }
+    package static var presenter: ActivityPresenter? { LockScreenActivityWidget().activityPresenters.first }
 }
 
 extension LockScreenActivity.ContentState {

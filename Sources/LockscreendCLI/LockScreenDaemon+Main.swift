@@ -15,19 +15,20 @@ extension LockScreenDaemon {
     /// Returns when the daemon stops; exits the process with status 1 on a usage error, a
     /// configuration mistake or a display that cannot be opened.
     public static func main(bundles: [any WidgetBundle] = []) async {
-        await main(descriptors: bundles.flatMap(\.descriptors))
+        await main(catalog: bundles.map(\.catalog).reduce(WidgetCatalog(), +))
     }
 
-    private static func main(descriptors: [WidgetDescriptor]) async {
+    private static func main(catalog: WidgetCatalog) async {
         // Parameters whose values a DynamicOptionsProvider or an entity query lists are
         // asked once, before any configuration is read.
-        var resolved: [WidgetDescriptor] = []
-        for descriptor in descriptors { resolved.append(await descriptor.resolvingOptions()) }
+        var resolved = catalog
+        resolved.widgets = []
+        for descriptor in catalog.widgets { resolved.widgets.append(await descriptor.resolvingOptions()) }
         // The process's host: its Live Activities are drawn by whichever daemon the
         // command line starts, and `Color("name")` and `UIColor(named:)` read the asset
         // catalogs among the package's resources, as `Image("name")` does.
-        WidgetHost.install(widgets: resolved, assetDirectories: PackageResources.running)
-        await WidgetRegistry.$added.withValue(resolved) {
+        WidgetHost.install(resolved, assetDirectories: PackageResources.running)
+        await WidgetRegistry.$added.withValue(resolved.widgets) {
             await Lockscreend.main()
         }
     }
@@ -50,11 +51,11 @@ extension LockScreenDaemon {
     /// LockScreenDaemon.run(bundles: [MyWidgets()])
     /// ```
     public static func run(bundles: [any WidgetBundle] = []) -> Never {
-        run(descriptors: bundles.flatMap(\.descriptors))
+        run(catalog: bundles.map(\.catalog).reduce(WidgetCatalog(), +))
     }
 
-    static func run(descriptors: [WidgetDescriptor]) -> Never {
-        DaemonExecutor.run { await main(descriptors: descriptors) }
+    static func run(catalog: WidgetCatalog) -> Never {
+        DaemonExecutor.run { await main(catalog: catalog) }
     }
 
     /// `run(bundles:)` with the widgets of one bundle.
@@ -67,5 +68,6 @@ extension LockScreenDaemon {
 /// (Accessory's `Widget.main()` reaches it through this C name).
 @_cdecl("lockscreend_widget_main")
 func lockscreendWidgetMain() {
-    LockScreenDaemon.run(descriptors: WidgetHost.process.widgets)
+    let host = WidgetHost.process
+    LockScreenDaemon.run(catalog: WidgetCatalog(widgets: host.widgets, activities: host.activityPresenters))
 }

@@ -60,7 +60,7 @@ package struct WidgetPreview {
         let zone = renderer.timeZone
         let tiles = preview.entries.enumerated().map { i, entry in
             let c = zone.civil(entry.date)
-            return Tile(entry: entry, placeholder: false, caption: preview.widget == nil ? "view" : "entry \(i + 1), " + CFormat.string("%02d:%02d", c.hour, c.minute))
+            return Tile(entry: entry, placeholder: false, caption: preview.isView ? "view" : "entry \(i + 1), " + CFormat.string("%02d:%02d", c.hour, c.minute))
         }
         return draw(tiles, family: preview.family, now: now, note: preview.name)
     }

@@ -39,7 +39,7 @@ extension FuzzTarget {
         precondition(restored.book.records.count <= ActivityBook.maximumActivities + ActivityBook.maximumEnded, "more activities than the limits")
     }
 
-    static let presenters = [FuzzMatchWidget().descriptors.first?.activity].compactMap(\.self)
+    static let presenters = FuzzMatchWidget().activityPresenters
 
     /// The band every input starts from: the daemon's activity and the app's, running.
     static let seededBand: ActivityBand = {

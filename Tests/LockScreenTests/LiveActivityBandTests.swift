@@ -273,7 +273,7 @@ struct LiveActivityButtonTests {
         let clock = ManualClock(start: testNow)
         let bands = LiveActivityBandTests()
         let (daemon, _, handler) = bands.daemon(width: 480, height: 800, clock: clock)
-        daemon.activities = ActivityBand(presenters: KettleActivity().descriptors.compactMap(\.activity))
+        daemon.activities = ActivityBand(presenters: KettleActivity().activityPresenters)
         try await bands.turn(daemon, clock, at: testNow + 3)
         let start = #"{"event": "start", "timestamp": 1795356300, "attributes-type": "KettleAttributes", "attributes": {"name": "hall"}, "content-state": {"temperature": "40°"}}"#
         #expect(try await bands.push(daemon, handler, start).ok)

@@ -23,19 +23,20 @@ struct LiveActivityTests {
     static let onTheWay = DeliveryAttributes.ContentState(stage: .onTheWay, eta: testNow.addingTimeInterval(600), stopsAway: 2)
 
     func presentation(_ record: ActivityRecord) throws -> ActivityPresentation {
-        let presenter = try #require(HomeBundle().descriptors.first { $0.activity != nil }?.activity)
+        let presenter = try #require(HomeBundle().activityPresenters.first)
         #expect(presenter.attributesType == "DeliveryAttributes")
         return try #require(presenter.present(record, testNow))
     }
 
-    @Test("the bundle offers the activity (no family: no [[widget]] places it) and two controls as circular or rectangular widgets")
+    @Test("the bundle registers the activity's presenter apart from its widgets (no kind a configuration could name) and two controls as circular or rectangular widgets")
     func bundle() {
-        let descriptors = HomeBundle().descriptors
-        #expect(descriptors.map(\.kind) == ["activity:DeliveryAttributes", "org.example.home.lamp", "org.example.home.scene"])
-        #expect(descriptors[0].supportedFamilies.isEmpty)
-        #expect(descriptors[1].supportedFamilies == [.accessoryCircular, .accessoryRectangular])
-        #expect(descriptors[1].displayName == "Desk lamp" && descriptors[1].description == "Turns the desk lamp on and off.")
-        #expect(descriptors[2].parameters.map(\.name) == ["sceneName"])
+        let catalog = HomeBundle().catalog
+        #expect(catalog.activities.map(\.attributesType) == ["DeliveryAttributes"])
+        let descriptors = catalog.widgets
+        #expect(descriptors.map(\.kind) == ["org.example.home.lamp", "org.example.home.scene"])
+        #expect(descriptors[0].supportedFamilies == [.accessoryCircular, .accessoryRectangular])
+        #expect(descriptors[0].displayName == "Desk lamp" && descriptors[0].description == "Turns the desk lamp on and off.")
+        #expect(descriptors[1].parameters.map(\.name) == ["sceneName"])
     }
 
     @Test("the lock screen's view is drawn from the pushed state; stale, it says so")
@@ -64,7 +65,7 @@ struct LiveActivityTests {
     func undecodable() throws {
         var record = try Self.record(Self.onTheWay)
         record.state = Data(#"{"stage":"teleported"}"#.utf8)
-        let presenter = try #require(HomeBundle().descriptors.first { $0.activity != nil }?.activity)
+        let presenter = try #require(HomeBundle().activityPresenters.first)
         #expect(presenter.present(record, testNow) == nil)
     }
 
@@ -96,7 +97,7 @@ struct LiveActivityTests {
     @Test("the lamp toggle sets the value a tap chooses before performing, then reads it back")
     func toggle() async throws {
         LampStore.isOn = false
-        let lamp = try HomeBundle().descriptors[1].instantiate([:])
+        let lamp = try HomeBundle().descriptors[0].instantiate([:])
         let context = TimelineProviderContext(family: .accessoryCircular, displaySize: CGSize(width: 72, height: 72), date: testNow)
         let off = try await lamp.timeline(context)
         let placed = off.entries[0].place(size: Size(width: 72, height: 72), environment: testEnvironment(.accessoryCircular))
@@ -111,7 +112,7 @@ struct LiveActivityTests {
     @Test("the scene button is configured by its intent's parameter and performs with it")
     func button() async throws {
         LampStore.scenesRun = []
-        let scene = try HomeBundle().descriptors[2].instantiate(["sceneName": "Movie night"])
+        let scene = try HomeBundle().descriptors[1].instantiate(["sceneName": "Movie night"])
         let context = TimelineProviderContext(family: .accessoryCircular, displaySize: CGSize(width: 72, height: 72), date: testNow)
         let placed = try await scene.timeline(context).entries[0].place(size: Size(width: 72, height: 72), environment: testEnvironment(.accessoryCircular))
         let control = try #require(placed.controls.first?.control)

@@ -1,5 +1,4 @@
 import ActivityKitCore
-import AppIntentsCore
 import FoundationEssentials
 
 /// What an activity's views are given, as WidgetKit's `ActivityViewContext`.
@@ -18,7 +17,8 @@ public struct ActivityViewContext<Attributes: ActivityAttributes> {
 /// view, drawn in the band below the widgets, and the Dynamic Island's presentations,
 /// drawn where a panel has only an accessory's room.
 public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfiguration, PrimitiveWidgetConfiguration {
-    let descriptor: WidgetDescriptor
+    let presenter: ActivityPresenter
+    var offer: WidgetOffer { .activity(presenter) }
 
     public init<Content: View>(
         for attributesType: Attributes.Type,
@@ -26,13 +26,7 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
         dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland
     ) {
         let views = ActivityViews<Attributes>(content: { AnyView(content($0)) }, island: dynamicIsland)
-        let type = Activity<Attributes>.typeName
-        var descriptor = WidgetDescriptor(
-            kind: "activity:" + type, displayName: type, description: "", supportedFamilies: [], parameters: [],
-            instantiate: { (_: [String: String]) throws(ParameterError) in throw ParameterError.unknown(name: "activity", known: []) },
-            draw: { _ in nil })
-        descriptor.activity = ActivityPresenter(attributesType: type, present: views.present, check: views.check)
-        self.descriptor = descriptor
+        presenter = ActivityPresenter(attributesType: Activity<Attributes>.typeName, present: views.present, check: views.check)
     }
 
     /// The iOS 16.1 name of `init(for:content:dynamicIsland:)`.

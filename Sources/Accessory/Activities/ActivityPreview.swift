@@ -34,7 +34,7 @@ extension AccessoryPreview {
         file: String, line: Int, _ name: String? = nil, as viewKind: ActivityPreviewViewKind, using attributes: Attributes,
         widget: () -> W, @ActivityPreviewContentStateBuilder<Attributes> contentStates: () -> [Attributes.ContentState]
     ) -> AccessoryPreview {
-        let descriptor = widget().descriptors.first { $0.activity != nil }
+        let presenter = widget().activityPresenters.first { $0.attributesType == Activity<Attributes>.typeName }
         let now = Date(timeIntervalSince1970: 0)
         let family: WidgetFamily = switch viewKind {
         case .content, .dynamicIsland(.expanded): .systemMedium
@@ -42,7 +42,7 @@ extension AccessoryPreview {
         case .dynamicIsland(.minimal): .accessoryCircular
         }
         let entries = contentStates().compactMap { state -> RenderableEntry? in
-            guard let presenter = descriptor?.activity, let attributesData = try? ActivityCoding.encode(attributes),
+            guard let presenter, let attributesData = try? ActivityCoding.encode(attributes),
                   let stateData = try? ActivityCoding.encode(state) else { return nil }
             let record = ActivityRecord(
                 id: "preview", attributesType: presenter.attributesType, attributes: attributesData, state: stateData, staleDate: nil,
@@ -55,6 +55,6 @@ extension AccessoryPreview {
             case .dynamicIsland(.minimal): presentation.minimal
             }
         }
-        return AccessoryPreview(name: name ?? "\(file):\(line)", family: family, widget: descriptor, entries: entries)
+        return AccessoryPreview(name: name ?? "\(file):\(line)", family: family, isView: false, entries: entries)
     }
 }

@@ -112,6 +112,6 @@ extension WidgetBundleBuilder {
 
     /// A control in a bundle: placed as a widget of its kind.
     public static func buildExpression<C: ControlWidget>(_ control: C) -> WidgetList {
-        WidgetList(descriptors: makeControlDescriptor(control.body).map { [$0] } ?? [])
+        WidgetList(catalog: WidgetCatalog(widgets: makeControlDescriptor(control.body).map { [$0] } ?? []))
     }
 }

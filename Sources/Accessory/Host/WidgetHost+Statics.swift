@@ -6,7 +6,7 @@ import Synchronization
 extension WidgetHost {
     /// Its activity center is ActivityKit's process center (ActivityCenter+Statics.swift),
     /// which `Activity`'s statics reach.
-    private static let installed = Mutex(WidgetHost(widgets: [], assetDirectories: [], reloads: WidgetCenter(), activities: .process))
+    private static let installed = Mutex(WidgetHost(widgets: [], activityPresenters: [], assetDirectories: [], reloads: WidgetCenter(), activities: .process))
 
     /// The process's host: the one its statics reach, and the running daemon's.
     package static var process: WidgetHost { installed.withLock { $0 } }
@@ -14,9 +14,10 @@ extension WidgetHost {
     /// Fills the process's host with what the program declared; its centers stay, so
     /// widget code that subscribed or asked before still reaches the daemon.
     @discardableResult
-    package static func install(widgets: [WidgetDescriptor], assetDirectories: [String]) -> WidgetHost {
+    package static func install(_ catalog: WidgetCatalog, assetDirectories: [String]) -> WidgetHost {
         installed.withLock { host in
-            host.widgets = widgets
+            host.widgets = catalog.widgets
+            host.activityPresenters = catalog.activities
             host.assetDirectories = assetDirectories
             return host
         }

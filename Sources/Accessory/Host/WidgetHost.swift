@@ -10,8 +10,11 @@ import ActivityKitCore
 /// the process's host, all declared in one file (WidgetHost+Statics.swift).
 package struct WidgetHost: Sendable {
     /// The widgets the program declared: its `@main` type's, or the bundles it handed
-    /// `LockScreenDaemon.main(bundles:)` (the Live Activities' presenters come from them).
+    /// `LockScreenDaemon.main(bundles:)`.
     package var widgets: [WidgetDescriptor]
+    /// How the program's Live Activities are drawn, one per `ActivityConfiguration` it
+    /// declared, registered beside its widgets (no place takes them).
+    package var activityPresenters: [ActivityPresenter]
     /// Where `Color("name")` and `UIColor(named:)` look for colour sets: the program's
     /// resource folders.
     package var assetDirectories: [String]
@@ -21,12 +24,13 @@ package struct WidgetHost: Sendable {
     package let activities: ActivityCenter
 
     /// A host with centers of its own.
-    package init(widgets: [WidgetDescriptor] = [], assetDirectories: [String] = []) {
-        self.init(widgets: widgets, assetDirectories: assetDirectories, reloads: WidgetCenter(), activities: ActivityCenter())
+    package init(widgets: [WidgetDescriptor] = [], activityPresenters: [ActivityPresenter] = [], assetDirectories: [String] = []) {
+        self.init(widgets: widgets, activityPresenters: activityPresenters, assetDirectories: assetDirectories, reloads: WidgetCenter(), activities: ActivityCenter())
     }
 
-    init(widgets: [WidgetDescriptor], assetDirectories: [String], reloads: WidgetCenter, activities: ActivityCenter) {
+    init(widgets: [WidgetDescriptor], activityPresenters: [ActivityPresenter], assetDirectories: [String], reloads: WidgetCenter, activities: ActivityCenter) {
         self.widgets = widgets
+        self.activityPresenters = activityPresenters
         self.assetDirectories = assetDirectories
         self.reloads = reloads
         self.activities = activities

@@ -50,8 +50,10 @@ public struct AccessoryPreview: Sendable {
     /// The preview's name, or where it is written ("MyWidgets/Game.swift:42").
     package let name: String
     package let family: WidgetFamily
-    /// The widget whose view draws the entries; nil for a view preview.
-    package let widget: WidgetDescriptor?
+    /// The widget whose view draws the entries; nil for a view's or an activity's preview.
+    package var widget: WidgetDescriptor? = nil
+    /// A view's preview, not the entries of a widget's timeline or an activity's states.
+    package let isView: Bool
     /// The entries, each drawn once; for a view preview, one entry showing the view.
     package let entries: [RenderableEntry]
 
@@ -61,7 +63,7 @@ public struct AccessoryPreview: Sendable {
     ) -> AccessoryPreview {
         let descriptor = widget().descriptors[0]
         return AccessoryPreview(
-            name: name ?? "\(file):\(line)", family: family, widget: descriptor,
+            name: name ?? "\(file):\(line)", family: family, widget: descriptor, isView: false,
             entries: timeline().compactMap { descriptor.draw($0) })
     }
 
@@ -75,7 +77,7 @@ public struct AccessoryPreview: Sendable {
     public static func make(file: String, line: Int, _ name: String? = nil, body: @escaping () -> any View) -> AccessoryPreview {
         let view = ViewBox(make: body)
         return AccessoryPreview(
-            name: name ?? "\(file):\(line)", family: .systemMedium, widget: nil,
+            name: name ?? "\(file):\(line)", family: .systemMedium, isView: true,
             entries: [RenderableEntry(date: Date(timeIntervalSince1970: 0)) { AnyView(view.make()) }])
     }
 

@@ -3,6 +3,7 @@ import AppIntentsCore
 /// the intent's `@Parameter` properties are what the config file's keys set.
 public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content: View>: WidgetConfiguration, PrimitiveWidgetConfiguration {
     let descriptor: WidgetDescriptor
+    var offer: WidgetOffer { .widget(descriptor) }
 
     /// A widget of `kind`, configured by `intent`, its entries from `provider`.
     public init<Provider: AppIntentTimelineProvider>(

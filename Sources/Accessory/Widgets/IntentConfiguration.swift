@@ -28,6 +28,7 @@ extension IntentTimelineProvider {
 /// parameters from the config file's keys or the definition's defaults.
 public struct IntentConfiguration<Intent: ConfigurableIntent, Content: View>: WidgetConfiguration, PrimitiveWidgetConfiguration {
     let descriptor: WidgetDescriptor
+    var offer: WidgetOffer { .widget(descriptor) }
 
     /// A widget of `kind`, configured by `intent`, its entries from `provider`.
     public init<Provider: IntentTimelineProvider>(

@@ -5,6 +5,7 @@ import Synchronization
 /// A widget with no user-settable parameters, as WidgetKit's `StaticConfiguration`.
 public struct StaticConfiguration<Content: View>: WidgetConfiguration, PrimitiveWidgetConfiguration {
     let descriptor: WidgetDescriptor
+    var offer: WidgetOffer { .widget(descriptor) }
 
     /// A widget of `kind`, its entries from `provider`, each drawn by `content`.
     public init<Provider: TimelineProvider>(

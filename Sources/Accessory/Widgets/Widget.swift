@@ -19,26 +19,64 @@ extension Never: WidgetConfiguration {}
 
 /// A configuration this module reads directly.
 protocol PrimitiveWidgetConfiguration: WidgetConfiguration {
-    var descriptor: WidgetDescriptor { get }
+    var offer: WidgetOffer { get }
+}
+
+/// What a configuration offers its program: a widget a place can take, or how the Live
+/// Activities of one attributes type are drawn (an `ActivityConfiguration`), which no
+/// place takes and which the program registers apart from its widgets.
+enum WidgetOffer {
+    case widget(WidgetDescriptor)
+    case activity(ActivityPresenter)
+}
+
+/// The widgets a program declares and its Live Activities' presenters, each kept apart:
+/// a configuration file names the widgets, the daemon's band draws the activities.
+package struct WidgetCatalog: Sendable {
+    package var widgets: [WidgetDescriptor] = []
+    package var activities: [ActivityPresenter] = []
+
+    package init(widgets: [WidgetDescriptor] = [], activities: [ActivityPresenter] = []) {
+        (self.widgets, self.activities) = (widgets, activities)
+    }
+
+    mutating func add(_ offer: WidgetOffer?) {
+        switch offer {
+        case let .widget(descriptor)?: widgets.append(descriptor)
+        case let .activity(presenter)?: activities.append(presenter)
+        case nil: break
+        }
+    }
+
+    /// This catalog and then `other`'s.
+    package static func + (catalog: WidgetCatalog, other: WidgetCatalog) -> WidgetCatalog {
+        WidgetCatalog(widgets: catalog.widgets + other.widgets, activities: catalog.activities + other.activities)
+    }
 }
 
 extension PrimitiveWidgetConfiguration {
     public var body: Never { fatalError("\(Self.self) is a primitive widget configuration") }
 }
 
-/// The descriptor of any configuration, reading through user-defined bodies; nil for
-/// one that makes no widget (`EmptyWidgetConfiguration`).
-func makeDescriptor<C: WidgetConfiguration>(_ configuration: C) -> WidgetDescriptor? {
+/// What any configuration offers, reading through user-defined bodies; nil for one that
+/// offers nothing (`EmptyWidgetConfiguration`).
+func makeOffer<C: WidgetConfiguration>(_ configuration: C) -> WidgetOffer? {
     if configuration is EmptyWidgetConfiguration { return nil }
-    if let modified = configuration as? ModifiedWidgetConfiguration { return modified.descriptor }
-    if let primitive = configuration as? any PrimitiveWidgetConfiguration { return primitive.descriptor }
-    return makeDescriptor(configuration.body)
+    if let modified = configuration as? ModifiedWidgetConfiguration { return modified.offer }
+    if let primitive = configuration as? any PrimitiveWidgetConfiguration { return primitive.offer }
+    return makeOffer(configuration.body)
+}
+
+/// The widget a configuration makes; nil for one that makes none (an activity's, an
+/// empty one).
+func makeDescriptor<C: WidgetConfiguration>(_ configuration: C) -> WidgetDescriptor? {
+    if case let .widget(descriptor)? = makeOffer(configuration) { descriptor } else { nil }
 }
 
 /// A configuration with one of its descriptive properties changed.
 public struct ModifiedWidgetConfiguration: WidgetConfiguration {
-    /// nil when the configuration modified makes no widget.
-    let descriptor: WidgetDescriptor?
+    /// nil when the configuration modified offers nothing.
+    let offer: WidgetOffer?
 
     public var body: Never { fatalError("ModifiedWidgetConfiguration is a primitive widget configuration") }
 }
@@ -52,13 +90,14 @@ public struct EmptyWidgetConfiguration: WidgetConfiguration {
 }
 
 extension WidgetConfiguration {
+    /// A widget's descriptor changed; an activity's configuration or an empty one as it is.
     private func edited(_ change: (inout WidgetDescriptor) -> Void) -> ModifiedWidgetConfiguration {
-        var descriptor = makeDescriptor(self)
-        if var edited = descriptor {
-            change(&edited)
-            descriptor = edited
+        var offer = makeOffer(self)
+        if case var .widget(descriptor)? = offer {
+            change(&descriptor)
+            offer = .widget(descriptor)
         }
-        return ModifiedWidgetConfiguration(descriptor: descriptor)
+        return ModifiedWidgetConfiguration(offer: offer)
     }
 
     /// The name shown for the widget in listings and `lockscreend check`.
@@ -114,9 +153,9 @@ public protocol WidgetBundle {
 @resultBuilder
 public enum WidgetBundleBuilder {
     public static func buildBlock<each W: Widget>(_ widget: repeat each W) -> WidgetList {
-        var descriptors: [WidgetDescriptor] = []
-        repeat descriptors += (each widget).descriptors
-        return WidgetList(descriptors: descriptors)
+        var catalog = WidgetCatalog()
+        repeat catalog = catalog + (each widget).catalog
+        return WidgetList(catalog: catalog)
     }
 
     /// A widget offered only when a condition holds (`if flag { … }`).
@@ -132,29 +171,41 @@ public enum WidgetBundleBuilder {
 
 /// The widgets of a bundle.
 public struct WidgetList: Widget {
-    let list: [WidgetDescriptor]
+    let list: WidgetCatalog
 
-    init(descriptors: [WidgetDescriptor]) {
-        list = descriptors
+    init(catalog: WidgetCatalog) {
+        list = catalog
     }
 
     /// An empty list.
     public init() {
-        list = []
+        list = WidgetCatalog()
     }
 
     public var body: Never { fatalError("WidgetList has no body") }
 }
 
 extension Widget {
-    /// The descriptors of this widget (or of each widget in a list).
-    package var descriptors: [WidgetDescriptor] {
+    /// What this widget (or each widget in a list) offers: widgets, activities' presenters.
+    package var catalog: WidgetCatalog {
         if let list = self as? WidgetList { return list.list }
-        return makeDescriptor(body).map { [$0] } ?? []
+        var catalog = WidgetCatalog()
+        catalog.add(makeOffer(body))
+        return catalog
     }
+
+    /// The descriptors of this widget (or of each widget in a list); an
+    /// `ActivityConfiguration` makes none.
+    package var descriptors: [WidgetDescriptor] { catalog.widgets }
+    /// How this widget's (or the list's) Live Activities are drawn.
+    package var activityPresenters: [ActivityPresenter] { catalog.activities }
 }
 
 extension WidgetBundle {
+    /// What every widget in the bundle offers.
+    package var catalog: WidgetCatalog { body.catalog }
     /// The descriptors of every widget in the bundle.
-    package var descriptors: [WidgetDescriptor] { body.descriptors }
+    package var descriptors: [WidgetDescriptor] { catalog.widgets }
+    /// How the bundle's Live Activities are drawn, one presenter per `ActivityConfiguration`.
+    package var activityPresenters: [ActivityPresenter] { catalog.activities }
 }

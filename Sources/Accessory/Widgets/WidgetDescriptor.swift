@@ -19,9 +19,6 @@ package struct WidgetDescriptor: Sendable {
     package private(set) var draw: @Sendable (any TimelineEntry) -> RenderableEntry?
     /// Parameters whose valid values a provider or query lists, by name.
     var optionSources: [String: IntentOptionsSource] = [:]
-    /// Set for an `ActivityConfiguration`: how its Live Activities are drawn. Such a
-    /// descriptor has no families; no `[[widget]]` places it.
-    package var activity: ActivityPresenter? = nil
 
     /// This widget drawn without the home screen's content margins
     /// (`.contentMarginsDisabled()`): every entry its instances and `draw` make fills its tile.

@@ -6,7 +6,7 @@ extension Widget {
     /// `lockscreend` command line with this widget's kind added. The program must link
     /// the `LockscreendCLI` product, which provides that command line.
     public static func main() {
-        WidgetMain.run(Self().descriptors)
+        WidgetMain.run(Self().catalog)
     }
 }
 
@@ -15,7 +15,7 @@ extension WidgetBundle {
     /// `lockscreend` command line with the bundle's kinds added. The program must link
     /// the `LockscreendCLI` product, which provides that command line.
     public static func main() {
-        WidgetMain.run(Self().descriptors)
+        WidgetMain.run(Self().catalog)
     }
 }
 
@@ -23,8 +23,8 @@ extension WidgetBundle {
 /// module and so is reached through a C symbol it defines.
 /// The `@main` type's widgets wait in the process's host (`WidgetHost.process`).
 package enum WidgetMain {
-    static func run(_ descriptors: [WidgetDescriptor]) -> Never {
-        WidgetHost.install(widgets: descriptors, assetDirectories: [])
+    static func run(_ catalog: WidgetCatalog) -> Never {
+        WidgetHost.install(catalog, assetDirectories: [])
         _ = accessory_run_widget_main()
         let message = """
             error: this program's @main widget needs the lockscreend command line: add \
