@@ -118,6 +118,8 @@ STEPS = [
                    "echo '✘ lockscreenctl links a drawing library'; exit 1; fi; echo '✔ lockscreenctl links no drawing library'",
          needs=["release-build"], load=0.25, tiers={"e2e"},
          about="the release lockscreend exports nothing and leads with its hot functions; lockscreenctl draws nothing"),
+    Step("status-figures", "Tests/docs/status-figures.py .build/release/lockscreend", needs=["release-build"], load=1, tiers={"e2e"},
+         about="the figures docs/STATUS.md states for the desk's day are the bench's"),
     Step("mqtt", "Tests/mqtt/run.py --binary .build/release/lockscreend", needs=["release-build"], load=0.25, tiers={"oracles"},
          about="Debian's Mosquitto with TLS: one daemon, then twenty"),
     Step("homeassistant-2024", "Tests/homeassistant/run.py --binary .build/release/lockscreend --release 2024.3.3",
