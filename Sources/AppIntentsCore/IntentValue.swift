@@ -1,8 +1,8 @@
 import FoundationEssentials
 import ZoneInfo
 
-/// A type a `@Parameter` can hold: String, Int, Double, Bool, an `AppEnum`, or an
-/// optional of one. Values travel as text between the config file and the intent.
+/// A type a `@Parameter` can hold: String, Int, Double, Bool, a `Date`, an `AppEnum`, an
+/// `AppEntity`, an optional of one or an array of one. Values travel as text between the config file and the intent.
 public protocol IntentValue: Sendable {
     /// What kind of value this is, for validating config files.
     static var intentValueKind: IntentValueKind { get }
@@ -49,6 +49,8 @@ public enum IntentValueKind: Sendable, Hashable {
     case string, integer, double, boolean, date
     case enumeration(cases: [String], titles: [String])
     indirect case optional(IntentValueKind)
+    /// An array: the config file gives a TOML array, each element of the kind.
+    indirect case list(IntentValueKind)
 
     /// The kind inside any optionals.
     package var unwrapped: IntentValueKind {
@@ -66,6 +68,7 @@ public enum IntentValueKind: Sendable, Hashable {
         case .date: "a date and time (ISO 8601, e.g. 2026-12-24T18:00:00Z)"
         case let .enumeration(cases, _): "one of " + cases.joined(separator: ", ")
         case let .optional(wrapped): wrapped.expectation + " (optional)"
+        case let .list(element): "an array, each " + element.expectation
         }
     }
 }

@@ -215,7 +215,19 @@ extension LockScreenConfig {
         case let (.double, .integer(i)): String(i)
         case let (.double, .float(d)): String(d)
         case let (.boolean, .boolean(b)): String(b)
+        case let (.list(element), .array(items)):
+            // Each element checked as the element's kind; one that is not refuses the list.
+            items.count <= IntentListText.maximumCount ? elementTexts(items, element).map(IntentListText.text(of:)) : nil
         default: nil
         }
+    }
+
+    private static func elementTexts(_ items: [TOMLValue], _ kind: IntentValueKind) -> [String]? {
+        var texts: [String] = []
+        for item in items {
+            guard let text = text(of: item, for: kind) else { return nil }
+            texts.append(text)
+        }
+        return texts
     }
 }

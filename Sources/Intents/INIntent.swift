@@ -81,7 +81,7 @@ extension INIntent: ConfigurableIntent {
             let intent = intentClass.type.init()
             return principal.init().handler(for: intent).map { ($0, intent) }
         }
-        switch parameter.type {
+        switch parameter.type.element {
         case let .object(_, options?):
             return IntentOptionsSource {
                 guard let (handler, intent) = ask(), let objects = try? await options(handler, intent) else { return [] }

@@ -52,6 +52,15 @@ public struct IntentDefinition: Sendable {
         /// A type a configuration file cannot give (a person, a place, a file): the
         /// property exists and stays nil.
         case unsupported(String)
+        /// Several values of one type (a parameter that supports multiple values): the
+        /// configuration file gives an array; kept as an array, an enumeration's raw
+        /// values as `NSNumber`s, as the generated `[NSNumber]` property reads them.
+        indirect case list(ParameterType)
+
+        /// The type of each value: the list's element, else the type itself.
+        var element: ParameterType {
+            if case let .list(element) = self { element } else { self }
+        }
 
         /// The value `text` stands for (for a custom type, the offered object of that
         /// identifier, else one made of the text); nil when it stands for none.
@@ -66,6 +75,14 @@ public struct IntentDefinition: Sendable {
             case let .object(make, _):
                 return text.isEmpty ? nil : offered.first { $0.identifier == text } ?? make(text, text)
             case .unsupported: return nil
+            case let .list(element):
+                guard let texts = IntentListText.elements(of: text) else { return nil }
+                var values: [Any] = []
+                for text in texts {
+                    guard let value = element.value(of: text, offered: offered) else { return nil }
+                    values.append((value as? Int).map { NSNumber(value: $0) } ?? value)
+                }
+                return values
             }
         }
 
@@ -78,6 +95,8 @@ public struct IntentDefinition: Sendable {
             case let (.boolean, number as NSNumber): number.boolValue ? "true" : "false"
             case let (.url, url as URL): url.absoluteString
             case let (.enumeration(cases, _, values), raw as Int): values.firstIndex(of: raw).map { cases[$0] } ?? ""
+            case let (.enumeration(cases, _, values), raw as NSNumber): values.firstIndex(of: raw.intValue).map { cases[$0] } ?? ""
+            case let (.list(element), list as [Any]): IntentListText.text(of: list.map(element.text(of:)))
             case let (.object, object as INObject): object.identifier ?? object.displayString
             default: ""
             }
@@ -91,6 +110,7 @@ public struct IntentDefinition: Sendable {
             case .decimal, .duration: .optional(.double)
             case .boolean: .optional(.boolean)
             case let .enumeration(cases, titles, _): .optional(.enumeration(cases: cases, titles: titles))
+            case let .list(element): .optional(.list(element.valueKind.unwrapped))
             }
         }
     }

@@ -54,13 +54,13 @@ struct SwiftWriter {
         lines += ["}", ""]
         // The handling protocol: the options a custom-type parameter offers and its
         // default, each with a default implementation (`@objc optional` on Apple's systems).
-        let objects = intent.parameters.filter { ($0.objectType != nil || $0.type == "String" && $0.isDynamic) && $0.enumType == nil && !$0.isArray }
+        let objects = intent.parameters.filter { ($0.objectType != nil || $0.type == "String" && $0.isDynamic) && $0.enumType == nil }
         lines += ["public protocol \(name)Handling: AnyObject {"]
         for parameter in objects {
             let (method, element) = ("\(capitalized(parameter.name))", optionType(parameter))
             lines += ["    func provide\(method)OptionsCollection(for intent: \(name), with completion: @escaping (INObjectCollection<\(element)>?, (any Error)?) -> Void)",
                       "    func provide\(method)OptionsCollection(for intent: \(name)) async throws -> INObjectCollection<\(element)>",
-                      "    func default\(method)(for intent: \(name)) -> \(element)?"]
+                      "    func default\(method)(for intent: \(name)) -> \(parameter.isArray ? "[\(element)]" : element)?"]
         }
         lines += ["    func handle(intent: \(name), completion: @escaping (\(name)Response) -> Void)", "}", "",
                   "extension \(name)Handling {"]
@@ -73,7 +73,7 @@ struct SwiftWriter {
                       "            provide\(method)OptionsCollection(for: intent) { collection, error in",
                       "                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: collection ?? INObjectCollection(items: [])) }",
                       "            }", "        }", "    }",
-                      "    public func default\(method)(for intent: \(name)) -> \(element)? { nil }"]
+                      "    public func default\(method)(for intent: \(name)) -> \(parameter.isArray ? "[\(element)]" : element)? { nil }"]
         }
         lines += ["    public func handle(intent: \(name), completion: @escaping (\(name)Response) -> Void) {",
                   "        completion(\(name)Response(code: .success, userActivity: nil))", "    }", "}", ""]
@@ -130,9 +130,15 @@ struct SwiftWriter {
         property.type == "String" ? "NSString" : elementType(property)
     }
 
-    /// How `IntentDefinition` describes the parameter's type to the daemon.
+    /// How `IntentDefinition` describes the parameter's type to the daemon: a parameter
+    /// that supports multiple values is a list of its one value's type.
     private func parameterType(_ property: IntentDefinitionFile.Property, of intent: String) -> String {
-        if property.isArray { return ".unsupported(\"several values\")" }
+        let one = valueType(property, of: intent)
+        return property.isArray && !one.hasPrefix(".unsupported") ? ".list(\(one))" : one
+    }
+
+    /// How `IntentDefinition` describes one value of the parameter.
+    private func valueType(_ property: IntentDefinitionFile.Property, of intent: String) -> String {
         if let enumType = property.enumType, let enumeration = definition.enumerations.first(where: { $0.name == enumType }) {
             let cases = enumeration.cases
             return ".enumeration(cases: [\(cases.map { literal($0.name) }.joined(separator: ", "))], titles: [\(cases.map { literal($0.title) }.joined(separator: ", "))], values: [\(cases.map { String($0.value) }.joined(separator: ", "))])"

@@ -29,6 +29,31 @@ struct IntentParametersTests {
         var station: String?
     }
 
+    struct Trip: WidgetConfigurationIntent {
+        static let title: LocalizedStringResource = "Trip"
+
+        @Parameter(title: "Stops", default: ["Bank", "Angel"])
+        var stops: [String]
+
+        @Parameter(title: "Units")
+        var units: [Unit]
+    }
+
+    @Test("an array parameter is a list of its element's kind, its text a JSON array of the elements' texts")
+    func arrays() throws {
+        let described = IntentParameters.describe(Trip())
+        #expect(described.map(\.kind) == [.list(.string), .list(.enumeration(cases: ["celsius", "fahrenheit"], titles: ["Celsius", "Fahrenheit"]))])
+        #expect(described.map(\.defaultText) == [#"["Bank","Angel"]"#, "[]"])
+        let trip = Trip()
+        try IntentParameters.assign(["stops": #"["Oval"]"#, "units": #"["fahrenheit","celsius"]"#], to: trip)
+        #expect(trip.stops == ["Oval"] && trip.units == [.fahrenheit, .celsius])
+        #expect(throws: ParameterError.invalid(name: "units", value: #"["kelvin"]"#, expected: "an array, each one of celsius, fahrenheit")) {
+            try IntentParameters.assign(["units": #"["kelvin"]"#], to: Trip())
+        }
+        let tooMany = IntentListText.text(of: Array(repeating: "x", count: IntentListText.maximumCount + 1))
+        #expect(throws: ParameterError.self) { try IntentParameters.assign(["stops": tooMany], to: Trip()) }
+    }
+
     @Test("each parameter is described by its property's name, kind and default")
     func described() {
         let described = IntentParameters.describe(Weather())

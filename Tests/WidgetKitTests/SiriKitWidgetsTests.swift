@@ -36,8 +36,8 @@ struct SiriKitWidgetsTests {
     func described() throws {
         let descriptor = try #require(DeparturesWidget().descriptors.first)
         #expect(descriptor.kind == "Departures" && descriptor.displayName == "Departures")
-        #expect(descriptor.parameters.map(\.name) == ["stop", "unit", "departures", "showsPlatform", "title", "line"])
-        #expect(descriptor.parameters.map(\.defaultText) == ["", "metres", "3", "true", "", ""])
+        #expect(descriptor.parameters.map(\.name) == ["stop", "unit", "departures", "showsPlatform", "title", "line", "platforms"])
+        #expect(descriptor.parameters.map(\.defaultText) == ["", "metres", "3", "true", "", "", ""])
         #expect(descriptor.parameters[1].kind == .optional(.enumeration(cases: ["metres", "feet"], titles: ["Metres", "Feet"])))
         #expect(descriptor.parameters[2].kind == .optional(.integer))
     }
@@ -64,8 +64,24 @@ struct SiriKitWidgetsTests {
         #expect(throws: ParameterError.invalid(name: "departures", value: "many", expected: "an integer (optional)")) {
             _ = try descriptor.instantiate(["departures": "many"])
         }
-        #expect(throws: ParameterError.unknown(name: "colour", known: ["departures", "line", "showsPlatform", "stop", "title", "unit"])) {
+        #expect(throws: ParameterError.unknown(name: "colour", known: ["departures", "line", "platforms", "showsPlatform", "stop", "title", "unit"])) {
             _ = try descriptor.instantiate(["colour": "red"])
+        }
+    }
+
+    @Test("a parameter that supports multiple values is an array of its type: the file gives a list, each element checked")
+    func multipleValues() throws {
+        let descriptor = try #require(DeparturesWidget().descriptors.first)
+        #expect(descriptor.parameters.last?.kind == .optional(.list(.integer)))
+        let intent = ConfigurationIntent()
+        #expect(intent.platforms == nil)
+        #expect(intent.setParameter("platforms", text: #"["2","5"]"#))
+        #expect(intent.platforms?.map(\.intValue) == [2, 5])
+        #expect(intent.parameterText("platforms") == #"["2","5"]"#)
+        #expect(!intent.setParameter("platforms", text: #"["2","five"]"#))
+        #expect(intent.platforms?.map(\.intValue) == [2, 5])
+        #expect(throws: ParameterError.invalid(name: "platforms", value: #"["x"]"#, expected: "an array, each an integer (optional)")) {
+            _ = try descriptor.instantiate(["platforms": #"["x"]"#])
         }
     }
 

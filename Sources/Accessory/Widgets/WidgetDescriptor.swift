@@ -45,9 +45,12 @@ package struct WidgetDescriptor: Sendable {
             allowed[name] = Set(options.map(\.text))
             guard let index = resolved.parameters.firstIndex(where: { $0.name == name }) else { continue }
             let enumeration = IntentValueKind.enumeration(cases: options.map(\.text), titles: options.map(\.title))
-            if case .optional = resolved.parameters[index].kind {
+            switch resolved.parameters[index].kind {
+            case .optional:
                 resolved.parameters[index].kind = .optional(enumeration)
-            } else {
+            case .list:
+                resolved.parameters[index].kind = .list(enumeration)
+            default:
                 resolved.parameters[index].kind = enumeration
                 if resolved.parameters[index].defaultText.isEmpty, let first = options.first { resolved.parameters[index].defaultText = first.text }
             }
@@ -56,8 +59,13 @@ package struct WidgetDescriptor: Sendable {
         let allowedValues = allowed
         let kinds = Dictionary(resolved.parameters.map { ($0.name, $0.kind) }, uniquingKeysWith: { a, _ in a })
         resolved.instantiate = { (values: [String: String]) throws(ParameterError) in
-            for (name, text) in values.sorted(by: { $0.key < $1.key }) where !(allowedValues[name]?.contains(text) ?? true) {
-                throw .invalid(name: name, value: text, expected: kinds[name]?.expectation ?? "a listed value")
+            for (name, text) in values.sorted(by: { $0.key < $1.key }) {
+                guard let allowed = allowedValues[name] else { continue }
+                // A list's elements each one of the listed values.
+                let chosen = if case .list = kinds[name] { IntentListText.elements(of: text) ?? [text] } else { [text] }
+                guard chosen.allSatisfy(allowed.contains) else {
+                    throw .invalid(name: name, value: text, expected: kinds[name]?.expectation ?? "a listed value")
+                }
             }
             return try instantiate(values)
         }
