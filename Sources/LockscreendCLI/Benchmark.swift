@@ -59,6 +59,20 @@ package struct Benchmark {
         package var panelFullRefreshes: Int?
         /// Messages the simulated broker delivered to mqtt widgets.
         package var mqttMessages: Int?
+        /// The slowest updates, slowest first, with the simulated time each was drawn
+        /// at: where the 99th percentile comes from (on the desk, the quarter hours).
+        package var slowestUpdates: [Update] = []
+
+        /// One update's simulated time and render time.
+        package struct Update: Codable, Sendable, Equatable {
+            package var at: String
+            package var renderMs: Double
+
+            enum CodingKeys: String, CodingKey {
+                case at
+                case renderMs = "render_ms"
+            }
+        }
 
         enum CodingKeys: String, CodingKey {
             case updates
@@ -81,6 +95,7 @@ package struct Benchmark {
             case panelPartialRefreshes = "panel_partial_refreshes"
             case panelFullRefreshes = "panel_full_refreshes"
             case mqttMessages = "mqtt_messages"
+            case slowestUpdates = "slowest_updates"
         }
     }
 
@@ -197,6 +212,7 @@ package struct Benchmark {
 
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []
+        var updateTimes: [Date] = []
         let end = start.addingTimeInterval(duration)
         var now = start
         while now < end {
@@ -208,7 +224,7 @@ package struct Benchmark {
             if presented {
                 let elapsed = daemon.lastRenderDuration
                 renderTimes.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
-                if getenv("BENCH_TRACE") != nil { print("TRACE", now.timeIntervalSince(start), renderTimes.last!) }
+                updateTimes.append(now)
             }
             guard let next, next > now else { break }
             now = next
@@ -232,6 +248,8 @@ package struct Benchmark {
         report.peakRssMb = Self.peakResidentMegabytes()
         report.flushedVsFullRedraw = report.pixelsFullRedraw > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsFullRedraw) : 0
         report.flushedVsChanged = report.pixelsChanged > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsChanged) : 0
+        report.slowestUpdates = zip(updateTimes, renderTimes).sorted { $0.1 > $1.1 }.prefix(Self.slowestCount)
+            .map { Report.Update(at: ISO8601.format($0.0), renderMs: $0.1) }
         renderTimes.sort()
         if !renderTimes.isEmpty {
             report.renderMsP50 = renderTimes[(renderTimes.count - 1) / 2]
@@ -240,6 +258,9 @@ package struct Benchmark {
         }
         return report
     }
+
+    /// How many of the slowest updates the report lists.
+    static let slowestCount = 10
 
     static func cpuSeconds() -> Double {
         var usage = rusage()

@@ -69,6 +69,10 @@ extension Lockscreend {
                 print("SPI bytes            \(bytes) (whole frames, full refreshes: \(whole))")
                 print("panel busy seconds   \(CFormat.string("%.1f", busy)) (whole frames, full refreshes: \(CFormat.string("%.1f", wholeBusy)))")
             }
+            if !r.slowestUpdates.isEmpty {
+                print("slowest updates      " + r.slowestUpdates.prefix(3).map { "\($0.at) \(CFormat.string("%.2f", $0.renderMs)) ms" }.joined(separator: ", ")
+                      + (r.slowestUpdates.count > 3 ? " … (\(r.slowestUpdates.count) in --json)" : ""))
+            }
         }
     }
 }

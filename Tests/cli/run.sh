@@ -265,17 +265,21 @@ sys.exit(0 if m[0]=='READY=1' and m.count('WATCHDOG=1')>=3 and m[-1]=='STOPPING=
 # full-redraw baseline; no fewer pixels flushed than changed).
 bench_dir="$(cd "$(dirname "$0")/../../bench" && pwd)"
 "$bin" bench --config "$bench_dir/desk.toml" --simulate 2h --json >"$work/bench.json" 2>"$work/bench.err"
-check "bench --json: one object with exactly the report's keys, consistent counts" python3 - "$work/bench.json" <<'PY'
+check "bench --json: one object with exactly the report's keys, consistent counts, the slowest updates" python3 - "$work/bench.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 keys = {"updates", "partial_refreshes", "full_refreshes", "pixels_flushed", "pixels_changed", "pixels_full_redraw",
         "flushed_vs_full_redraw", "flushed_vs_changed", "render_ms_p50", "render_ms_p99", "render_ms_max",
-        "cpu_seconds", "peak_rss_mb"}
+        "cpu_seconds", "peak_rss_mb", "slowest_updates"}
 ok = set(r) == keys
 ok = ok and r["updates"] == r["partial_refreshes"] + r["full_refreshes"] and r["full_refreshes"] == 1
 ok = ok and r["pixels_full_redraw"] == r["updates"] * 800 * 480 and 0 < r["pixels_changed"] <= r["pixels_flushed"] < r["pixels_full_redraw"]
 ok = ok and abs(r["flushed_vs_full_redraw"] - r["pixels_flushed"] / r["pixels_full_redraw"]) < 1e-9
 ok = ok and 0 < r["render_ms_p50"] <= r["render_ms_p99"] <= r["render_ms_max"] and 1 < r["peak_rss_mb"] < 1000
+# The slowest updates: ten, slowest first, the first the maximum, each at a time of the span.
+slowest = [u["render_ms"] for u in r["slowest_updates"]]
+ok = ok and len(slowest) == 10 and slowest == sorted(slowest, reverse=True) and slowest[0] == r["render_ms_max"]
+ok = ok and all(u["at"].startswith("2026-11-22T0") for u in r["slowest_updates"])
 sys.exit(0 if ok else 1)
 PY
 "$bin" bench --config "$bench_dir/eink.toml" --panel eink --simulate 3h >"$work/bench.txt" 2>&1
