@@ -37,6 +37,9 @@ package struct Benchmark {
         package var partialRefreshes = 0
         package var fullRefreshes = 0
         package var pixelsFlushed = 0
+        /// The rectangles those pixels went in: each one a window set up on a serial bus,
+        /// a DirtyFB call, or an e-ink update.
+        package var rectanglesFlushed = 0
         package var pixelsChanged = 0
         package var pixelsFullRedraw = 0
         package var flushedVsFullRedraw = 0.0
@@ -79,6 +82,7 @@ package struct Benchmark {
             case partialRefreshes = "partial_refreshes"
             case fullRefreshes = "full_refreshes"
             case pixelsFlushed = "pixels_flushed"
+            case rectanglesFlushed = "rectangles_flushed"
             case pixelsChanged = "pixels_changed"
             case pixelsFullRedraw = "pixels_full_redraw"
             case flushedVsFullRedraw = "flushed_vs_full_redraw"
@@ -134,6 +138,7 @@ package struct Benchmark {
                 report.updates += 1
                 if update.refresh == .full { report.fullRefreshes += 1 } else { report.partialRefreshes += 1 }
                 report.pixelsFlushed += update.rects.reduce(0) { $0 + $1.area }
+                report.rectanglesFlushed += update.rects.count
                 report.pixelsFullRedraw += width * height
                 report.pixelsChanged += Self.changed(from: before, to: update.frame, in: update.rects)
             }

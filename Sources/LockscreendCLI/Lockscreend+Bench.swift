@@ -55,7 +55,7 @@ extension Lockscreend {
             print("""
                 \(config), \(panel.model.map { "epd:\($0.name)" } ?? panel.kind.rawValue) panel, \(Int(simulate)) s simulated
                 updates              \(r.updates) (\(r.partialRefreshes) partial, \(r.fullRefreshes) full)
-                pixels flushed       \(r.pixelsFlushed)
+                pixels flushed       \(r.pixelsFlushed) in \(r.rectanglesFlushed) rectangles
                 pixels changed       \(r.pixelsChanged)
                 full redraw would    \(r.pixelsFullRedraw)
                 flushed / full       \(CFormat.string("%.5f", r.flushedVsFullRedraw))

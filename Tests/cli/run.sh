@@ -270,10 +270,11 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 keys = {"updates", "partial_refreshes", "full_refreshes", "pixels_flushed", "pixels_changed", "pixels_full_redraw",
         "flushed_vs_full_redraw", "flushed_vs_changed", "render_ms_p50", "render_ms_p99", "render_ms_max",
-        "cpu_seconds", "peak_rss_mb", "slowest_updates"}
+        "cpu_seconds", "peak_rss_mb", "slowest_updates", "rectangles_flushed"}
 ok = set(r) == keys
 ok = ok and r["updates"] == r["partial_refreshes"] + r["full_refreshes"] and r["full_refreshes"] == 1
 ok = ok and r["pixels_full_redraw"] == r["updates"] * 800 * 480 and 0 < r["pixels_changed"] <= r["pixels_flushed"] < r["pixels_full_redraw"]
+ok = ok and r["updates"] <= r["rectangles_flushed"] <= r["pixels_flushed"]
 ok = ok and abs(r["flushed_vs_full_redraw"] - r["pixels_flushed"] / r["pixels_full_redraw"]) < 1e-9
 ok = ok and 0 < r["render_ms_p50"] <= r["render_ms_p99"] <= r["render_ms_max"] and 1 < r["peak_rss_mb"] < 1000
 # The slowest updates: ten, slowest first, the first the maximum, each at a time of the span.

@@ -21,6 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FIGURES = [
     ("updates", "updates", lambda v: f"{v:,}"),
     ("pixels_flushed", "pixels flushed", lambda v: f"{v:,}"),
+    ("rectangles_flushed", "rectangles flushed", lambda v: f"{v:,}"),
     ("pixels_changed", "pixels changed", lambda v: f"{v:,}"),
     ("flushed_vs_changed", "flushed/changed", lambda v: f"{v:.3f}"),
     ("flushed_vs_full_redraw", "flushed/full redraw", lambda v: f"{v:.4f}"),
