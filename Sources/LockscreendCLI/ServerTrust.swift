@@ -19,6 +19,7 @@ enum ServerTrust {
     static func tls(for web: WebConfig, stateDirectory: String?, now: Date, logger: Logger) -> ServerTLS? {
         guard web.tls else { return nil }
         do throws(ServerTLSError) {
+            try LibCrypto.require()
             if let chainFile = web.certificateFile, let keyFile = web.keyFile {
                 let chain = try read(chainFile), key = try read(keyFile)
                 return try ServerTLS(chain: chain, key: key, trusted: chain)
@@ -109,7 +110,15 @@ enum ServerTrust {
     /// The keys of `[apns]`, their public halves only; a key file that does not read is
     /// logged with its line and left out.
     static func providerTokens(_ keys: [APNsKeyFile], configuration: String?, logger: Logger) -> ProviderTokens {
-        ProviderTokens(keys.compactMap { file in
+        if !keys.isEmpty {
+            do throws(ServerTLSError) {
+                try LibCrypto.require()
+            } catch {
+                logger.error("\(configuration ?? "configuration"): [apns] keys: \(error); provider tokens are refused")
+                return ProviderTokens([])
+            }
+        }
+        return ProviderTokens(keys.compactMap { file in
             do {
                 let pem = try SecretFile.text(of: file.file)
                 return try ProviderTokens.Key(id: file.id, team: file.team, pem: pem)

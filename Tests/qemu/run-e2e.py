@@ -56,7 +56,13 @@ def copy(src, root, dest=None):
         shutil.copy2(src, dest, follow_symlinks=True)
 
 
-def libraries(binary):
+# Libraries the daemon opens on first use rather than links (ldd cannot see them): the
+# guest's HTTP face checks provider tokens with libcrypto, as the package's dependency
+# on libssl3 gives it on a real machine.
+OPENED_ON_USE = ["libcrypto.so.3"]
+
+
+def linked(binary):
     """The shared libraries ldd resolves for binary, and the dynamic loader."""
     out = subprocess.run(["ldd", binary], capture_output=True, text=True, check=True).stdout
     found = set()
@@ -64,6 +70,18 @@ def libraries(binary):
         m = re.search(r"=>\s*(/\S+)", line) or re.match(r"\s*(/\S+)", line)
         if m:
             found.add(m.group(1))
+    return found
+
+
+def libraries(binary):
+    """The shared libraries binary links, those it opens on first use and theirs."""
+    found = linked(binary)
+    cache = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True, check=True).stdout
+    for name in OPENED_ON_USE:
+        path = re.search(r"^\s*" + re.escape(name) + r" \(libc6,x86-64\) => (\S+)", cache, re.M)
+        if path:
+            found.add(path.group(1))
+            found |= linked(path.group(1))
     return sorted(found)
 
 
