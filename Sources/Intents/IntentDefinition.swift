@@ -80,7 +80,8 @@ public struct IntentDefinition: Sendable {
                 var values: [Any] = []
                 for text in texts {
                     guard let value = element.value(of: text, offered: offered) else { return nil }
-                    values.append((value as? Int).map { NSNumber(value: $0) } ?? value)
+                    // An enumeration's raw value as the `NSNumber` its generated property reads.
+                    if case .enumeration = element, let raw = value as? Int { values.append(NSNumber(value: raw)) } else { values.append(value) }
                 }
                 return values
             }

@@ -87,7 +87,7 @@ public final class LockScreenDaemon {
         fullRefreshes = RateLimiter(burst: 2, interval: 30, clock: clock)
         power = behaviour.screen
         host = behaviour.host
-        activities = ActivityBand(presenters: behaviour.host.activityPresenters)
+        activities = ActivityBand(presenters: behaviour.host.catalog.activities)
         if behaviour.findsGamutAhead { findGamutAhead(keptIn: stateStore?.directory) }
     }
 

@@ -68,6 +68,5 @@ extension LockScreenDaemon {
 /// (Accessory's `Widget.main()` reaches it through this C name).
 @_cdecl("lockscreend_widget_main")
 func lockscreendWidgetMain() {
-    let host = WidgetHost.process
-    LockScreenDaemon.run(catalog: WidgetCatalog(widgets: host.widgets, activities: host.activityPresenters))
+    LockScreenDaemon.run(catalog: WidgetHost.process.catalog)
 }

@@ -29,9 +29,8 @@ struct UIKitNamesTests {
         let contents = #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x00", "green": "122", "blue": "1.000", "alpha": "1.000"}}}]}"#
         try Data(contents.utf8).write(to: URL(fileURLWithPath: set + "/Contents.json"))
         let before = WidgetHost.process
-        let catalog = WidgetCatalog(widgets: before.widgets, activities: before.activityPresenters)
-        WidgetHost.install(catalog, assetDirectories: [folder])
-        defer { WidgetHost.install(catalog, assetDirectories: before.assetDirectories) }
+        WidgetHost.install(before.catalog, assetDirectories: [folder])
+        defer { WidgetHost.install(before.catalog, assetDirectories: before.assetDirectories) }
         #expect(Color("BrandBlue") == Color(red: 0, green: 122.0 / 255, blue: 1))
         #expect(UIColor(named: "BrandBlue") != nil)
     }

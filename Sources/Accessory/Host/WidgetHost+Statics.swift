@@ -6,7 +6,7 @@ import Synchronization
 extension WidgetHost {
     /// Its activity center is ActivityKit's process center (ActivityCenter+Statics.swift),
     /// which `Activity`'s statics reach.
-    private static let installed = Mutex(WidgetHost(widgets: [], activityPresenters: [], assetDirectories: [], reloads: WidgetCenter(), activities: .process))
+    private static let installed = Mutex(WidgetHost(catalog: WidgetCatalog(), assetDirectories: [], reloads: WidgetCenter(), activities: .process))
 
     /// The process's host: the one its statics reach, and the running daemon's.
     package static var process: WidgetHost { installed.withLock { $0 } }
@@ -16,8 +16,7 @@ extension WidgetHost {
     @discardableResult
     package static func install(_ catalog: WidgetCatalog, assetDirectories: [String]) -> WidgetHost {
         installed.withLock { host in
-            host.widgets = catalog.widgets
-            host.activityPresenters = catalog.activities
+            host.catalog = catalog
             host.assetDirectories = assetDirectories
             return host
         }

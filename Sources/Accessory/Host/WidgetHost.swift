@@ -9,12 +9,11 @@ import ActivityKitCore
 /// process never take each other's reloads or activities. Apple's statics are facades over
 /// the process's host, all declared in one file (WidgetHost+Statics.swift).
 package struct WidgetHost: Sendable {
-    /// The widgets the program declared: its `@main` type's, or the bundles it handed
-    /// `LockScreenDaemon.main(bundles:)`.
-    package var widgets: [WidgetDescriptor]
-    /// How the program's Live Activities are drawn, one per `ActivityConfiguration` it
-    /// declared, registered beside its widgets (no place takes them).
-    package var activityPresenters: [ActivityPresenter]
+    /// What the program declared, its `@main` type's or the bundles it handed
+    /// `LockScreenDaemon.main(bundles:)`: the widgets, and how its Live Activities are
+    /// drawn, one presenter per `ActivityConfiguration`, registered beside the widgets (no
+    /// place takes them).
+    package var catalog: WidgetCatalog
     /// Where `Color("name")` and `UIColor(named:)` look for colour sets: the program's
     /// resource folders.
     package var assetDirectories: [String]
@@ -24,13 +23,12 @@ package struct WidgetHost: Sendable {
     package let activities: ActivityCenter
 
     /// A host with centers of its own.
-    package init(widgets: [WidgetDescriptor] = [], activityPresenters: [ActivityPresenter] = [], assetDirectories: [String] = []) {
-        self.init(widgets: widgets, activityPresenters: activityPresenters, assetDirectories: assetDirectories, reloads: WidgetCenter(), activities: ActivityCenter())
+    package init(catalog: WidgetCatalog = WidgetCatalog(), assetDirectories: [String] = []) {
+        self.init(catalog: catalog, assetDirectories: assetDirectories, reloads: WidgetCenter(), activities: ActivityCenter())
     }
 
-    init(widgets: [WidgetDescriptor], activityPresenters: [ActivityPresenter], assetDirectories: [String], reloads: WidgetCenter, activities: ActivityCenter) {
-        self.widgets = widgets
-        self.activityPresenters = activityPresenters
+    init(catalog: WidgetCatalog, assetDirectories: [String], reloads: WidgetCenter, activities: ActivityCenter) {
+        self.catalog = catalog
         self.assetDirectories = assetDirectories
         self.reloads = reloads
         self.activities = activities

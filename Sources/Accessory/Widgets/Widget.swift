@@ -33,8 +33,8 @@ enum WidgetOffer {
 /// The widgets a program declares and its Live Activities' presenters, each kept apart:
 /// a configuration file names the widgets, the daemon's band draws the activities.
 package struct WidgetCatalog: Sendable {
-    package var widgets: [WidgetDescriptor] = []
-    package var activities: [ActivityPresenter] = []
+    package var widgets: [WidgetDescriptor]
+    package var activities: [ActivityPresenter]
 
     package init(widgets: [WidgetDescriptor] = [], activities: [ActivityPresenter] = []) {
         (self.widgets, self.activities) = (widgets, activities)
