@@ -4,7 +4,8 @@ import Synchronization
 /// What each client device said when it last fetched its screen: when, and its battery
 /// as a percentage, which the e-reader scripts in deploy/clients add to the address
 /// (`?battery=87`). Shown by `/api/clients`; a battery falling below `low` is logged once
-/// until it is charged again. Bounded by the configured clients: only they are recorded.
+/// until it is charged again. Also the picture a TRMNL device was last pointed at, which a
+/// double press must name again. Bounded by the configured clients: only they are recorded.
 final class ClientReports: Sendable {
     struct Report: Sendable, Equatable {
         var seen: Date
@@ -14,7 +15,14 @@ final class ClientReports: Sendable {
     /// Below this percentage a battery is low, said once in the log.
     static let low = 15
 
+    /// A picture a device was pointed at: its address and the name the firmware keeps it by.
+    struct Picture: Sendable, Equatable {
+        var url: String
+        var filename: String
+    }
+
     private let reports = Mutex<[String: Report]>([:])
+    private let pictures = Mutex<[String: Picture]>([:])
 
     /// Records a fetch of `client`'s screen at `now` with `battery` as the device gave it
     /// (a whole number 0 to 100, else ignored); true when the battery has just gone low.
@@ -30,4 +38,10 @@ final class ClientReports: Sendable {
 
     /// The last report of `client`, if it has fetched its screen since the start.
     func report(of client: String) -> Report? { reports.withLock { $0[client] } }
+
+    /// Records that `client` was last pointed at `picture`.
+    func sent(_ picture: Picture, to client: String) { pictures.withLock { $0[client] = picture } }
+
+    /// The picture `client` was last pointed at since the start, which it keeps.
+    func picture(sentTo client: String) -> Picture? { pictures.withLock { $0[client] } }
 }

@@ -73,9 +73,12 @@ extension WebAPI {
         if case let .refused(wait) = deviceCalls.admit(call == "setup" || holdsKey ? profile?.name ?? "" : "") {
             let seconds = Int(min(wait.rounded(.up), 3_600))
             // The firmware reads a 429's body as a display answer: without an image_url it
-            // has nothing to open and shows "unable to connect"; with the picture it keeps,
-            // it leaves the screen as it is and sleeps.
-            let shown = holdsKey && call == "display" ? profile.flatMap { current($0, request: request) } : nil
+            // has nothing to open and shows "unable to connect"; with the picture it keeps
+            // (the one it was last given, so it downloads nothing while told to wait), it
+            // leaves the screen as it is and sleeps.
+            let shown = holdsKey && call == "display" ? profile.flatMap { profile in
+                reports.picture(sentTo: profile.name) ?? current(profile, request: request).map { ClientReports.Picture(url: $0.url, filename: $0.filename) }
+            } : nil
             return .json(TRMNLDisplay(status: 0, error: "too many calls from this device: try again in \(seconds) s", image_url: shown?.url,
                                       filename: shown?.filename, refresh_rate: max(seconds, 1)),
                          status: 429, headers: [("Retry-After", String(seconds))])
@@ -117,10 +120,14 @@ extension WebAPI {
             }
             if request.header("special_function") == "true" {
                 // A double press: the function this server gives it is sleep. The firmware
-                // then shows the picture it keeps by `filename`; without one it ends on its
-                // "wrong image size" screen.
-                return .json(TRMNLDisplay(status: 0, image_url: shown.url, filename: shown.filename, refresh_rate: profile.refreshMax, action: "sleep"))
+                // then shows the picture it keeps by `filename`, fetching nothing, so the
+                // name is the one it was last given: the current picture's name, once the
+                // screen has changed since its last wake, it does not have and it would end
+                // on its "wrong image size" screen.
+                let kept = reports.picture(sentTo: profile.name) ?? ClientReports.Picture(url: shown.url, filename: shown.filename)
+                return .json(TRMNLDisplay(status: 0, image_url: kept.url, filename: kept.filename, refresh_rate: profile.refreshMax, action: "sleep"))
             }
+            reports.sent(ClientReports.Picture(url: shown.url, filename: shown.filename), to: profile.name)
             return .json(TRMNLDisplay(status: 0, image_url: shown.url, filename: shown.filename, refresh_rate: profile.refreshRate(untilNextChange: shown.wait)))
         default:
             return .error(405, "\(request.method) is not allowed on \(request.path)")

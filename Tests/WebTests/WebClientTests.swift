@@ -205,12 +205,18 @@ struct WebClientTests {
         let device = [("ID", "A1:B2:C3:D4:E5:F6"), ("Access-Token", key), ("Host", "pi:8080")]
         #expect((await get("/api/display", device + [("FW-Version", "1.8.15")]).1["image_url"] as? String)?.hasPrefix("http://pi:8080/screen/kitchen.png?key=") == true)
         #expect((await get("/api/display", device + [("FW-Version", "1.5.1")]).1["image_url"] as? String)?.contains("/screen/kitchen.bmp?") == true)
-        #expect((await get("/api/display", device + [("FW-Version", "garbage")]).1["image_url"] as? String)?.contains("/screen/kitchen.bmp?") == true)
+        let last = await get("/api/display", device + [("FW-Version", "garbage")]).1
+        #expect((last["image_url"] as? String)?.contains("/screen/kitchen.bmp?") == true)
         // A double press asks for its special function: sleep, for refresh_max, keeping the
-        // picture it has by its filename (without one, the firmware's "wrong image size").
+        // picture it has by its filename (without one, the firmware's "wrong image size"):
+        // the one it was last given, though the screen has changed since.
+        #expect(config.pushBoard.push(try TimelineJSON.decode(Data(#"{"entries": [{"text": "changed after its last wake"}]}"#.utf8), now: testNow), to: "note"))
+        await daemon.reload(kind: nil)
+        try await daemon.step(now: testNow)
         let (_, sleep) = await get("/api/display", device + [("special_function", "true")])
         #expect(sleep["status"] as? Int == 0 && sleep["action"] as? String == "sleep" && sleep["refresh_rate"] as? Int == 3_600)
-        #expect((sleep["filename"] as? String)?.hasPrefix("kitchen-") == true && (sleep["image_url"] as? String)?.contains("/screen/kitchen.") == true)
+        #expect(sleep["filename"] as? String == last["filename"] as? String && sleep["image_url"] as? String == last["image_url"] as? String)
+        #expect(await get("/api/display", device + [("FW-Version", "garbage")]).1["filename"] as? String != last["filename"] as? String)
         // Waking too often: a 429 whose body the firmware reads as a display answer, so it
         // carries the kept picture (without an address to open, "unable to connect").
         var hurried: [String: Any]?
