@@ -240,6 +240,9 @@ package.products += [
     .library(name: "UIKit", targets: ["UIKit"]),
     .library(name: "Intents", targets: ["Intents"]),
     .library(name: "SwiftData", targets: ["SwiftData"]),
+    .library(name: "CoreData", targets: ["CoreData"]),
+    /// Xcode's Core Data code generation: a target's `.xcdatamodeld` as its entity classes and model.
+    .plugin(name: "CoreDataModelGeneration", targets: ["CoreDataModelGeneration"]),
     /// Xcode's intent class generation: Swift classes from a target's `.intentdefinition`.
     .plugin(name: "IntentClassGeneration", targets: ["IntentClassGeneration"]),
 ]
@@ -261,11 +264,17 @@ package.targets += [
     .target(name: "Intents", dependencies: ["FoundationAdditions", "AppIntentsCore"]),
     // SQLite's C library: SwiftData's store (docs/WIDGETS.md#swiftdata says why not GRDB).
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "SwiftData", dependencies: ["FoundationAdditions", "Accessory", "AccessoryMacros", "CSQLite"]),
+    // The SQLite file SwiftData and CoreData keep an app's objects in.
+    .target(name: "ModelStorage", dependencies: ["CSQLite"]),
+    .target(name: "SwiftData", dependencies: ["FoundationAdditions", "Accessory", "AccessoryMacros", "ModelStorage"]),
+    // Core Data's names, on the same store; its model files compiled by the plugin below.
+    .target(name: "CoreData", dependencies: ["FoundationAdditions", "ModelStorage", "CAccessoryHooks"]),
+    .executableTarget(name: "coredata-classes"),
+    .plugin(name: "CoreDataModelGeneration", capability: .buildTool(), dependencies: ["coredata-classes"]),
     .executableTarget(name: "intent-classes"),
     .plugin(name: "IntentClassGeneration", capability: .buildTool(), dependencies: ["intent-classes"]),
     // Widget sources as apps write them, compiled with their own imports unchanged.
-    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "Combine", "AppIntents", "Charts", "ActivityKit", "UIKit", "Intents", "SwiftData", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources")], plugins: ["IntentClassGeneration"]),
+    .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "Combine", "AppIntents", "Charts", "ActivityKit", "UIKit", "Intents", "SwiftData", "CoreData", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources"), .copy("Chores.xcdatamodeld")], plugins: ["IntentClassGeneration", "CoreDataModelGeneration"]),
 ]
 #endif
 

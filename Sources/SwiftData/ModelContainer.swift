@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// The store of an app's models and the schema it keeps, as SwiftData's
 /// `ModelContainer`: made once, then read and written through `ModelContext`s.
 public final class ModelContainer: Sendable {
@@ -8,7 +10,12 @@ public final class ModelContainer: Sendable {
     public init(for givenSchema: Schema, configurations: [ModelConfiguration]) throws {
         schema = givenSchema
         self.configurations = configurations.isEmpty ? [ModelConfiguration()] : configurations
-        store = try ModelStore(self.configurations[0])
+        let configuration = self.configurations[0]
+        do {
+            store = try ModelStore(url: configuration.isStoredInMemoryOnly ? nil : configuration.url, allowsSave: configuration.allowsSave)
+        } catch {
+            throw SwiftDataError(description: error.description)
+        }
     }
 
     public convenience init(for givenSchema: Schema, configurations: ModelConfiguration...) throws {

@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// Reads, inserts, changes and deletes models of a container, as SwiftData's
 /// `ModelContext`: changes are kept until `save()` (or, with `autosaveEnabled`, at each
 /// fetch and at the end of the context's life) and written in one transaction.
@@ -50,13 +52,18 @@ public final class ModelContext {
     /// Writes the inserted, read and deleted models.
     public func save() throws {
         let models = Array(registered.values)
-        var writes: [(entity: String, id: Int64?, row: ModelRow)] = []
+        var writes: [(entity: String, id: Int64?, values: ModelStore.Values)] = []
         for model in models {
             var row = ModelRow()
             try model.encodeModel(into: &row)
-            writes.append((type(of: model).entityName, model.persistentBackingData.row, row))
+            writes.append((type(of: model).entityName, model.persistentBackingData.row, row.values))
         }
-        let ids = try container.store.save(writes: writes, deletes: deleted.map { ($0.entity, $0.id) })
+        let ids: [Int64]
+        do {
+            ids = try container.store.save(writes: writes, deletes: deleted.map { ($0.entity, $0.id) })
+        } catch {
+            throw SwiftDataError(description: error.description)
+        }
         for (model, id) in zip(models, ids) { model.persistentBackingData.row = id }
         inserted.removeAll()
         deleted.removeAll()
@@ -71,12 +78,18 @@ public final class ModelContext {
         var models: [T] = []
         let held = Dictionary(registered.values.compactMap { $0 as? T }.compactMap { model in model.persistentBackingData.row.map { ($0, model) } }, uniquingKeysWith: { a, _ in a })
         let gone = Set(deleted.filter { $0.entity == T.entityName }.map(\.id))
-        for (id, row) in try container.store.rows(of: T.entityName) where !gone.contains(id) {
+        let rows: [(id: Int64, values: ModelStore.Values)]
+        do {
+            rows = try container.store.rows(of: T.entityName)
+        } catch {
+            throw SwiftDataError(description: error.description)
+        }
+        for (id, values) in rows where !gone.contains(id) {
             if let model = held[id] {
                 models.append(model)
                 continue
             }
-            let model = try T(backingData: row)
+            let model = try T(backingData: ModelRow(values: values))
             model.persistentBackingData.row = id
             registered[ObjectIdentifier(model)] = model
             models.append(model)

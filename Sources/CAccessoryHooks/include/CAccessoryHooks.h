@@ -40,4 +40,25 @@ static inline const struct accessory_preview_record *accessory_preview_records(s
     return __start_lockscreend_previews;
 }
 
+/// One Core Data model of the program, as the CoreDataModelGeneration plugin's code
+/// places it in the `lockscreend_models` section: a tag and a function that makes the
+/// model in the memory it is given.
+struct accessory_model_record {
+    uint32_t tag;
+    void (*make)(void *out);
+};
+
+extern const struct accessory_model_record __start_lockscreend_models[] __attribute__((weak));
+extern const struct accessory_model_record __stop_lockscreend_models[] __attribute__((weak));
+
+/// The program's model records and their count (0 when it has none).
+static inline const struct accessory_model_record *accessory_model_records(size_t *count) {
+    if (!__start_lockscreend_models || !__stop_lockscreend_models) {
+        *count = 0;
+        return NULL;
+    }
+    *count = (size_t)(__stop_lockscreend_models - __start_lockscreend_models);
+    return __start_lockscreend_models;
+}
+
 #endif
