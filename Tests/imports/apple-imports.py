@@ -37,6 +37,12 @@ CASES = [
     ("SwiftData", "@Model final class T { var n: String; init(n: String) { self.n = n } }\n"
                   "func f(_ c: ModelContainer) throws -> [T] { try ModelContext(c).fetch(FetchDescriptor<T>(predicate: #Predicate { $0.n != \"\" })) }", None),
     ("SwiftData", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
+    # Core Data's names are CoreData's (with Foundation); NSPredicate(format:) there is the
+    # one that reads its format, not Linux Foundation's, which stops the program.
+    ("CoreData", "let c = NSPersistentContainer(name: \"M\")\nlet r = NSFetchRequest<NSManagedObject>(entityName: \"E\")\n"
+                 "func f() throws -> [NSManagedObject] { r.predicate = NSPredicate(format: \"n > %@\", 3 as NSNumber); return try c.viewContext.fetch(r) }", None),
+    ("CoreData", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
+    ("SwiftData", "let c = NSPersistentContainer(name: \"M\")", "NSPersistentContainer"),
     ("Combine", "final class M: ObservableObject { @Published var n = 0 }\nlet s = PassthroughSubject<Int, Never>()", None),
     ("Combine", "struct V: View { var body: some View { Text(\"x\") } }", "View"),
     # Foundation's LocalizedStringResource (which Linux's lacks) comes wherever Foundation does.

@@ -23,11 +23,11 @@ LAYERS = [
     ["CLibDRM", "CCryptoLoader", "CSQLite", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo"],
     ["CFramebuffer", "CEPaperBus", "Canvas"],
     ["Gauge", "AccessoryMacros"],
-    ["FoundationAdditions"],
+    ["FoundationAdditions", "ModelStorage"],
     ["AppIntentsCore"],
     ["ActivityKitCore"],
     ["Accessory", "Combine"],
-    ["UIKitCore", "Intents", "SwiftData"],
+    ["UIKitCore", "Intents", "SwiftData", "CoreData"],
     ["SwiftUI", "UIKit"],
     ["WidgetKit", "AppIntents", "Charts", "ActivityKit"],
     ["Panel", "DaemonRuntime"],
@@ -37,7 +37,7 @@ LAYERS = [
     ["LockScreen", "Config", "WebTrust"],
     ["Web", "Broker", "ControlSocket"],
     ["LockscreendCLI"],
-    ["lockscreend", "lockscreenctl", "lockscreend-fuzz", "lockscreend-conformance", "intent-classes"],
+    ["lockscreend", "lockscreenctl", "lockscreend-fuzz", "lockscreend-conformance", "intent-classes", "coredata-classes"],
 ]
 # What lockscreenctl may link: the protocol and nothing that draws.
 CTL_ALLOWED = {"ControlProtocol", "JSON"}

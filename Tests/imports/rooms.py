@@ -90,6 +90,7 @@ targets = {t["name"]: t["type"] for t in package["targets"]}
 # Tested through another module's target: the Apple-named modules by the widget sources
 # of WidgetKitTests, #Preview's macro by AccessoryTests.
 TESTED_BY = {"SwiftUI": "WidgetKitTests", "Combine": "WidgetKitTests", "WidgetKit": "WidgetKitTests", "AppIntents": "WidgetKitTests", "Charts": "WidgetKitTests", "ActivityKit": "WidgetKitTests", "UIKit": "WidgetKitTests", "UIKitCore": "WidgetKitTests", "Intents": "WidgetKitTests", "SwiftData": "WidgetKitTests",
+             "CoreData": "WidgetKitTests", "ModelStorage": "WidgetKitTests",
              "AccessoryMacros": "AccessoryTests"}
 SUPPORT = {"TestSupport", "DaemonTestSupport", "EPDModels"}
 for name, kind in targets.items():
