@@ -5,6 +5,7 @@ Every row marked "supported" or "differs" names APIs in backticks; each must be 
 the widget sources CI compiles (Tests/AccessoryTests/AppleDocsWidgets.swift,
 TutorialWidgets.swift, AppWidgetSourceTests.swift, Tests/WidgetKitTests/GlucoseWidgets.swift,
 NextAppsWidgets.swift, CombineWidgets.swift, SiriKitWidgets.swift, SwiftDataWidgets.swift,
+CoreDataWidgets.swift,
 Examples/GameStats, Examples/EnergyMonitor). A name is used when its base name appears
 followed by "(" or a word boundary, and each argument label it lists appears as
 "label:". Exits 1 naming each row and API that is not used.
@@ -28,6 +29,7 @@ corpus_files = [
     os.path.join(root, "Tests/WidgetKitTests/DeliveryTracker.swift"),
     os.path.join(root, "Tests/WidgetKitTests/NextAppsWidgets.swift"),
     os.path.join(root, "Tests/WidgetKitTests/CombineWidgets.swift"),
+    os.path.join(root, "Tests/WidgetKitTests/CoreDataWidgets.swift"),
     os.path.join(root, "Tests/WidgetKitTests/SiriKitWidgets.swift"),
     os.path.join(root, "Tests/WidgetKitTests/SwiftDataWidgets.swift"),
 ] + glob.glob(os.path.join(root, "Examples/GameStats/Sources/gamestatsd/*.swift")) + glob.glob(os.path.join(root, "Examples/EnergyMonitor/Sources/energymonitord/*.swift"))
