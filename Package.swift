@@ -88,7 +88,8 @@ let package = Package(
         // The C name through which `@main` widgets reach the stock command line.
         .target(name: "CAccessoryHooks"),
         // `#Preview`'s compiler plugin, speaking the plugin protocol without swift-syntax.
-        .macro(name: "AccessoryMacros"),
+        .target(name: "SwiftLiteral"),
+        .macro(name: "AccessoryMacros", dependencies: ["SwiftLiteral"]),
         .target(name: "FoundationAdditions"),
         .target(name: "AppIntentsCore", dependencies: ["FoundationAdditions", "Canvas", "ZoneInfo", "AccessoryMacros"]),
         .target(name: "ActivityKitCore", dependencies: ["FoundationAdditions", "AppIntentsCore", "ZoneInfo"]),
@@ -269,9 +270,9 @@ package.targets += [
     .target(name: "SwiftData", dependencies: ["FoundationAdditions", "Accessory", "AccessoryMacros", "ModelStorage"]),
     // Core Data's names, on the same store; its model files compiled by the plugin below.
     .target(name: "CoreData", dependencies: ["FoundationAdditions", "ModelStorage", "CAccessoryHooks"]),
-    .executableTarget(name: "coredata-classes"),
+    .executableTarget(name: "coredata-classes", dependencies: ["SwiftLiteral"]),
     .plugin(name: "CoreDataModelGeneration", capability: .buildTool(), dependencies: ["coredata-classes"]),
-    .executableTarget(name: "intent-classes"),
+    .executableTarget(name: "intent-classes", dependencies: ["SwiftLiteral"]),
     .plugin(name: "IntentClassGeneration", capability: .buildTool(), dependencies: ["intent-classes"]),
     // Widget sources as apps write them, compiled with their own imports unchanged.
     .testTarget(name: "WidgetKitTests", dependencies: ["WidgetKit", "Combine", "AppIntents", "Charts", "ActivityKit", "UIKit", "Intents", "SwiftData", "CoreData", "Canvas", "TestSupport"], exclude: ["Golden"], resources: [.process("Resources"), .copy("Chores.xcdatamodeld")], plugins: ["IntentClassGeneration", "CoreDataModelGeneration"]),

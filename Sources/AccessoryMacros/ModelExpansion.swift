@@ -1,3 +1,5 @@
+import SwiftLiteral
+
 /// Expands SwiftData's `@Model` on a class: the conformance (extension role) and the
 /// members that read and write each stored property (member role). The class's source
 /// is read as text, a declaration at a time at the body's top level: a `var` or `let`
@@ -16,8 +18,8 @@ enum ModelExpansion {
 
     static func members(of declaration: String) -> String {
         let properties = storedProperties(of: declaration)
-        let reads = properties.filter { !$0.isConstant }.map { "        self.\($0.name) = try backingData.value(forKey: \(PreviewExpansion.quoted($0.name)))" }
-        let writes = properties.map { "        try row.setValue(self.\($0.name), forKey: \(PreviewExpansion.quoted($0.name)))" }
+        let reads = properties.filter { !$0.isConstant }.map { "        self.\($0.name) = try backingData.value(forKey: \(SwiftLiteral.string($0.name)))" }
+        let writes = properties.map { "        try row.setValue(self.\($0.name), forKey: \(SwiftLiteral.string($0.name)))" }
         return """
             public required init(backingData: SwiftData.ModelRow) throws {
             \(reads.joined(separator: "\n"))
@@ -27,7 +29,7 @@ enum ModelExpansion {
             \(writes.joined(separator: "\n"))
             }
 
-            public static var modelPropertyNames: [String] { [\(properties.map { PreviewExpansion.quoted($0.name) }.joined(separator: ", "))] }
+            public static var modelPropertyNames: [String] { [\(properties.map { SwiftLiteral.string($0.name) }.joined(separator: ", "))] }
 
             public let persistentBackingData = SwiftData.ModelBacking()
             """

@@ -1,3 +1,5 @@
+import SwiftLiteral
+
 /// Expands `#Preview(…) { … }` into a record in the program's `lockscreend_previews`
 /// section whose function builds the preview: the macro's own arguments, unchanged,
 /// become a call of `AccessoryPreview.make`, so the compiler has already checked them
@@ -10,7 +12,7 @@ enum PreviewExpansion {
         var rest = withoutLeadingTrivia(source[...])
         guard rest.hasPrefix("#Preview") else { return nil }
         rest = rest.dropFirst("#Preview".count)
-        let location = "file: \(quoted(fileID)), line: \(line)"
+        let location = "file: \(SwiftLiteral.string(fileID)), line: \(line)"
         let trimmed = rest.drop(while: { $0 == " " || $0 == "\t" })
         if trimmed.first == "(" {
             rest = trimmed.dropFirst()
@@ -48,18 +50,5 @@ enum PreviewExpansion {
                 return rest
             }
         }
-    }
-
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -1,3 +1,5 @@
+import SwiftLiteral
+
 /// The Swift of one model: the classes and properties of its entities, as Xcode's code
 /// generation writes them (with properties reading and writing the object's values where
 /// Xcode writes `@NSManaged`), and the model's record.
@@ -12,7 +14,7 @@ struct ClassWriter {
                 out += "\npublic class \(className): NSManagedObject {}\n"
             }
             out += "\nextension \(className) {\n"
-            out += "    public class func fetchRequest() -> NSFetchRequest<\(className)> {\n        NSFetchRequest<\(className)>(entityName: \(quoted(entity.name)))\n    }\n"
+            out += "    public class func fetchRequest() -> NSFetchRequest<\(className)> {\n        NSFetchRequest<\(className)>(entityName: \(SwiftLiteral.string(entity.name)))\n    }\n"
             for attribute in entity.attributes { out += property(attribute) }
             for relationship in entity.relationships { out += property(relationship, in: model) }
             out += "}\n"
@@ -33,7 +35,7 @@ struct ClassWriter {
 
     /// The Swift type Xcode gives an attribute, and how its value is read.
     static func swiftType(_ attribute: ModelFile.Attribute) -> (type: String, read: String, write: String) {
-        let value = "value(forKey: \(quoted(attribute.name)))"
+        let value = "value(forKey: \(SwiftLiteral.string(attribute.name)))"
         let number = "NSManagedObject.number(\(value))"
         switch attribute.type {
         case "Integer 16", "Integer 32", "Integer 64":
@@ -62,9 +64,9 @@ struct ClassWriter {
     private func property(_ attribute: ModelFile.Attribute) -> String {
         let (type, read, write) = Self.swiftType(attribute)
         return """
-                public var \(attribute.name): \(type) {
+                public var \(SwiftLiteral.identifier(attribute.name)): \(type) {
                     get { \(read) }
-                    set { setValue(\(write), forKey: \(quoted(attribute.name))) }
+                    set { setValue(\(write), forKey: \(SwiftLiteral.string(attribute.name))) }
                 }
 
             """
@@ -74,9 +76,9 @@ struct ClassWriter {
         let destination = model.entities.first { $0.name == relationship.destination }.flatMap(Self.className) ?? "NSManagedObject"
         let type = relationship.toMany ? (relationship.ordered ? "NSOrderedSet" : "NSSet") : destination
         return """
-                public var \(relationship.name): \(type)? {
-                    get { value(forKey: \(quoted(relationship.name))) as? \(type) }
-                    set { setValue(newValue, forKey: \(quoted(relationship.name))) }
+                public var \(SwiftLiteral.identifier(relationship.name)): \(type)? {
+                    get { value(forKey: \(SwiftLiteral.string(relationship.name))) as? \(type) }
+                    set { setValue(newValue, forKey: \(SwiftLiteral.string(relationship.name))) }
                 }
 
             """
@@ -86,7 +88,7 @@ struct ClassWriter {
     private func accessors(_ relationship: ModelFile.Relationship, of className: String) -> String {
         let destination = model.entities.first { $0.name == relationship.destination }.flatMap(Self.className) ?? "NSManagedObject"
         let capitalized = relationship.name.prefix(1).uppercased() + relationship.name.dropFirst()
-        let key = quoted(relationship.name)
+        let key = SwiftLiteral.string(relationship.name)
         let collection = relationship.ordered ? "NSOrderedSet" : "NSSet"
         return """
 
@@ -104,27 +106,27 @@ struct ClassWriter {
     private func record() -> String {
         var entities: [String] = []
         for entity in model.entities {
-            var lines = ["            let entity = NSEntityDescription()", "            entity.name = \(quoted(entity.name))"]
+            var lines = ["            let entity = NSEntityDescription()", "            entity.name = \(SwiftLiteral.string(entity.name))"]
             if let className = Self.className(entity) {
-                lines += ["            entity.managedObjectClassName = \(quoted(className))", "            entity.managedObjectClass = \(className).self"]
+                lines += ["            entity.managedObjectClassName = \(SwiftLiteral.string(className))", "            entity.managedObjectClass = \(className).self"]
             }
             var properties: [String] = []
             for (index, attribute) in entity.attributes.enumerated() {
                 let name = "a\(index)"
                 properties.append(name)
-                lines += ["            let \(name) = NSAttributeDescription()", "            \(name).name = \(quoted(attribute.name))",
-                          "            \(name).attributeType = NSAttributeType(modelName: \(quoted(attribute.type))) ?? .undefinedAttributeType",
+                lines += ["            let \(name) = NSAttributeDescription()", "            \(name).name = \(SwiftLiteral.string(attribute.name))",
+                          "            \(name).attributeType = NSAttributeType(modelName: \(SwiftLiteral.string(attribute.type))) ?? .undefinedAttributeType",
                           "            \(name).isOptional = \(attribute.optional)", "            \(name).isTransient = \(attribute.transient)"]
                 if let value = Self.defaultValue(attribute) { lines.append("            \(name).defaultValue = \(value)") }
             }
             for (index, relationship) in entity.relationships.enumerated() {
                 let name = "r\(index)"
                 properties.append(name)
-                lines += ["            let \(name) = NSRelationshipDescription()", "            \(name).name = \(quoted(relationship.name))",
-                          "            \(name).destinationEntityName = \(quoted(relationship.destination))",
+                lines += ["            let \(name) = NSRelationshipDescription()", "            \(name).name = \(SwiftLiteral.string(relationship.name))",
+                          "            \(name).destinationEntityName = \(SwiftLiteral.string(relationship.destination))",
                           "            \(name).maxCount = \(relationship.toMany ? 0 : 1)", "            \(name).isOrdered = \(relationship.ordered)",
                           "            \(name).isOptional = \(relationship.optional)"]
-                if let inverse = relationship.inverse { lines.append("            \(name).inverseName = \(quoted(inverse))") }
+                if let inverse = relationship.inverse { lines.append("            \(name).inverseName = \(SwiftLiteral.string(inverse))") }
                 if relationship.deletionRule == "Cascade" { lines.append("            \(name).deleteRule = .cascadeDeleteRule") }
             }
             lines += ["            entity.properties = [\(properties.joined(separator: ", "))]", "            return entity"]
@@ -135,7 +137,7 @@ struct ClassWriter {
 
             @section("lockscreend_models") @used
             private let lockscreendModel_\(unique): (UInt32, @convention(c) (UnsafeMutableRawPointer) -> Void) = (0x4C4D444C, { storage in
-                storage.initializeMemory(as: NSManagedObjectModel.self, to: NSManagedObjectModel(registeredName: \(quoted(model.name)), entities: [
+                storage.initializeMemory(as: NSManagedObjectModel.self, to: NSManagedObjectModel(registeredName: \(SwiftLiteral.string(model.name)), entities: [
             \(entities.joined(separator: "\n"))
                 ]))
             })
@@ -150,24 +152,8 @@ struct ClassWriter {
         case "Integer 16", "Integer 32", "Integer 64": return Int64(text).map { "Int64(\($0))" }
         case "Double", "Float", "Decimal": return Double(text).map { "Double(\($0))" }
         case "Boolean": return text == "YES" ? "true" : text == "NO" ? "false" : nil
-        case "String": return quoted(text)
+        case "String": return SwiftLiteral.string(text)
         default: return nil
         }
     }
-}
-
-/// `text` as a Swift string literal.
-func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
 }

@@ -1,3 +1,5 @@
+import SwiftLiteral
+
 /// Writes the Swift an intent definition stands for, shaped as Xcode's intent class
 /// generation writes it: an enum per enumeration, an `INObject` subclass per custom type,
 /// and per intent its `INIntent` subclass, its `…IntentHandling` protocol and its
@@ -30,7 +32,7 @@ struct SwiftWriter {
 
     private mutating func write(_ enumeration: IntentDefinitionFile.Enumeration) {
         lines += ["public enum \(enumeration.className): Int, CaseIterable, Sendable {", "    case unknown = 0"]
-        lines += enumeration.cases.map { "    case \(identifier($0.name)) = \($0.value)" }
+        lines += enumeration.cases.map { "    case \(SwiftLiteral.identifier($0.name)) = \($0.value)" }
         lines += ["}", ""]
     }
 
@@ -44,11 +46,11 @@ struct SwiftWriter {
         let name = intent.className
         lines += ["public class \(name): INIntent, @unchecked Sendable {",
                   "    private static let definition = IntentDefinition(",
-                  "        title: \(literal(intent.title)), description: \(literal(intent.description)), parameters: ["]
+                  "        title: \(SwiftLiteral.string(intent.title)), description: \(SwiftLiteral.string(intent.description)), parameters: ["]
         for parameter in intent.parameters {
-            lines.append("            .init(name: \(literal(parameter.name)), title: \(literal(parameter.title)), type: \(parameterType(parameter, of: name)), defaultText: \(literal(parameter.defaultValue ?? "")), isConfigurable: \(parameter.isConfigurable)),")
+            lines.append("            .init(name: \(SwiftLiteral.string(parameter.name)), title: \(SwiftLiteral.string(parameter.title)), type: \(parameterType(parameter, of: name)), defaultText: \(SwiftLiteral.string(parameter.defaultValue ?? "")), isConfigurable: \(parameter.isConfigurable)),")
         }
-        lines += ["        ], handlerClass: \(literal(module + ".IntentHandler")))", "",
+        lines += ["        ], handlerClass: \(SwiftLiteral.string(module + ".IntentHandler")))", "",
                   "    public override class var intentDefinition: IntentDefinition { definition }"]
         for parameter in intent.parameters { accessor(parameter, get: "parameterValue", set: "setParameterValue") }
         lines += ["}", ""]
@@ -79,7 +81,7 @@ struct SwiftWriter {
                   "        completion(\(name)Response(code: .success, userActivity: nil))", "    }", "}", ""]
         lines += ["public enum \(name)ResponseCode: Int, Sendable {"]
         lines += IntentDefinitionFile.standardResponseCodes.enumerated().map { "    case \($0.element) = \($0.offset)" }
-        lines += intent.responseCodes.enumerated().map { "    case \(identifier($0.element)) = \(100 + $0.offset)" }
+        lines += intent.responseCodes.enumerated().map { "    case \(SwiftLiteral.identifier($0.element)) = \(100 + $0.offset)" }
         lines += ["}", "",
                   "public class \(name)Response: INIntentResponse, @unchecked Sendable {",
                   "    public private(set) var code: \(name)ResponseCode = .unspecified", "",
@@ -90,17 +92,17 @@ struct SwiftWriter {
 
     /// A property kept under its name, typed as Xcode types it.
     private mutating func accessor(_ property: IntentDefinitionFile.Property, get: String, set: String) {
-        let key = literal(property.name)
+        let key = SwiftLiteral.string(property.name)
         if let enumType = property.enumType, !property.isArray {
             let type = className(ofEnum: enumType)
-            lines += ["    public var \(identifier(property.name)): \(type) {",
+            lines += ["    public var \(SwiftLiteral.identifier(property.name)): \(type) {",
                       "        get { (\(get)(forKey: \(key)) as? Int).flatMap(\(type).init(rawValue:)) ?? .unknown }",
                       "        set { \(set)(newValue == .unknown ? nil : newValue.rawValue, forKey: \(key)) }", "    }"]
             return
         }
         let type = swiftType(property)
         let cast = type == "Any?" ? "" : " as? \(type.dropLast())"
-        lines += ["    public var \(identifier(property.name)): \(type) {",
+        lines += ["    public var \(SwiftLiteral.identifier(property.name)): \(type) {",
                   "        get { \(get)(forKey: \(key))\(cast) }",
                   "        set { \(set)(newValue, forKey: \(key)) }", "    }"]
     }
@@ -141,7 +143,7 @@ struct SwiftWriter {
     private func valueType(_ property: IntentDefinitionFile.Property, of intent: String) -> String {
         if let enumType = property.enumType, let enumeration = definition.enumerations.first(where: { $0.name == enumType }) {
             let cases = enumeration.cases
-            return ".enumeration(cases: [\(cases.map { literal($0.name) }.joined(separator: ", "))], titles: [\(cases.map { literal($0.title) }.joined(separator: ", "))], values: [\(cases.map { String($0.value) }.joined(separator: ", "))])"
+            return ".enumeration(cases: [\(cases.map { SwiftLiteral.string($0.name) }.joined(separator: ", "))], titles: [\(cases.map { SwiftLiteral.string($0.title) }.joined(separator: ", "))], values: [\(cases.map { String($0.value) }.joined(separator: ", "))])"
         }
         switch property.type {
         case "String" where property.isDynamic:
@@ -159,7 +161,7 @@ struct SwiftWriter {
             // intent's handling protocol.
             let options = "{ handler, intent in guard let handler = handler as? any \(intent)Handling, let intent = intent as? \(intent) else { return nil }; return try await handler.provide\(capitalized(property.name))OptionsCollection(for: intent).allItems }"
             return ".object(make: { \(type)(identifier: $0, display: $1) }, options: \(options))"
-        default: return ".unsupported(\(literal(property.type)))"
+        default: return ".unsupported(\(SwiftLiteral.string(property.type)))"
         }
     }
 
@@ -172,25 +174,4 @@ struct SwiftWriter {
     }
 
     private func capitalized(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
-
-    /// A name as a Swift identifier, in backquotes when it is a keyword.
-    private func identifier(_ name: String) -> String {
-        ["default", "class", "struct", "enum", "func", "var", "let", "in", "is", "as", "case", "return", "self", "Type", "public", "private", "internal", "operator", "protocol", "extension", "import", "where", "repeat", "switch", "static"].contains(name) ? "`\(name)`" : name
-    }
-
-    /// A Swift string literal of `text`.
-    private func literal(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"\(escaped)\""
-    }
 }

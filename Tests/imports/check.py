@@ -20,7 +20,7 @@ import sys
 
 # Lowest first; a module may import only modules on earlier lines.
 LAYERS = [
-    ["CLibDRM", "CCryptoLoader", "CSQLite", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo"],
+    ["CLibDRM", "CCryptoLoader", "CSQLite", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo", "SwiftLiteral"],
     ["CFramebuffer", "CEPaperBus", "Canvas"],
     ["Gauge", "AccessoryMacros"],
     ["FoundationAdditions", "ModelStorage"],

@@ -18,47 +18,30 @@ static inline int accessory_run_widget_main(void) {
     return 0;
 }
 
-/// One `#Preview` of the program, as the macro's expansion places it in the
-/// `lockscreend_previews` section: a tag and a function that makes the preview value
-/// in the memory it is given.
-struct accessory_preview_record {
+/// A record the program's code places in a section of its own, found at run time: a
+/// tag and a function that makes the value in the memory it is given. `#Preview`'s
+/// expansion places one per preview in `lockscreend_previews`; the
+/// CoreDataModelGeneration plugin's code one per model file in `lockscreend_models`.
+struct accessory_section_record {
     uint32_t tag;
     void (*make)(void *out);
 };
 
-// The linker's bounds of that section; weak, so a program without previews links.
-extern const struct accessory_preview_record __start_lockscreend_previews[] __attribute__((weak));
-extern const struct accessory_preview_record __stop_lockscreend_previews[] __attribute__((weak));
-
-/// The program's preview records and their count (0 when it has none).
-static inline const struct accessory_preview_record *accessory_preview_records(size_t *count) {
-    if (!__start_lockscreend_previews || !__stop_lockscreend_previews) {
-        *count = 0;
-        return NULL;
+/// Declares the linker's bounds of the section NAME (weak, so a program without records
+/// links) and a function READER giving its records and their count (0 when it has none).
+#define ACCESSORY_SECTION_READER(NAME, READER) \
+    extern const struct accessory_section_record __start_##NAME[] __attribute__((weak)); \
+    extern const struct accessory_section_record __stop_##NAME[] __attribute__((weak)); \
+    static inline const struct accessory_section_record *READER(size_t *count) { \
+        if (!__start_##NAME || !__stop_##NAME) { \
+            *count = 0; \
+            return NULL; \
+        } \
+        *count = (size_t)(__stop_##NAME - __start_##NAME); \
+        return __start_##NAME; \
     }
-    *count = (size_t)(__stop_lockscreend_previews - __start_lockscreend_previews);
-    return __start_lockscreend_previews;
-}
 
-/// One Core Data model of the program, as the CoreDataModelGeneration plugin's code
-/// places it in the `lockscreend_models` section: a tag and a function that makes the
-/// model in the memory it is given.
-struct accessory_model_record {
-    uint32_t tag;
-    void (*make)(void *out);
-};
-
-extern const struct accessory_model_record __start_lockscreend_models[] __attribute__((weak));
-extern const struct accessory_model_record __stop_lockscreend_models[] __attribute__((weak));
-
-/// The program's model records and their count (0 when it has none).
-static inline const struct accessory_model_record *accessory_model_records(size_t *count) {
-    if (!__start_lockscreend_models || !__stop_lockscreend_models) {
-        *count = 0;
-        return NULL;
-    }
-    *count = (size_t)(__stop_lockscreend_models - __start_lockscreend_models);
-    return __start_lockscreend_models;
-}
+ACCESSORY_SECTION_READER(lockscreend_previews, accessory_preview_records)
+ACCESSORY_SECTION_READER(lockscreend_models, accessory_model_records)
 
 #endif
