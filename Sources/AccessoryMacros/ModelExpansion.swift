@@ -10,6 +10,8 @@ enum ModelExpansion {
         var name: String
         /// A `let` with a value of its own: written, never read back (it cannot be set twice).
         var isConstant: Bool
+        /// `@Relationship(inverse: \Class.key)`: the class and key at the other end.
+        var inverse: (type: String, key: String)?
     }
 
     static func conformance(typeName: String) -> String {
@@ -20,6 +22,10 @@ enum ModelExpansion {
         let properties = storedProperties(of: declaration)
         let reads = properties.filter { !$0.isConstant }.map { "        self.\($0.name) = try backingData.value(forKey: \(SwiftLiteral.string($0.name)))" }
         let writes = properties.map { "        try row.setValue(self.\($0.name), forKey: \(SwiftLiteral.string($0.name)))" }
+        let relationships = properties.filter { !$0.isConstant }.map { "        try backingData.relationship(&self.\($0.name), forKey: \(SwiftLiteral.string($0.name)))" }
+        let inverses = properties.compactMap { property in
+            property.inverse.map { "SwiftData.ModelInverse(key: \(SwiftLiteral.string(property.name)), type: \($0.type).self, inverseKey: \(SwiftLiteral.string($0.key)))" }
+        }
         return """
             public required init(backingData: SwiftData.ModelRow) throws {
             \(reads.joined(separator: "\n"))
@@ -28,6 +34,12 @@ enum ModelExpansion {
             public func encodeModel(into row: inout SwiftData.ModelRow) throws {
             \(writes.joined(separator: "\n"))
             }
+
+            public func decodeRelationships(from backingData: SwiftData.ModelRow) throws {
+            \(relationships.joined(separator: "\n"))
+            }
+
+            public static var modelInverses: [SwiftData.ModelInverse] { [\(inverses.joined(separator: ", "))] }
 
             public static var modelPropertyNames: [String] { [\(properties.map { SwiftLiteral.string($0.name) }.joined(separator: ", "))] }
 
@@ -42,6 +54,7 @@ enum ModelExpansion {
         for statement in topLevelStatements(declaration[declaration.index(after: open)...]) {
             var words = statement[...]
             var transient = false
+            var inverse: (type: String, key: String)?
             // Attributes and modifiers before `var` or `let`.
             while true {
                 words = words.drop(while: \.isWhitespace)
@@ -49,7 +62,11 @@ enum ModelExpansion {
                     let name = words.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                     transient = transient || name == "Transient"
                     words = words.dropFirst(1 + name.count)
-                    if words.first == "(" { words = skipGroup(words) }
+                    if words.first == "(" {
+                        let rest = skipGroup(words)
+                        if name == "Relationship" { inverse = Self.inverse(in: words[..<rest.startIndex]) }
+                        words = rest
+                    }
                     continue
                 }
                 let word = words.prefix { $0.isLetter || $0 == "_" }
@@ -72,9 +89,21 @@ enum ModelExpansion {
                 let block = tail[tail.index(after: brace)...].drop(while: \.isWhitespace)
                 guard block.hasPrefix("didSet") || block.hasPrefix("willSet") else { continue }
             }
-            properties.append(Property(name: String(name), isConstant: keyword == "let" && equals != nil))
+            properties.append(Property(name: String(name), isConstant: keyword == "let" && equals != nil, inverse: inverse))
         }
         return properties
+    }
+
+    /// The class and key of `inverse: \Class.key` in `@Relationship`'s arguments.
+    static func inverse(in arguments: Substring) -> (type: String, key: String)? {
+        var rest = arguments
+        while !rest.isEmpty && !rest.hasPrefix("inverse:") { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        let path = rest.dropFirst("inverse:".count).drop(while: \.isWhitespace)
+        guard path.first == "\\" else { return nil }
+        let parts = path.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.split(separator: ".")
+        guard parts.count == 2 else { return nil }
+        return (String(parts[0]), String(parts[1]))
     }
 
     /// The body's top-level statements, each from a line's start at depth one to the next

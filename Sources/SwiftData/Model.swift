@@ -1,8 +1,9 @@
 /// Makes a class a model SwiftData keeps, as Apple's `@Model`: it adopts
-/// `PersistentModel`, with an initialiser that reads each stored property from the store
-/// and a method that writes them. Stored properties must be `Codable`; a `@Transient` one
-/// is left out, and a `let` with a value of its own keeps that value.
-@attached(member, names: named(init), named(encodeModel), named(modelPropertyNames), named(persistentBackingData))
+/// `PersistentModel`, with an initialiser that reads each stored property from the store,
+/// a method that writes them and one that reads its relationships. Stored properties must
+/// be `Codable` or refer to other models (a model, an optional one, an array of them); a
+/// `@Transient` one is left out, and a `let` with a value of its own keeps that value.
+@attached(member, names: named(init), named(encodeModel), named(decodeRelationships), named(modelInverses), named(modelPropertyNames), named(persistentBackingData))
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "AccessoryMacros", type: "ModelMacro")
 
@@ -15,9 +16,9 @@ public macro Attribute(_ options: Schema.Attribute.Option..., originalName: Stri
 @attached(peer)
 public macro Transient() = #externalMacro(module: "AccessoryMacros", type: "NoPeerMacro")
 
-/// A property that refers to other models, as SwiftData's `@Relationship`. Accepted so an
-/// app's models compile; the store does not keep relationships yet: such a property reads
-/// back as nil or empty (docs/WIDGETS.md#swiftdata).
+/// A property that refers to other models, as SwiftData's `@Relationship`: its `inverse`
+/// is kept at both ends when the models are saved; the other options are accepted
+/// (docs/WIDGETS.md#swiftdata).
 @attached(peer)
 public macro Relationship(_ options: Schema.Relationship.Option..., deleteRule: Schema.Relationship.DeleteRule = .nullify,
                           minimumModelCount: Int? = 0, maximumModelCount: Int? = 0, originalName: String? = nil,

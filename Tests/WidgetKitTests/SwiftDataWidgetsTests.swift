@@ -48,8 +48,39 @@ struct SwiftDataWidgetsTests {
             #expect(!oslo.isExpanded, "transient: its default, not what the filler set")
             #expect(Trip.modelPropertyNames == ["name", "destination", "startDate", "endDate", "isFavorite", "notes", "created", "legs", "rating"])
             #expect(oslo.rating == 3, "a stored property with an observer is kept")
-            #expect(oslo.legs?.isEmpty ?? true, "relationships are not kept yet: read back empty")
+            #expect(oslo.legs?.map(\.to) == ["Oslo"], "a to-many relationship, and the new model it refers to inserted with it")
+            #expect(oslo.legs?.first?.trip === oslo, "the inverse, set by the save though the app set one end")
             #expect(oslo.persistentModelID != trips[0].persistentModelID)
+        }
+    }
+
+    @Test("relationships: models that refer to each other are read once each; either end set is kept at both; a deleted model drops out")
+    func relationships() async throws {
+        try await withStore { url in
+            try fill(url)
+            let container = try ModelContainer(for: Trip.self, Leg.self, configurations: ModelConfiguration(url: url))
+            let context = ModelContext(container)
+            let lisbon = try #require(try context.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "Lisbon" })).first)
+            // The app sets the leg's end only.
+            let back = Leg(from: "Lisbon", to: "Home")
+            back.trip = lisbon
+            context.insert(back)
+            try context.save()
+            let reader = ModelContext(try ModelContainer(for: Trip.self, Leg.self, configurations: ModelConfiguration(url: url, allowsSave: false)))
+            let legs = try reader.fetch(FetchDescriptor<Leg>(sortBy: [SortDescriptor(\.to)]))
+            #expect(legs.map(\.to) == ["Home", "Kyoto", "Lisbon", "Oslo", "Past"])
+            let trip = try #require(legs[0].trip)
+            #expect(trip.name == "Lisbon" && Set(trip.legs?.map(\.to) ?? []) == ["Lisbon", "Home"], "the trip's end, kept by the save")
+            #expect(trip.legs?.allSatisfy { $0.trip === trip } == true, "one object per row, however it was reached")
+            #expect(try reader.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "Lisbon" })).first === trip)
+            // A deleted model is not read back through a relationship.
+            let writer = ModelContext(container)
+            let home = try #require(try writer.fetch(FetchDescriptor<Leg>(predicate: #Predicate { $0.to == "Home" })).first)
+            writer.delete(home)
+            try writer.save()
+            let after = ModelContext(try ModelContainer(for: Trip.self, configurations: ModelConfiguration(url: url, allowsSave: false)))
+            let again = try #require(try after.fetch(FetchDescriptor<Trip>(predicate: #Predicate { $0.name == "Lisbon" })).first)
+            #expect(again.legs?.map(\.to) == ["Lisbon"])
         }
     }
 
