@@ -111,6 +111,8 @@ STEPS = [
          needs=["release-build"], load=0.25, tiers={"oracles"}, about="recurring-ical-events"),
     Step("conformance-epd", "Tests/conformance/run-epd.py --binary .build/release/lockscreend-conformance",
          needs=["release-build"], load=1, tiers={"oracles"}, about="the e-paper vendors' drivers"),
+    Step("conformance-predicates", "Tests/conformance/run-predicates.py --binary .build/release/lockscreend-conformance",
+         needs=["release-build"], load=0.5, tiers={"oracles"}, about="CoreData's NSPredicate(format:) against GNUstep's"),
     Step("conformance-photos", "Tests/conformance/run-photos.py --binary .build/release/lockscreend",
          needs=["release-build"], load=1, tiers={"oracles"}, about="the vendors' image pipelines"),
     Step("binary", "Tests/build/layout.py .build/release/lockscreend && "

@@ -18,6 +18,9 @@ import ZoneInfo
 //       or {"error": "…"}: what a calendar widget in ZONE would show.
 //   lockscreend-conformance epd MODEL ROTATE
 //       the e-paper driver's traffic for two pictures, as a JSON array (EPDTrace.swift).
+//   lockscreend-conformance predicates OBJECT.json < FORMATS
+//       a line per format: CoreData's NSPredicate(format:) evaluated against the object
+//       (PredicateProbe.swift), as GNUstep's is by Tests/conformance/predicates/oracle.m.
 
 func emit(_ value: JSONValue) {
     let encoder = JSONEncoder()
@@ -88,6 +91,9 @@ switch arguments.first {
 case "toml": toml(arguments.dropFirst())
 case "calendar": calendar(arguments.dropFirst())
 case "epd": epdTrace(Array(arguments.dropFirst()))
+#if os(Linux)
+case "predicates": predicates(arguments.dropFirst())
+#endif
 default:
     print("usage: lockscreend-conformance toml FILE… | calendar ZONE FILE FROM TO […]")
     exit(2)
