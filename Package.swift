@@ -94,7 +94,9 @@ let package = Package(
         .target(name: "AppIntentsCore", dependencies: ["FoundationAdditions", "Canvas", "ZoneInfo", "AccessoryMacros"]),
         .target(name: "ActivityKitCore", dependencies: ["FoundationAdditions", "AppIntentsCore", "ZoneInfo"]),
         .target(name: "Accessory", dependencies: ["ActivityKitCore", "FoundationAdditions", "AppIntentsCore", "Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
-        .target(name: "Panel", dependencies: ["Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
+        // What a display is, as plain values the file and the command line fill.
+        .target(name: "PanelOptions", dependencies: ["Canvas", "ZoneInfo"]),
+        .target(name: "Panel", dependencies: ["PanelOptions", "Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
         // The clock every wait goes through, the wall-clock alarm, the daemon's executor and
         // threads of its own: what the engine and the providers both run on.
         // libdispatch named: the executor runs its main queue (widget code's @MainActor),
@@ -118,17 +120,17 @@ let package = Package(
         // widgets, the clock's face, taps, the broker's settings, the screen's sleep.
         .target(
             name: "LockScreenModel",
-            dependencies: ["ActivityKitCore", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON"]
+            dependencies: ["ActivityKitCore", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON"]
         ),
         .target(
             name: "LockScreen",
             dependencies: ["ActivityKitCore", "AppIntentsCore", 
-                "LockScreenModel", "DaemonInterface", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CSystemShims",
+                "LockScreenModel", "DaemonInterface", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Reads and checks the configuration file into the values the daemon runs.
-        .target(name: "Config", dependencies: ["AppIntentsCore", "TOML", "JSON", "LockScreenModel", "Providers", "TimelineEngine", "Accessory", "Panel", "ZoneInfo"]),
+        .target(name: "Config", dependencies: ["AppIntentsCore", "TOML", "JSON", "LockScreenModel", "Providers", "TimelineEngine", "Accessory", "PanelOptions", "ZoneInfo"]),
         // The MQTT bridge: Home Assistant's discovery, the widgets' readings and the
         // daemon's state published, commands and pushes taken in.
         .target(
@@ -153,7 +155,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "WebTrust", "DaemonInterface", "LockScreenModel", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "JSON", "TimelineEngine", "DaemonRuntime", "ZoneInfo",
+                "WebTrust", "DaemonInterface", "LockScreenModel", "Config", "ControlProtocol", "Providers", "Canvas", "Panel", "PanelOptions", "JSON", "TimelineEngine", "DaemonRuntime", "ZoneInfo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -166,7 +168,7 @@ let package = Package(
         .target(
             name: "LockscreendCLI",
             dependencies: [
-                "Web", "WebTrust", "Broker", "ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "ZoneInfo", "JSON", "CMalloc",
+                "Web", "WebTrust", "Broker", "ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -184,11 +186,11 @@ let package = Package(
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
         .executableTarget(name: "lockscreend-fuzz", dependencies: ["ActivityKitCore", 
-            "TOML", "Config", "DaemonInterface", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Broker", "Web", "WebTrust", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel", "JSON",
+            "TOML", "Config", "DaemonInterface", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Broker", "Web", "WebTrust", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel", "PanelOptions", "JSON",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What the readers make of other people's test suites (Tests/conformance); not a product.
-        .executableTarget(name: "lockscreend-conformance", dependencies: ["TOML", "Config", "Providers", "JSON", "ZoneInfo", "Panel", "Canvas"]),
+        .executableTarget(name: "lockscreend-conformance", dependencies: ["TOML", "Config", "Providers", "JSON", "ZoneInfo", "Panel", "PanelOptions", "Canvas"]),
         // What tests of several modules share: golden images, pinned fonts, the fixture
         // tree (Tests/Fixtures), scripted widgets, a loopback HTTP server, quiet logs.
         .target(
@@ -198,7 +200,7 @@ let package = Package(
         ),
         // The daemon as the tests run it, and the configuration reader's mistakes as printed.
         .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "ZoneInfo", "DaemonRuntime"], path: "Tests/DaemonSupport"),
-        .target(name: "EPDModels", dependencies: ["Panel", "Canvas"], path: "Tests/EPDModels"),
+        .target(name: "EPDModels", dependencies: ["Panel", "PanelOptions", "Canvas"], path: "Tests/EPDModels"),
         // One test target per module, lowest first.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
@@ -209,20 +211,21 @@ let package = Package(
         .testTarget(name: "ActivityKitCoreTests", dependencies: ["ActivityKitCore"]),
         .testTarget(name: "AppIntentsCoreTests", dependencies: ["AppIntentsCore", "FoundationAdditions"]),
         .testTarget(name: "AccessoryTests", dependencies: ["ActivityKitCore", "AppIntentsCore", "Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "PanelTests", dependencies: ["Panel", "Canvas", "EPDModels", "TestSupport"]),
+        .testTarget(name: "PanelOptionsTests", dependencies: ["PanelOptions", "ZoneInfo"]),
+        .testTarget(name: "PanelTests", dependencies: ["Panel", "PanelOptions", "Canvas", "EPDModels", "TestSupport"]),
         .testTarget(name: "DaemonRuntimeTests", dependencies: ["DaemonRuntime", "TestSupport"]),
         .testTarget(name: "DaemonInterfaceTests", dependencies: ["DaemonInterface", "ControlProtocol", "Canvas"]),
         .testTarget(name: "ControlProtocolTests", dependencies: ["ControlProtocol", "JSON"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "DaemonRuntime", "Accessory", "TestSupport"]),
         .testTarget(name: "ProvidersTests", dependencies: ["AppIntentsCore", "Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
-        .testTarget(name: "LockScreenTests", dependencies: ["ActivityKitCore", "AppIntentsCore", "DaemonInterface", "LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
+        .testTarget(name: "LockScreenTests", dependencies: ["ActivityKitCore", "AppIntentsCore", "DaemonInterface", "LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
         .testTarget(name: "LockScreenModelTests", dependencies: ["ActivityKitCore", "LockScreenModel", "LockScreen", "Config", "ControlProtocol", "JSON", "Providers", "TimelineEngine", "Accessory", "Canvas"]),
-        .testTarget(name: "ConfigTests", dependencies: ["AppIntentsCore", "Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "ConfigTests", dependencies: ["AppIntentsCore", "Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "WebTrustTests", dependencies: ["WebTrust"]),
-        .testTarget(name: "WebTests", dependencies: ["ActivityKitCore", "Web", "WebTrust", "JSON", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "BrokerTests", dependencies: ["Broker", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Panel", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "WebTests", dependencies: ["ActivityKitCore", "Web", "WebTrust", "JSON", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "BrokerTests", dependencies: ["Broker", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Panel", "PanelOptions", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

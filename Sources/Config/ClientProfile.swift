@@ -1,5 +1,5 @@
 import Accessory
-import Panel
+import PanelOptions
 import TOML
 
 /// `[http.clients.NAME]`: a device that fetches the lock screen over the network rather
@@ -14,7 +14,7 @@ package struct ClientProfile: Sendable, Equatable {
     package var colorScheme: ColorScheme = .light
     /// Light text on a dark ground.
     package var isDark: Bool { colorScheme == .dark }
-    package var depth: ClientScreen.Depth = .mono
+    package var depth: ClientDepth = .mono
     /// The MAC address a TRMNL sends in its `ID` header, upper-case.
     package var trmnlID: String?
     /// Bounds, in seconds, of the refresh rate a TRMNL is told: the time until the next
@@ -61,7 +61,7 @@ extension LockScreenConfig {
             }
             var profile = ClientProfile(name: name, width: size.width, height: size.height)
             if let appearance = reader.choice(client, "appearance", at: path, from: ["light", "dark"]) { profile.colorScheme = appearance == "dark" ? ColorScheme.dark : ColorScheme.light }
-            if let depth = reader.choice(client, "depth", at: path, from: ClientScreen.Depth.allCases.map(\.rawValue)) { profile.depth = ClientScreen.Depth(rawValue: depth)! }
+            if let depth = reader.choice(client, "depth", at: path, from: ClientDepth.allCases.map(\.rawValue)) { profile.depth = ClientDepth(rawValue: depth)! }
             if let id = reader.string(client, "trmnl_id", at: path) {
                 let mac = id.uppercased()
                 let parts = mac.split(separator: ":", omittingEmptySubsequences: false)

@@ -1,4 +1,4 @@
-import Panel
+import PanelOptions
 import TOML
 
 /// `[input]`: the touch screen whose taps press widgets' controls, and how its axes

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Panel
+import PanelOptions
 import TOML
 
 extension LockScreenConfig {

@@ -3,10 +3,10 @@ import FoundationEssentials
 import Glibc
 import JSON
 import LockScreenModel
-import Panel
+import PanelOptions
 import Providers
-import TimelineEngine
 import TOML
+import TimelineEngine
 import ZoneInfo
 
 /// A configuration file (TOML, docs/CONFIG.md) read and checked: where to draw, the clock,

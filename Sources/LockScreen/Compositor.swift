@@ -4,6 +4,7 @@ import DaemonInterface
 import FoundationEssentials
 import Logging
 import Panel
+import PanelOptions
 
 /// The picture and its way to the panel: the frame the daemon draws into, what the panel
 /// still shows where the frame was drawn over since the last presentation, and the

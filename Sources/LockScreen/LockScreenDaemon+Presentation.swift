@@ -3,6 +3,7 @@ import Canvas
 import FoundationEssentials
 import LockScreenModel  // for .dateLine
 import Panel
+import PanelOptions  // for .partial
 
 extension LockScreenDaemon {
     /// Marks the panel as no longer live: the date line becomes "Offline since 14:05",

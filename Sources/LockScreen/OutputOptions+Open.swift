@@ -2,6 +2,7 @@ import FoundationEssentials
 import LockScreenModel
 import Logging
 import Panel
+import PanelOptions
 
 extension OutputOptions {
     /// Opens the device. A headless output is `width`×`height` as the picture is seen;

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Panel
+import PanelOptions
 import ZoneInfo
 
 /// Whether the screen is lit, and why: the schedule of `[display] off`, a switch someone

@@ -4,7 +4,7 @@ import Config
 import FoundationEssentials
 import LockScreen
 import Logging
-import Panel
+import PanelOptions
 import ZoneInfo
 
 /// A screen size written WIDTHxHEIGHT.

@@ -9,6 +9,7 @@ import LockScreen
 import LockScreenModel  // for .colorScheme
 import Logging
 import Panel
+import PanelOptions
 import Providers
 import ZoneInfo  // for .utc
 

@@ -3,7 +3,7 @@ import ControlProtocol
 import FoundationEssentials
 import LockScreen
 import Logging
-import Panel
+import PanelOptions
 import Providers
 import Web
 

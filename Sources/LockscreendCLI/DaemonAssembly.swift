@@ -10,6 +10,7 @@ import LockScreen
 import LockScreenModel  // for .stacks
 import Logging
 import Panel
+import PanelOptions
 import Providers
 import ServiceLifecycle
 import TimelineEngine  // for .widgets

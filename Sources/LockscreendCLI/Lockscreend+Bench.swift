@@ -5,7 +5,7 @@ import ControlProtocol
 import FoundationEssentials
 import LockScreen
 import Logging
-import Panel
+import PanelOptions
 
 extension Lockscreend {
     /// A simulated day through the real pipeline, against the full-redraw baseline.

@@ -8,6 +8,7 @@ import LockScreen
 import LockScreenModel  // for .colorScheme
 import Logging
 import Panel
+import PanelOptions
 import TimelineEngine  // for .name
 
 extension Lockscreend {

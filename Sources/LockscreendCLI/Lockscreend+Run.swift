@@ -6,6 +6,7 @@ import JSON
 import LockScreen
 import Logging
 import Panel
+import PanelOptions
 import ServiceLifecycle
 import UnixSignals
 

@@ -6,6 +6,7 @@ import FoundationEssentials
 import LockScreen
 import Logging
 import Panel
+import PanelOptions
 
 extension Lockscreend {
     /// Renders one frame to a PNG, or a BMP for a device that fetches its screen.

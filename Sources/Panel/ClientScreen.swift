@@ -1,4 +1,5 @@
 import Canvas
+import PanelOptions
 
 /// A picture of the screen for a device that fetches one over the network instead of
 /// driving a panel: a Kindle or Kobo in online-screensaver mode, an ESP32 e-paper board,
@@ -6,35 +7,7 @@ import Canvas
 /// panel of that depth, then into a BMP file, the format such firmware reads.
 package struct ClientScreen: Sendable {
     /// The inks the device shows.
-    package enum Depth: String, Sendable, CaseIterable {
-        /// Black and white, dithered: the first TRMNL, most ESP32 boards.
-        case mono = "1bit"
-        /// Four greys, dithered: TRMNL's 2-bit mode, many 4.2" boards.
-        case gray4 = "4grey"
-        /// Sixteen greys, dithered: Kindle and Kobo screens.
-        case gray16 = "16grey"
-        /// 24-bit colour.
-        case colour
-
-        /// Bits per pixel of the BMP written.
-        var bitsPerPixel: Int {
-            switch self {
-            case .mono: 1
-            case .gray4, .gray16: 4
-            case .colour: 24
-            }
-        }
-
-        /// Grey levels (nil: colour).
-        var levels: Int? {
-            switch self {
-            case .mono: 2
-            case .gray4: 4
-            case .gray16: 16
-            case .colour: nil
-            }
-        }
-    }
+    package typealias Depth = ClientDepth
 
     package let depth: Depth
 

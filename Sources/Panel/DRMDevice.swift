@@ -2,6 +2,7 @@ import CFramebuffer
 import Canvas
 import FoundationEssentials
 import Glibc
+import PanelOptions
 
 /// A DRM/KMS display (`/dev/dri/cardN`): a connected connector, its preferred (or the
 /// chosen) mode and a CRTC driving it, scanning out one XRGB8888 dumb buffer that

@@ -1,5 +1,6 @@
 import Canvas
 import FoundationEssentials
+import PanelOptions
 
 /// Where frames go: a device or a directory. Each backend converts only the damaged
 /// rectangles to its own format.
@@ -42,11 +43,6 @@ extension Display {
     package func setPower(_ on: Bool, at time: Date) throws(DisplayError) {}
     package func nextMaintenance(after time: Date) -> Date? { nil }
     package func performMaintenance(_ frame: Frame, damage: [PixelRect], at time: Date) throws(DisplayError) -> Bool { false }
-}
-
-/// Whether a presentation flashes the whole panel (e-ink "full") or updates in place.
-package enum Refresh: String, Sendable, Codable {
-    case full, partial
 }
 
 /// Why a display could not be opened or written. Each message names the device and the

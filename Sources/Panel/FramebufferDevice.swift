@@ -2,6 +2,7 @@ import CFramebuffer
 import Canvas
 import FoundationEssentials
 import Glibc
+import PanelOptions
 
 /// A Linux framebuffer (`/dev/fbN`): its screen info read with `FBIOGET_VSCREENINFO` and
 /// `FBIOGET_FSCREENINFO`, its memory mapped, the pixel format taken from the bit depth and

@@ -1,6 +1,7 @@
 import Canvas
 import FoundationEssentials
 import Glibc
+import PanelOptions
 import ZoneInfo
 
 /// Writes every presented frame whole, in the chosen format, as `DIR/NNNNNN.raw`, and

@@ -1,5 +1,6 @@
 import Canvas
 import FoundationEssentials
+import PanelOptions
 
 /// Keeps presented frames in memory: for `snapshot`, previews, the benchmark and tests.
 package final class MemoryDisplay: Display {

@@ -1,5 +1,6 @@
 import Canvas
 import FoundationEssentials
+import PanelOptions
 
 /// A panel in memory: the bytes a device of `format` would hold, and a count of what was
 /// flushed to it. What the benchmark drives, so it measures the same conversion,

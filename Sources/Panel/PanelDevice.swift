@@ -1,5 +1,6 @@
 import Canvas
 import FoundationEssentials
+import PanelOptions
 
 /// A display's pixel memory and the way its changes reach the glass: a file (headless),
 /// a mapped framebuffer (fbdev), a dumb buffer (DRM/KMS). `PanelDisplay` writes the

@@ -1,5 +1,6 @@
 import Canvas
 import FoundationEssentials
+import PanelOptions
 
 /// The one path from a frame to any device: rotation, pixel-format conversion and
 /// dithering of the damaged rectangles only, the e-ink refresh policy and waveform

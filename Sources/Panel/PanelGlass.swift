@@ -1,4 +1,5 @@
 import Canvas
+import PanelOptions
 
 /// What an e-paper panel shows of a frame, to see it before the panel is bought
 /// (`lockscreend snapshot --panel`): the frame converted exactly as the panel's driver

@@ -1,4 +1,5 @@
 import Canvas
+import PanelOptions
 
 /// Converts canonical frame pixels to a device format, one rectangle at a time, so only
 /// damaged pixels are touched. Grey formats below 8 bits are dithered by position.

@@ -5,6 +5,7 @@ import DaemonRuntime  // for .now, .allowed, .refused
 import FoundationEssentials
 import Logging
 import Panel
+import PanelOptions  // for .mono
 import ZoneInfo  // for ISO8601
 
 /// Screens for client devices, and TRMNL's device API.

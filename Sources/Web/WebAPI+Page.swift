@@ -1,9 +1,9 @@
-import ControlProtocol
-import FoundationEssentials
-import Panel  // for PixelFormat.rawValue
-import DaemonInterface
-import Config
 import Canvas
+import Config
+import ControlProtocol
+import DaemonInterface
+import FoundationEssentials
+import PanelOptions  // for PixelFormat.rawValue
 
 /// The live page and its event stream.
 extension WebAPI {

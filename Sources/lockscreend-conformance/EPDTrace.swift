@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import JSON
 import Panel
+import PanelOptions
 
 /// The wires as `EPDLink` carries them, written down: what a driver sends a controller,
 /// for Tests/conformance/run-epd.py to decode beside the vendors' drivers' traffic.

@@ -1,4 +1,5 @@
 import Panel
+import PanelOptions
 
 extension FuzzTarget {
     /// A touch screen's evdev events as the kernel hands them over, written as text: the

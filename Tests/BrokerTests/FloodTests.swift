@@ -1,16 +1,17 @@
 import Accessory
 @testable import Broker
-import Foundation
-import Testing
 @testable import Config
+@testable import DaemonRuntime
+import DaemonTestSupport
+import Foundation
+import JSON
 @testable import LockScreen
 @testable import Panel
+import PanelOptions
 @testable import Providers
-@testable import DaemonRuntime
-@testable import TimelineEngine
-import JSON
 import TestSupport
-import DaemonTestSupport
+import Testing
+@testable import TimelineEngine
 
 /// What a flood from the broker, the page or the socket costs: bounded memory, one
 /// provider run a second, two full refreshes and then one every 30 s, bounded text.

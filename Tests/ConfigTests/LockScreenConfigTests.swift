@@ -1,16 +1,17 @@
 import Accessory
-import Foundation
-import LockScreenModel  // for .inline
-import Panel
-import Testing
 @testable import Config
 @testable import ControlProtocol
+import DaemonTestSupport
+import Foundation
 @testable import JSON
 @testable import LockScreen
+import LockScreenModel  // for .inline
+import Panel
+import PanelOptions
 @testable import Providers
-@testable import TimelineEngine
 import TestSupport
-import DaemonTestSupport
+import Testing
+@testable import TimelineEngine
 
 @Suite("LockScreenConfig")
 struct LockScreenConfigTests {

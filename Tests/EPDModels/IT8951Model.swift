@@ -1,6 +1,7 @@
 import Canvas
 import FoundationEssentials
 import Panel
+import PanelOptions
 
 /// A software model of the ITE IT8951 over SPI, from its programming guide: transactions
 /// framed by chip select that open with a preamble word (0x6000 command, 0x0000 write

@@ -1,6 +1,7 @@
 import Canvas
 import FoundationEssentials
 import Panel
+import PanelOptions
 
 /// A software model of an e-paper controller, built from its datasheet: what the bytes
 /// on the wire (with the D/C level), reset pulses and chip select do to its RAM, and what

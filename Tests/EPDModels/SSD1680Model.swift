@@ -1,6 +1,7 @@
 import Canvas
 import FoundationEssentials
 import Panel
+import PanelOptions
 
 /// A software model of the SSD1680 family (SSD1680, SSD1681, SSD1683, SSD1608), from the
 /// datasheets: what commands and data do to its two RAMs (black/white, and the previous

@@ -1,6 +1,7 @@
 import Canvas
 import FoundationEssentials
 import Panel
+import PanelOptions
 
 /// A software model of the UC8159 family (UC8159, AC073TC1A, E673), from the datasheets
 /// and the panel makers' sequences: a reset, the set-up, the whole image at four bits an

@@ -1,6 +1,7 @@
 import Canvas
 import FoundationEssentials
 import Panel
+import PanelOptions
 
 /// A software model of the UltraChip UC8179 in black/white (KW) mode, from its datasheet:
 /// the old (DTM1) and new (DTM2) images, the partial window (PTIN, PTL, PTOUT), power on

@@ -1,14 +1,15 @@
 import Canvas
+@testable import Config
+@testable import DaemonRuntime
+import DaemonTestSupport
 import Foundation
+@testable import LockScreen
 import LockScreenModel  // for .activate
 import Panel
-import Testing
-@testable import Config
-@testable import LockScreen
-@testable import DaemonRuntime
-@testable import TimelineEngine
+import PanelOptions
 import TestSupport
-import DaemonTestSupport
+import Testing
+@testable import TimelineEngine
 
 @Suite("HAT keys")
 struct ButtonsTests {

@@ -1,16 +1,17 @@
 import Accessory
 import Canvas
+@testable import Config
 import DaemonInterface
+@testable import DaemonRuntime
 import DaemonTestSupport
 import EPDModels
 import Foundation
+@testable import LockScreen
 import LockScreenModel  // for .colorScheme
 import Panel
-import Testing
+import PanelOptions
 import TestSupport
-@testable import Config
-@testable import LockScreen
-@testable import DaemonRuntime
+import Testing
 @testable import TimelineEngine
 
 /// The daemon on each HAT family's driver and controller model, through simulated hours:

@@ -1,18 +1,19 @@
 import Accessory
 import Canvas
-import Foundation
-import LockScreenModel  // for .clock
-import Panel
-import Testing
-import TestSupport
 @testable import Config
 @testable import ControlProtocol
+@testable import DaemonRuntime
+import DaemonTestSupport
+import Foundation
 @testable import JSON
 @testable import LockScreen
+import LockScreenModel  // for .clock
+import Panel
+import PanelOptions
 @testable import Providers
-@testable import DaemonRuntime
+import TestSupport
+import Testing
 @testable import TimelineEngine
-import DaemonTestSupport
 
 /// A deterministic lock screen: weather inline, battery and a timer round, an agenda.
 struct GoldenWidgets: WidgetBundle {

@@ -1,17 +1,18 @@
 import Accessory
 import Canvas
+@testable import Config
+@testable import DaemonRuntime
+import DaemonTestSupport
 import Foundation
+@testable import LockScreen
 import LockScreenModel
 import Panel
-import Testing
-@testable import Config
-@testable import LockScreen
+import PanelOptions
 @testable import Providers
-@testable import DaemonRuntime
+import TestSupport
+import Testing
 @testable import TimelineEngine
 import ZoneInfo
-import TestSupport
-import DaemonTestSupport
 
 /// Everything due at one moment reaches the panel in one presentation, periodic readings
 /// and rotations fall on the clock's minute, and on e-ink a provider's answer waits to

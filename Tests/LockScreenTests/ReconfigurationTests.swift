@@ -1,19 +1,20 @@
 import Accessory
-import Foundation
-import LockScreenModel
-import Panel
-import Testing
-import ZoneInfo
+import Canvas
 @testable import Config
 @testable import ControlProtocol
+@testable import DaemonRuntime
+import DaemonTestSupport
+import Foundation
 @testable import JSON
 @testable import LockScreen
+import LockScreenModel
+import Panel
+import PanelOptions
 @testable import Providers
-@testable import DaemonRuntime
-@testable import TimelineEngine
-import Canvas
 import TestSupport
-import DaemonTestSupport
+import Testing
+@testable import TimelineEngine
+import ZoneInfo
 
 @Suite("Reloading the configuration")
 struct ReconfigurationTests {

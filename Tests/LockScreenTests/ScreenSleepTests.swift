@@ -1,17 +1,18 @@
 import Canvas
 import ControlProtocol
+import DaemonInterface
+@testable import DaemonRuntime
+import DaemonTestSupport
 import Foundation
+@testable import LockScreen
 import LockScreenModel
 import Panel
-import Testing
-@testable import LockScreen
+import PanelOptions
 import Providers
-@testable import DaemonRuntime
+import TestSupport
+import Testing
 @testable import TimelineEngine
 import ZoneInfo
-import TestSupport
-import DaemonTestSupport
-import DaemonInterface
 
 /// `[display] off`: the screen goes dark and lights on the daemon's clock, nothing is drawn
 /// while it is dark, the first frame after is whole, and taps, keys and switches act as a

@@ -1,20 +1,21 @@
 import Accessory
 import Canvas
-import Foundation
-import LockScreenModel  // for .clock
-import Panel
-import Testing
-import ZoneInfo
 @testable import Config
 @testable import ControlProtocol
+import DaemonInterface
+@testable import DaemonRuntime
+import DaemonTestSupport
+import Foundation
 @testable import JSON
 @testable import LockScreen
+import LockScreenModel  // for .clock
+import Panel
+import PanelOptions
 @testable import Providers
-@testable import DaemonRuntime
-@testable import TimelineEngine
 import TestSupport
-import DaemonTestSupport
-import DaemonInterface
+import Testing
+@testable import TimelineEngine
+import ZoneInfo
 
 /// A saved-state-friendly entry for restart tests.
 struct NoteEntry: TimelineEntry, Codable {

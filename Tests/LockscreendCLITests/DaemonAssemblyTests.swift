@@ -1,13 +1,14 @@
 @testable import ArgumentParser
-import Foundation
-import Testing
-@testable import ControlProtocol
-@testable import JSON
 @testable import Config
-import Panel
+@testable import ControlProtocol
+import Foundation
+@testable import JSON
 @testable import LockScreen
 @testable import LockscreendCLI
+import Panel
+import PanelOptions
 import TestSupport
+import Testing
 
 @Suite("The composition root")
 struct DaemonAssemblyTests {

@@ -1,10 +1,11 @@
+@testable import Config
 import Foundation
+@testable import LockScreen
 @testable import LockscreendCLI
 import Panel
-import Testing
-@testable import Config
-@testable import LockScreen
+import PanelOptions
 import TestSupport
+import Testing
 
 @Suite("E-paper HAT configuration")
 struct EPDConfigTests {

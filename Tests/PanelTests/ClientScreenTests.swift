@@ -1,6 +1,7 @@
 import Canvas
-import Testing
 @testable import Panel
+import PanelOptions
+import Testing
 
 /// Screens for devices that fetch them (`lockscreend snapshot --out x.bmp --depth …`):
 /// each BMP read back pixel by pixel equals what a panel of that depth would show.

@@ -1,7 +1,8 @@
 import CFramebuffer
 import Foundation
-import Testing
 @testable import Panel
+import PanelOptions
+import Testing
 
 @Suite("Devices")
 struct DeviceTests {

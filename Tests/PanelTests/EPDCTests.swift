@@ -1,6 +1,7 @@
 import CFramebuffer
-import Testing
 @testable import Panel
+import PanelOptions
+import Testing
 
 @Suite("EPDC")
 struct EPDCTests {

@@ -1,8 +1,9 @@
 import Canvas
 import EPDModels
 import FoundationEssentials
-import Testing
 @testable import Panel
+import PanelOptions
+import Testing
 
 /// What each controller family's driver does beyond showing the right picture: windows,
 /// waveforms, VCOM, sleep, inks.

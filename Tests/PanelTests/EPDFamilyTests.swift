@@ -1,8 +1,9 @@
 import Canvas
 import EPDModels
 import FoundationEssentials
-import Testing
 @testable import Panel
+import PanelOptions
+import Testing
 
 /// Every HAT model's driver against its controller's model: the glass equals the frame
 /// converted for that panel after the first frame and after each tick, the controller

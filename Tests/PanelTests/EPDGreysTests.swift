@@ -1,8 +1,9 @@
 import Canvas
 import EPDModels
 import FoundationEssentials
-import Testing
 @testable import Panel
+import PanelOptions
+import Testing
 
 /// Four greys where the glass has them: Waveshare's 2.9" V2, 4.2" V2 and 7.5" V2 show
 /// their full refreshes in four greys, and the black-and-white partial refreshes after

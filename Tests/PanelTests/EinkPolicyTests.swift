@@ -1,8 +1,9 @@
 import Canvas
 import Foundation
-import Testing
-import TestSupport
 @testable import Panel
+import PanelOptions
+import TestSupport
+import Testing
 import ZoneInfo
 
 @Suite("EinkPolicy")

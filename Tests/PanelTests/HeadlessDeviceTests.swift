@@ -1,8 +1,9 @@
 import Canvas
 import Foundation
+@testable import Panel
+import PanelOptions
 import TestSupport
 import Testing
-@testable import Panel
 import ZoneInfo
 
 @Suite("HeadlessDevice")

@@ -1,7 +1,8 @@
 import Canvas
 import Foundation
-import Testing
 @testable import Panel
+import PanelOptions
+import Testing
 
 @Suite("PanelDisplay")
 struct PanelDisplayTests {

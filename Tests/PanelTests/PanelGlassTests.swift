@@ -1,8 +1,9 @@
 import Canvas
 import EPDModels
 import FoundationEssentials
-import Testing
 @testable import Panel
+import PanelOptions
+import Testing
 
 /// `snapshot --panel`, the web page and Home Assistant show an e-paper screen as its glass
 /// does: what the controller was sent, each ink painted as it looks.

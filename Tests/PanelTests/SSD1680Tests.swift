@@ -1,8 +1,9 @@
 import Canvas
-import FoundationEssentials
-import Testing
-@testable import Panel
 import EPDModels
+import FoundationEssentials
+@testable import Panel
+import PanelOptions
+import Testing
 
 /// The SSD1680 driver against the controller model: what the glass shows, which refresh
 /// ran, what went over the wire.

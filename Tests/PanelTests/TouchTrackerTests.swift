@@ -1,4 +1,5 @@
 import Panel
+import PanelOptions
 import Testing
 
 /// Taps from evdev events: what a finger, a tablet, a drag and a palm send.

@@ -1,18 +1,19 @@
-import DaemonInterface
-import DaemonTestSupport
-import Foundation
-import LockScreenModel  // for .colorScheme
-import Synchronization
-import Testing
-import TestSupport
 @testable import Accessory
 @testable import Canvas
 @testable import Config
 @testable import ControlProtocol
-@testable import LockScreen
-@testable import Panel
-@testable import Providers
+import DaemonInterface
 @testable import DaemonRuntime
+import DaemonTestSupport
+import Foundation
+@testable import LockScreen
+import LockScreenModel  // for .colorScheme
+@testable import Panel
+import PanelOptions
+@testable import Providers
+import Synchronization
+import TestSupport
+import Testing
 @testable import TimelineEngine
 @testable import Web
 

@@ -22,7 +22,7 @@ import sys
 LAYERS = [
     ["CLibDRM", "CCryptoLoader", "CSQLite", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo", "SwiftLiteral"],
     ["CFramebuffer", "CEPaperBus", "Canvas"],
-    ["Gauge", "AccessoryMacros"],
+    ["Gauge", "AccessoryMacros", "PanelOptions"],
     ["FoundationAdditions", "ModelStorage"],
     ["AppIntentsCore"],
     ["ActivityKitCore"],

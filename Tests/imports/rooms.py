@@ -12,8 +12,8 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
 - LockScreenModel does not depend on Providers: it holds the values the daemon runs (the
   demo's providers, the broker's password file and the Live Activities' state machine
   live in LockScreen and Broker);
-- Config imports no runtime module (LockScreen, Web, Broker, ControlSocket): it reads the
-  file into LockScreenModel's values;
+- Config imports no runtime module (LockScreen, Web, Broker, ControlSocket, Panel): it
+  reads the file into LockScreenModel's and PanelOptions' values;
 - only the composition root reads the machine's name (`gethostname`);
 - no board is a `static let shared`: the daemon's boards are made by DaemonAssembly and
   handed to who needs them (the only shared objects left are the process's own: the
@@ -66,8 +66,8 @@ for path in lock_screen:
         problems.append(f"{os.path.relpath(path, root)}: the broker and the socket have modules of their own")
 
 for path in swift_files("Sources/Config"):
-    for module in re.findall(r"^(?:@testable )?import (LockScreen|Web|Broker|ControlSocket)\b(?!Model)", code(path), re.M):
-        problems.append(f"{os.path.relpath(path, root)} imports {module}: Config reads into LockScreenModel's values")
+    for module in re.findall(r"^(?:@testable )?import (LockScreen|Web|Broker|ControlSocket|Panel)\b(?!Model|Options)", code(path), re.M):
+        problems.append(f"{os.path.relpath(path, root)} imports {module}: Config reads into LockScreenModel's and PanelOptions' values")
 
 SHARED_ALLOWED = {"ChildRegistry", "WallClockAlarm", "TextSystem"}
 STATICS = {"Sources/Accessory/Host/WidgetHost+Statics.swift", "Sources/ActivityKitCore/ActivityCenter+Statics.swift"}

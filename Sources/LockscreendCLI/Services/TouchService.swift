@@ -3,6 +3,7 @@ import DaemonRuntime
 import LockScreen
 import Logging
 import Panel
+import PanelOptions  // for .point
 import ServiceLifecycle
 import Synchronization
 

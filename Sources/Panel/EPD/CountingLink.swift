@@ -1,3 +1,5 @@
+import PanelOptions
+
 /// A link to no panel that counts the bytes a HAT would get over SPI; the drivers tally
 /// their refreshes themselves. What `lockscreend bench --panel epd:MODEL` drives. Reads
 /// answer as an idle controller would: zeros, except an IT8951's device information,

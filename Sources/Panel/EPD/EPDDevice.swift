@@ -1,5 +1,6 @@
 import Canvas
 import FoundationEssentials
+import PanelOptions
 
 /// What a HAT's driver has done since start: the refreshes by kind and how long they kept
 /// the panel busy (by the model's refresh times), for `lockscreend bench` and the logs.

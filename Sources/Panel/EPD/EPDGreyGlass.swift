@@ -1,4 +1,5 @@
 import Canvas
+import PanelOptions  // for .gray8
 
 /// What black-and-white glass shows after a full refresh in four greys, as its driver
 /// keeps it for the partial refreshes that follow (`EPDModel.greys`): the glass as black

@@ -1,5 +1,6 @@
 import Canvas
 import FoundationEssentials
+import PanelOptions
 
 /// A 16-grey panel behind an ITE IT8951 timing controller: Waveshare's 6" to 10.3" HAT.
 ///

@@ -1,6 +1,7 @@
 import CEPaperBus
 import FoundationEssentials
 import Glibc
+import PanelOptions
 
 /// The identity Pimoroni writes into the EEPROM of each Inky board (I²C address 0x50,
 /// 16-bit offsets, from offset 0): width and height (little-endian 16-bit), a colour

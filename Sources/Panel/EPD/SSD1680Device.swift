@@ -1,5 +1,6 @@
 import Canvas
 import FoundationEssentials
+import PanelOptions
 
 /// A panel on a Solomon Systech SSD1680-family controller (SSD1680, SSD1681, SSD1683,
 /// SSD1608): Waveshare's 1.54", 2.13" V4, 2.9" V2 and 4.2" V2 boards, Pimoroni's Inky

@@ -1,5 +1,6 @@
 import Canvas
 import FoundationEssentials
+import PanelOptions
 
 /// A seven- or six-colour panel on an UltraChip UC8159 or one of its successors
 /// (AC073TC1A, E673): Pimoroni's Inky Impression 5.7", 7.3" and 7.3" Spectra 6.

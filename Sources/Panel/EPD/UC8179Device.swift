@@ -1,5 +1,6 @@
 import Canvas
 import FoundationEssentials
+import PanelOptions
 
 /// A black-and-white panel on an UltraChip UC8179: Waveshare's 7.5" V2 (800×480).
 ///

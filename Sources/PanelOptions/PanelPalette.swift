@@ -34,30 +34,6 @@ package struct PanelPalette: Sendable, Hashable {
             .sorted { $0.red < $1.red }.map(\.index)
     }
 
-    /// The ink for the colour (red, green, blue) at device pixel (x, y).
-    @inline(__always)
-    package func index(red: UInt8, green: UInt8, blue: UInt8, x: Int, y: Int) -> UInt8 {
-        let high = max(red, green, blue), low = min(red, green, blue)
-        if Int(high) - Int(low) >= Self.hueThreshold {
-            let ink = nearest(red: red, green: green, blue: blue)
-            if !greys.contains(ink) { return ink }
-        }
-        let luma = Frame.luma(red: red, green: green, blue: blue)
-        return greys[OrderedDither.quantize(luma, x: x, y: y, levels: greys.count)]
-    }
-
-    /// The ink closest to the colour, by squared distance weighted as the eye weighs
-    /// the channels (2, 4, 3).
-    package func nearest(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
-        var best = inks[0].index, bestDistance = Int.max
-        for ink in inks {
-            let dr = Int(red) - Int(ink.red), dg = Int(green) - Int(ink.green), db = Int(blue) - Int(ink.blue)
-            let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
-            if distance < bestDistance { (best, bestDistance) = (ink.index, distance) }
-        }
-        return best
-    }
-
     /// What the ink with `index` looks like (white for an index the panel lacks).
     package func colour(of index: UInt8) -> (red: UInt8, green: UInt8, blue: UInt8) {
         guard let ink = inks.first(where: { $0.index == index }) else { return (255, 255, 255) }

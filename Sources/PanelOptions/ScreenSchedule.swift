@@ -12,6 +12,10 @@ package struct ScreenSchedule: Sendable, Equatable {
         /// The days it starts on, 1 (Sunday) to 7 (Saturday), as `CivilDateTime.weekday`.
         package var days: Set<Int>
         package var time: QuietSpan
+
+        package init(days: Set<Int>, time: QuietSpan) {
+            (self.days, self.time) = (days, time)
+        }
     }
 
     package var spans: [Span]

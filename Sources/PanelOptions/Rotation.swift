@@ -29,15 +29,4 @@ package enum Rotation: Int, Sendable, CaseIterable, Codable {
         case .clockwise270: PixelRect(x: rect.y, y: frameWidth - rect.maxX, width: rect.height, height: rect.width)
         }
     }
-
-    /// The frame pixel shown at device pixel (`x`, `y`).
-    @inline(__always)
-    package func framePoint(deviceX x: Int, deviceY y: Int, frameWidth: Int, frameHeight: Int) -> (x: Int, y: Int) {
-        switch self {
-        case .none: (x, y)
-        case .clockwise90: (y, frameHeight - 1 - x)
-        case .upsideDown: (frameWidth - 1 - x, frameHeight - 1 - y)
-        case .clockwise270: (frameWidth - 1 - y, x)
-        }
-    }
 }

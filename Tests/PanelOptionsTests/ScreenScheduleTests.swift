@@ -1,6 +1,6 @@
 import Foundation
+import PanelOptions
 import Testing
-@testable import Panel
 import ZoneInfo
 
 @Suite("ScreenSchedule")

@@ -34,7 +34,7 @@ package struct EPDModel: Sendable, Hashable, CustomStringConvertible {
     /// SSD1608 without a partial waveform): every update is a full one, batched.
     package let refreshesPartially: Bool
     /// The vendor's wiring.
-    package let pins: SPILink.Pins
+    package let pins: SPIPins
     /// BUSY high means busy (Solomon Systech), or low (UltraChip); the IT8951's HRDY is
     /// high when ready.
     package let busyWhenHigh: Bool
@@ -87,7 +87,7 @@ package struct EPDModel: Sendable, Hashable, CustomStringConvertible {
 
     init(
         _ name: String, _ controller: Controller, _ width: Int, _ height: Int, palette: PanelPalette? = nil, spiHertz: Int = 4_000_000,
-        full: Double, partial: Double = 0, partially: Bool = true, pins: SPILink.Pins = .waveshare, busyWhenHigh: Bool = true,
+        full: Double, partial: Double = 0, partially: Bool = true, pins: SPIPins = .waveshare, busyWhenHigh: Bool = true,
         ramColumnOffset: Int = 0, chip: String, greys: Int = 2
     ) {
         self.name = name

@@ -8,7 +8,7 @@ package struct EPDOptions: Sendable {
     /// nil: the header's chip (the one labelled `pinctrl-…`).
     package var gpiochip: String?
     /// The wiring: the model's (Pimoroni's for "inky") unless overridden.
-    package var pins: SPILink.Pins
+    package var pins: SPIPins
     /// An IT8951 panel's VCOM in volts (negative, as printed on its cable).
     package var vcom: Double?
     /// The I²C bus of an Inky board's EEPROM.
