@@ -120,7 +120,7 @@ let package = Package(
         // widgets, the clock's face, taps, the broker's settings, the screen's sleep.
         .target(
             name: "LockScreenModel",
-            dependencies: ["ActivityKitCore", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON"]
+            dependencies: ["ActivityKitCore", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "PanelOptions", "ZoneInfo", "JSON"]
         ),
         .target(
             name: "LockScreen",

@@ -9,7 +9,7 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
   the fuzzer that feeds the reader; everywhere else requests are typed values;
 - Sources/LockScreen (the daemon's loop and drawing) holds no MQTT or control-socket file:
   the broker is Broker, the socket ControlSocket;
-- LockScreenModel does not depend on Providers: it holds the values the daemon runs (the
+- LockScreenModel does not depend on Providers or Panel: it holds the values the daemon runs (the
   demo's providers, the broker's password file and the Live Activities' state machine
   live in LockScreen and Broker);
 - Config imports no runtime module (LockScreen, Web, Broker, ControlSocket, Panel): it
@@ -116,8 +116,9 @@ for front in sorted(FRONT_ENDS):
             if module != front:
                 problems.append(f"{os.path.relpath(path, root)} imports {module}: a front end reaches the daemon through DaemonInterface")
 # The model holds values: it fetches nothing and runs no Live Activity's state machine.
-if "Providers" in declared.get("LockScreenModel", set()):
-    problems.append("LockScreenModel depends on Providers: it holds values; what fetches or reads files belongs to the root or the runtime")
+for runtime in ("Providers", "Panel"):
+    if runtime in declared.get("LockScreenModel", set()):
+        problems.append(f"LockScreenModel depends on {runtime}: it holds values; what fetches, reads files or opens a display belongs to the root or the runtime")
 if "DaemonInterface" in declared and declared["DaemonInterface"] & {"LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "Accessory"}:
     problems.append(f"DaemonInterface depends on {sorted(declared['DaemonInterface'] & {'LockScreen', 'LockScreenModel', 'Config', 'Providers', 'TimelineEngine', 'Accessory'})}: it is below the daemon and its model")
 WIRE = ("Sources/ControlSocket/", "Sources/ControlProtocol/", "Sources/lockscreenctl/", "Sources/lockscreend-fuzz/")
