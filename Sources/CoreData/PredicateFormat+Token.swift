@@ -13,6 +13,20 @@ extension PredicateFormat {
 
         var description: String { kind == .string ? "'\(text)'" : "\"\(text)\"" }
 
+        /// A number as the format writes it: decimal (`3`, `-0.5`, `.5`, `1e3`) or
+        /// hexadecimal (`0x1F`); an `Int64` when it is whole and written without a point
+        /// or an exponent, else a `Double`.
+        static func number(_ text: String) -> Any? {
+            let negative = text.hasPrefix("-")
+            let digits = negative ? String(text.dropFirst()) : text
+            if digits.lowercased().hasPrefix("0x") {
+                return Int64(digits.dropFirst(2), radix: 16).map { negative ? -$0 : $0 }
+            }
+            guard let value = Double(text.hasPrefix(".") || text.hasPrefix("-.") ? text.replacingOccurrences(of: ".", with: "0.", options: [], range: text.range(of: ".")) : text) else { return nil }
+            if !digits.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let whole = Int64(exactly: value) { return whole }
+            return value
+        }
+
         static func scan(_ format: String) throws(Failure) -> [Token] {
             let characters = Array(format)
             var tokens: [Token] = []
@@ -41,14 +55,16 @@ extension PredicateFormat {
                     guard i < characters.count else { throw Failure(description: "a string without its closing \(c)") }
                     i += 1
                     tokens.append(Token(kind: .string, text: text))
-                } else if c.isNumber || (c == "-" && i + 1 < characters.count && characters[i + 1].isNumber && !(tokens.last.map { $0.kind != .symbol } ?? false)) {
+                } else if c.isNumber || (c == "." && i + 1 < characters.count && characters[i + 1].isNumber)
+                            || (c == "-" && i + 1 < characters.count && (characters[i + 1].isNumber || characters[i + 1] == ".") && !(tokens.last.map { $0.kind != .symbol } ?? false)) {
                     var text = String(c)
                     i += 1
-                    while i < characters.count, characters[i].isNumber || characters[i] == "." || characters[i] == "e" || characters[i] == "E" {
+                    while i < characters.count, characters[i].isHexDigit || characters[i] == "." || characters[i] == "x" || characters[i] == "X"
+                            || ((characters[i] == "-" || characters[i] == "+") && "eE".contains(characters[i - 1])) {
                         text.append(characters[i])
                         i += 1
                     }
-                    guard Double(text) != nil else { throw Failure(description: "\"\(text)\" is not a number") }
+                    guard Token.number(text) != nil else { throw Failure(description: "\"\(text)\" is not a number") }
                     tokens.append(Token(kind: .number, text: text))
                 } else if c == "%" {
                     var text = "%"

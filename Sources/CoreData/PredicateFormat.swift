@@ -94,6 +94,14 @@ struct PredicateFormat {
             comparison.diacriticInsensitive = options.text.lowercased().contains("d")
         }
         comparison.right = try expression()
+        // BETWEEN takes two bounds: a literal that is not `{low, high}` is refused here,
+        // as Apple's parser refuses it (an argument's value is checked when evaluated).
+        if op == .between, case let .constant(value) = comparison.right, !(value is [Any]) {
+            throw Failure(description: "BETWEEN takes its bounds as {low, high}")
+        }
+        if op == .between, case let .collection(bounds) = comparison.right, bounds.count != 2 {
+            throw Failure(description: "BETWEEN takes two bounds, {low, high}; found \(bounds.count)")
+        }
         return comparison
     }
 
@@ -102,7 +110,7 @@ struct PredicateFormat {
         position += 1
         switch token.kind {
         case .string: return .constant(token.text)
-        case .number: return .constant(Double(token.text).map { $0.rounded() == $0 && !token.text.contains(".") ? Int64($0) as Any : $0 as Any })
+        case .number: return .constant(Token.number(token.text))
         case .argument: return try argument(token.text)
         case .options: throw Failure(description: "unexpected \(token)")
         case .symbol:

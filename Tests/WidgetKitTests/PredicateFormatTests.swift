@@ -25,6 +25,7 @@ struct PredicateFormatTests {
         ("tags.@count == 2", true), ("points BETWEEN {3, 5}", true), ("weight BETWEEN {2, 5}", false), ("points > -1", true),
         ("NOT done", false), ("NOT (points > 5)", true), ("!(points > 5) && title != ''", true),
         ("TRUEPREDICATE", true), ("FALSEPREDICATE", false), ("(points > 1 OR done == YES) AND NOT (weight > 3)", true),
+        ("points == 3 OR done == YES AND weight > 5", true), ("weight == .5", false), ("weight == 15e-1", true), ("points == 0x3", true),
         ("due > CAST(0, 'NSDate')", false), ("SELF.points == 3", true), ("title ==[c] 'EMPTY THE DISHWASHER'", true),
     ])
     func evaluates(_ format: String, _ expected: Bool) {
@@ -59,6 +60,7 @@ struct PredicateFormatTests {
     @Test("a malformed format is refused with where it stopped, never a crash; the format is bounded", arguments: [
         "title ==", "title == 'open", "(points > 1", "points > 1)", "points ~ 3", "%@ == 1", "title BEGINSWITH[x] 'a'",
         "points == 3 AND", "SUBQUERY(tags, $t, $t == 'a').@count > 0", "{1, 2", "a..b == 1", "",
+        "points BETWEEN 3", "points BETWEEN {1}", "points == 0xZZ",
     ])
     func refusals(_ format: String) {
         let predicate = NSPredicate(format: format)
