@@ -132,6 +132,34 @@ struct CoreDataWidgetsTests {
         }
     }
 
+    @Test("a store another program wrote: a file that is not one, rows that are not the store's, wrong values and dangling or mistyped relationships are refused or read as nothing, never a crash")
+    func foreignStores() async throws {
+        try await withStore { url in
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(repeating: 0x5A, count: 4096).write(to: url)
+            let garbage = ChoreStore(url: url, readOnly: true).container.viewContext
+            #expect(throws: (any Error).self) { try garbage.fetch(Chore.fetchRequest() as NSFetchRequest<Chore>) }
+            try FileManager.default.removeItem(at: url)
+            try fill(url)
+            let sql = [
+                // A chore whose values are of other types, whose room is a row that is not
+                // there, and one whose room is a chore.
+                #"INSERT INTO "Chore" (data) VALUES ('{"title": "42", "points": "\"many\"", "done": "\"yes\"", "due": "\"soon\"", "room": "[\"Room/999\"]"}');"#,
+                #"INSERT INTO "Chore" (data) VALUES ('{"title": "\"Loop\"", "room": "[\"Chore/1\", \"Chore/1\"]"}');"#,
+            ].joined(separator: " ")
+            try SwiftDataWidgetsTests.sqlite(url, sql)
+            let context = ChoreStore(url: url, readOnly: true).container.viewContext
+            let chores = try context.fetch(Chore.fetchRequest() as NSFetchRequest<Chore>)
+            #expect(chores.count == 6)
+            let odd = try #require(chores.first { $0.title == nil })
+            #expect(odd.points == 0 && odd.done == false && odd.due == nil && odd.room == nil)
+            let loop = try #require(chores.first { $0.title == "Loop" })
+            #expect(loop.room == nil, "a relationship to a row of another entity reads as nothing")
+            try SwiftDataWidgetsTests.sqlite(url, #"INSERT INTO "Chore" (data) VALUES ('[1, 2]');"#)
+            #expect(throws: (any Error).self) { try ChoreStore(url: url, readOnly: true).container.viewContext.fetch(Chore.fetchRequest() as NSFetchRequest<Chore>) }
+        }
+    }
+
     @Test("the widget's provider reads today's chores from the store the app filled, and draws them")
     func widget() async throws {
         try await withStore { url in
