@@ -5,14 +5,16 @@ import PackageDescription
 // and a home-screen widget in one bundle, with previews — whose only change is
 // `import Accessory` in place of `import WidgetKit`, `import SwiftUI` and
 // `import AppIntents`. As a widget extension is one module, the widgets and the `@main`
-// bundle share one target. The same sources build twice: in Swift 6 language mode (the
-// program) and in Swift 5 mode (GameStatsSwift5, a link to the same folder, built
-// only to show they compile there too).
+// bundle share one target. The last match comes from the app's Core Data store
+// (MatchData, written by `matchlog` as the app would). The same sources build twice: in
+// Swift 6 language mode (the program) and in Swift 5 mode (GameStatsSwift5, a link to
+// the same folder, built only to show they compile there too).
 let package = Package(
     name: "GameStats",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "gamestatsd", targets: ["gamestatsd"]),
+        .executable(name: "matchlog", targets: ["matchlog"]),
     ],
     dependencies: [
         .package(name: "lockscreend", path: "../.."),
@@ -25,6 +27,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Accessory", package: "lockscreend"),
                 .product(name: "Intents", package: "lockscreend"),
+                .product(name: "CoreData", package: "lockscreend"),
+                "MatchData",
                 .product(name: "LockscreendCLI", package: "lockscreend"),
             ],
             // Pictures `Image("medal")` finds: SwiftPM copies them beside the program.
@@ -33,10 +37,20 @@ let package = Package(
             plugins: [.plugin(name: "IntentClassGeneration", package: "lockscreend")]),
         .target(
             name: "GameStatsSwift5",
-            dependencies: [.product(name: "Accessory", package: "lockscreend"), .product(name: "Intents", package: "lockscreend")],
+            dependencies: [.product(name: "Accessory", package: "lockscreend"), .product(name: "Intents", package: "lockscreend"),
+                           .product(name: "CoreData", package: "lockscreend"), "MatchData"],
             resources: [.copy("Images")],
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "IntentClassGeneration", package: "lockscreend")]),
+        // The app's match history: Matches.xcdatamodeld, its classes written by
+        // CoreDataModelGeneration as Xcode writes them, shared by the app and its widget.
+        .target(
+            name: "MatchData",
+            dependencies: [.product(name: "CoreData", package: "lockscreend")],
+            resources: [.copy("Matches.xcdatamodeld")],
+            plugins: [.plugin(name: "CoreDataModelGeneration", package: "lockscreend")]),
+        // The app's side: records a match in the App Group's store.
+        .executableTarget(name: "matchlog", dependencies: ["MatchData", .product(name: "CoreData", package: "lockscreend")]),
     ],
     swiftLanguageModes: [.v6]
 )

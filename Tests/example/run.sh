@@ -99,6 +99,23 @@ sed 's/^\[layout\]$/[layout]\npage = "home"/' gamestats.toml > "$work/home.toml"
 check "the lock screen and the home page draw the package's widgets, differently" \
   bash -c "[ -s '$work/lock.png' ] && [ -s '$work/home.png' ] && ! cmp -s '$work/lock.png' '$work/home.png'"
 
+# The last match from the app's Core Data store in the App Group's folder (under
+# XDG_DATA_HOME): Matches.xcdatamodeld's classes written by CoreDataModelGeneration in a
+# package that depends on lockscreend, filled by matchlog as the app would.
+export XDG_DATA_HOME="$work/xdg-games"
+sed 's/^row = \["level", "team"\]$/row = ["level", "recent"]/' gamestats.toml > "$work/recent.toml"
+printf '\n[widgets.recent]\nkind = "RecentMatch"\n' >> "$work/recent.toml"
+"$gamestatsd" snapshot --config "$work/recent.toml" --at $at --out "$work/recent-none.png" --log-level error
+check "the widget reading an App Group's Core Data store that does not exist yet creates no store" \
+  bash -c "[ -s '$work/recent-none.png' ] && [ ! -e '$work/xdg-games/group.org.example.gamestats/Matches.sqlite' ]"
+"$built/matchlog" Rovers 3 1
+check "matchlog (the app's side) records a match through the classes CoreDataModelGeneration wrote" \
+  test -s "$work/xdg-games/group.org.example.gamestats/Matches.sqlite"
+"$gamestatsd" snapshot --config "$work/recent.toml" --at $at --out "$work/recent-read.png" --log-level error
+check "the last-match widget draws the match it fetched from the store (NSFetchRequest, NSSortDescriptor)" \
+  bash -c "[ -s '$work/recent-read.png' ] && ! cmp -s '$work/recent-none.png' '$work/recent-read.png'"
+unset XDG_DATA_HOME
+
 # Examples/EnergyMonitor: a widget extension as an app ships it, importing WidgetKit,
 # SwiftUI, Charts, AppIntents and SwiftData with nothing changed for Linux.
 energy="$root/Examples/EnergyMonitor"

@@ -8,6 +8,7 @@ struct GameStatsBundle: WidgetBundle {
         GameStatsWidget()
         TeamWidget()
         ChallengeWidget()
+        RecentMatchWidget()
         CheerWidget()
         MatchActivity()
         GoalAlertsControl()
