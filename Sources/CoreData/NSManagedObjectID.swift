@@ -21,7 +21,9 @@ public final class NSManagedObjectID: Hashable, Sendable, CustomStringConvertibl
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove("/")
         let entity = entityName.addingPercentEncoding(withAllowedCharacters: allowed) ?? entityName
-        return URL(string: "x-coredata:///\(entity)/\(part)")!
+        // The entity's name is percent-encoded, so the address always parses; a last
+        // resort keeps the daemon from stopping if it ever did not.
+        return URL(string: "x-coredata:///\(entity)/\(part)") ?? URL(string: "x-coredata:///")!
     }
 
     /// The identity `url` names, when it is one `uriRepresentation()` gave for a saved object.
