@@ -73,9 +73,9 @@ extension NSManagedObjectContext {
             for (object, _) in newRows { object.row = nil }
             throw CoreDataError.error(NSPersistentStoreSaveError, error.description)
         }
-        for object in inserted {
-            registered = registered.filter { $0.value !== object }
-            registered[object.objectID] = object
+        // The new objects' identities are their rows now: the registry is keyed again, once.
+        if !inserted.isEmpty {
+            registered = Dictionary(registered.values.map { ($0.objectID, $0) }, uniquingKeysWith: { first, _ in first })
         }
         for object in deletedObjects {
             registered[object.objectID] = nil
