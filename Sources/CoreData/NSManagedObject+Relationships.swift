@@ -93,14 +93,14 @@ extension NSManagedObject {
                 }
                 values[attribute.name] = AttributeCoding.text(of: value, as: attribute.attributeType)
             } else if let relationship = property as? NSRelationshipDescription {
-                let ids = try destinations(relationship.name).map { object in
+                let rows = try destinations(relationship.name).map { object in
                     guard let row = object.row else { throw CoreDataError.validation(NSManagedObjectReferentialIntegrityError, "\(name).\(relationship.name) leads to an object that is not in the store") }
-                    return "\(object.entity.name ?? "")/\(row)"
+                    return ModelStore.Reference(entity: object.entity.name ?? "", id: row)
                 }
-                if !relationship.isOptional && ids.isEmpty {
+                if !relationship.isOptional && rows.isEmpty {
                     throw CoreDataError.validation(NSValidationMissingMandatoryPropertyError, "\(name).\(relationship.name) is required and leads nowhere")
                 }
-                values[relationship.name] = String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
+                values[relationship.name] = ModelStore.Reference.encode(rows, toMany: relationship.isToMany)
             }
         }
         return values
@@ -115,11 +115,8 @@ extension NSManagedObject {
             if let attribute = property as? NSAttributeDescription {
                 attributes[attribute.name] = AttributeCoding.value(of: text, as: attribute.attributeType)
             } else if property is NSRelationshipDescription {
-                let ids = (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
-                relations[property.name] = .stored(ids.compactMap { id in
-                    let parts = id.split(separator: "/")
-                    guard parts.count == 2, let row = Int64(parts[1]) else { return nil }
-                    return NSManagedObjectID(entityName: String(parts[0]), row: row, object: nil)
+                relations[property.name] = .stored(ModelStore.Reference.decode(text).map {
+                    NSManagedObjectID(entityName: $0.entity, row: $0.id, object: nil)
                 })
             }
         }

@@ -26,7 +26,7 @@ open class NSManagedObjectContext: @unchecked Sendable {
     public internal(set) var insertedObjects: Set<NSManagedObject> = []
     public internal(set) var deletedObjects: Set<NSManagedObject> = []
     /// The store's rows by entity, read once per fetch.
-    private var rowCache: [String: [Int64: ModelStore.Values]] = [:]
+    private var rowCache = ModelStore.RowCache()
     /// How many objects were inserted, so new objects are fetched and saved in order.
     private var insertions = 0
 
@@ -108,14 +108,11 @@ open class NSManagedObjectContext: @unchecked Sendable {
     }
 
     func rows(of entity: String) throws -> [Int64: ModelStore.Values] {
-        if let cached = rowCache[entity] { return cached }
         guard let store = persistentStoreCoordinator?.store else {
             throw CoreDataError.error(NSPersistentStoreOpenError, "the context's container has no store: call loadPersistentStores first")
         }
         do {
-            let rows = Dictionary(try store.storage.rows(of: entity).map { ($0.id, $0.values) }, uniquingKeysWith: { first, _ in first })
-            rowCache[entity] = rows
-            return rows
+            return try rowCache.rows(of: entity, in: store.storage)
         } catch {
             throw CoreDataError.error(NSCoreDataError, error.description)
         }
@@ -124,11 +121,11 @@ open class NSManagedObjectContext: @unchecked Sendable {
     /// Forgets what was read, so the next fetch reads the store again (another process
     /// may have written it).
     open func refreshAllObjects() {
-        rowCache = [:]
+        rowCache.forget()
     }
 
     open func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
-        rowCache[object.entity.name ?? ""] = nil
+        rowCache.forget(object.entity.name ?? "")
     }
 
     /// Forgets every object and change.
@@ -136,7 +133,7 @@ open class NSManagedObjectContext: @unchecked Sendable {
         registered = [:]
         insertedObjects = []
         deletedObjects = []
-        rowCache = [:]
+        rowCache.forget()
     }
 
     /// Drops the changes since the last save.
@@ -145,7 +142,7 @@ open class NSManagedObjectContext: @unchecked Sendable {
         insertedObjects = []
         deletedObjects = []
         let changed = registered.values.filter { $0.isUpdated }
-        rowCache = [:]
+        rowCache.forget()
         for object in changed {
             guard let name = object.entity.name, let row = object.row, let values = (try? rows(of: name))?[row] else { continue }
             object.attributes = [:]

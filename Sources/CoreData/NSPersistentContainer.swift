@@ -1,3 +1,4 @@
+import ModelStorage
 import Synchronization
 
 /// A model, its store and the contexts reading it, as Core Data's
@@ -39,7 +40,7 @@ open class NSPersistentContainer: @unchecked Sendable {
     /// Where stores go by default: Foundation's Application Support folder
     /// (`$XDG_DATA_HOME`, else `~/.local/share`).
     open class func defaultDirectoryURL() -> URL {
-        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first ?? URL(fileURLWithPath: NSTemporaryDirectory())
+        ModelStore.applicationSupport ?? URL(fileURLWithPath: NSTemporaryDirectory())
     }
 
     /// Opens each described store, calling `block` with each description and the error

@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// The SQLite store's type, as Core Data names it.
 public let NSSQLiteStoreType = "SQLite"
 /// A store in memory only.
@@ -56,7 +58,7 @@ extension FileManager {
     /// SwiftData's `groupContainer: .identifier(group)` uses, made when missing.
     public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
         guard !groupIdentifier.isEmpty, !groupIdentifier.contains("/"), groupIdentifier != "..",
-              let support = urls(for: .applicationSupportDirectory, in: .userDomainMask).first else { return nil }
+              let support = ModelStore.applicationSupport else { return nil }
         let folder = support.appendingPathComponent(groupIdentifier, isDirectory: true)
         try? createDirectory(at: folder, withIntermediateDirectories: true)
         return folder

@@ -65,24 +65,6 @@ package final class ModelStore: Sendable {
         }
     }
 
-    /// Writes the inserted and changed rows and removes the deleted ones, in one
-    /// transaction; gives each written row's id.
-    package func save(writes: [(entity: String, id: Int64?, values: Values)], deletes: [(entity: String, id: Int64)]) throws(ModelStoreError) -> [Int64] {
-        try transaction { changes throws(ModelStoreError) in
-            var ids: [Int64] = []
-            for (entity, id, values) in writes {
-                if let id {
-                    try changes.update(entity, id: id, values)
-                    ids.append(id)
-                } else {
-                    ids.append(try changes.insert(entity, values))
-                }
-            }
-            for (entity, id) in deletes { try changes.delete(entity, id: id) }
-            return ids
-        }
-    }
-
     /// Runs `body` in one transaction: all its changes are kept, or none when it throws.
     package func transaction<Result>(_ body: (Transaction) throws(ModelStoreError) -> Result) throws(ModelStoreError) -> Result {
         guard allowsSave else { throw ModelStoreError(description: "this container does not allow saving (allowsSave: false)") }

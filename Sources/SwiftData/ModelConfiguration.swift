@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// Where and how a container keeps its models, as SwiftData's `ModelConfiguration`: a
 /// file (by default `<Application Support>/default.store`, in the App Group's folder for
 /// a group container), or memory only.
@@ -13,8 +15,7 @@ public struct ModelConfiguration: Sendable, Hashable {
     public init(_ name: String? = nil, schema: Schema? = nil, isStoredInMemoryOnly: Bool = false, allowsSave: Bool = true,
                 groupContainer: GroupContainer = .automatic, cloudKitDatabase: CloudKitDatabase = .automatic) {
         let name = name ?? "default"
-        var folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? URL(fileURLWithPath: NSTemporaryDirectory())
+        var folder = ModelStore.applicationSupport ?? URL(fileURLWithPath: NSTemporaryDirectory())
         if let group = groupContainer.identifier { folder.appendPathComponent(group, isDirectory: true) }
         self.init(name: name, url: folder.appendingPathComponent(name + ".store"), inMemory: isStoredInMemoryOnly, allowsSave: allowsSave,
                   group: groupContainer.identifier)

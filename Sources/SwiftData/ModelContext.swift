@@ -15,7 +15,7 @@ public final class ModelContext {
     private var inserted: [ObjectIdentifier] = []
     /// What a read found: the store's rows by table, each model read by its row, the
     /// models whose relationships are still to be read, and the model classes by table.
-    private var rowCache: [String: [Int64: ModelStore.Values]] = [:]
+    private var rowCache = ModelStore.RowCache()
     private var byRow: [ModelReference: any PersistentModel] = [:]
     private var unresolved: [(model: any PersistentModel, values: ModelStore.Values)] = []
     private var types: [String: any PersistentModel.Type] = [:]
@@ -73,7 +73,7 @@ public final class ModelContext {
     public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
         if autosaveEnabled && hasChanges { try save() }
         learn(T.self)
-        rowCache = [:]
+        rowCache.forget()
         var models: [T] = []
         for (id, values) in try rows(of: T.entityName).sorted(by: { $0.key < $1.key }) {
             let reference = ModelReference(entity: T.entityName, id: id)
@@ -114,11 +114,8 @@ public final class ModelContext {
 
     /// The store's rows of `entity`, read once per fetch.
     private func rows(of entity: String) throws -> [Int64: ModelStore.Values] {
-        if let cached = rowCache[entity] { return cached }
         do {
-            let rows = Dictionary(try container.store.rows(of: entity).map { ($0.id, $0.values) }, uniquingKeysWith: { first, _ in first })
-            rowCache[entity] = rows
-            return rows
+            return try rowCache.rows(of: entity, in: container.store)
         } catch {
             throw SwiftDataError(description: error.description)
         }

@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// A model's stored properties as the store keeps them: each property's value as JSON, by
 /// name; a relationship as the rows it refers to (`"Trip/3"`, an array of them for a
 /// to-many one). What `@Model`'s generated members read and write.
@@ -55,10 +57,7 @@ public struct ModelRow: Sendable {
         if let relationship = value as? any RelationshipValue {
             let models = relationship.relatedModels
             referenced += models
-            let rows = models.compactMap(ModelReference.init).map(\.text)
-            // A to-many relationship as an array of rows; a to-one as its row, or null.
-            let stored: any Encodable = type(of: relationship).isToMany ? rows : rows.first
-            values[key] = String(decoding: try Self.encoder.encode(stored), as: UTF8.self)
+            values[key] = ModelReference.encode(models.compactMap(ModelReference.init), toMany: type(of: relationship).isToMany)
             return
         }
         guard let encodable = value as? any Encodable else { return }
@@ -67,9 +66,7 @@ public struct ModelRow: Sendable {
 
     /// The rows the relationship `key` refers to.
     func references(_ key: String) -> [ModelReference] {
-        guard let data = values[key].map({ Data($0.utf8) }) else { return [] }
-        let texts = (try? Self.decoder.decode([String].self, from: data)) ?? ((try? Self.decoder.decode(String.self, from: data)).map { [$0] } ?? [])
-        return texts.compactMap(ModelReference.init(text:))
+        ModelReference.decode(values[key])
     }
 
     /// Makes the relationship `key` refer to `reference` too: added to a to-many one's
@@ -78,12 +75,11 @@ public struct ModelRow: Sendable {
     mutating func include(_ reference: ModelReference, forKey key: String) {
         let text = values[key] ?? "null"
         if text.hasPrefix("[") {
-            var rows = references(key).map(\.text)
-            guard !rows.contains(reference.text) else { return }
-            rows.append(reference.text)
-            values[key] = String(decoding: (try? Self.encoder.encode(rows)) ?? Data("[]".utf8), as: UTF8.self)
+            let rows = references(key)
+            guard !rows.contains(reference) else { return }
+            values[key] = ModelReference.encode(rows + [reference], toMany: true)
         } else if text == "null" {
-            values[key] = String(decoding: (try? Self.encoder.encode(reference.text)) ?? Data("null".utf8), as: UTF8.self)
+            values[key] = ModelReference.encode([reference], toMany: false)
         }
     }
 
@@ -92,27 +88,15 @@ public struct ModelRow: Sendable {
     private static let encoder = JSONEncoder()
 }
 
-/// A row a relationship refers to: its model's table and id.
-struct ModelReference: Hashable {
-    let entity: String
-    let id: Int64
+/// A row a relationship refers to: its model's table and id, as the store keeps it.
+typealias ModelReference = ModelStore.Reference
 
+extension ModelStore.Reference {
+    /// The row of `model`; nil before it is saved.
     init?(_ model: any PersistentModel) {
         guard let id = model.persistentBackingData.row else { return nil }
-        (entity, self.id) = (type(of: model).entityName, id)
+        self.init(entity: type(of: model).entityName, id: id)
     }
-
-    init?(text: String) {
-        let parts = text.split(separator: "/")
-        guard parts.count == 2, let id = Int64(parts[1]) else { return nil }
-        (entity, self.id) = (String(parts[0]), id)
-    }
-
-    init(entity: String, id: Int64) {
-        (self.entity, self.id) = (entity, id)
-    }
-
-    var text: String { "\(entity)/\(id)" }
 }
 
 /// An optional's `nil`, for a property a row does not hold.
