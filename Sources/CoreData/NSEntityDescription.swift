@@ -1,7 +1,9 @@
 /// An entity: a kind of object the store keeps, its class and its properties, as Core
 /// Data's `NSEntityDescription`.
 open class NSEntityDescription: @unchecked Sendable {
-    open var name: String?
+    open var name: String? {
+        didSet { managedObjectModel?.index() }
+    }
     /// The class's name, as the model file gives it (`representedClassName`).
     open var managedObjectClassName: String!
     /// The class itself. On Apple's systems Core Data finds it by name through the
@@ -12,26 +14,33 @@ open class NSEntityDescription: @unchecked Sendable {
         set { _class = newValue }
     }
     open var properties: [NSPropertyDescription] = [] {
-        didSet { for property in properties { property.entity = self } }
+        didSet {
+            for property in properties { property.entity = self }
+            index()
+        }
     }
     /// The model this entity belongs to, once the model holds it.
     open internal(set) weak var managedObjectModel: NSManagedObjectModel?
 
     private var _class: NSManagedObject.Type?
+    /// The properties by name, made when they or their names are set, not at every read or
+    /// write of a property.
+    private var byName: [String: NSPropertyDescription] = [:]
+    private var attributes: [String: NSAttributeDescription] = [:]
+    private var relationships: [String: NSRelationshipDescription] = [:]
 
     public init() {}
 
-    open var propertiesByName: [String: NSPropertyDescription] {
-        Dictionary(properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Looks the properties up by name again.
+    func index() {
+        byName = Dictionary(properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        attributes = byName.compactMapValues { $0 as? NSAttributeDescription }
+        relationships = byName.compactMapValues { $0 as? NSRelationshipDescription }
     }
 
-    open var attributesByName: [String: NSAttributeDescription] {
-        Dictionary(properties.compactMap { $0 as? NSAttributeDescription }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    open var relationshipsByName: [String: NSRelationshipDescription] {
-        Dictionary(properties.compactMap { $0 as? NSRelationshipDescription }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    }
+    open var propertiesByName: [String: NSPropertyDescription] { byName }
+    open var attributesByName: [String: NSAttributeDescription] { attributes }
+    open var relationshipsByName: [String: NSRelationshipDescription] { relationships }
 
     /// The entity named `entityName` in the model of `context`'s container.
     open class func entity(forEntityName entityName: String, in context: NSManagedObjectContext) -> NSEntityDescription? {

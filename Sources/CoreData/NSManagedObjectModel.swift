@@ -7,8 +7,10 @@ import Synchronization
 /// as it finds `Name.momd` in the app's bundle on Apple's systems.
 open class NSManagedObjectModel: @unchecked Sendable {
     open var entities: [NSEntityDescription] = [] {
-        didSet { for entity in entities { entity.managedObjectModel = self } }
+        didSet { adopt() }
     }
+    /// The entities by name, made when they or their names are set, not at every lookup.
+    private var byName: [String: NSEntityDescription] = [:]
     /// The name it was registered under; nil for a model made in code.
     public let registeredName: String?
 
@@ -20,11 +22,20 @@ open class NSManagedObjectModel: @unchecked Sendable {
     public init(registeredName name: String, entities: [NSEntityDescription]) {
         registeredName = name
         self.entities = entities
-        for entity in entities { entity.managedObjectModel = self }
+        adopt()
     }
 
-    open var entitiesByName: [String: NSEntityDescription] {
-        Dictionary(entities.compactMap { entity in entity.name.map { ($0, entity) } }, uniquingKeysWith: { first, _ in first })
+    open var entitiesByName: [String: NSEntityDescription] { byName }
+
+    /// Makes the entities this model's and looks them up by name.
+    private func adopt() {
+        for entity in entities { entity.managedObjectModel = self }
+        index()
+    }
+
+    /// Looks the entities up by name again.
+    func index() {
+        byName = Dictionary(entities.compactMap { entity in entity.name.map { ($0, entity) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The model compiled from the model files of every target linked into the program,

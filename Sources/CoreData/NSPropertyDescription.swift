@@ -1,7 +1,9 @@
 /// A property of an entity, as Core Data's `NSPropertyDescription`: an attribute or a
 /// relationship, by name.
 open class NSPropertyDescription: @unchecked Sendable {
-    open var name: String = ""
+    open var name: String = "" {
+        didSet { entity?.index() }
+    }
     open var isOptional: Bool = true
     open var isTransient: Bool = false
     /// The entity this property belongs to, once the entity holds it.
