@@ -78,7 +78,7 @@ extension WebAPI {
             // (the one it was last given, so it downloads nothing while told to wait), it
             // leaves the screen as it is and sleeps.
             let shown = holdsKey && call == "display" ? profile.flatMap { profile in
-                reports.picture(sentTo: profile.name) ?? current(profile, request: request).map { ClientReports.Picture(url: $0.url, filename: $0.filename) }
+                reports.picture(sentTo: profile.name) ?? current(profile, request: request)?.picture
             } : nil
             return .json(TRMNLDisplay(status: 0, error: "too many calls from this device: try again in \(seconds) s", image_url: shown?.url,
                                       filename: shown?.filename, refresh_rate: max(seconds, 1)),
@@ -125,11 +125,11 @@ extension WebAPI {
                 // name is the one it was last given: the current picture's name, once the
                 // screen has changed since its last wake, it does not have and it would end
                 // on its "wrong image size" screen.
-                let kept = reports.picture(sentTo: profile.name) ?? ClientReports.Picture(url: shown.url, filename: shown.filename)
+                let kept = reports.picture(sentTo: profile.name) ?? shown.picture
                 return .json(TRMNLDisplay(status: 0, image_url: kept.url, filename: kept.filename, refresh_rate: profile.refreshMax, action: "sleep"))
             }
-            reports.sent(ClientReports.Picture(url: shown.url, filename: shown.filename), to: profile.name)
-            return .json(TRMNLDisplay(status: 0, image_url: shown.url, filename: shown.filename, refresh_rate: profile.refreshRate(untilNextChange: shown.wait)))
+            reports.sent(shown.picture, to: profile.name)
+            return .json(TRMNLDisplay(status: 0, image_url: shown.picture.url, filename: shown.picture.filename, refresh_rate: profile.refreshRate(untilNextChange: shown.wait)))
         default:
             return .error(405, "\(request.method) is not allowed on \(request.path)")
         }
@@ -138,14 +138,15 @@ extension WebAPI {
     /// The picture a TRMNL device is to show now: its address (a version in it, so a new
     /// picture is a new address), the `filename` the firmware keeps it by, and the seconds
     /// until it next changes; nil before anything was drawn or without a `Host`.
-    func current(_ profile: ClientProfile, request: WebRequest) -> (url: String, filename: String, wait: TimeInterval?)? {
+    func current(_ profile: ClientProfile, request: WebRequest) -> (picture: ClientReports.Picture, wait: TimeInterval?)? {
         guard let origin = origin(request) else { return nil }
         let bmp = profile.depth == .mono && !Self.readsPNG(firmware: request.header("FW-Version"))
         guard let (bytes, wait) = picture(profile, bmp: bmp) else { return nil }
         // The picture's name: a device tells a new picture from the one it has without
         // fetching it.
         let version = FNV1a.hex(bytes)
-        return (screenURL(profile, origin: origin, type: bmp ? "bmp" : "png") + "&v=\(version)", "\(profile.name)-\(version)", wait)
+        let picture = ClientReports.Picture(url: screenURL(profile, origin: origin, type: bmp ? "bmp" : "png") + "&v=\(version)", filename: "\(profile.name)-\(version)")
+        return (picture, wait)
     }
 
     /// Records that `client` called now with `battery` (a percentage as it sent it), and
