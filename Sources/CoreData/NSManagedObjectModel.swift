@@ -57,8 +57,9 @@ open class NSManagedObjectModel: @unchecked Sendable {
             var count = 0
             if let records = accessory_model_records(&count) {
                 for record in UnsafeBufferPointer(start: records, count: count) where record.tag == modelRecordTag {
+                    guard let make = record.make else { continue }
                     let slot = UnsafeMutablePointer<NSManagedObjectModel>.allocate(capacity: 1)
-                    record.make(slot)
+                    make(slot)
                     let model = slot.move()
                     slot.deallocate()
                     if let name = model.registeredName { models[name] = model }

@@ -16,7 +16,7 @@ struct ClassWriter {
             out += "\nextension \(className) {\n"
             out += "    public class func fetchRequest() -> NSFetchRequest<\(className)> {\n        NSFetchRequest<\(className)>(entityName: \(SwiftLiteral.string(entity.name)))\n    }\n"
             for attribute in entity.attributes { out += property(attribute) }
-            for relationship in entity.relationships { out += property(relationship, in: model) }
+            for relationship in entity.relationships { out += property(relationship) }
             out += "}\n"
             for relationship in entity.relationships where relationship.toMany {
                 out += accessors(relationship, of: className)
@@ -72,8 +72,13 @@ struct ClassWriter {
             """
     }
 
-    private func property(_ relationship: ModelFile.Relationship, in model: ModelFile) -> String {
-        let destination = model.entities.first { $0.name == relationship.destination }.flatMap(Self.className) ?? "NSManagedObject"
+    /// The class of the objects `relationship` leads to.
+    private func destinationClass(_ relationship: ModelFile.Relationship) -> String {
+        model.entities.first { $0.name == relationship.destination }.flatMap(Self.className) ?? "NSManagedObject"
+    }
+
+    private func property(_ relationship: ModelFile.Relationship) -> String {
+        let destination = destinationClass(relationship)
         let type = relationship.toMany ? (relationship.ordered ? "NSOrderedSet" : "NSSet") : destination
         return """
                 public var \(SwiftLiteral.identifier(relationship.name)): \(type)? {
@@ -86,7 +91,7 @@ struct ClassWriter {
 
     /// The `addTo…` and `removeFrom…` methods Xcode writes for a to-many relationship.
     private func accessors(_ relationship: ModelFile.Relationship, of className: String) -> String {
-        let destination = model.entities.first { $0.name == relationship.destination }.flatMap(Self.className) ?? "NSManagedObject"
+        let destination = destinationClass(relationship)
         let capitalized = relationship.name.prefix(1).uppercased() + relationship.name.dropFirst()
         let key = SwiftLiteral.string(relationship.name)
         let collection = relationship.ordered ? "NSOrderedSet" : "NSSet"
