@@ -24,9 +24,9 @@ extension NSManagedObjectContext {
         }
         if let predicate = request.predicate { objects = objects.filter { predicate.evaluate(with: $0) } }
         objects = (request.sortDescriptors ?? []).sorting(objects)
-        let start = min(max(request.fetchOffset, 0), objects.count)
-        let end = request.fetchLimit > 0 ? min(start + request.fetchLimit, objects.count) : objects.count
-        return objects[start..<end].compactMap { $0 as? T }
+        // Core Data's limit 0 is no limit.
+        let window = ModelStore.window(count: objects.count, offset: request.fetchOffset, limit: request.fetchLimit > 0 ? request.fetchLimit : nil)
+        return objects[window].compactMap { $0 as? T }
     }
 
     /// How many objects `request` would fetch.

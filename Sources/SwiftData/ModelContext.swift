@@ -92,9 +92,7 @@ public final class ModelContext {
             models = try models.filter { try predicate.evaluate($0) }
         }
         if !descriptor.sortBy.isEmpty { models.sort(using: descriptor.sortBy) }
-        let start = min(max(descriptor.fetchOffset ?? 0, 0), models.count)
-        let end = descriptor.fetchLimit.map { min(start + max($0, 0), models.count) } ?? models.count
-        return Array(models[start..<end])
+        return Array(models[ModelStore.window(count: models.count, offset: descriptor.fetchOffset ?? 0, limit: descriptor.fetchLimit)])
     }
 
     /// How many models `descriptor` would fetch.

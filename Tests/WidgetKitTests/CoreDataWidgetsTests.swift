@@ -88,6 +88,7 @@ struct CoreDataWidgetsTests {
             #expect(try titles("title BEGINSWITH[c] 'd' OR title CONTAINS 'wee'") == ["Dishes", "Sweep"])
             #expect(try titles("%K IN %@", "title", ["Oven", "Bins", "Nope"]) == ["Bins", "Oven"])
             #expect(try titles("TRUEPREDICATE", offset: 1, limit: 2) == ["Dishes", "Oven"])
+            #expect(try titles("TRUEPREDICATE", offset: 2, limit: .max) == ["Oven", "Sweep"], "a limit however large does not overflow")
             #expect(try titles("NOT (points > 0)").isEmpty)
             #expect(try context.count(for: Chore.fetchRequest()) == 4)
             let kitchen = try #require(try context.fetch(NSFetchRequest<Room>(entityName: "Room")).first { $0.name == "Kitchen" })

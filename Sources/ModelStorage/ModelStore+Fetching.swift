@@ -1,5 +1,6 @@
 import Foundation
 
+// What SwiftData's and Core Data's contexts share of reading the store.
 extension ModelStore {
     /// A row another row refers to — a relationship's destination — as SwiftData and Core
     /// Data both keep it: its table and id, stored as `"Trip/3"`; a to-many relationship
@@ -61,6 +62,14 @@ extension ModelStore {
         package mutating func forget(_ entity: String? = nil) {
             if let entity { tables[entity] = nil } else { tables = [:] }
         }
+    }
+
+    /// The part of `count` results a fetch returns: from `offset`, at most `limit` of
+    /// them (all without one); offsets and limits below zero count as zero, and no limit,
+    /// however large, overflows.
+    package static func window(count: Int, offset: Int, limit: Int?) -> Range<Int> {
+        let start = min(max(offset, 0), count)
+        return start..<(limit.map { start + min(max($0, 0), count - start) } ?? count)
     }
 
     /// Where stores go unless told otherwise: Foundation's Application Support folder
