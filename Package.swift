@@ -93,7 +93,9 @@ let package = Package(
         .target(name: "FoundationAdditions"),
         .target(name: "AppIntentsCore", dependencies: ["FoundationAdditions", "Canvas", "ZoneInfo", "AccessoryMacros"]),
         .target(name: "ActivityKitCore", dependencies: ["FoundationAdditions", "AppIntentsCore", "ZoneInfo"]),
-        .target(name: "Accessory", dependencies: ["ActivityKitCore", "FoundationAdditions", "AppIntentsCore", "Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
+        // WidgetKit's plain values, below the views and the configuration's reader.
+        .target(name: "WidgetKitCore"),
+        .target(name: "Accessory", dependencies: ["WidgetKitCore", "ActivityKitCore", "FoundationAdditions", "AppIntentsCore", "Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
         // What a display is, as plain values the file and the command line fill.
         .target(name: "PanelOptions", dependencies: ["Canvas", "ZoneInfo"]),
         .target(name: "Panel", dependencies: ["PanelOptions", "Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
@@ -102,13 +104,17 @@ let package = Package(
         // libdispatch named: the executor runs its main queue (widget code's @MainActor),
         // which a program linking only FoundationEssentials does not link directly.
         .target(name: "DaemonRuntime", dependencies: ["CSystemShims", "ZoneInfo"], linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux]))]),
+        // What a widget's provider is, as plain values the configuration file fills and
+        // nothing runs: its source (a command, a calendar, an address, a topic, a picture),
+        // its reload budget and failure policy, the widget's specification.
+        .target(name: "ProviderOptions", dependencies: ["WidgetKitCore", "Canvas", "JSON", "ZoneInfo"]),
         .target(
             name: "TimelineEngine",
-            dependencies: ["DaemonRuntime", "Accessory", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ProviderOptions", "DaemonRuntime", "Accessory", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "Providers",
-            dependencies: ["AppIntentsCore", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
+            dependencies: ["WidgetKitCore", "ProviderOptions", "AppIntentsCore", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
         ),
                 // What lockscreenctl needs and nothing more: no drawing library comes with it.
         .target(name: "ControlProtocol", dependencies: ["JSON"]),
@@ -120,17 +126,17 @@ let package = Package(
         // widgets, the clock's face, taps, the broker's settings, the screen's sleep.
         .target(
             name: "LockScreenModel",
-            dependencies: ["ActivityKitCore", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "PanelOptions", "ZoneInfo", "JSON"]
+            dependencies: ["WidgetKitCore", "ActivityKitCore", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "PanelOptions", "ZoneInfo", "JSON"]
         ),
         .target(
             name: "LockScreen",
-            dependencies: ["ActivityKitCore", "AppIntentsCore", 
+            dependencies: ["ProviderOptions", "ActivityKitCore", "AppIntentsCore", 
                 "LockScreenModel", "DaemonInterface", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Reads and checks the configuration file into the values the daemon runs.
-        .target(name: "Config", dependencies: ["AppIntentsCore", "TOML", "JSON", "LockScreenModel", "Providers", "TimelineEngine", "Accessory", "PanelOptions", "ZoneInfo"]),
+        .target(name: "Config", dependencies: ["ProviderOptions", "WidgetKitCore", "AppIntentsCore", "TOML", "JSON", "LockScreenModel", "Providers", "TimelineEngine", "Accessory", "PanelOptions", "ZoneInfo"]),
         // The MQTT bridge: Home Assistant's discovery, the widgets' readings and the
         // daemon's state published, commands and pushes taken in.
         .target(
@@ -167,7 +173,7 @@ let package = Package(
         ),
         .target(
             name: "LockscreendCLI",
-            dependencies: [
+            dependencies: ["ProviderOptions", 
                 "Web", "WebTrust", "Broker", "ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -185,7 +191,7 @@ let package = Package(
             linkerSettings: packedRelocations
         ),
         // Feeds the readers of outside input mutated seeds (scripts/fuzz); not a product.
-        .executableTarget(name: "lockscreend-fuzz", dependencies: ["ActivityKitCore", 
+        .executableTarget(name: "lockscreend-fuzz", dependencies: ["ProviderOptions", "ActivityKitCore", 
             "TOML", "Config", "DaemonInterface", "ControlProtocol", "Providers", "LockScreen", "LockScreenModel", "Broker", "Web", "WebTrust", "TimelineEngine", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "Panel", "PanelOptions", "JSON",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -211,6 +217,7 @@ let package = Package(
         .testTarget(name: "ActivityKitCoreTests", dependencies: ["ActivityKitCore"]),
         .testTarget(name: "AppIntentsCoreTests", dependencies: ["AppIntentsCore", "FoundationAdditions"]),
         .testTarget(name: "AccessoryTests", dependencies: ["ActivityKitCore", "AppIntentsCore", "Accessory", "Canvas", "Gauge", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ProviderOptionsTests", dependencies: ["ProviderOptions", "JSON"]),
         .testTarget(name: "PanelOptionsTests", dependencies: ["PanelOptions", "ZoneInfo"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "PanelOptions", "Canvas", "EPDModels", "TestSupport"]),
         .testTarget(name: "DaemonRuntimeTests", dependencies: ["DaemonRuntime", "TestSupport"]),

@@ -1,8 +1,8 @@
-import Accessory
 import FoundationEssentials
-import Providers
 import TOML
 import ZoneInfo
+import ProviderOptions
+import WidgetKitCore
 
 extension CalendarSource {
     /// Reads a `[widgets.NAME]` table of kind calendar.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import JSON
 import Providers
 import TOML
+import ProviderOptions
 
 /// Reads typed values out of a parsed TOML table, collecting an issue (file, line, key,
 /// expected, found) for every mistake instead of stopping at the first, and flagging keys

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Providers
 import TOML
+import ProviderOptions
 
 extension EntryTemplate {
     /// The keys a widget fed by JSON reads for what it shows.

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Providers
 import TOML
+import ProviderOptions
 
 extension HTTPWidgetSource {
     /// Reads a `[widgets.NAME]` table of kind http.

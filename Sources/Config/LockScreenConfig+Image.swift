@@ -4,6 +4,7 @@ import Glibc
 import Providers
 import TOML
 import TimelineEngine
+import ProviderOptions
 
 extension LockScreenConfig {
     /// A `[widgets.NAME]` of kind image: one of `file`, `folder`, `url` or `camera` (a

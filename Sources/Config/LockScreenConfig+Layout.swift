@@ -7,6 +7,7 @@ import LockScreenModel
 import Providers
 import TimelineEngine
 import TOML
+import ProviderOptions
 
 /// `[layout]` and `[widgets]`: where each widget goes and what it is.
 extension LockScreenConfig {

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Glibc
 import LockScreenModel
-import Providers
 import TOML
+import ProviderOptions
 
 extension ConfigReader {
     /// A file holding a secret (a password, a token): there, and not readable by every
@@ -150,7 +150,7 @@ extension LockScreenConfig {
         let min = reader.number(table, "min", at: path, expected: "a number")
         let max = reader.number(table, "max", at: path, expected: "a number")
         if let min, let max {
-            if min < max { source.gauge = (min, max) } else { reader.report(table.line, path, "min (\(min)) must be below max (\(max))") }
+            if min < max { source.gauge = .init(min: min, max: max) } else { reader.report(table.line, path, "min (\(min)) must be below max (\(max))") }
         } else if min != nil || max != nil {
             reader.report(table.line, path, "a gauge needs both min and max")
         }

@@ -1,7 +1,7 @@
-import Accessory
 import LockScreenModel
 import TOML
 import TimelineEngine
+import WidgetKitCore
 
 /// Where a widget is placed, which decides the families it may take: the inline slot
 /// after the date, the row below the clock, or the home-screen page.

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Providers
 import TOML  // for .line
 import TimelineEngine
+import ProviderOptions
 
 extension ProviderKind {
     /// The daemon's own kinds read with tables and arrays, in the order people meet them.

@@ -8,6 +8,7 @@ import Providers
 import TOML
 import TimelineEngine
 import ZoneInfo
+import ProviderOptions
 
 /// A configuration file (TOML, docs/CONFIG.md) read and checked: where to draw, the clock,
 /// which widgets sit where, and each widget's kind and parameters. Every mistake in the

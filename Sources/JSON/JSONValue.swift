@@ -56,6 +56,11 @@ package enum JSONValue: Sendable, Equatable, Codable {
         return nil
     }
 
+    /// The text of a string; nil for any other value.
+    package var stringValue: String? { if case let .string(s) = self { s } else { nil } }
+    /// The number of a number; nil for any other value.
+    package var numberValue: Double? { if case let .number(n) = self { n } else { nil } }
+
     /// "a string", "a number", …: what an error says was found.
     package var typeName: String {
         switch self {

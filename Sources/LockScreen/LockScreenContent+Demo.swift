@@ -2,6 +2,7 @@ import Accessory
 import LockScreenModel
 import Providers
 import TimelineEngine
+import ProviderOptions  // for .unlimited
 
 extension LockScreenContent {
     /// The demo lock screen: host and uptime inline; memory, disk and load in the row.

@@ -7,6 +7,7 @@ import LockScreenModel
 import Logging
 import Providers
 import TimelineEngine
+import ProviderOptions
 
 extension LockScreenDaemon {
     /// A control of the page as drawn.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LockScreenModel
 import Providers
+import ProviderOptions
 
 extension WidgetTap.Request {
     /// The largest answer read: its status is all a tap uses.

@@ -1,5 +1,5 @@
-import Accessory
 import Canvas
+import WidgetKitCore
 
 /// Where the home page's widgets go: a grid in iOS's proportions (a small widget 158 pt
 /// square, 22 pt between columns and 38 pt between rows, so a large widget, two by two,

@@ -1,6 +1,6 @@
-import Accessory
 import Canvas
 import ControlProtocol
+import WidgetKitCore
 
 /// Where the parts of the lock screen go on a panel of any size: the date line with the
 /// inline widget, the big clock, and the row of four units below it (a circular widget

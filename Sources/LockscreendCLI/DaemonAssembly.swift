@@ -16,6 +16,7 @@ import ServiceLifecycle
 import TimelineEngine  // for .widgets
 import UnixSignals
 import Web
+import ProviderOptions
 
 /// The composition root: builds the daemon's parts once, from the command line and the
 /// configuration file, and wires them into one swift-service-lifecycle group. Everything

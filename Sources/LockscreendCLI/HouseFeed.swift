@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Providers
+import ProviderOptions
 
 /// The benchmark's broker: messages for a configuration's `mqtt` widgets, one every few
 /// seconds each (3 to 7, fixed per widget), with values that wander, delivered as the

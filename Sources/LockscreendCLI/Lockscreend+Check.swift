@@ -6,6 +6,7 @@ import LockScreenModel  // for .stacks
 import Logging
 import Providers
 import TimelineEngine  // for .widgets
+import ProviderOptions
 
 extension Lockscreend {
     /// Checks a configuration file without running anything.

@@ -2,6 +2,7 @@ import Accessory
 import FoundationEssentials
 import JSON
 import Synchronization
+import ProviderOptions
 
 /// What the broker last said to each `mqtt` widget: the payload of the newest message on
 /// a topic its filter matches, where it came from and when. The MQTT service fills it;
@@ -120,21 +121,7 @@ package struct ReloadCoalescer: Sendable {
     }
 }
 
-/// An `mqtt` widget: the newest payload on its topic, read as JSON (or as text when it
-/// is not JSON, `$` being the whole of it), made into an entry by its template.
-package struct MQTTWidgetSource: Sendable {
-    package var name: String
-    package var filter: MQTTTopicFilter
-    package var template: EntryTemplate
-    /// Marked stale when no message came for this long; nil never.
-    package var staleAfter: TimeInterval?
-
-    package init(name: String, filter: MQTTTopicFilter, template: EntryTemplate) {
-        self.name = name
-        self.filter = filter
-        self.template = template
-    }
-
+extension MQTTWidgetSource {
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
     }

@@ -1,5 +1,6 @@
 import Canvas
 import Glibc
+import ProviderOptions
 
 /// A secret kept in a file of its own — a token, a password — read when it is used, so a
 /// new one needs no restart. One reading for every place that takes one: the HTTP API's

@@ -315,6 +315,4 @@ package struct TimelineJSON: Sendable {
 
 extension JSONValue {
     var isNumber: Bool { if case .number = self { true } else { false } }
-    package var stringValue: String? { if case let .string(s) = self { s } else { nil } }
-    package var numberValue: Double? { if case let .number(n) = self { n } else { nil } }
 }

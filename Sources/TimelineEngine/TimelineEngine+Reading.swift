@@ -1,5 +1,6 @@
 import Accessory
 import FoundationEssentials
+import ProviderOptions  // for .nextAllowed
 
 extension TimelineEngine {
     // MARK: Reading

@@ -1,5 +1,6 @@
 import Accessory
 import FoundationEssentials
+import ProviderOptions
 
 extension TimelineEngine {
     /// A widget placed on the lock screen.

@@ -3,6 +3,7 @@ import DaemonRuntime
 import FoundationEssentials
 import Logging
 import ZoneInfo
+import ProviderOptions  // for .timeout
 
 /// Decides when each widget shows which entry and when its provider is asked again.
 ///

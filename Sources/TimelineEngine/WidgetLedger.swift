@@ -1,5 +1,6 @@
 import Accessory
 import FoundationEssentials
+import ProviderOptions  // for .nextAllowed
 
 /// One widget's bookkeeping in the engine: its entries, when its provider is asked next,
 /// what its budget has been charged, its failures and back-off. A value with mutating

@@ -8,6 +8,7 @@ import LockScreenModel  // for ActivityBand
 import Panel
 import Providers
 import ZoneInfo
+import ProviderOptions
 
 /// One reader of outside input, fed whatever the mutator makes: it must return a value
 /// or an error, never trap, hang or exhaust the stack.

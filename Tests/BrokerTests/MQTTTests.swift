@@ -16,23 +16,10 @@ import TestSupport
 @testable import Providers
 @testable import DaemonRuntime
 @testable import TimelineEngine
+import ProviderOptions
 
 @Suite("MQTT")
 struct MQTTTests {
-    @Test("topic filters: + is one level, # the rest, $ topics only by name", arguments: [
-        ("home/+/temperature", "home/kitchen/temperature", true), ("home/+/temperature", "home/kitchen/humidity", false),
-        ("home/#", "home", true), ("home/#", "home/a/b/c", true), ("home/+", "home/a/b", false), ("#", "$SYS/uptime", false),
-        ("+/x", "$SYS/x", false), ("$SYS/#", "$SYS/uptime", true), ("a/b", "a/b", true), ("a/b", "a/b/", false), ("a//b", "a//b", true),
-    ])
-    func filters(filter: String, topic: String, matches: Bool) throws {
-        #expect(try #require(MQTTTopicFilter(filter)).matches(topic) == matches)
-    }
-
-    @Test("filters that break the rules are refused", arguments: ["", "a/#/b", "a/b#", "a/+b", "sport+"])
-    func badFilters(text: String) {
-        #expect(MQTTTopicFilter(text) == nil)
-    }
-
     @Test("a flood is one reload a second per widget: the first at once, the rest together when the second is over")
     func coalescing() {
         var coalescer = ReloadCoalescer(interval: 1)

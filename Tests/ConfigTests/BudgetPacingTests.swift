@@ -5,6 +5,7 @@ import Testing
 @testable import TimelineEngine
 import TestSupport
 @testable import LockScreen
+import ProviderOptions
 
 /// A widget that asks again every `every` by itself keeps doing so all day: the standard
 /// 70 reloads a day once ran out by the evening for a 15-minute `http` widget (and after

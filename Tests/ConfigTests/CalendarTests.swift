@@ -12,6 +12,7 @@ import Panel
 @testable import Config
 @testable import ControlProtocol
 @testable import LockScreen
+import ProviderOptions
 
 @Suite("Calendar")
 struct CalendarTests {

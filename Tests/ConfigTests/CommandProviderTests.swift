@@ -12,6 +12,7 @@ import Panel
 @testable import ControlProtocol
 @testable import LockScreen
 @testable import TimelineEngine
+import ProviderOptions
 
 @Suite("Command provider")
 struct CommandProviderTests {
@@ -32,10 +33,9 @@ struct CommandProviderTests {
         var runner = CommandRunner(arguments: ["sh", "-c", script])
         runner.environment["PIDFILE"] = pidFile
         runner.timeout = timeout
-        // Its own registry: a daemon another test stops ends every child of the shared one.
-        runner.registry = ChildRegistry()
         let clock = ManualClock(start: testNow)
-        let run = Task { try await ProviderClock.$current.withValue(clock) { try await runner.run() } }
+        // Its own registry: a daemon another test stops ends every child of the shared one.
+        let run = Task { try await ProviderClock.$current.withValue(clock) { try await runner.run(registry: ChildRegistry()) } }
         return (run, clock, try await waitForPID(in: pidFile))
     }
 
@@ -71,21 +71,19 @@ struct CommandProviderTests {
     func floods() async throws {
         var runner = CommandRunner(arguments: ["sh", "-c", "yes flood"])
         runner.outputLimit = 64 * 1024
-        runner.registry = ChildRegistry()
-        await #expect(throws: CommandRunner.Failure.outputTooLarge(limit: 64 * 1024)) { try await runner.run() }
+        await #expect(throws: CommandRunner.Failure.outputTooLarge(limit: 64 * 1024)) { try await runner.run(registry: ChildRegistry()) }
     }
 
     @Test("a non-zero exit is a failure carrying the last line of its errors")
     func exits() async throws {
         var runner = CommandRunner(arguments: ["sh", "-c", "echo first >&2; echo 'API key missing' >&2; exit 3"])
-        runner.registry = ChildRegistry()
-        await #expect(throws: CommandRunner.Failure.exited(status: 3, stderr: "API key missing")) { try await runner.run() }
+        await #expect(throws: CommandRunner.Failure.exited(status: 3, stderr: "API key missing")) { try await runner.run(registry: ChildRegistry()) }
     }
 
     @Test("a program that does not exist cannot start")
     func missing() async throws {
         let runner = CommandRunner(arguments: ["/nonexistent/widget"])
-        await #expect(throws: CommandRunner.Failure.cannotStart(program: "/nonexistent/widget", reason: "No such file or directory")) { try await runner.run() }
+        await #expect(throws: CommandRunner.Failure.cannotStart(program: "/nonexistent/widget", reason: "No such file or directory")) { try await runner.run(registry: ChildRegistry()) }
     }
 
     @Test("a widget whose command prints invalid JSON goes stale, keeps its entry and says why")

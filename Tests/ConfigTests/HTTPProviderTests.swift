@@ -11,6 +11,7 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 import TestSupport
+import ProviderOptions
 
 @Suite("HTTP provider", .serialized)
 struct HTTPProviderTests {

@@ -12,6 +12,7 @@ import PanelOptions
 import TestSupport
 import Testing
 @testable import TimelineEngine
+import ProviderOptions
 
 @Suite("LockScreenConfig")
 struct LockScreenConfigTests {

@@ -14,6 +14,7 @@ import Testing
 import TestSupport
 import DaemonTestSupport
 import DaemonInterface
+import ProviderOptions
 
 @Suite("Control socket", .serialized)
 struct ControlSocketTests {

@@ -12,6 +12,7 @@ import TestSupport
 @testable import DaemonRuntime
 @testable import TimelineEngine
 import DaemonTestSupport
+import ProviderOptions
 
 /// `kind = "image"`: pictures from a file, a folder, an address or a Home Assistant
 /// camera, decoded small, drawn as iOS's photo widgets are.

@@ -13,6 +13,7 @@ import Testing
 @testable import TimelineEngine
 import TestSupport
 import DaemonTestSupport
+import ProviderOptions
 
 /// Lamps the intents switch, each test its own, by name.
 private let lamps = Mutex<[String: (on: Bool, bumps: Int)]>([:])

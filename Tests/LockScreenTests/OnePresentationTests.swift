@@ -13,6 +13,7 @@ import TestSupport
 import Testing
 @testable import TimelineEngine
 import ZoneInfo
+import ProviderOptions
 
 /// Everything due at one moment reaches the panel in one presentation, periodic readings
 /// and rotations fall on the clock's minute, and on e-ink a provider's answer waits to

@@ -16,6 +16,7 @@ import TestSupport
 import Testing
 @testable import TimelineEngine
 import ZoneInfo
+import ProviderOptions
 
 /// A saved-state-friendly entry for restart tests.
 struct NoteEntry: TimelineEntry, Codable {

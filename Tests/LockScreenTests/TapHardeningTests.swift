@@ -16,6 +16,7 @@ import Testing
 @testable import TimelineEngine
 import TestSupport
 import DaemonTestSupport
+import ProviderOptions
 
 /// How many times the counting widget's view has been laid out.
 private let layouts = Atomic<Int>(0)

@@ -12,6 +12,7 @@ import Testing
 import Panel
 import TestSupport
 import DaemonTestSupport
+import ProviderOptions
 
 /// A widget showing one string in any family, for the iOS-detail checks.
 struct EmojiCard: Widget {

@@ -3,6 +3,7 @@ import Testing
 @testable import JSON
 @testable import Providers
 import TestSupport
+import ProviderOptions
 
 @Suite("HTTP fetcher", .serialized)
 struct HTTPFetcherTests {

@@ -3,6 +3,7 @@ import Glibc
 import TestSupport
 import Testing
 @testable import Providers
+import ProviderOptions
 
 @Suite("SecretFile")
 struct SecretFileTests {

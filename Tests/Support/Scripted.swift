@@ -3,6 +3,7 @@ import DaemonRuntime
 import Foundation
 import Synchronization
 import TimelineEngine
+import ProviderOptions
 
 /// Counts calls across tasks.
 package final class Counter: Sendable {

@@ -6,6 +6,7 @@ import Testing
 @testable import DaemonRuntime
 @testable import TimelineEngine
 import TestSupport
+import ProviderOptions
 
 func text(of shown: TimelineEngine.Shown) -> String {
     shown.entry.place(size: .init(width: 400, height: 40), environment: EnvironmentValues()).texts.joined()

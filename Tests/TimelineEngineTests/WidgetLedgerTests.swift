@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import TimelineEngine
+import ProviderOptions
 
 /// The engine's per-widget rules, one event at a time, without an actor, a clock or a
 /// provider.

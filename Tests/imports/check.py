@@ -20,9 +20,9 @@ import sys
 
 # Lowest first; a module may import only modules on earlier lines.
 LAYERS = [
-    ["CLibDRM", "CCryptoLoader", "CSQLite", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo", "SwiftLiteral"],
+    ["CLibDRM", "CCryptoLoader", "CSQLite", "CPangoCairo", "CMalloc", "CSystemShims", "CCurlLoader", "CJPEGLoader", "CMosquittoLoader", "CAccessoryHooks", "JSON", "TOML", "ZoneInfo", "SwiftLiteral", "WidgetKitCore"],
     ["CFramebuffer", "CEPaperBus", "Canvas"],
-    ["Gauge", "AccessoryMacros", "PanelOptions"],
+    ["Gauge", "AccessoryMacros", "PanelOptions", "ProviderOptions"],
     ["FoundationAdditions", "ModelStorage"],
     ["AppIntentsCore"],
     ["ActivityKitCore"],

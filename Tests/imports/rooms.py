@@ -91,7 +91,7 @@ targets = {t["name"]: t["type"] for t in package["targets"]}
 # of WidgetKitTests, #Preview's macro by AccessoryTests.
 TESTED_BY = {"SwiftUI": "WidgetKitTests", "Combine": "WidgetKitTests", "WidgetKit": "WidgetKitTests", "AppIntents": "WidgetKitTests", "Charts": "WidgetKitTests", "ActivityKit": "WidgetKitTests", "UIKit": "WidgetKitTests", "UIKitCore": "WidgetKitTests", "Intents": "WidgetKitTests", "SwiftData": "WidgetKitTests",
              "CoreData": "WidgetKitTests", "ModelStorage": "WidgetKitTests",
-             "AccessoryMacros": "AccessoryTests", "SwiftLiteral": "AccessoryTests"}
+             "AccessoryMacros": "AccessoryTests", "WidgetKitCore": "AccessoryTests", "SwiftLiteral": "AccessoryTests"}
 SUPPORT = {"TestSupport", "DaemonTestSupport", "EPDModels"}
 for name, kind in targets.items():
     if kind not in ("regular", "macro") or name in SUPPORT:

@@ -1,7 +1,6 @@
 import ControlProtocol
 import FoundationEssentials
 import JSON
-import Providers
 import TimelineEngine
 import ZoneInfo
 import Accessory  // for .rawValue, .date, .data

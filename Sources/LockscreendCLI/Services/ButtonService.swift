@@ -9,6 +9,7 @@ import Panel
 import Providers
 import ServiceLifecycle
 import Synchronization
+import ProviderOptions
 
 /// The HAT's keys as a service: a thread of its own waits for the kernel's edge events
 /// (never a poll), each debounced press becomes its action on the daemon, and graceful

@@ -1,28 +1,9 @@
 import FoundationEssentials
 import JSON
 import Accessory
+import ProviderOptions
 
-/// An `http` widget: a URL asked every so often, and templates that pick values out of
-/// its JSON answer with JSON paths into a family template (docs/CONFIG.md).
-package struct HTTPWidgetSource: Sendable {
-    /// A header's value: written in the file, or read at each request from an
-    /// environment variable or a file (secrets).
-    package enum HeaderValue: Sendable {
-        case literal(String)
-        case environment(String, prefix: String)
-        case file(String, prefix: String)
-    }
-
-    package var fetcher: HTTPFetcher
-    package var headers: [String: HeaderValue] = [:]
-    package var interval: TimeInterval = 900
-    /// What the entry shows, picked out of the answer.
-    package var template = EntryTemplate()
-
-    package init(fetcher: HTTPFetcher) {
-        self.fetcher = fetcher
-    }
-
+extension HTTPWidgetSource {
     /// Why an answer gave no entry.
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
@@ -50,11 +31,5 @@ package struct HTTPWidgetSource: Sendable {
             throw Failure(description: error.message)
         }
         return TimelineJSON(entries: [TimelineJSON.Entry(date: now, relevance: nil, content: entry)], policy: .after(now.addingTimeInterval(interval)))
-    }
-
-    /// Header names whose values are secrets.
-    package static func isSecret(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return ["authorization", "cookie", "token", "key", "secret", "password"].contains { lower.contains($0) }
     }
 }

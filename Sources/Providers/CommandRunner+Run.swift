@@ -1,24 +1,8 @@
 import DaemonRuntime
 import FoundationEssentials
+import ProviderOptions
 
-/// Runs a program with an argv array (no shell unless the argv says `sh -c`), in its own
-/// process group, and collects its standard output within a time limit and a size limit.
-/// On either limit the whole group is killed, so a script's children go too.
-package struct CommandRunner: Sendable {
-    package var arguments: [String]
-    /// Added to the daemon's environment.
-    package var environment: [String: String] = [:]
-    package var directory: String?
-    package var timeout: TimeInterval = 10
-    package var outputLimit = 1 << 20
-    /// Where the child is recorded, to be ended when the daemon exits: the process's own,
-    /// but for tests that run daemons beside their commands.
-    var registry = ChildRegistry.shared
-
-    package init(arguments: [String]) {
-        self.arguments = arguments
-    }
-
+extension CommandRunner {
     /// Why a run gave no output to use.
     package enum Failure: Error, Equatable, CustomStringConvertible {
         case cannotStart(program: String, reason: String)
@@ -41,7 +25,9 @@ package struct CommandRunner: Sendable {
     /// Runs the program to the end; its standard output. The time limit is kept on the
     /// provider's clock (the engine's): when it passes, or the fetch is cancelled, the
     /// whole process group is killed, even one that closed its output and runs on.
-    package func run() async throws(Failure) -> Data {
+    /// `registry`: where the child is recorded, to be ended when the daemon exits (the
+    /// process's own, but for tests that run daemons beside their commands).
+    package func run(registry: ChildRegistry = .shared) async throws(Failure) -> Data {
         let program = arguments.first ?? ""
         let child: ChildProcess
         do {

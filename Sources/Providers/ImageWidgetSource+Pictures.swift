@@ -2,50 +2,26 @@ import Accessory
 import Canvas
 import FoundationEssentials
 import Glibc
+import ProviderOptions
 
-/// An `image` widget: a picture from a file, a folder (one picture after another), a
-/// web address or a Home Assistant camera, decoded here — never while drawing — and kept
-/// only as large as its place needs.
-package struct ImageWidgetSource: Sendable {
-    package enum Location: Sendable {
-        case file(String)
-        /// The folder's PNG and JPEG files by name, one per `interval`.
-        case folder(String)
-        case url(HTTPFetcher)
-        /// `/api/camera_proxy/<entity>` of Home Assistant's REST API, with its token.
-        case camera(entity: String, fetcher: HTTPFetcher, tokenFile: String)
-    }
-
-    package var location: Location
-    /// How long one picture stays: the folder's turn, the next fetch of an address.
-    package var interval: TimeInterval = 900
-    /// Shrinks the picture while decoding until its shorter side is this many pixels.
-    package var leastSide = 1_200
-    /// Cropped to fill its place (the photo widgets' look), or fitted whole inside it.
-    package var fill = true
-    /// The most files of a folder looked at.
-    package static let folderLimit = 10_000
-    /// Seconds one picture may take to decode (on the provider's clock) before it is
-    /// stopped: a camera's 12-megapixel JPEG takes well under one on a Pi 4.
-    package static let decodeTimeLimit: TimeInterval = 10
-    /// Set while a decode of this widget runs: one at a time, whatever asks.
-    private let decoding = OneAtATime()
-
-    package init(location: Location) {
-        self.location = location
-    }
-
+extension ImageWidgetSource {
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
     }
 
     /// The picture for `now`, shown until the next turn or fetch.
     package func timeline(now: Date) async throws(Failure) -> RenderableTimeline {
+        try await timeline(now: now, decoding: OneAtATime())
+    }
+
+    /// The picture for `now`; `decoding` is set while a decode of this widget runs: one
+    /// at a time, whatever asks.
+    func timeline(now: Date, decoding: OneAtATime) async throws(Failure) -> RenderableTimeline {
         let source: String, bitmap: Bitmap
         var next = now.addingTimeInterval(interval)
         switch location {
         case let .file(path):
-            (source, bitmap) = (path, try await decodedAway { decode(path, stop: $0) })
+            (source, bitmap) = (path, try await decodedAway(decoding) { decode(path, stop: $0) })
         case let .folder(folder):
             let files = Self.pictures(in: folder)
             guard !files.isEmpty else {
@@ -56,12 +32,12 @@ package struct ImageWidgetSource: Sendable {
             let turn = (now.timeIntervalSince1970 / interval).rounded(.down)
             next = Date(timeIntervalSince1970: (turn + 1) * interval)
             let path = folder + "/" + files[Int(turn.truncatingRemainder(dividingBy: Double(files.count)))]
-            (source, bitmap) = (path, try await decodedAway { decode(path, stop: $0) })
+            (source, bitmap) = (path, try await decodedAway(decoding) { decode(path, stop: $0) })
         case let .url(fetcher):
             let body: Data
             do { body = try await fetcher.fetch() } catch { throw Failure(description: "\(fetcher.url.absoluteString): \(error)") }
             let name = fetcher.url.absoluteString
-            (source, bitmap) = (name, try await decodedAway { decode(Array(body), name: name, stop: $0) })
+            (source, bitmap) = (name, try await decodedAway(decoding) { decode(Array(body), name: name, stop: $0) })
         case let .camera(entity, fetcher, tokenFile):
             let body: Data
             do {
@@ -69,7 +45,7 @@ package struct ImageWidgetSource: Sendable {
             } catch {
                 throw Failure(description: error.description)
             }
-            (source, bitmap) = (entity, try await decodedAway { decode(Array(body), name: entity, stop: $0) })
+            (source, bitmap) = (entity, try await decodedAway(decoding) { decode(Array(body), name: entity, stop: $0) })
         }
         let entry = ImageEntry(date: now, source: source, fill: fill, bitmap: bitmap)
         return RenderableTimeline(entries: [entry.renderable], policy: .after(next))
@@ -78,10 +54,11 @@ package struct ImageWidgetSource: Sendable {
     /// The running widget: its pictures, a photo symbol before the first, saved state.
     package var instance: WidgetInstance {
         let source = self
+        let decoding = OneAtATime()
         return WidgetInstance(
             placeholder: ImageEntry.placeholder,
-            snapshot: { context in (try? await source.timeline(now: context.date))?.entries.first ?? ImageEntry.placeholder(context) },
-            timeline: { context in try await source.timeline(now: context.date) },
+            snapshot: { context in (try? await source.timeline(now: context.date, decoding: decoding))?.entries.first ?? ImageEntry.placeholder(context) },
+            timeline: { context in try await source.timeline(now: context.date, decoding: decoding) },
             restore: { _, _, data in source.restore(data) })
     }
 
@@ -124,10 +101,9 @@ package struct ImageWidgetSource: Sendable {
     /// takes a while, and the daemon's own threads draw the clock meanwhile. One decode
     /// of this widget at a time; one past `decodeTimeLimit`, or whose fetch the engine
     /// gave up on, is stopped at the decoder's next row and its memory freed.
-    private func decodedAway(_ work: @escaping @Sendable (DecodeStop) -> Result<Bitmap, Failure>) async throws(Failure) -> Bitmap {
+    private func decodedAway(_ decoding: OneAtATime, _ work: @escaping @Sendable (DecodeStop) -> Result<Bitmap, Failure>) async throws(Failure) -> Bitmap {
         guard decoding.enter() else { throw Failure(description: "the previous picture is still being decoded") }
         let stop = DecodeStop()
-        let decoding = self.decoding
         let (result, stopped) = await OwnThread.run(named: "image", within: Self.decodeTimeLimit, stop: { stop.cancel() }) {
             defer { decoding.leave() }
             return work(stop)

@@ -4,8 +4,8 @@ import JSON
 /// What a widget fed by a JSON document shows (an `http` answer, an MQTT payload): texts
 /// with `{$.path}` placeholders, a symbol or an emoji, lines, a gauge whose value a JSON
 /// path picks; made into a timeline entry's content (docs/TIMELINE-JSON.md).
-package struct EntryTemplate: Sendable {
-    package struct Gauge: Sendable {
+package struct EntryTemplate: Sendable, Equatable {
+    package struct Gauge: Sendable, Equatable {
         package var value: JSONPath
         package var min: Double = 0
         package var max: Double = 1
