@@ -107,14 +107,14 @@ let package = Package(
         // What a widget's provider is, as plain values the configuration file fills and
         // nothing runs: its source (a command, a calendar, an address, a topic, a picture),
         // its reload budget and failure policy, the widget's specification.
-        .target(name: "ProviderOptions", dependencies: ["WidgetKitCore", "Canvas", "JSON", "ZoneInfo"]),
+        .target(name: "ProviderOptions", dependencies: ["WidgetKitCore", "AppIntentsCore", "Canvas", "JSON", "ZoneInfo"]),
         .target(
             name: "TimelineEngine",
             dependencies: ["ProviderOptions", "DaemonRuntime", "Accessory", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "Providers",
-            dependencies: ["WidgetKitCore", "ProviderOptions", "AppIntentsCore", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
+            dependencies: ["TimelineEngine", "WidgetKitCore", "ProviderOptions", "AppIntentsCore", "DaemonRuntime", "Accessory", "Canvas", "ZoneInfo", "JSON", "CCurlLoader", "CMosquittoLoader", "CSystemShims"]
         ),
                 // What lockscreenctl needs and nothing more: no drawing library comes with it.
         .target(name: "ControlProtocol", dependencies: ["JSON"]),
@@ -126,7 +126,7 @@ let package = Package(
         // widgets, the clock's face, taps, the broker's settings, the screen's sleep.
         .target(
             name: "LockScreenModel",
-            dependencies: ["WidgetKitCore", "ActivityKitCore", "TimelineEngine", "ControlProtocol", "Accessory", "Canvas", "PanelOptions", "ZoneInfo", "JSON"]
+            dependencies: ["ProviderOptions", "WidgetKitCore", "ActivityKitCore", "ControlProtocol", "Accessory", "Canvas", "PanelOptions", "ZoneInfo", "JSON"]
         ),
         .target(
             name: "LockScreen",
@@ -135,8 +135,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Reads and checks the configuration file into the values the daemon runs.
-        .target(name: "Config", dependencies: ["ProviderOptions", "WidgetKitCore", "AppIntentsCore", "TOML", "JSON", "LockScreenModel", "Providers", "TimelineEngine", "Accessory", "PanelOptions", "ZoneInfo"]),
+        // Reads and checks the configuration file into the values the daemon runs; imports
+        // nothing that runs them (Tests/imports/rooms.py).
+        .target(name: "Config", dependencies: ["ProviderOptions", "WidgetKitCore", "AppIntentsCore", "TOML", "JSON", "LockScreenModel", "PanelOptions", "ZoneInfo"]),
         // The MQTT bridge: Home Assistant's discovery, the widgets' readings and the
         // daemon's state published, commands and pushes taken in.
         .target(
@@ -173,7 +174,7 @@ let package = Package(
         ),
         .target(
             name: "LockscreendCLI",
-            dependencies: ["ProviderOptions", 
+            dependencies: ["WidgetKitCore", "ProviderOptions", 
                 "Web", "WebTrust", "Broker", "ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -205,7 +206,7 @@ let package = Package(
             path: "Tests/Support", exclude: ["fonts.conf"]
         ),
         // The daemon as the tests run it, and the configuration reader's mistakes as printed.
-        .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "ZoneInfo", "DaemonRuntime"], path: "Tests/DaemonSupport"),
+        .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "ProviderOptions", "ZoneInfo", "DaemonRuntime"], path: "Tests/DaemonSupport"),
         .target(name: "EPDModels", dependencies: ["Panel", "PanelOptions", "Canvas"], path: "Tests/EPDModels"),
         // One test target per module, lowest first.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

@@ -1,6 +1,6 @@
-import Accessory
 import PanelOptions
 import TOML
+import WidgetKitCore
 
 /// `[http.clients.NAME]`: a device that fetches the lock screen over the network rather
 /// than driving a panel — a Kindle or Kobo in online-screensaver mode, an ESP32 e-paper

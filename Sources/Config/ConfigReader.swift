@@ -1,6 +1,5 @@
 import FoundationEssentials
 import JSON
-import Providers
 import TOML
 import ProviderOptions
 
@@ -27,9 +26,6 @@ package struct ConfigReader {
     package var calendarFiles: [String] = []
     /// The mqtt widgets read, by name: the filters the daemon subscribes to.
     package var mqttFilters: [String: MQTTTopicFilter] = [:]
-    /// Where the broker's messages for `mqtt` and statestream widgets arrive: the daemon's
-    /// one board (`LockScreenConfig.mqttBoard`).
-    package var mqttBoard = MQTTBoard()
     /// The file's directory, for paths written relative to it.
     package var directory: String {
         guard let slash = file.lastIndex(of: "/") else { return "." }

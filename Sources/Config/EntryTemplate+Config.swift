@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Providers
 import TOML
 import ProviderOptions
 
@@ -46,7 +45,7 @@ extension EntryTemplate {
                     if gauge.min >= gauge.max { reader.report(gaugeTable.line, key, "min (\(gauge.min)) must be below max (\(gauge.max))") }
                     gauge.label = template(gaugeTable["label"], "\(key).label")
                     gauge.text = template(gaugeTable["text"], "\(key).text")
-                    gauge.style = reader.choice(gaugeTable, "style", at: key, from: TimelineJSON.gaugeStyles)
+                    gauge.style = reader.choice(gaugeTable, "style", at: key, from: Gauge.styles)
                     result.gauge = gauge
                 } else {
                     reader.report(gaugeTable["value"]!.line, "\(key).value", "expected a JSON path such as \"$.main.temp\", found \"\(text)\"")

@@ -1,16 +1,15 @@
-import Accessory
 import FoundationEssentials
 import Glibc
-import Providers
-import TOML
-import TimelineEngine
 import ProviderOptions
+import TOML  // for .line
+import WidgetKitCore  // for .accessoryInline
 
 extension LockScreenConfig {
     /// A `[widgets.NAME]` of kind image: one of `file`, `folder`, `url` or `camera` (a
     /// Home Assistant camera entity, through `[homeassistant]`), `every` minutes,
     /// `fit` ("fill" or "fit"), `max_body` for a fetched picture.
-    static func imageWidget(_ name: String, family: WidgetFamily, _ table: TOMLTable, at path: String, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+    static func imageWidget(_ widget: KindTable, reader: inout ConfigReader) -> WidgetSpecification? {
+        let (table, path, family) = (widget.table, widget.path, widget.family)
         reader.rejectUnknown(table, known: widgetKeys + ["file", "folder", "url", "camera", "every", "fit", "max_body"], at: path)
         if family == .accessoryInline {
             reader.report(table.line, path, "an image needs room: circular or rectangular on the lock screen, or a home-page family; not the inline line")
@@ -80,7 +79,6 @@ extension LockScreenConfig {
             source.location = .camera(entity: entity, fetcher: fetcher, tokenFile: tokenFile)
         }
         if !local { failure.timeout += 1 }  // the request's own deadline fires first, with its message
-        let instance = source.instance
-        return TimelineEngine.Widget(name: name, kind: "image", family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        return widget.specification(budget: budget, failure: failure, source: .image(source))
     }
 }

@@ -1,20 +1,18 @@
 import AppIntentsCore
-import Accessory
 import FoundationEssentials
 import Glibc
 import JSON
 import LockScreenModel
-import Providers
-import TimelineEngine
-import TOML
 import ProviderOptions
+import TOML
+import WidgetKitCore  // for .accessoryRectangular
 
 /// `[layout]` and `[widgets]`: where each widget goes and what it is.
 extension LockScreenConfig {
     /// The settings every widget table may have besides its kind's parameters.
     static let widgetKeys = ["kind", "family", "budget", "min_interval", "timeout", "tap"]
 
-    mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) {
+    mutating func readLayout(_ layout: TOMLTable, widgets: TOMLTable, kinds: WidgetKinds, reader: inout ConfigReader) {
         let path = "layout"
         reader.rejectUnknown(layout, known: ["inline", "row", "stack_rotation", "home", "page", "photo"], at: path)
         var rotation: TimeInterval?
@@ -33,8 +31,8 @@ extension LockScreenConfig {
             }
         }
 
-        func stack(_ value: TOMLValue, key: String, placement: Placement) -> WidgetStack? {
-            var members: [TimelineEngine.Widget] = []
+        func stack(_ value: TOMLValue, key: String, placement: Placement) -> WidgetStack<WidgetSpecification>? {
+            var members: [WidgetSpecification] = []
             for (name, line) in names(value, key: key) {
                 if let first = used[name] {
                     reader.report(line, key, "the widget \"\(name)\" is already placed on line \(first); each widget goes in one place")
@@ -46,7 +44,7 @@ extension LockScreenConfig {
                     reader.report(line, key, "no [widgets.\(name)] table\(near)")
                     continue
                 }
-                if let widget = Self.widget(name, table, placement: placement, registry: registry, board: board, reader: &reader) { members.append(widget) }
+                if let widget = Self.widget(name, table, placement: placement, kinds: kinds, reader: &reader) { members.append(widget) }
             }
             guard !members.isEmpty else { return nil }
             if Set(members.map(\.family)).count > 1 {
@@ -57,7 +55,7 @@ extension LockScreenConfig {
         }
 
         let inline = layout["inline"].flatMap { stack($0, key: "\(path).inline", placement: .inline) }
-        var row: [WidgetStack] = []
+        var row: [WidgetStack<WidgetSpecification>] = []
         if let value = layout["row"] {
             if case let .array(slots) = value.kind {
                 for slot in slots {
@@ -69,7 +67,7 @@ extension LockScreenConfig {
                 reader.mismatch(value, "\(path).row", expected: "an array of widget names, e.g. [\"cpu\", \"battery\"]")
             }
         }
-        var home: [WidgetStack] = []
+        var home: [WidgetStack<WidgetSpecification>] = []
         if let value = layout["home"] {
             if case let .array(slots) = value.kind {
                 home = slots.compactMap { stack($0, key: "\(path).home", placement: .home) }
@@ -84,30 +82,30 @@ extension LockScreenConfig {
                 reader.mismatch(entry.value, "widgets.\(entry.key)", expected: "a table ([widgets.\(entry.key)])")
                 continue
             }
-            _ = Self.widget(entry.key, table, placement: Placement(family: table["family"]), registry: registry, board: board, reader: &reader)
+            _ = Self.widget(entry.key, table, placement: Placement(family: table["family"]), kinds: kinds, reader: &reader)
         }
         content = LockScreenContent(inline: inline, row: row, home: home, photo: photo, page: Self.page(layout, home: home, photo: photo, at: path, reader: &reader))
     }
 
     /// One `[widgets.NAME]` table, checked against its kind's declared parameters.
-    static func widget(_ name: String, _ table: TOMLTable, placement: Placement, registry: WidgetRegistry, board: PushBoard, reader: inout ConfigReader) -> TimelineEngine.Widget? {
+    static func widget(_ name: String, _ table: TOMLTable, placement: Placement, kinds catalogue: WidgetKinds, reader: inout ConfigReader) -> WidgetSpecification? {
         let path = "widgets.\(name)"
-        let kinds = registry.kinds
+        let kinds = catalogue.names
         guard table["kind"] != nil else {
             reader.report(table.line, path, "no kind; expected kind = one of \(kinds.map { "\"\($0)\"" }.joined(separator: ", "))")
             return nil
         }
         guard let kind = reader.choice(table, "kind", at: path, from: kinds) else { return nil }
-        if let provider = registry.providers[kind] {
+        if catalogue.tables.contains(kind) {
             var family = placement.defaultFamily
             switch givenFamily(table, at: path, placement: placement, reader: &reader) {
             case .absent: break
             case .misplaced: return nil
             case let .fits(given): family = given
             }
-            return provider.make(ProviderKind.Widget(name: name, kind: kind, table: table, path: path, family: family, board: board), &reader)
+            return tableWidget(KindTable(name: name, kind: kind, table: table, path: path, family: family), kinds: catalogue, reader: &reader)
         }
-        guard let descriptor = registry.descriptors[kind] else { return nil }
+        guard let descriptor = catalogue.declared[kind] else { return nil }
         // The family: given, or the first the kind supports that fits where it is placed.
         let fitting = descriptor.supportedFamilies.filter(placement.takes)
         var family = fitting.first
@@ -141,12 +139,11 @@ extension LockScreenConfig {
             values[entry.key] = text
         }
 
-        var instance: WidgetInstance?
         var remaining = values
         // Report each bad value with its own line: apply them one at a time.
         for (key, text) in values.sorted(by: { $0.key < $1.key }) {
             do {
-                _ = try descriptor.instantiate([key: text])
+                try descriptor.check([key: text])
             } catch where error.name != key {
                 // Another parameter lacks a value; the whole set is checked below.
                 continue
@@ -162,20 +159,15 @@ extension LockScreenConfig {
         }
         guard remaining.count == values.count, !mistyped else { return nil }
         do {
-            instance = try descriptor.instantiate(values)
+            try descriptor.check(values)
         } catch {
             reader.report(table.line, path, error.description)
+            return nil
         }
-        guard let instance else { return nil }
 
         // Built-in kinds read the local machine: they cost nothing to ask.
-        let (budget, failure) = limits(table, at: path, local: registry.isLocal(kind), reader: &reader)
-        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
-    }
-
-    /// What a reload compares to keep a widget's timeline: its table and family.
-    static func fingerprint(_ table: TOMLTable, _ family: WidgetFamily) -> String {
-        "\(family.shortName):" + TOMLValue(.table(table), line: 0).canonical
+        let (budget, failure) = limits(table, at: path, local: descriptor.isLocal, reader: &reader)
+        return WidgetSpecification(name: name, kind: kind, family: family, budget: budget, failurePolicy: failure, source: .parameters(values))
     }
 
     /// A widget's reload budget and time-out.

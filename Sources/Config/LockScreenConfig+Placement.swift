@@ -1,6 +1,6 @@
 import LockScreenModel
 import TOML
-import TimelineEngine
+import ProviderOptions
 import WidgetKitCore
 
 /// Where a widget is placed, which decides the families it may take: the inline slot
@@ -85,9 +85,9 @@ extension LockScreenConfig {
     }
 
     /// `[layout] page`: which page shows, "lock" (the default), "home" or "photo".
-    static func page(_ layout: TOMLTable, home: [WidgetStack], photo: WidgetStack?, at path: String, reader: inout ConfigReader) -> LockScreenContent.Page {
-        guard let name = reader.choice(layout, "page", at: path, from: LockScreenContent.Page.allCases.map(\.rawValue)),
-              let page = LockScreenContent.Page(rawValue: name) else { return .lock }
+    static func page(_ layout: TOMLTable, home: [WidgetStack<WidgetSpecification>], photo: WidgetStack<WidgetSpecification>?, at path: String, reader: inout ConfigReader) -> LockScreenPage {
+        guard let name = reader.choice(layout, "page", at: path, from: LockScreenPage.allCases.map(\.rawValue)),
+              let page = LockScreenPage(rawValue: name) else { return .lock }
         if page == .home, home.isEmpty {
             reader.report(layout["page"]!.line, "\(path).page", "the home page has no widgets: list them in [layout] home")
         }

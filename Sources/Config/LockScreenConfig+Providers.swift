@@ -1,30 +1,39 @@
-import Accessory
 import FoundationEssentials
-import Providers
-import TOML  // for .line
-import TimelineEngine
 import ProviderOptions
+import TOML  // for .line
+import WidgetKitCore
 
-extension ProviderKind {
-    /// The daemon's own kinds read with tables and arrays, in the order people meet them.
-    static let standard: [ProviderKind] = [
-        ProviderKind(name: "calendar", make: LockScreenConfig.calendarWidget),
-        ProviderKind(name: "command", make: LockScreenConfig.commandWidget),
-        ProviderKind(name: "homeassistant", make: LockScreenConfig.homeAssistantWidget),
-        ProviderKind(name: "http", make: LockScreenConfig.httpWidget),
-        ProviderKind(name: "image") { widget, reader in
-            LockScreenConfig.imageWidget(widget.name, family: widget.family, widget.table, at: widget.path, reader: &reader)
-        },
-        ProviderKind(name: "mqtt", make: LockScreenConfig.mqttWidget),
-        ProviderKind(name: "push", make: LockScreenConfig.pushWidget),
-        ProviderKind(name: "recorded", make: LockScreenConfig.recordedWidget),
-    ]
-}
-
+/// The kinds read with tables and arrays (`WidgetKinds.tableKinds`), each into its
+/// specification.
 extension LockScreenConfig {
+    /// What a kind's reader is given: the widget's name, kind, table, `widgets.NAME` for
+    /// messages, and the family it is drawn in (given, or the one its place takes).
+    struct KindTable {
+        let name: String
+        let kind: String
+        let table: TOMLTable
+        let path: String
+        let family: WidgetFamily
+    }
+
+    /// `table` read as its kind says; nil when it cannot run (the reader has the reasons).
+    static func tableWidget(_ widget: KindTable, kinds: WidgetKinds, reader: inout ConfigReader) -> WidgetSpecification? {
+        switch widget.kind {
+        case "calendar": calendarWidget(widget, reader: &reader)
+        case "command": commandWidget(widget, reader: &reader)
+        case "homeassistant": homeAssistantWidget(widget, reader: &reader)
+        case "http": httpWidget(widget, reader: &reader)
+        case "image": imageWidget(widget, reader: &reader)
+        case "mqtt": mqttWidget(widget, reader: &reader)
+        case "push": pushWidget(widget, reader: &reader)
+        case "recorded": recordedWidget(widget, kinds: kinds, reader: &reader)
+        default: nil
+        }
+    }
+
     /// `kind = "command"`: a program's output, a JSON timeline, run on the widget's policy.
-    static func commandWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
-        let (name, kind, table, path, family) = (widget.name, widget.kind, widget.table, widget.path, widget.family)
+    static func commandWidget(_ widget: KindTable, reader: inout ConfigReader) -> WidgetSpecification? {
+        let (name, table, path, family) = (widget.name, widget.table, widget.path, widget.family)
         reader.rejectUnknown(table, known: widgetKeys + ["command", "env", "directory", "max_output"], at: path)
         var arguments: [String] = []
         if table["command"] != nil {
@@ -44,41 +53,29 @@ extension LockScreenConfig {
         runner.environment["LOCKSCREEND_FAMILY"] = family.shortName
         let (budget, failure) = limits(table, at: path, local: false, reader: &reader)
         runner.timeout = failure.timeout
-        let command = runner
-        let instance = JSONTimelineInstance.make { context in
-            let output = try await command.run()
-            do throws(TimelineJSON.Failure) {
-                return try await OwnThread.reading(named: "command output") { () throws(TimelineJSON.Failure) in try TimelineJSON.decode(output, now: context.date) }
-            } catch {
-                throw CommandOutputError(failure: error)
-            }
-        }
-        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        return widget.specification(budget: budget, failure: failure, source: .command(runner))
     }
 
     /// `kind = "calendar"`: an iCalendar file or URL's next events.
-    static func calendarWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
-        let (name, kind, table, path, family) = (widget.name, widget.kind, widget.table, widget.path, widget.family)
+    static func calendarWidget(_ widget: KindTable, reader: inout ConfigReader) -> WidgetSpecification? {
+        let (table, path, family) = (widget.table, widget.path, widget.family)
         reader.rejectUnknown(table, known: widgetKeys + ["file", "url", "days", "every", "time_zone"], at: path)
-        guard let source = CalendarSource.read(table, at: path, family: family, reader: &reader) else { return nil }
+        guard var source = CalendarSource.read(table, at: path, family: family, reader: &reader) else { return nil }
         // A local file costs nothing to read; a URL is budgeted like any web API.
         var local = false
         if case .file = source.location { local = true } else { reader.fetchesOverHTTP = true }
         var (budget, failure) = limits(table, at: path, local: local, reader: &reader)
         budget = paced(budget, every: source.interval, table)
-        var configured = source
         if case var .url(fetcher) = source.location {
             fetcher.timeout = failure.timeout
-            configured.location = .url(fetcher)
+            source.location = .url(fetcher)
         }
-        let calendar = configured
-        let instance = JSONTimelineInstance.make { context in try await calendar.timeline(now: context.date) }
-        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        return widget.specification(budget: budget, failure: failure, source: .calendar(source))
     }
 
     /// `kind = "recorded"`: a timeline kept in a file.
-    static func recordedWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
-        let (name, kind, table, path, family) = (widget.name, widget.kind, widget.table, widget.path, widget.family)
+    static func recordedWidget(_ widget: KindTable, kinds: WidgetKinds, reader: inout ConfigReader) -> WidgetSpecification? {
+        let (table, path) = (widget.table, widget.path)
         // A timeline kept in a file: the benchmark's stand-in for network widgets, and a
         // way to show a prepared day.
         reader.rejectUnknown(table, known: widgetKeys + ["file"], at: path)
@@ -91,50 +88,40 @@ extension LockScreenConfig {
             reader.report(table["file"]!.line, "\(path).file", "cannot read \(resolved)")
             return nil
         }
-        let recorded: TimelineJSON
-        do {
-            recorded = try TimelineJSON.decode(data, now: Date(timeIntervalSince1970: 0))
-        } catch {
-            reader.report(table["file"]!.line, "\(path).file", "\(resolved) is not a timeline: \(error)")
+        if let problem = kinds.timelineProblem(data) {
+            reader.report(table["file"]!.line, "\(path).file", "\(resolved) is not a timeline: \(problem)")
             return nil
         }
         let (budget, failure) = limits(table, at: path, local: true, reader: &reader)
-        // The whole recording at once; its own policy decides when it is asked again.
-        let instance = JSONTimelineInstance.make { _ in recorded }
-        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        return widget.specification(budget: budget, failure: failure, source: .recorded(file: resolved, json: data))
     }
 
     /// `kind = "http"`: a JSON API's answer, as a timeline or through a template.
-    static func httpWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
-        let (name, kind, table, path, family) = (widget.name, widget.kind, widget.table, widget.path, widget.family)
+    static func httpWidget(_ widget: KindTable, reader: inout ConfigReader) -> WidgetSpecification? {
+        let (table, path) = (widget.table, widget.path)
         reader.rejectUnknown(table, known: widgetKeys + ["url", "every", "headers", "max_body", "text", "symbol", "emoji", "lines", "gauge"], at: path)
-        guard let source = HTTPWidgetSource.read(table, at: path, reader: &reader) else { return nil }
+        guard var source = HTTPWidgetSource.read(table, at: path, reader: &reader) else { return nil }
         reader.fetchesOverHTTP = true
         var (budget, failure) = limits(table, at: path, local: false, reader: &reader)
         budget = paced(budget, every: source.interval, table)
-        var fetcher = source.fetcher
-        fetcher.timeout = failure.timeout
-        let configured = fetcher
+        source.fetcher.timeout = failure.timeout
         failure.timeout += 1  // the request's own deadline fires first, with its message
-        let instance = JSONTimelineInstance.make { context in try await source.timeline(fetcher: configured, now: context.date) }
-        return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+        return widget.specification(budget: budget, failure: failure, source: .http(source))
     }
 
     /// `kind = "mqtt"`: the last message on a topic of the `[mqtt]` broker.
-    static func mqttWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
-        let (name, table, path, family) = (widget.name, widget.table, widget.path, widget.family)
+    static func mqttWidget(_ widget: KindTable, reader: inout ConfigReader) -> WidgetSpecification? {
+        let (name, table, path) = (widget.name, widget.table, widget.path)
         reader.rejectUnknown(table, known: widgetKeys + ["topic", "stale_after"] + EntryTemplate.keys, at: path)
         guard let source = mqttSource(name, table, at: path, hasBroker: reader.hasMQTTBroker, reader: &reader) else { return nil }
         reader.mqttFilters[name] = source.filter
-        let board = reader.mqttBoard
-        let instance = JSONTimelineInstance.make { context in try await OwnThread.reading(named: "mqtt payload") { () throws(MQTTWidgetSource.Failure) in try source.timeline(board: board, now: context.date) } }
         // The engine asks when a message arrives.
-        return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
+        return widget.specification(budget: .unlimited, failure: FailurePolicy(), source: .mqtt(source))
     }
 
     /// `kind = "homeassistant"`: an entity's state, from the REST API or statestream.
-    static func homeAssistantWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
-        let (name, kind, table, path, family) = (widget.name, widget.kind, widget.table, widget.path, widget.family)
+    static func homeAssistantWidget(_ widget: KindTable, reader: inout ConfigReader) -> WidgetSpecification? {
+        let (name, table, path) = (widget.name, widget.table, widget.path)
         reader.rejectUnknown(table, known: widgetKeys + ["entity", "attribute", "min", "max", "symbol", "stale_after", "every"], at: path)
         guard var source = homeAssistantSource(name, table, at: path, statestream: reader.statestream, reader: &reader) else { return nil }
         if let rest = source.rest {
@@ -142,28 +129,23 @@ extension LockScreenConfig {
             budget = paced(budget, every: rest.interval, table)
             source.rest?.fetcher.timeout = failure.timeout
             failure.timeout += 1  // the request's own deadline fires first, with its message
-            let configured = source
-            let instance = JSONTimelineInstance.make { context in try await configured.fetch(now: context.date) }
-            return TimelineEngine.Widget(name: name, kind: kind, family: family, instance: instance, budget: budget, failurePolicy: failure, fingerprint: fingerprint(table, family))
+            return widget.specification(budget: budget, failure: failure, source: .homeAssistant(source))
         }
         reader.mqttFilters[name] = source.filter
-        let board = reader.mqttBoard
-        let configured = source
-        let instance = JSONTimelineInstance.make { context in try await configured.pushed(board: board, now: context.date) }
-        return TimelineEngine.Widget(name: name, kind: MQTTBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
+        return widget.specification(budget: .unlimited, failure: FailurePolicy(), source: .homeAssistant(source))
     }
 
     /// `kind = "push"`: the timeline last pushed to it (socket, web, broker).
-    static func pushWidget(_ widget: ProviderKind.Widget, reader: inout ConfigReader) -> TimelineEngine.Widget? {
-        let (name, table, path, family, board) = (widget.name, widget.table, widget.path, widget.family, widget.board)
-        reader.rejectUnknown(table, known: ["kind", "family"], at: path)
-        // A pushed timeline's own policy is not followed: the next push is the reload.
-        let instance = JSONTimelineInstance.make { _ in
-            var timeline = board.timeline(for: name)
-            timeline.policy = .never
-            return timeline
-        }
+    static func pushWidget(_ widget: KindTable, reader: inout ConfigReader) -> WidgetSpecification? {
+        reader.rejectUnknown(widget.table, known: ["kind", "family"], at: widget.path)
         // Pushes cost nothing to read; the engine asks when one arrives.
-        return TimelineEngine.Widget(name: name, kind: PushBoard.kind(of: name), family: family, instance: instance, budget: .unlimited, fingerprint: fingerprint(table, family), askInterval: 0)
+        return widget.specification(budget: .unlimited, failure: FailurePolicy(), source: .push)
+    }
+}
+
+extension LockScreenConfig.KindTable {
+    /// This widget's specification.
+    func specification(budget: ReloadBudget, failure: FailurePolicy, source: WidgetSpecification.Source) -> WidgetSpecification {
+        WidgetSpecification(name: name, kind: kind, family: family, budget: budget, failurePolicy: failure, source: source)
     }
 }

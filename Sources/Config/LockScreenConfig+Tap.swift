@@ -49,7 +49,7 @@ extension LockScreenConfig {
         case "command":
             return reader.arguments(tap, "command", at: path).map(WidgetTap.command)
         case "page":
-            return reader.choice(tap, "page", at: path, from: ["next", "lock", "home", "photo"]).map { .page($0 == "next" ? nil : LockScreenContent.Page(rawValue: $0)) }
+            return reader.choice(tap, "page", at: path, from: ["next", "lock", "home", "photo"]).map { .page($0 == "next" ? nil : LockScreenPage(rawValue: $0)) }
         case "reload":
             return reader.boolean(tap, "reload", at: path) == true ? .reload : nil
         case "http":

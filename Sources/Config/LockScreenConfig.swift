@@ -1,14 +1,12 @@
-import Accessory
 import FoundationEssentials
 import Glibc
 import JSON
 import LockScreenModel
 import PanelOptions
-import Providers
-import TOML
-import TimelineEngine
-import ZoneInfo
 import ProviderOptions
+import TOML
+import WidgetKitCore
+import ZoneInfo
 
 /// A configuration file (TOML, docs/CONFIG.md) read and checked: where to draw, the clock,
 /// which widgets sit where, and each widget's kind and parameters. Every mistake in the
@@ -22,7 +20,8 @@ package struct LockScreenConfig: Sendable {
     package var face = ClockFace(dateLanguage: .fromEnvironment(ProcessInfo.processInfo.environment))
     /// The big clock's height in points, 40 to 110; nil for 53, the reference lock screen's.
     package var clockHeight: Double?
-    package var content: LockScreenContent
+    /// The pages' widgets, as specifications the composition root makes running widgets of.
+    package var content: LockScreenContent<WidgetSpecification>
     /// `[buttons]`: the keys and their actions; nil without the table.
     package var buttons: ButtonsConfig?
     /// `[input]`: touch.
@@ -34,10 +33,8 @@ package struct LockScreenConfig: Sendable {
     package var mqttFilters: [String: MQTTTopicFilter] = [:]
     /// The files holding secrets that the file names (passwords, tokens).
     package var secretFiles: [String] = []
-    /// Where `push` widgets' timelines arrive.
-    package var pushBoard = PushBoard(names: [])
-    /// Where broker messages for its `mqtt` and statestream widgets arrive.
-    package var mqttBoard = MQTTBoard()
+    /// The `push` widgets, placed or not: the names timelines may be pushed to.
+    package var pushNames: Set<String> = []
     /// Whether a widget fetches over HTTP (`http`, or `calendar` with a `url`): such a
     /// configuration needs libcurl where it runs.
     package var fetchesOverHTTP = false
@@ -48,9 +45,8 @@ package struct LockScreenConfig: Sendable {
 
     package static let defaultPath = "/etc/lockscreend/config.toml"
 
-    /// Reads and checks `path`; `board` carries pushed timelines over from a running
-    /// configuration.
-    package static func load(path: String, registry: WidgetRegistry, board: PushBoard? = nil, mqttBoard: MQTTBoard? = nil) throws(ConfigErrors) -> LockScreenConfig {
+    /// Reads and checks `path`, knowing the program's widget `kinds`.
+    package static func load(path: String, kinds: WidgetKinds) throws(ConfigErrors) -> LockScreenConfig {
         func failure(_ line: Int, _ reason: String) -> ConfigErrors {
             ConfigErrors(issues: [ConfigIssue(file: path, line: line, key: "", message: reason)])
         }
@@ -66,7 +62,7 @@ package struct LockScreenConfig: Sendable {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw failure(Self.firstInvalidUTF8Line(data), "is not UTF-8 text")
         }
-        return try parse(text, file: path, registry: registry, board: board, mqttBoard: mqttBoard, worldReadable: info.st_mode & 0o004 != 0)
+        return try parse(text, file: path, kinds: kinds, worldReadable: info.st_mode & 0o004 != 0)
     }
 
     /// The line of the first byte sequence that is not UTF-8.
@@ -80,11 +76,9 @@ package struct LockScreenConfig: Sendable {
         return line
     }
 
-    /// Checks `text` as the file `file`.
+    /// Checks `text` as the file `file`, knowing the program's widget `kinds`.
     /// `worldReadable`: the file can be read by every user, so secrets must not be in it.
-    /// `board` and `mqttBoard`: where pushed timelines and broker messages arrive, the
-    /// daemon's own for the process's life (a new one each when nil).
-    package static func parse(_ text: String, file: String, registry: WidgetRegistry, board: PushBoard? = nil, mqttBoard: MQTTBoard? = nil, worldReadable: Bool = false) throws(ConfigErrors) -> LockScreenConfig {
+    package static func parse(_ text: String, file: String, kinds: WidgetKinds, worldReadable: Bool = false) throws(ConfigErrors) -> LockScreenConfig {
         let root: TOMLTable
         do {
             root = try TOMLParser.parse(text)
@@ -92,19 +86,15 @@ package struct LockScreenConfig: Sendable {
             throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
         }
         var reader = ConfigReader(file: file)
-        if let mqttBoard { reader.mqttBoard = mqttBoard }
         reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "input", "urls", "mqtt", "homeassistant", "http", "apns"], at: "")
-        var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: [WidgetStack]()))
+        var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: []))
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)
         config.readClock(reader.table(root, "clock", at: "") ?? TOMLTable(line: 1), reader: &reader)
         let widgets = reader.table(root, "widgets", at: "") ?? TOMLTable(line: 1)
-        let pushNames = Set(widgets.entries.filter { $0.value.table?["kind"]?.kind == .string("push") }.map(\.key))
-        let pushBoard = board ?? PushBoard(names: pushNames)
-        config.pushBoard = pushBoard
-        config.mqttBoard = reader.mqttBoard
+        config.pushNames = Set(widgets.entries.filter { $0.value.table?["kind"]?.kind == .string("push") }.map(\.key))
         reader.worldReadable = worldReadable
         config.readHouse(root, reader: &reader)
-        config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, registry: registry, board: pushBoard, reader: &reader)
+        config.readLayout(reader.table(root, "layout", at: "") ?? TOMLTable(line: 1), widgets: widgets, kinds: kinds, reader: &reader)
         if let buttons = reader.table(root, "buttons", at: "") {
             config.buttons = readButtons(buttons, widgets: Set(config.content.stacks.flatMap { $0.widgets.map(\.name) }), reader: &reader)
         }
@@ -117,7 +107,6 @@ package struct LockScreenConfig: Sendable {
         config.mqttFilters = reader.mqttFilters
         config.secretFiles = reader.secretFiles
         config.calendarFiles = reader.calendarFiles
-        pushBoard.setNames(pushNames)
         return config
     }
 

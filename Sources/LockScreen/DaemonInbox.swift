@@ -19,7 +19,7 @@ package struct DaemonInbox: Sendable {
         /// their budgets: the socket's, the broker's, the web's and the keys' reloads.
         case reload(kind: String?)
         /// Show this page; nil for the next one.
-        case showPage(LockScreenContent.Page?)
+        case showPage(LockScreenPage?)
         /// The next widget of the stack holding the widget named so.
         case nextInStack(widget: String)
         /// The whole frame again with a full refresh.
@@ -55,7 +55,7 @@ package struct DaemonInbox: Sendable {
     /// An inbox no daemon drains, holding at most `capacity` requests: for a front end
     /// driven without a daemon (the fuzzer's web API). An activity sent to it is answered
     /// at once: no daemon takes it.
-    package init(pages: [LockScreenContent.Page]) {
+    package init(pages: [LockScreenPage]) {
         self.init(queue: Queue(pages: pages, drained: false), wake: WakeSignal())
     }
 
@@ -83,7 +83,7 @@ package struct DaemonInbox: Sendable {
 
     /// The pages the daemon shows now (its configuration may change them): a page
     /// request outside them, or with one page only, is refused by whoever asks.
-    package var pages: [LockScreenContent.Page] { queue.pages }
+    package var pages: [LockScreenPage] { queue.pages }
 
     /// Sends widget code's `WidgetCenter.shared.reloadTimelines(ofKind:)` and
     /// `reloadAllTimelines()` that reach `center` (the daemon's host's) on as reload
@@ -110,14 +110,14 @@ package struct DaemonInbox: Sendable {
         private struct State {
             var requests: [Request] = []
             var stopped = false
-            var pages: [LockScreenContent.Page]
+            var pages: [LockScreenPage]
         }
 
         private let state: Mutex<State>
         /// Whether a daemon takes the requests.
         private let drained: Bool
 
-        init(pages: [LockScreenContent.Page], drained: Bool = true) {
+        init(pages: [LockScreenPage], drained: Bool = true) {
             state = Mutex(State(pages: pages))
             self.drained = drained
         }
@@ -165,7 +165,7 @@ package struct DaemonInbox: Sendable {
         /// How many requests wait.
         var count: Int { state.withLock { $0.requests.count } }
 
-        var pages: [LockScreenContent.Page] {
+        var pages: [LockScreenPage] {
             get { state.withLock { $0.pages } }
             set { state.withLock { $0.pages = newValue } }
         }

@@ -4,9 +4,9 @@ import Providers
 import TimelineEngine
 import ProviderOptions  // for .unlimited
 
-extension LockScreenContent {
+extension LockScreenContent where Widget == TimelineEngine.Widget {
     /// The demo lock screen: host and uptime inline; memory, disk and load in the row.
-    package static func demo(stats: SystemStats = SystemStats()) -> LockScreenContent {
+    package static func demo(stats: SystemStats = SystemStats()) -> LockScreenContent<TimelineEngine.Widget> {
         var widgets: [TimelineEngine.Widget] = []
         for descriptor in DemoWidgets(stats: stats).descriptors {
             // Static configurations take no parameters, so instantiating cannot fail.

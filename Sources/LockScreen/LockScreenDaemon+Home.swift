@@ -18,7 +18,7 @@ extension LockScreenDaemon {
     /// Shows `page`: everything is laid out anew on a blank frame, and only the pixels
     /// that differ from what the panel shows are sent. A page this display does not
     /// have is refused.
-    package func show(_ page: LockScreenContent.Page, now: Date) {
+    package func show(_ page: LockScreenPage, now: Date) {
         guard content.pages.contains(page) else {
             return logger.warning("no \(page.rawValue) page on this display ([layout] \(page.rawValue))")
         }

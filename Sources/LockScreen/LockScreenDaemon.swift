@@ -20,7 +20,7 @@ import ZoneInfo
 /// Programs use it through `main(bundles:)`: the stock daemon with their own widgets.
 public final class LockScreenDaemon {
     /// What the lock screen holds.
-    package typealias Content = LockScreenContent
+    package typealias Content = LockScreenContent<TimelineEngine.Widget>
 
     package internal(set) var renderer: LockScreenRenderer
     package let clock: any DaemonClock

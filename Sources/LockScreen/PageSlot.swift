@@ -23,7 +23,7 @@ struct PageSlot: Sendable {
 extension LockScreenRenderer {
     /// Where the home grid goes on `page`: the whole panel on the home page, the part below
     /// the row on a portrait lock screen; nil where there is none.
-    func homeArea(on page: LockScreenContent.Page, content: LockScreenContent, band: Rect? = nil) -> Rect? {
+    func homeArea(on page: LockScreenPage, content: LockScreenDaemon.Content, band: Rect? = nil) -> Rect? {
         switch page {
         case .home: Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
         case .lock: content.home.isEmpty ? nil : layout.below.map { below in band.map { below.inset(top: $0.maxY - below.minY, leading: 0, bottom: 0, trailing: 0) } ?? below }
@@ -34,7 +34,7 @@ extension LockScreenRenderer {
     /// The slots of the lock or home page in drawing order: the home grid (laid out by
     /// `home`), then the date line, the clock and the row on the lock page. Slots whose
     /// widget is not among `shown` widgets are left out. The photo page has none here.
-    func slots(of content: LockScreenContent, page: LockScreenContent.Page, home: HomeLayout?, shown: Int, band: Rect? = nil) -> [PageSlot] {
+    func slots(of content: LockScreenDaemon.Content, page: LockScreenPage, home: HomeLayout?, shown: Int, band: Rect? = nil) -> [PageSlot] {
         let inline = content.inline == nil ? 0 : 1
         var slots: [PageSlot] = []
         if let home {
@@ -55,7 +55,7 @@ extension LockScreenRenderer {
     }
 
     /// What `slot` shows at `now`, laid out for its rectangle.
-    func place(_ slot: PageSlot, content: LockScreenContent, shown: [TimelineEngine.Shown], now: Date, staleMark: StaleMark) -> PlacedView {
+    func place(_ slot: PageSlot, content: LockScreenDaemon.Content, shown: [TimelineEngine.Shown], now: Date, staleMark: StaleMark) -> PlacedView {
         let widget = slot.widget.map { shown[$0] }
         let mark = widget?.isStale == true ? staleMark : .none
         switch (slot.id, widget) {

@@ -11,7 +11,7 @@ import TimelineEngine
 package final class ScreenBoard: Sendable {
     /// What the daemon's last step chose.
     package struct Shown: Sendable {
-        package var content: LockScreenContent
+        package var content: LockScreenDaemon.Content
         /// The widget each stack shows, in the order of `content.stacks`.
         package var widgets: [TimelineEngine.Shown]
         /// Their names.

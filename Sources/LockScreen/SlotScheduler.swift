@@ -32,14 +32,14 @@ struct SlotScheduler {
     /// Redraws of each slot since start, for tests and the benchmark.
     private(set) var redraws: [SlotID: Int] = [:]
 
-    init(_ content: LockScreenContent, now: Date, coarseLiveSeconds: Bool) {
+    init(_ content: LockScreenDaemon.Content, now: Date, coarseLiveSeconds: Bool) {
         self.coarseLiveSeconds = coarseLiveSeconds
         stacks = Self.stacks(of: content, now: now)
     }
 
     /// The stacks of `content`, each showing its first widget from `now`; the engine
     /// numbers the stacks' widgets in order.
-    private static func stacks(of content: LockScreenContent, now: Date) -> [Stack] {
+    private static func stacks(of content: LockScreenDaemon.Content, now: Date) -> [Stack] {
         var next = 0
         return content.stacks.map { stack in
             defer { next += stack.widgets.count }
@@ -49,7 +49,7 @@ struct SlotScheduler {
 
     /// Takes a reloaded configuration: every stack starts on its first widget and every
     /// slot is due.
-    mutating func reset(to content: LockScreenContent, now: Date) {
+    mutating func reset(to content: LockScreenDaemon.Content, now: Date) {
         stacks = Self.stacks(of: content, now: now)
         slots.removeAll()
     }
@@ -67,7 +67,7 @@ struct SlotScheduler {
     /// of what it shows.
     mutating func choose(_ reading: TimelineEngine.Reading, now: Date) -> [(shown: TimelineEngine.Shown, key: String)] {
         stacks.indices.map { s in
-            let choice = WidgetStack.choose(
+            let choice = StackRotation.choose(
                 current: stacks[s].current, lastSwitch: stacks[s].lastSwitch, scores: stacks[s].widgets.map { reading.relevance[$0] },
                 rotation: stacks[s].rotation, now: now)
             if choice.switched {
@@ -103,7 +103,7 @@ struct SlotScheduler {
     /// the panel must show on time.
     func nextChange(after now: Date) -> Date? {
         let rotations = stacks.compactMap { stack in
-            stack.rotation.flatMap { stack.widgets.count > 1 ? WidgetStack.nextRotation(after: stack.lastSwitch, every: $0) : nil }
+            stack.rotation.flatMap { stack.widgets.count > 1 ? StackRotation.nextRotation(after: stack.lastSwitch, every: $0) : nil }
         }
         return (slots.values.compactMap(\.nextChange) + rotations.filter { $0 > now }).min()
     }

@@ -1,4 +1,4 @@
-import Accessory
+import WidgetKitCore
 import ZoneInfo
 
 /// How the lock screen's own parts read: dark or light, a 12- or 24-hour clock, the

@@ -1,20 +1,21 @@
-import Accessory
-import TimelineEngine
+import ProviderOptions
 
 /// What the lock screen holds: the widget (or stack) after the date, in the
-/// accessoryInline family, and the row below the clock. A plain value: the configuration
-/// produces it, the daemon shows it.
-package struct LockScreenContent: Sendable {
+/// accessoryInline family, the row below the clock, the other pages and what taps do.
+/// The configuration makes it of specifications (`LockScreenContent<WidgetSpecification>`,
+/// plain values); the composition root makes each a running widget for the daemon
+/// (`LockScreenContent<TimelineEngine.Widget>`) with `map`.
+package struct LockScreenContent<Widget: PlacedWidget>: Sendable {
     /// The widget (or stack) after the date, in the accessoryInline family.
-    package var inline: WidgetStack?
+    package var inline: WidgetStack<Widget>?
     /// The row below the clock, left to right.
-    package var row: [WidgetStack]
+    package var row: [WidgetStack<Widget>]
     /// The home-screen page's widgets (system families), in reading order.
-    package var home: [WidgetStack] = []
+    package var home: [WidgetStack<Widget>] = []
     /// The photo page's widget (or stack), drawn over the whole panel.
-    package var photo: WidgetStack?
+    package var photo: WidgetStack<Widget>?
     /// Which page the display shows.
-    package var page: Page = .lock
+    package var page: LockScreenPage = .lock
     /// What a tap on a widget does, by widget name (`[widgets.NAME.tap]`).
     package var taps: [String: WidgetTap] = [:]
     /// What a tap on a `Link` or a `.widgetURL` does, by address (`[urls]`): an exact
@@ -27,17 +28,7 @@ package struct LockScreenContent: Sendable {
         return urls.filter { $0.key.hasSuffix("*") && url.hasPrefix(String($0.key.dropLast())) }.max { $0.key.count < $1.key.count }?.value
     }
 
-    /// The pages a display can show.
-    package enum Page: String, Sendable, CaseIterable {
-        /// The lock screen: date line, clock, row.
-        case lock
-        /// Home-screen widgets in a grid.
-        case home
-        /// One widget, a picture frame's photo, edge to edge.
-        case photo
-    }
-
-    package init(inline: WidgetStack?, row: [WidgetStack], home: [WidgetStack] = [], photo: WidgetStack? = nil, page: Page = .lock) {
+    package init(inline: WidgetStack<Widget>?, row: [WidgetStack<Widget>], home: [WidgetStack<Widget>] = [], photo: WidgetStack<Widget>? = nil, page: LockScreenPage = .lock) {
         self.inline = inline
         self.row = row
         self.home = home
@@ -46,19 +37,43 @@ package struct LockScreenContent: Sendable {
     }
 
     /// The pages this content has, in the order "next" walks them.
-    package var pages: [Page] { [.lock] + (home.isEmpty ? [] : [.home]) + (photo == nil ? [] : [.photo]) }
+    package var pages: [LockScreenPage] { [.lock] + (home.isEmpty ? [] : [.home]) + (photo == nil ? [] : [.photo]) }
 
     /// The page after `page` among those this content has.
-    package func page(after page: Page) -> Page {
+    package func page(after page: LockScreenPage) -> LockScreenPage {
         let pages = self.pages
         return pages[((pages.firstIndex(of: page) ?? 0) + 1) % pages.count]
     }
 
     /// Single widgets, no stacks.
-    package init(inline: TimelineEngine.Widget?, row: [TimelineEngine.Widget]) {
+    package init(inline: Widget?, row: [Widget]) {
         self.init(inline: inline.map { WidgetStack([$0]) }, row: row.map { WidgetStack([$0]) })
     }
 
     /// Every stack, in the engine's order: inline, row, home, photo.
-    package var stacks: [WidgetStack] { (inline.map { [$0] } ?? []) + row + home + (photo.map { [$0] } ?? []) }
+    package var stacks: [WidgetStack<Widget>] { (inline.map { [$0] } ?? []) + row + home + (photo.map { [$0] } ?? []) }
+
+    /// The same page with each widget made into another form (a specification into a
+    /// running widget); a widget that cannot be is left out, and a place left empty
+    /// with it. Taps, addresses and the page shown stay.
+    package func map<Other>(_ transform: (Widget) throws -> Other?) rethrows -> LockScreenContent<Other> {
+        var made = LockScreenContent<Other>(
+            inline: try inline.flatMap { try $0.map(transform) }, row: try row.compactMap { try $0.map(transform) },
+            home: try home.compactMap { try $0.map(transform) }, photo: try photo.flatMap { try $0.map(transform) }, page: page)
+        made.taps = taps
+        made.urls = urls
+        return made
+    }
+}
+
+extension LockScreenContent: Equatable where Widget: Equatable {}
+
+/// The pages a display can show.
+package enum LockScreenPage: String, Sendable, CaseIterable {
+    /// The lock screen: date line, clock, row.
+    case lock
+    /// Home-screen widgets in a grid.
+    case home
+    /// One widget, a picture frame's photo, edge to edge.
+    case photo
 }

@@ -8,7 +8,7 @@ package enum WidgetTap: Sendable, Equatable {
     /// the widget's name in `LOCKSCREEND_WIDGET`.
     case command([String])
     /// A page; nil for the next.
-    case page(LockScreenContent.Page?)
+    case page(LockScreenPage?)
     /// The widget's kind asked for new timelines (after every tap anyway).
     case reload
     /// A request to an HTTP(S) address: a webhook, a smart plug's API.

@@ -1,4 +1,3 @@
-import Accessory
 import ArgumentParser
 import Config
 import FoundationEssentials
@@ -6,6 +5,7 @@ import LockScreen
 import Logging
 import PanelOptions
 import ZoneInfo
+import WidgetKitCore
 
 /// A screen size written WIDTHxHEIGHT.
 struct ScreenSize {

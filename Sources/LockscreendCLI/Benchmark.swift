@@ -207,14 +207,16 @@ package struct Benchmark {
         var logger = Logger(label: "bench")
         logger.logLevel = .critical
         let clock = ManualClock(start: start)
+        // The widgets made as the daemon makes them; mqtt widgets read a simulated broker.
+        let boards = WidgetBoards()
         let daemon = LockScreenDaemon(
-            content: config.content, renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
+            content: WidgetRegistry.standard().running(config.content, boards: boards), renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
             behaviour: options.behaviour, logger: logger)
         tally.kept = { [unowned daemon] in daemon.keptSinceLastPresentation }
 
         // mqtt widgets get their messages from a simulated broker.
         var house = HouseFeed(filters: config.mqttFilters, start: start)
-        config.mqttBoard.setWidgets(config.mqttFilters)
+        boards.mqtt.setWidgets(config.mqttFilters)
 
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []
@@ -223,7 +225,7 @@ package struct Benchmark {
         var now = start
         while now < end {
             clock.advance(to: now)
-            for name in house.deliver(at: now, into: config.mqttBoard) { await daemon.reload(kind: MQTTBoard.kind(of: name)) }
+            for name in house.deliver(at: now, into: boards.mqtt) { await daemon.reload(kind: MQTTBoard.kind(of: name)) }
             let (presented, stepNext) = try await daemon.step(now: now)
             let next = [stepNext, house.nextEvent].compactMap { $0 }.min()
             tally.settle(width: width, height: height)

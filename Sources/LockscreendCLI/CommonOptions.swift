@@ -1,4 +1,4 @@
-import Accessory  // for .fromEnvironment
+import WidgetKitCore  // for .fromEnvironment
 import ArgumentParser
 import Config
 import ControlProtocol
@@ -37,20 +37,25 @@ struct CommonOptions: ParsableArguments {
         config ?? (FileManager.default.fileExists(atPath: path) ? path : nil)
     }
 
-    /// The configuration file, checked; nil when none was given and the default is absent.
-    /// `board` is where its push widgets' timelines arrive (a new one when nil).
-    func loadConfig(board: PushBoard? = nil, mqttBoard: MQTTBoard? = nil, default: String = LockScreenConfig.defaultPath) throws -> LockScreenConfig? {
+    /// The widget kinds this program runs: the stock ones reading the machine under
+    /// `--root`, and those a custom daemon added.
+    var registry: WidgetRegistry { .standard(systemRoot: systemRoot) }
+
+    /// The configuration file, checked against `registry`'s kinds; nil when none was given
+    /// and the default is absent.
+    func loadConfig(registry: WidgetRegistry, default: String = LockScreenConfig.defaultPath) throws -> LockScreenConfig? {
         guard let path = configPath(default: `default`) else { return nil }
         do {
-            return try LockScreenConfig.load(path: path, registry: .standard(systemRoot: systemRoot), board: board, mqttBoard: mqttBoard)
+            return try LockScreenConfig.load(path: path, kinds: registry.kinds)
         } catch {
             throw ConfigFailure(errors: error)
         }
     }
 
     /// The options, from the configuration file where it has them and the command line
-    /// where given (the command line wins).
-    func daemonOptions(_ config: LockScreenConfig?) -> DaemonOptions {
+    /// where given (the command line wins); the file's widgets made by `registry`, reading
+    /// what arrives on `boards`.
+    func daemonOptions(_ config: LockScreenConfig?, registry: WidgetRegistry, boards: WidgetBoards = WidgetBoards()) -> DaemonOptions {
         var options = DaemonOptions()
         let size = size.map { ($0.width, $0.height) } ?? config?.size
         options.width = size?.0 ?? options.width
@@ -58,7 +63,7 @@ struct CommonOptions: ParsableArguments {
         options.start = at
         options.face = face(config)
         options.systemRoot = systemRoot
-        options.content = config?.content
+        options.content = config.map { registry.running($0.content, boards: boards) }
         options.clockHeight = config?.clockHeight
         // The machine's zone is followed as it changes (timedatectl set-timezone).
         if options.face.timeZone == nil { options.behaviour.systemTimeZone = SystemTimeZone() }

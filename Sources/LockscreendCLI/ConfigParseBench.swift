@@ -2,6 +2,7 @@ import Canvas
 import Config
 import FoundationEssentials
 import Glibc
+import Providers
 
 /// `lockscreend bench --parse-keys N`: how reading a configuration grows with its keys.
 /// A table of N keys and one of N/10, each checked 5 times as `check` and the web editor
@@ -23,7 +24,7 @@ struct ConfigParseBench {
         for _ in 0..<5 {
             var start = timespec(), end = timespec()
             clock_gettime(CLOCK_MONOTONIC, &start)
-            _ = try? LockScreenConfig.parse(text, file: "bench.toml", registry: .standard())
+            _ = try? LockScreenConfig.parse(text, file: "bench.toml", kinds: WidgetRegistry.standard().kinds)
             clock_gettime(CLOCK_MONOTONIC, &end)
             times.append(Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
         }

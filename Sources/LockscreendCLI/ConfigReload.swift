@@ -13,11 +13,10 @@ struct ConfigReload: Sendable {
     let common: CommonOptions
     /// The file a reload reads.
     let path: String
-    /// Where push widgets' timelines arrive: one board for the process's life, so a
-    /// reload that adds a push widget gets what the socket, the broker and the web push.
-    let board: PushBoard
-    /// Where broker messages arrive: one board for the process's life, as `board`.
-    let mqttBoard: MQTTBoard
+    /// Where push widgets' timelines and broker messages arrive: one of each for the
+    /// process's life, so a reload that adds a push widget gets what the socket, the
+    /// broker and the web push.
+    let boards: WidgetBoards
     /// Where the new configuration goes.
     let inbox: DaemonInbox
     /// The display the file chose at start; nil when the command line chose it.
@@ -35,7 +34,7 @@ struct ConfigReload: Sendable {
     func run() {
         let config: LockScreenConfig
         do {
-            config = try LockScreenConfig.load(path: path, registry: registry, board: board, mqttBoard: mqttBoard)
+            config = try LockScreenConfig.load(path: path, kinds: registry.kinds)
         } catch {
             logger.error("not reloading \(path): \(error.issues.count + error.more) mistake(s); the running configuration stays")
             for line in error.description.split(separator: "\n") { logger.error("\(line)") }
@@ -52,10 +51,14 @@ struct ConfigReload: Sendable {
         }
         // The widgets' topics follow the file; a changed [mqtt] or widget list makes the
         // connection again.
-        mqttBoard.setWidgets(config.mqttFilters)
+        boards.mqtt.setWidgets(config.mqttFilters)
+        boards.push.setNames(config.pushNames)
         mqtt?.continuation.yield(MQTTSettings(config: config.mqtt, content: config.content))
         logger.notice("reloading \(path)")
-        inbox.send(.reconfigure(LockScreenDaemon.Reconfiguration(content: config.content, face: common.face(config), screen: config.output.screenPower)))
+        // Each widget made anew; the daemon keeps the timeline of every one whose
+        // specification is unchanged.
+        let content = registry.running(config.content, boards: boards)
+        inbox.send(.reconfigure(LockScreenDaemon.Reconfiguration(content: content, face: common.face(config), screen: config.output.screenPower)))
     }
 }
 
@@ -66,7 +69,7 @@ extension ConfigEditor {
         let (path, registry) = (reload.path, reload.registry)
         return ConfigEditor(path: path, check: { text, worldReadable in
             do throws(ConfigErrors) {
-                let config = try LockScreenConfig.parse(text, file: path, registry: registry, worldReadable: worldReadable)
+                let config = try LockScreenConfig.parse(text, file: path, kinds: registry.kinds, worldReadable: worldReadable)
                 return ([], config.warnings.map(\.warning))
             } catch {
                 return (error.description.split(separator: "\n").map(String.init), [])

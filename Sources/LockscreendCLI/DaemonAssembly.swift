@@ -30,8 +30,9 @@ struct DaemonAssembly {
     let config: LockScreenConfig?
     let options: DaemonOptions
     let daemon: DaemonService
-    /// Where push widgets' timelines arrive, whichever configuration is loaded.
-    let board: PushBoard
+    /// Where push widgets' timelines and broker messages arrive, whichever configuration
+    /// is loaded.
+    let boards: WidgetBoards
     let handler: ControlHandler
     let reload: ConfigReload
     let mqtt = MQTTChannel()
@@ -51,11 +52,13 @@ struct DaemonAssembly {
         let common = run.common
         // What a command leaves behind (a `setsid` child) becomes ours to end.
         if !run.once { ChildRegistry.shared.becomeSubreaper() }
-        let board = PushBoard(names: [])
-        let mqttBoard = MQTTBoard()
-        let config = try common.loadConfig(board: board, mqttBoard: mqttBoard, default: defaultConfig)
+        // The kinds, read once: a reload runs outside the command's task.
+        let registry = common.registry
+        let config = try common.loadConfig(registry: registry, default: defaultConfig)
         for warning in config?.warnings ?? [] { logger.warning("\(warning.file):\(warning.line): \(warning.key): \(warning.message)") }
-        var options = common.daemonOptions(config)
+        let boards = WidgetBoards(push: PushBoard(names: config?.pushNames ?? []))
+        // The file's widgets made running ones here, the one place that does.
+        var options = common.daemonOptions(config, registry: registry, boards: boards)
         let output = run.output(config)
         options.stateDirectory = run.stateDir ?? StateStore.defaultDirectory()
         if !run.once, let directory = options.stateDirectory {
@@ -97,12 +100,12 @@ struct DaemonAssembly {
             logger.info("stopping on request")
             notifier.notify("STOPPING=1")
         }
-        handler = ControlHandler(engine: daemon.engine, board: board, frames: daemon.frames, clock: daemon.clock, inbox: daemon.inbox, screens: daemon.screens, activities: options.behaviour.host.activities)
+        handler = ControlHandler(engine: daemon.engine, board: boards.push, frames: daemon.frames, clock: daemon.clock, inbox: daemon.inbox, screens: daemon.screens, activities: options.behaviour.host.activities)
         // The file's display choice, when it made it (the command line may override it).
         let fileDisplay = run.headless == nil && run.fb == nil && run.drm == nil ? config?.output : nil
-        reload = ConfigReload(common: common, path: common.config ?? defaultConfig, board: board, mqttBoard: mqttBoard, inbox: daemon.inbox, display: fileDisplay, logger: logger,
-                              registry: .standard(systemRoot: common.systemRoot), clockHeight: options.clockHeight, mqtt: run.once ? nil : mqtt, web: config?.web)
-        (self.config, self.options, self.board, self.keys) = (config, options, board, keys)
+        reload = ConfigReload(common: common, path: common.config ?? defaultConfig, boards: boards, inbox: daemon.inbox, display: fileDisplay, logger: logger,
+                              registry: registry, clockHeight: options.clockHeight, mqtt: run.once ? nil : mqtt, web: config?.web)
+        (self.config, self.options, self.boards, self.keys) = (config, options, boards, keys)
         rotation = output.rotation
     }
 
@@ -145,11 +148,11 @@ struct DaemonAssembly {
     /// The broker connection: always there, so a reload can add `[mqtt]`; without it the
     /// service only waits.
     func broker() -> MQTTService {
-        let board = reload.mqttBoard
+        let board = boards.mqtt
         board.setWidgets(config?.mqttFilters ?? [:])
         let (handler, frames, outbox, logger) = (handler, daemon.frames, daemon.outbox, logger)
         let page = (run.http.flatMap(WebConfig.listen) ?? config?.web)?.pageURL(machine: MachineName.current)
-        return MQTTService(first: MQTTSettings(config: config?.mqtt, content: options.content), channel: mqtt, logger: logger) { mqtt, widgets, retired in
+        return MQTTService(first: MQTTSettings(config: config?.mqtt, content: config?.content), channel: mqtt, logger: logger) { mqtt, widgets, retired in
             frames.open()
             return MQTTBridge(config: mqtt, board: board, daemon: handler, configurationURL: page, widgets: widgets, retired: retired, outbox: outbox, logger: logger)
         }

@@ -3,6 +3,7 @@ import Config
 import DaemonRuntime
 import LockScreen
 import Synchronization
+import Providers
 
 extension LockScreenDaemon {
     /// Runs the stock `lockscreend` command line — the daemon and its `snapshot`,

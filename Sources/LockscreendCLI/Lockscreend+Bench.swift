@@ -6,6 +6,7 @@ import FoundationEssentials
 import LockScreen
 import Logging
 import PanelOptions
+import Providers
 
 extension Lockscreend {
     /// A simulated day through the real pipeline, against the full-redraw baseline.
@@ -38,7 +39,7 @@ extension Lockscreend {
             }
             let loaded: LockScreenConfig
             do {
-                loaded = try LockScreenConfig.load(path: config, registry: .standard())
+                loaded = try LockScreenConfig.load(path: config, kinds: WidgetRegistry.standard().kinds)
             } catch {
                 throw ConfigFailure(errors: error)
             }

@@ -56,14 +56,14 @@ extension Lockscreend {
         func run() async throws {
             _ = common.logger()
             if all { return try renderAll() }
-            guard let config = try common.loadConfig() else {
+            guard let config = try common.loadConfig(registry: common.registry) else {
                 throw ValidationFailure("no configuration: give --config FILE (\(LockScreenConfig.defaultPath) does not exist)")
             }
-            let placed = config.content.stacks.flatMap(\.widgets)
+            let options = common.daemonOptions(config, registry: common.registry)
+            let placed = options.content?.stacks.flatMap(\.widgets) ?? []
             guard let chosen = placed.first(where: { $0.name == widget }) else {
                 throw ValidationFailure("no placed widget named '\(widget ?? "")' (placed: \(placed.map(\.name).joined(separator: ", ")))")
             }
-            let options = common.daemonOptions(config)
             let (preview, glass) = renderer(options, config: config)
             let frame = glass(await preview.render(chosen, family: family?.family ?? chosen.family, now: options.start ?? Date()))
             do {
@@ -79,8 +79,8 @@ extension Lockscreend {
             guard !previews.isEmpty else {
                 throw ValidationFailure("this program declares no #Preview: a widget package's previews are drawn by its own daemon (LockScreenDaemon.run or @main)")
             }
-            let config = try common.loadConfig()
-            let options = common.daemonOptions(config)
+            let config = try common.loadConfig(registry: common.registry)
+            let options = common.daemonOptions(config, registry: common.registry)
             let (renderer, glass) = renderer(options, config: config)
             do {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

@@ -41,12 +41,12 @@ extension Lockscreend {
             let logger = common.logger()
             let client = ClientScreen(depth: depth.flatMap(ClientScreen.Depth.init(rawValue:)) ?? .colour)
             do {
-                let config = try common.loadConfig()
+                let config = try common.loadConfig(registry: common.registry)
                 if let model = panel.flatMap(EPDModel.named) {
                     try await writePanel(model, config: config, logger: logger)
                     return
                 }
-                let frame = try await LockScreenApplication.snapshot(common.daemonOptions(config), pictureInks: client.pictureInks, logger: logger)
+                let frame = try await LockScreenApplication.snapshot(common.daemonOptions(config, registry: common.registry), pictureInks: client.pictureInks, logger: logger)
                 guard let bytes = client.file(frame, bmp: out.lowercased().hasSuffix(".bmp")) else { throw ValidationFailure("cannot make the PNG") }
                 do {
                     try Data(bytes).write(to: URL(fileURLWithPath: out), options: .atomic)
@@ -64,7 +64,7 @@ extension Lockscreend {
         /// drawn for its inks, as the glass shows it.
         private func writePanel(_ model: EPDModel, config: LockScreenConfig?, logger: Logger) async throws {
             let rotation = config?.output.rotation ?? .none
-            var options = common.daemonOptions(config)
+            var options = common.daemonOptions(config, registry: common.registry)
             (options.width, options.height) = rotation.frameSize(deviceWidth: model.width, deviceHeight: model.height)
             var saturation: Double?
             if case let .epd(epd) = config?.output.target { saturation = epd.saturation }

@@ -6,6 +6,9 @@ import JSON
 /// path picks; made into a timeline entry's content (docs/TIMELINE-JSON.md).
 package struct EntryTemplate: Sendable, Equatable {
     package struct Gauge: Sendable, Equatable {
+        /// The gauge styles a timeline names (docs/TIMELINE-JSON.md).
+        package static let styles = ["circular", "capacity", "linear", "linearCapacity"]
+
         package var value: JSONPath
         package var min: Double = 0
         package var max: Double = 1

@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import FoundationEssentials
 import JSON
+import ProviderOptions
 import ZoneInfo
 
 /// The timeline a command prints, a push sends or an HTTP template builds, as JSON
@@ -120,7 +121,7 @@ package struct TimelineJSON: Sendable {
     static let dateExpectation = "a date from 1970 to 9999 (ISO 8601 text or seconds since 1970)"
 
     /// Gauge styles by their JSON names.
-    package static let gaugeStyles = ["circular", "capacity", "linear", "linearCapacity"]
+    package static let gaugeStyles = EntryTemplate.Gauge.styles
     static let fonts = ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"]
     static let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
     static let alignments = ["leading", "center", "trailing", "top", "bottom"]

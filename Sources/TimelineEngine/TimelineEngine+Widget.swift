@@ -4,22 +4,23 @@ import ProviderOptions
 
 extension TimelineEngine {
     /// A widget placed on the lock screen.
-    package struct Widget: Sendable {
+    package struct Widget: PlacedWidget {
         package let name: String
         package let kind: String
         package let family: WidgetFamily
         package let instance: WidgetInstance
         package var budget: ReloadBudget
         package var failurePolicy: FailurePolicy
-        /// What the widget was configured with: equal fingerprints mean a reloaded
-        /// configuration left it as it was, so its timeline is kept.
-        package var fingerprint: String
+        /// What the widget was configured with: an equal specification means a reloaded
+        /// configuration left it as it was, so its timeline is kept. Nil for a widget made
+        /// in code.
+        package var specification: WidgetSpecification?
         /// The least time between two askings on request (`TimelineEngine.minimumAskInterval`,
         /// or 0 for a provider that only reads what was handed to the daemon: a push or
         /// an mqtt widget, whose senders are limited where they come in).
         package var askInterval: TimeInterval
 
-        package init(name: String, kind: String? = nil, family: WidgetFamily, instance: WidgetInstance, budget: ReloadBudget = .standard, failurePolicy: FailurePolicy = FailurePolicy(), fingerprint: String = "",
+        package init(name: String, kind: String? = nil, family: WidgetFamily, instance: WidgetInstance, budget: ReloadBudget = .standard, failurePolicy: FailurePolicy = FailurePolicy(), specification: WidgetSpecification? = nil,
                      askInterval: TimeInterval = TimelineEngine.minimumAskInterval) {
             self.askInterval = askInterval
             self.name = name
@@ -28,7 +29,7 @@ extension TimelineEngine {
             self.instance = instance
             self.budget = budget
             self.failurePolicy = failurePolicy
-            self.fingerprint = fingerprint
+            self.specification = specification
         }
     }
 }

@@ -97,7 +97,7 @@ package actor TimelineEngine {
     package var count: Int { states.count }
 
     /// Takes a new set of widgets (a reloaded configuration): a widget with the same name,
-    /// kind, family and fingerprint as before keeps its timeline, budget and failure
+    /// kind, family and specification as before keeps its timeline, budget and failure
     /// state; any other starts on its placeholder. Fetches of widgets that left are
     /// cancelled. Returns the names kept.
     @discardableResult
@@ -105,7 +105,7 @@ package actor TimelineEngine {
         var kept: [String] = []
         var old = states
         states = widgets.map { widget in
-            if let i = old.firstIndex(where: { $0.widget.name == widget.name && $0.widget.kind == widget.kind && $0.widget.family == widget.family && $0.widget.fingerprint == widget.fingerprint }) {
+            if let i = old.firstIndex(where: { $0.widget.name == widget.name && $0.widget.kind == widget.kind && $0.widget.family == widget.family && $0.widget.specification == widget.specification }) {
                 kept.append(widget.name)
                 return old.remove(at: i)
             }

@@ -20,13 +20,13 @@ struct FuzzTarget: Sendable {
     var inline: [String] = []
     let run: @Sendable ([UInt8]) -> Void
 
-    static let registry = WidgetRegistry.standard(systemRoot: "/nonexistent")
+    static let kinds = WidgetRegistry.standard(systemRoot: "/nonexistent").kinds
 
     static let all: [FuzzTarget] = [
         FuzzTarget(name: "toml", seeds: ["deploy/examples", "bench", "Tests/Fixtures/config", "Examples/TubeStatus/tubestatus.toml"]) { bytes in
             // The reader and the whole checker, as `lockscreend check` runs them.
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
-            _ = try? LockScreenConfig.parse(text, file: "fuzz.toml", registry: registry).content
+            _ = try? LockScreenConfig.parse(text, file: "fuzz.toml", kinds: kinds).content
         },
         FuzzTarget(name: "timeline", seeds: ["bench/weather.json", "bench/cpu.json", "bench/battery.json", "bench/weather-line.json"], inline: timelineSeeds) { bytes in
             // A push or a command's output, read and drawn.

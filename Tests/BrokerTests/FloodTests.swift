@@ -78,7 +78,7 @@ struct FloodTests {
 
     @Test("196 full refreshes asked for in 10 s flash the panel twice; the next after 30 s (attack 6)")
     func refreshFlood() async throws {
-        let config = try LockScreenConfig.parse("", file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse("", file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
         let display = MemoryDisplay(width: 400, height: 240)
         let clock = ManualClock(start: testNow)
         let daemon = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions(width: 400, height: 240)), display: display,

@@ -79,7 +79,7 @@ struct MQTTTests {
         _ = FileManager.default.createFile(atPath: password, contents: Data("s3cret\n".utf8), attributes: [.posixPermissions: 0o600])
         defer { try? FileManager.default.removeItem(atPath: password) }
         let layout = "[layout]\nrow = [\"t\"]\n[widgets.t]\nkind = \"mqtt\"\ntopic = \"a/b\"\ntext = \"{$}\"\n"
-        let config = try LockScreenConfig.parse(
+        let config = try RunningConfig.parse(
             "[mqtt]\nurl = \"mqtts://broker.lan\"\nusername = \"display\"\npassword_file = \"\(password)\"\nprefix = \"lockscreend/kitchen\"\nprotocol = \"5\"\n" + layout,
             file: "t.toml", registry: .standard())
         let mqtt = try #require(config.mqtt)
@@ -89,7 +89,7 @@ struct MQTTTests {
         #expect(config.mqttFilters["t"]?.description == "a/b")
         // Without client_id and prefix, both are made of the machine's name, which the
         // composition root hands in: the file's reader knows no host name.
-        var unnamed = try #require(try LockScreenConfig.parse("[mqtt]\nurl = \"mqtt://b\"\n" + layout, file: "t.toml", registry: .standard()).mqtt)
+        var unnamed = try #require(try RunningConfig.parse("[mqtt]\nurl = \"mqtt://b\"\n" + layout, file: "t.toml", registry: .standard()).mqtt)
         #expect(unnamed.prefix == "lockscreend/lockscreend" && unnamed.clientID == "lockscreend-lockscreend")
         unnamed.machine = "deskpi"
         #expect(unnamed.prefix == "lockscreend/deskpi" && unnamed.clientID == "lockscreend-deskpi" && unnamed.statusTopic == "lockscreend/deskpi/status")
@@ -100,7 +100,7 @@ struct MQTTTests {
         chmod(password, 0o644)
         func issues(_ text: String) -> [String] {
             do {
-                _ = try LockScreenConfig.parse(text, file: "t.toml", registry: .standard())
+                _ = try RunningConfig.parse(text, file: "t.toml", registry: .standard())
                 return []
             } catch {
                 return error.issues.map(\.description)

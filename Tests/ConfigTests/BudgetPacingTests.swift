@@ -6,6 +6,8 @@ import Testing
 import TestSupport
 @testable import LockScreen
 import ProviderOptions
+import DaemonTestSupport
+import Providers
 
 /// A widget that asks again every `every` by itself keeps doing so all day: the standard
 /// 70 reloads a day once ran out by the evening for a 15-minute `http` widget (and after
@@ -66,7 +68,7 @@ struct BudgetPacingTests {
         let dir = folder.path
         try Data("token".utf8).write(to: URL(fileURLWithPath: dir + "/token"))
         chmod(dir + "/token", 0o600)
-        let config = try LockScreenConfig.parse(Self.widgets.replacingOccurrences(of: "TOKEN", with: dir + "/token"), file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse(Self.widgets.replacingOccurrences(of: "TOKEN", with: dir + "/token"), file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
         let budgets = Dictionary(uniqueKeysWithValues: config.content.stacks.flatMap(\.widgets).map { ($0.name, $0.budget) })
         for (name, every) in [("weather", 900.0), ("door", 300.0), ("agenda", 900.0), ("hall", 60.0)] {
             let (gap, perDay) = play(try #require(budgets[name]), every: every)

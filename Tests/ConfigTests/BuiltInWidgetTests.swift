@@ -11,6 +11,7 @@ import ZoneInfo
 import TestSupport
 @testable import ControlProtocol
 @testable import TimelineEngine
+import DaemonTestSupport
 
 @Suite("Built-in kinds")
 struct BuiltInWidgetTests {
@@ -19,7 +20,7 @@ struct BuiltInWidgetTests {
     /// The inline text a configured widget draws at `now` (its flattened line; an icon
     /// shows as its ligature name).
     func inlineText(_ table: String, now: Date = testNow) async throws -> String {
-        let config = try LockScreenConfig.parse("[layout]\ninline = \"w\"\n[widgets.w]\n" + table, file: "t.toml", registry: registry)
+        let config = try RunningConfig.parse("[layout]\ninline = \"w\"\n[widgets.w]\n" + table, file: "t.toml", registry: registry)
         let widget = config.content.inline!.widgets[0]
         let (w, h) = WidgetFamily.accessoryInline.referenceSize
         let timeline = try await widget.instance.timeline(TimelineProviderContext(family: .accessoryInline, displaySize: CGSize(width: w, height: h), date: now))
@@ -48,14 +49,14 @@ struct BuiltInWidgetTests {
         // The leading icon (a Material Icons ligature), then relative text as iOS words it.
         #expect(text == "timer Launch 2 hr, 0 min")
         #expect(throws: ConfigErrors.self) {
-            try LockScreenConfig.parse("[layout]\ninline = \"w\"\n[widgets.w]\nkind = \"countdown\"\ndate = \"soon\"", file: "t.toml", registry: registry)
+            try RunningConfig.parse("[layout]\ninline = \"w\"\n[widgets.w]\nkind = \"countdown\"\ndate = \"soon\"", file: "t.toml", registry: registry)
         }
     }
 
     @Test("the clock's font is a fontconfig family name")
     func clockFont() throws {
-        let config = try LockScreenConfig.parse("[clock]\nfont = \"DejaVu Sans\"", file: "t.toml", registry: registry)
+        let config = try RunningConfig.parse("[clock]\nfont = \"DejaVu Sans\"", file: "t.toml", registry: registry)
         #expect(config.face.clockFont == "DejaVu Sans")
-        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse("[clock]\nfont = \"\"", file: "t.toml", registry: registry) }
+        #expect(throws: ConfigErrors.self) { try RunningConfig.parse("[clock]\nfont = \"\"", file: "t.toml", registry: registry) }
     }
 }

@@ -13,6 +13,7 @@ import Panel
 @testable import ControlProtocol
 @testable import LockScreen
 import ProviderOptions
+import DaemonTestSupport
 
 @Suite("Calendar")
 struct CalendarTests {
@@ -81,7 +82,7 @@ struct CalendarTests {
 
     @Test("a calendar widget from the config; a missing file marks it stale")
     func config() async throws {
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             inline = "next"
             row = ["agenda", "missing"]

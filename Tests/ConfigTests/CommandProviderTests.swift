@@ -13,6 +13,7 @@ import Panel
 @testable import LockScreen
 @testable import TimelineEngine
 import ProviderOptions
+import DaemonTestSupport
 
 @Suite("Command provider")
 struct CommandProviderTests {
@@ -93,7 +94,7 @@ struct CommandProviderTests {
         let dir = folder.path
         // First a good timeline, then garbage.
         let script = "if [ -e \(dir)/ran ]; then echo 'not json'; else touch \(dir)/ran; echo '{\"entries\": [{\"text\": \"ok\"}], \"policy\": \"atEnd\"}'; fi"
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             row = ["w"]
             [widgets.w]

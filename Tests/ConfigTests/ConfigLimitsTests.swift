@@ -5,6 +5,7 @@ import Testing
 @testable import Config
 @testable import Providers
 import TestSupport
+import DaemonTestSupport
 
 /// A configuration is input: whatever a file holds, reading it ends in a configuration or
 /// in errors a person can act on, never in a crash, a hang or a flood.
@@ -58,7 +59,7 @@ struct ConfigLimitsTests {
 
     func loadIssues(_ path: String) -> String {
         do {
-            _ = try LockScreenConfig.load(path: path, registry: .standard(systemRoot: fixtureRoot))
+            _ = try RunningConfig.load(path: path, registry: .standard(systemRoot: fixtureRoot))
             return "OK"
         } catch {
             return error.description
@@ -81,7 +82,7 @@ struct ConfigLimitsTests {
         let text = "[layout]\nrow = [" + Array(repeating: "\"nope\"", count: 5_000).joined(separator: ",") + "]\n"
         var description = "OK"
         do {
-            _ = try LockScreenConfig.parse(text, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+            _ = try RunningConfig.parse(text, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         } catch {
             description = error.description
         }
@@ -91,9 +92,9 @@ struct ConfigLimitsTests {
 
         let value = String(repeating: "x", count: 1_000_000)
         let big = "[layout]\ninline = \"c\"\n[widgets.c]\nkind = \"system\"\nmetric = \"\(value)\"\n"
-        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse(big, file: "t.toml", registry: .standard(systemRoot: fixtureRoot)) }
+        #expect(throws: ConfigErrors.self) { try RunningConfig.parse(big, file: "t.toml", registry: .standard(systemRoot: fixtureRoot)) }
         do {
-            _ = try LockScreenConfig.parse(big, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+            _ = try RunningConfig.parse(big, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         } catch {
             #expect(error.description.utf8.count < 400)
             #expect(error.description.hasSuffix("(1000000 bytes)"))

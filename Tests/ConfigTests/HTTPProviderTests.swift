@@ -12,13 +12,14 @@ import Testing
 @testable import TimelineEngine
 import TestSupport
 import ProviderOptions
+import DaemonTestSupport
 
 @Suite("HTTP provider", .serialized)
 struct HTTPProviderTests {
     let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
 
     func widget(_ server: LoopbackHTTPServer, _ path: String, extra: String = "", timeout: Int = 2) throws -> TimelineEngine.Widget {
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             row = ["w"]
             [widgets.w]

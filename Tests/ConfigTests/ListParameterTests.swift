@@ -7,6 +7,8 @@ import LockScreenModel  // for .inline
 import Testing
 import TestSupport
 @testable import TimelineEngine
+import Providers
+import DaemonTestSupport
 
 /// A widget whose intent holds arrays, as App Intents' array parameters: the file gives
 /// TOML arrays, each element checked as the element's type.
@@ -59,7 +61,7 @@ struct ListParameterTests {
     let registry = WidgetRegistry(bundles: [StopsBundle()])
 
     func words(_ table: String) async throws -> String {
-        let config = try LockScreenConfig.parse("[layout]\ninline = \"w\"\n[widgets.w]\nkind = \"stops\"\n" + table, file: "t.toml", registry: registry)
+        let config = try RunningConfig.parse("[layout]\ninline = \"w\"\n[widgets.w]\nkind = \"stops\"\n" + table, file: "t.toml", registry: registry)
         let widget = try #require(config.content.inline?.widgets.first)
         let context = TimelineProviderContext(family: .accessoryInline, displaySize: CGSize(width: 300, height: 20), date: testNow)
         let entry = try #require(try await widget.instance.timeline(context).entries.first)
@@ -81,7 +83,7 @@ struct ListParameterTests {
             ("\nlines = [\"jubilee\"]", 6, "an array, each one of northern, victoria, central"),
         ] {
             do {
-                _ = try LockScreenConfig.parse("[layout]\ninline = \"w\"\n[widgets.w]\nkind = \"stops\"\n" + table, file: "t.toml", registry: registry)
+                _ = try RunningConfig.parse("[layout]\ninline = \"w\"\n[widgets.w]\nkind = \"stops\"\n" + table, file: "t.toml", registry: registry)
                 Issue.record("\(table) was taken")
             } catch {
                 #expect("\(error)".contains("t.toml:\(line): widgets.w.\(table.contains("lines") ? "lines" : "stops")"), "\(error)")

@@ -19,8 +19,8 @@ struct LockScreenConfigTests {
     let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func parse(_ text: String) throws(ConfigErrors) -> LockScreenConfig {
-        try LockScreenConfig.parse(text, file: "test.toml", registry: registry)
+    func parse(_ text: String) throws(ConfigErrors) -> RunningConfig {
+        try RunningConfig.parse(text, file: "test.toml", registry: registry)
     }
 
     func issues(_ text: String) -> [String] {
@@ -39,9 +39,9 @@ struct LockScreenConfigTests {
         let dir = fixtureRoot + "/config"
         let text = try String(contentsOfFile: dir + "/mistakes.toml", encoding: .utf8)
         let expected = try String(contentsOfFile: dir + "/mistakes.expected", encoding: .utf8)
-        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse(text, file: "mistakes.toml", registry: registry) }
+        #expect(throws: ConfigErrors.self) { try RunningConfig.parse(text, file: "mistakes.toml", registry: registry) }
         do {
-            _ = try LockScreenConfig.parse(text, file: "mistakes.toml", registry: registry)
+            _ = try RunningConfig.parse(text, file: "mistakes.toml", registry: registry)
         } catch {
             #expect(error.description + "\n" == expected)
         }
@@ -65,7 +65,7 @@ struct LockScreenConfigTests {
     @Test("the shipped examples pass the check", arguments: exampleNames)
     func examples(name: String) throws {
         let path = Self.repository.appendingPathComponent("deploy/examples/\(name).toml").path
-        let config = try LockScreenConfig.load(path: path, registry: registry)
+        let config = try RunningConfig.load(path: path, registry: registry)
         #expect(!config.content.row.isEmpty)
     }
 
@@ -80,11 +80,11 @@ struct LockScreenConfigTests {
 
     @Test("[clock] height takes points from 40 to 110")
     func clockHeight() throws {
-        let config = try LockScreenConfig.parse("[clock]\nheight = 60\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse("[clock]\nheight = 60\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
         #expect(config.clockHeight == 60)
-        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse("[clock]\nheight = 30\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot)) }
+        #expect(throws: ConfigErrors.self) { try RunningConfig.parse("[clock]\nheight = 30\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot)) }
         let error = #expect(throws: ConfigErrors.self) {
-            try LockScreenConfig.parse("[clock]\nheight = \"big\"\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
+            try RunningConfig.parse("[clock]\nheight = \"big\"\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot))
         }
         #expect(error?.description == "c.toml:2: clock.height: expected a height in points from 40 to 110, found \"big\"")
     }
@@ -92,19 +92,19 @@ struct LockScreenConfigTests {
     @Test("[display] off takes a span or a list of them, wake_for seconds, backlight a directory; mistakes get line and key")
     func screenSleep() throws {
         let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
-        let config = try LockScreenConfig.parse("[display]\noff = [\"mon-fri 23:00-07:00\", \"sat,sun 01:00-09:00\"]\nwake_for = \"2m\"\n", file: "c.toml", registry: registry)
+        let config = try RunningConfig.parse("[display]\noff = [\"mon-fri 23:00-07:00\", \"sat,sun 01:00-09:00\"]\nwake_for = \"2m\"\n", file: "c.toml", registry: registry)
         #expect(config.output.off?.spans.count == 2 && config.output.wakeFor == 120)
-        #expect(try LockScreenConfig.parse("[display]\noff = \"23:00-07:00\"\n", file: "c.toml", registry: registry).output.screenPower.wakeFor == 60)
+        #expect(try RunningConfig.parse("[display]\noff = \"23:00-07:00\"\n", file: "c.toml", registry: registry).output.screenPower.wakeFor == 60)
         let error = #expect(throws: ConfigErrors.self) {
-            try LockScreenConfig.parse("[display]\noff = [\"23:00-07:00\", \"someday 01:00-02:00\"]\nwake_for = 1\nbacklight = \"rpi_backlight\"\n", file: "c.toml", registry: registry)
+            try RunningConfig.parse("[display]\noff = [\"23:00-07:00\", \"someday 01:00-02:00\"]\nwake_for = 1\nbacklight = \"rpi_backlight\"\n", file: "c.toml", registry: registry)
         }
         #expect(error?.description.split(separator: "\n").map { String($0.prefix(30)) } == ["c.toml:2: display.off: expecte", "c.toml:3: display.wake_for: ex", "c.toml:4: display.backlight: e"])
     }
 
     @Test("an http gauge's bounds are numbers, whole or not, min below max")
     func gaugeBounds() throws {
-        func parse(_ gauge: String) throws -> LockScreenConfig {
-            try LockScreenConfig.parse("""
+        func parse(_ gauge: String) throws -> RunningConfig {
+            try RunningConfig.parse("""
                 [layout]
                 row = ["w"]
                 [widgets.w]

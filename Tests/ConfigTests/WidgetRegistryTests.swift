@@ -3,6 +3,8 @@ import DaemonTestSupport
 import TestSupport
 import Testing
 @testable import Config
+import Providers
+import ProviderOptions
 
 /// One table of kinds: Swift widgets and the provider kinds read with tables, each one
 /// entry; a name with no entry is refused, never taken for another kind.
@@ -10,11 +12,11 @@ import Testing
 struct WidgetRegistryTests {
     @Test("every provider kind is one entry beside the Swift widgets, and the kinds listed are both")
     func oneTable() {
-        let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
-        #expect(registry.providers.keys.sorted() == ["calendar", "command", "homeassistant", "http", "image", "mqtt", "push", "recorded"])
-        #expect(Set(registry.providers.keys).isDisjoint(with: registry.descriptors.keys))
-        #expect(registry.kinds == Set(registry.descriptors.keys).union(registry.providers.keys).sorted())
-        #expect(registry.kinds.contains("push") && registry.kinds.contains("clock"))
+        let kinds = WidgetRegistry.standard(systemRoot: fixtureRoot).kinds
+        #expect(kinds.tables.sorted() == ["calendar", "command", "homeassistant", "http", "image", "mqtt", "push", "recorded"])
+        #expect(kinds.tables.isDisjoint(with: kinds.declared.keys))
+        #expect(kinds.names == Set(kinds.declared.keys).union(kinds.tables).sorted())
+        #expect(kinds.names.contains("push") && kinds.names.contains("clock"))
     }
 
     @Test("a kind nobody registered is a mistake naming the nearest, not a push widget")
@@ -24,12 +26,13 @@ struct WidgetRegistryTests {
         #expect(issues.contains("\"push\""), "\(issues)")
     }
 
-    @Test("a registry without the push entry does not make push widgets")
+    @Test("kinds without the push entry do not make push widgets")
     func noDefault() {
-        let registry = WidgetRegistry(bundles: [], providers: ProviderKind.standard.filter { $0.name != "push" })
-        #expect(!registry.kinds.contains("push"))
+        var kinds = WidgetRegistry(bundles: []).kinds
+        kinds.tables.remove("push")
+        #expect(!kinds.names.contains("push"))
         #expect(throws: (any Error).self) {
-            try LockScreenConfig.parse("[layout]\nrow = [\"inbox\"]\n[widgets.inbox]\nkind = \"push\"\n", file: "kinds.toml", registry: registry)
+            try LockScreenConfig.parse("[layout]\nrow = [\"inbox\"]\n[widgets.inbox]\nkind = \"push\"\n", file: "kinds.toml", kinds: kinds)
         }
     }
 }

@@ -23,7 +23,7 @@ struct ControlSocketTests {
         let folder = try TemporaryFolder("ctl")
         defer { folder.remove() }
         let dir = folder.path
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             row = ["inbox", "mem"]
             [widgets.inbox]

@@ -4,6 +4,8 @@ import Testing
 @testable import Config
 @testable import LockScreen
 import TestSupport
+import DaemonTestSupport
+import Providers
 
 /// The people who may steer (the socket's group) may not read secrets or write the
 /// configuration: the documented permissions of the last round let them (attack 9).
@@ -49,7 +51,7 @@ struct SocketGroupCheckTests {
         let token = dir + "/token"
         try Data("t".utf8).write(to: URL(fileURLWithPath: token))
         chmod(token, 0o600)
-        let config = try LockScreenConfig.parse("[http]\ntoken_file = \"\(token)\"\n", file: dir + "/c.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse("[http]\ntoken_file = \"\(token)\"\n", file: dir + "/c.toml", registry: .standard(systemRoot: fixtureRoot))
         #expect(config.secretFiles == [token])
     }
 }

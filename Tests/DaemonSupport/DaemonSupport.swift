@@ -2,6 +2,7 @@ import Config
 import Foundation
 import LockScreen
 import LockScreenModel  // for .timeZone
+import Providers
 import TestSupport
 import ZoneInfo
 
@@ -20,7 +21,7 @@ package func testOptions(width: Int = 800, height: Int = 480) -> DaemonOptions {
 /// The mistakes `LockScreenConfig.parse` finds in `text` as it prints them; empty when none.
 package func configIssues(_ text: String, file: String) -> String {
     do {
-        _ = try LockScreenConfig.parse(text, file: file, registry: .standard(systemRoot: fixtureRoot))
+        _ = try LockScreenConfig.parse(text, file: file, kinds: WidgetRegistry.standard(systemRoot: fixtureRoot).kinds)
         return ""
     } catch {
         return "\(error)"

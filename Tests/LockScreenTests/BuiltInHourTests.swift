@@ -54,7 +54,7 @@ struct BuiltInHourTests {
 
     @Test("clocks, countdowns, system readings and text are right at every minute of an hour")
     func hour() async throws {
-        let config = try LockScreenConfig.parse(Self.config, file: "hour.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse(Self.config, file: "hour.toml", registry: .standard(systemRoot: fixtureRoot))
         let clock = ManualClock(start: testNow)
         var options = testOptions()
         options.start = testNow
@@ -97,7 +97,7 @@ struct BuiltInHourTests {
 @Suite("Countdown in a circle")
 struct CountdownCircleTests {
     func circular(_ date: String) async throws -> PlacedView {
-        let config = try LockScreenConfig.parse("[layout]\nrow = [\"c\"]\n[widgets.c]\nkind = \"countdown\"\ntitle = \"Launch\"\nfamily = \"circular\"\ndate = \(date)", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse("[layout]\nrow = [\"c\"]\n[widgets.c]\nkind = \"countdown\"\ntitle = \"Launch\"\nfamily = \"circular\"\ndate = \(date)", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         let widget = config.content.row[0].widgets[0]
         let timeline = try await widget.instance.timeline(TimelineProviderContext(family: .accessoryCircular, displaySize: CGSize(width: 72, height: 72), date: testNow))
         let renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))

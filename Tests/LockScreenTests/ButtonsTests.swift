@@ -10,6 +10,7 @@ import PanelOptions
 import TestSupport
 import Testing
 @testable import TimelineEngine
+import Providers
 
 @Suite("HAT keys")
 struct ButtonsTests {
@@ -28,8 +29,8 @@ struct ButtonsTests {
 
         """
 
-    func parse(_ buttons: String) throws(ConfigErrors) -> LockScreenConfig {
-        try LockScreenConfig.parse(Self.layout + buttons, file: "k.toml", registry: .standard(systemRoot: fixtureRoot))
+    func parse(_ buttons: String) throws(ConfigErrors) -> RunningConfig {
+        try RunningConfig.parse(Self.layout + buttons, file: "k.toml", registry: .standard(systemRoot: fixtureRoot))
     }
 
     @Test("a board names its keys' pins; a key takes an action and what it needs")
@@ -128,7 +129,7 @@ struct ButtonsTests {
 struct InputConfigTests {
     @Test("[input] names a touch screen and how its axes meet the panel; mistakes say file, line and key")
     func reads() throws {
-        let config = try LockScreenConfig.parse("[input]\ntouch = \"auto\"\nswap_xy = true\ncalibration = [1, 0, 0, 0, 1.5, -0.25]\n", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse("[input]\ntouch = \"auto\"\nswap_xy = true\ncalibration = [1, 0, 0, 0, 1.5, -0.25]\n", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         #expect(config.input.touch == .auto && config.input.mapping.swapXY && config.input.mapping.calibration == [1, 0, 0, 0, 1.5, -0.25])
         #expect(configIssues("[input]\ntouch = \"/etc/passwd\"\n", file: "t.toml").contains("t.toml:2: input.touch: expected \"auto\", \"off\" or a device under /dev/input/"))
         #expect(configIssues("[input]\ncalibration = [1, 2]\n", file: "t.toml").contains("t.toml:2: input.calibration:"))
@@ -142,7 +143,7 @@ struct WidgetTapTests {
     func command() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tap-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             row = ["note"]
             [widgets.note]

@@ -13,6 +13,7 @@ import PanelOptions
 import TestSupport
 import Testing
 @testable import TimelineEngine
+import Providers
 
 /// The daemon on each HAT family's driver and controller model, through simulated hours:
 /// after every presentation the glass equals the daemon's frame converted for the panel,
@@ -80,7 +81,7 @@ struct EPDDayTests {
         let device = try model.makeDevice(link: link, vcom: -1.5)
         let rotation: Rotation = device.width < device.height ? .clockwise90 : .none
         let display = PanelDisplay(device: device, rotation: rotation, eink: policy)
-        let config = try LockScreenConfig.parse(text, file: "day.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse(text, file: "day.toml", registry: .standard(systemRoot: fixtureRoot))
         var options = testOptions(width: display.size.width, height: display.size.height)
         options.face.colorScheme = .light
         var behaviour = LockScreenDaemon.Behaviour()

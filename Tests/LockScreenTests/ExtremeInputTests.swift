@@ -78,7 +78,7 @@ struct ExtremeInputTests {
         let folder = try TemporaryFolder("extreme")
         defer { folder.remove() }
         let dir = folder.path
-        let config = try LockScreenConfig.parse("[layout]\ninline = \"p\"\n[widgets.p]\nkind = \"push\"", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse("[layout]\ninline = \"p\"\n[widgets.p]\nkind = \"push\"", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         // Written as a push that got past no check would be: lineLimit -1e300, dated
         // a minute ahead, so it is due at the next start.
         let entry = TimelineJSON.Entry(date: testNow + 60, relevance: nil, content: .object(["view": .object(["text": .string("x"), "lineLimit": .number(-1e300)])]))

@@ -44,7 +44,7 @@ struct HomePageTests {
     func portrait() async throws {
         let text = Self.config.replacing("page = \"home\"", with: "page = \"lock\"\ninline = \"date\"\nrow = [\"cpu\", \"note\"]")
             + "\n[widgets.date]\nkind = \"clock\"\nzone = \"Europe/Paris\"\nlabel = \"Paris\"\n[widgets.cpu]\nkind = \"system\"\nmetric = \"cpu\"\n[widgets.note]\nkind = \"text\"\ntext = \"Dentist at 4\"\nfamily = \"rectangular\"\n"
-        let config = try LockScreenConfig.parse(text, file: "portrait.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse(text, file: "portrait.toml", registry: .standard(systemRoot: fixtureRoot))
         var options = testOptions(width: 480, height: 800)
         options.start = testNow
         let display = MemoryDisplay(width: 480, height: 800)
@@ -90,7 +90,7 @@ struct HomePageTests {
     ])
     func configErrors(text: String, expected: String) {
         do {
-            _ = try LockScreenConfig.parse(text, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+            _ = try RunningConfig.parse(text, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
             Issue.record("no error for \(text)")
         } catch {
             #expect(error.issues.map(\.description) == [expected])
@@ -99,14 +99,14 @@ struct HomePageTests {
 
     @Test("a home widget with no family takes the first home family its kind supports")
     func defaultFamily() throws {
-        let config = try LockScreenConfig.parse("[layout]\nhome = [\"a\"]\n[widgets.a]\nkind = \"text\"\ntext = \"hi\"", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse("[layout]\nhome = [\"a\"]\n[widgets.a]\nkind = \"text\"\ntext = \"hi\"", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         #expect(config.content.home.map(\.family) == [.systemSmall])
         #expect(config.content.page == .lock)
     }
 
     @Test("the home page drawn", arguments: [(800, 480, "dark"), (250, 122, "light")])
     func golden(width: Int, height: Int, appearance: String) async throws {
-        let config = try LockScreenConfig.parse(Self.config, file: "home.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse(Self.config, file: "home.toml", registry: .standard(systemRoot: fixtureRoot))
         var options = testOptions(width: width, height: height)
         options.face.colorScheme = appearance == "light" ? .light : .dark
         options.start = testNow
@@ -131,7 +131,7 @@ struct PageSwitchTests {
     @Test("a page request switches between the lock screen and the home page; without home widgets it is refused")
     func pageRequest() async throws {
         let text = HomePageTests.config.replacing("page = \"home\"", with: "row = [\"cpu\"]") + "\n[widgets.cpu]\nkind = \"system\"\nmetric = \"cpu\"\n"
-        let config = try LockScreenConfig.parse(text, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse(text, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         var options = testOptions()
         options.start = testNow
         let clock = ManualClock(start: testNow)

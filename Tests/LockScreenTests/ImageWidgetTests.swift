@@ -166,8 +166,8 @@ struct ImageWidgetTests {
     }
 
     /// One rectangular image widget showing the test's JPEG.
-    func wideConfig() throws -> LockScreenConfig {
-        try LockScreenConfig.parse("""
+    func wideConfig() throws -> RunningConfig {
+        try RunningConfig.parse("""
             [layout]
             row = ["wide"]
             [widgets.wide]
@@ -224,7 +224,7 @@ struct ImageWidgetTests {
 
     @Test("on the lock screen a photo is cut round for circular and fills rectangular; a file's picture comes back after a restart")
     func drawn() async throws {
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             row = ["round", "wide"]
             [widgets.round]
@@ -263,7 +263,7 @@ struct ImageWidgetTests {
 
     @Test("the photo page shows its widget over the whole panel, edge to edge; next walks lock → photo → lock; pages a display lacks are refused")
     func photoPage() async throws {
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             row = ["round"]
             photo = "frame"
@@ -316,7 +316,7 @@ struct ImageWidgetTests {
         func issues(_ body: String, family: String = "rectangular") -> String {
             let text = "[layout]\nrow = [\"p\"]\n[widgets.p]\nkind = \"image\"\nfamily = \"\(family)\"\n" + body
             do {
-                _ = try LockScreenConfig.parse(text, file: "i.toml", registry: registry)
+                _ = try RunningConfig.parse(text, file: "i.toml", registry: registry)
                 return ""
             } catch {
                 return "\(error)"
@@ -326,7 +326,7 @@ struct ImageWidgetTests {
         #expect(issues("file = \"\(jpeg)\"\nurl = \"https://example.com/a.jpg\"").contains("one picture source, found file and url"))
         // A folder not there yet (a share mounted later) is a warning; the widget waits for it.
         #expect(issues("folder = \"/nonexistent-pictures\"").isEmpty)
-        let waiting = try LockScreenConfig.parse("[layout]\nrow = [\"p\"]\n[widgets.p]\nkind = \"image\"\nfamily = \"rectangular\"\nfolder = \"/nonexistent-pictures\"\n", file: "i.toml", registry: registry)
+        let waiting = try RunningConfig.parse("[layout]\nrow = [\"p\"]\n[widgets.p]\nkind = \"image\"\nfamily = \"rectangular\"\nfolder = \"/nonexistent-pictures\"\n", file: "i.toml", registry: registry)
         #expect(waiting.warnings.map(\.description) == ["i.toml:6: widgets.p.folder: no folder /nonexistent-pictures yet: the widget waits for it"])
         #expect(issues("url = \"ftp://example.com/a.jpg\"").contains("widgets.p.url"))
         #expect(issues("camera = \"camera.door\"").contains("add [homeassistant]"))
@@ -335,9 +335,9 @@ struct ImageWidgetTests {
         #expect(issues("file = \"\(jpeg)\"\nfit = \"stretch\"").contains("widgets.p.fit"))
         #expect(issues("file = \"\(jpeg)\"").isEmpty)
         let noPhoto = "[layout]\npage = \"photo\"\n"
-        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse(noPhoto, file: "i.toml", registry: registry) }
+        #expect(throws: ConfigErrors.self) { try RunningConfig.parse(noPhoto, file: "i.toml", registry: registry) }
         let small = "[layout]\nphoto = \"p\"\n[widgets.p]\nkind = \"image\"\nfamily = \"small\"\nfile = \"\(jpeg)\"\n"
-        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse(small, file: "i.toml", registry: registry) }
+        #expect(throws: ConfigErrors.self) { try RunningConfig.parse(small, file: "i.toml", registry: registry) }
     }
 }
 

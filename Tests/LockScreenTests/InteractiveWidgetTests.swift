@@ -102,7 +102,7 @@ struct InteractiveWidgetTests {
     func makeDaemon(lamp: String, clock: ManualClock, urls: [String: WidgetTap] = [:]) throws -> (LockScreenDaemon, MemoryDisplay) {
         let instance = try LampWidget().descriptors[0].instantiate(["lamp": lamp])
         let other = try URLWidget().descriptors[0].instantiate([:])
-        var content = LockScreenContent(inline: nil, row: [
+        var content = LockScreenDaemon.Content(inline: nil, row: [
             TimelineEngine.Widget(name: "lamp", kind: "lamp", family: .accessoryRectangular, instance: instance, budget: .unlimited),
             TimelineEngine.Widget(name: "other", kind: "urls", family: .accessoryRectangular, instance: other, budget: .unlimited),
         ])
@@ -240,7 +240,7 @@ struct InteractiveWidgetTests {
         let other = try #require(controls.last).frame
         await daemon.perform(.tap(x: other.midX, y: other.midY), now: testNow + 2)
         #expect(daemon.controls.running.isEmpty)
-        var content = LockScreenContent(inline: nil, row: [])
+        var content = LockScreenDaemon.Content(inline: nil, row: [])
         content.urls = ["a://x": .reload, "a://*": .page(nil), "a://x/*": .page(.home)]
         #expect(content.action(forURL: "a://x") == .reload && content.action(forURL: "a://x/y") == .page(.home) && content.action(forURL: "a://z") == .page(nil) && content.action(forURL: "b://") == nil)
     }

@@ -10,6 +10,7 @@ import Testing
 @testable import TimelineEngine
 import TestSupport
 import DaemonTestSupport
+import Providers
 
 /// A minute's tick changes digits, and only those may reach the panel: a changed digit
 /// must not move the text beside it (the date the inline clock is centred with).
@@ -33,7 +34,7 @@ struct MinuteTickTests {
 
     @Test("the tick from 14:04 to 14:05 damages the changed digits, not the date beside them", arguments: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
     func tick(minute: Int) async throws {
-        let config = try LockScreenConfig.parse(Self.config, file: "tick.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse(Self.config, file: "tick.toml", registry: .standard(systemRoot: fixtureRoot))
         // 14:0M:30 UTC (23:0M in Tokyo), then the next minute.
         let start = Date(timeIntervalSince1970: 1_795_356_000 + Double(60 * minute) + 30)
         let clock = ManualClock(start: start)

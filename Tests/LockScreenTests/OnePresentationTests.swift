@@ -23,7 +23,7 @@ struct OnePresentationTests {
     /// 14:04:55, five seconds before a minute, as a daemon started at any time.
     let start = testNow - 2
 
-    func einkDaemon(_ content: LockScreenContent, hold: TimeInterval, clock: ManualClock) -> (LockScreenDaemon, MemoryPanelDevice) {
+    func einkDaemon(_ content: LockScreenDaemon.Content, hold: TimeInterval, clock: ManualClock) -> (LockScreenDaemon, MemoryPanelDevice) {
         let device = MemoryPanelDevice(width: 250, height: 122, format: .gray4, keepsUpdates: true)
         var policy = EinkPolicy()
         policy.timeZone = .utc
@@ -59,7 +59,7 @@ struct OnePresentationTests {
 
     @Test("e-ink, system gauges, a stack turning each minute and the clock: one partial refresh a minute for an hour")
     func systemGaugesAndStack() async throws {
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             inline = "uptime"
             row = ["cpu", "memory", ["notes", "tokyo"]]
@@ -97,8 +97,8 @@ struct OnePresentationTests {
     }
 
     /// A provider whose answers come every 90 s, out of step with the clock.
-    func offBeat(_ calls: Counter) -> LockScreenContent {
-        LockScreenContent(inline: nil, row: [
+    func offBeat(_ calls: Counter) -> LockScreenDaemon.Content {
+        LockScreenDaemon.Content(inline: nil, row: [
             Scripted.widget("feed", budget: .unlimited, Scripted.instance(calls: calls) { call, now in
                 RenderableTimeline(entries: [Scripted.entry(now, "item \(call)")], policy: .after(now + 90))
             }),

@@ -20,8 +20,8 @@ import ZoneInfo
 struct ReconfigurationTests {
     let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
 
-    func config(emoji: String, extra: String = "") throws -> LockScreenConfig {
-        try LockScreenConfig.parse("""
+    func config(emoji: String, extra: String = "") throws -> RunningConfig {
+        try RunningConfig.parse("""
             [layout]
             inline = "note"
             row = ["mem", "emoji"\(extra.isEmpty ? "" : ", \"extra\"")]
@@ -38,7 +38,7 @@ struct ReconfigurationTests {
             """, file: "t.toml", registry: registry)
     }
 
-    func reconfiguration(_ config: LockScreenConfig) -> LockScreenDaemon.Reconfiguration {
+    func reconfiguration(_ config: RunningConfig) -> LockScreenDaemon.Reconfiguration {
         .init(content: config.content, face: { var face = ClockFace(); face.timeZone = .utc; return face }())
     }
 

@@ -9,6 +9,7 @@ import Testing
 @testable import DaemonRuntime
 import TestSupport
 import DaemonTestSupport
+import Providers
 
 /// `[widgets.NAME.tap]`'s actions beyond a command: an HTTP request, an MQTT message, a
 /// Home Assistant service; read from the file with their bounds, and performed by a tap.
@@ -38,7 +39,7 @@ struct TapActionTests {
 
     static func parse(_ tap: String, token: String) throws -> WidgetTap? {
         let text = house.replacingOccurrences(of: "TOKEN", with: token) + "[widgets.porch.tap]\n" + tap
-        return try LockScreenConfig.parse(text, file: "t.toml", registry: .standard(systemRoot: fixtureRoot)).content.taps["porch"]
+        return try RunningConfig.parse(text, file: "t.toml", registry: .standard(systemRoot: fixtureRoot)).content.taps["porch"]
     }
 
     static func issues(_ tap: String, token: String = "/nonexistent", house: String = house) -> String {
@@ -88,7 +89,7 @@ struct TapActionTests {
     /// the request is real) for the intent's report: true when it failed.
     static func tapped(_ tap: WidgetTap, logs: CapturedLog? = nil) async throws -> Bool {
         let bare = "[layout]\nrow = [\"porch\"]\n[widgets.porch]\nkind = \"text\"\ntext = \"Porch\"\n"
-        var content = try LockScreenConfig.parse(bare, file: "t.toml", registry: .standard(systemRoot: fixtureRoot)).content
+        var content = try RunningConfig.parse(bare, file: "t.toml", registry: .standard(systemRoot: fixtureRoot)).content
         content.taps["porch"] = tap
         let daemon = LockScreenDaemon(
             content: content, renderer: LockScreenApplication.renderer(testOptions()), display: MemoryDisplay(width: 800, height: 480), clock: ManualClock(start: testNow),
@@ -143,7 +144,7 @@ struct TapActionTests {
     @Test("lockscreenctl tap NAME taps the widget's middle; one with nothing to tap there is refused with the reason; the status gives each shown widget's frame")
     func tapByName() async throws {
         let bare = "[layout]\nrow = [\"porch\", \"hall\"]\n[widgets.porch]\nkind = \"text\"\ntext = \"Porch\"\n[widgets.hall]\nkind = \"text\"\ntext = \"Hall\"\n[widgets.hall.tap]\nreload = true\n"
-        let config = try LockScreenConfig.parse(bare, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse(bare, file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
         let clock = ManualClock(start: testNow)
         let daemon = LockScreenDaemon(content: config.content, renderer: LockScreenApplication.renderer(testOptions()), display: MemoryDisplay(width: 800, height: 480),
                                       clock: clock, logger: quietLogger)

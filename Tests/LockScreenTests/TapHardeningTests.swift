@@ -50,7 +50,7 @@ private struct CountedWidget: Widget {
 @Suite("Taps, hardened", .serialized)
 struct TapHardeningTests {
     /// A daemon of `config` (800×480) after its first step.
-    static func daemon(_ config: LockScreenConfig, logger: Logger = quietLogger) async throws -> LockScreenDaemon {
+    static func daemon(_ config: RunningConfig, logger: Logger = quietLogger) async throws -> LockScreenDaemon {
         let daemon = LockScreenDaemon(
             content: config.content, renderer: LockScreenApplication.renderer(testOptions()), display: MemoryDisplay(width: 800, height: 480),
             clock: ManualClock(start: testNow), logger: logger)
@@ -61,7 +61,7 @@ struct TapHardeningTests {
 
     @Test("a pushed button with a padding of -1000 and a font of 200 stays inside its widget: a tap on another widget runs that widget's action (attack 1)")
     func controlsStayInTheirWidget() async throws {
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             row = ["lamp", "inbox"]
             [widgets.lamp]
@@ -96,7 +96,7 @@ struct TapHardeningTests {
     @Test("a tap, a focus move and lockscreenctl tap test the page as drawn: no view is laid out again (attack 4)")
     func tapsLayNothingOut() async throws {
         let instance = try CountedWidget().descriptors[0].instantiate([:])
-        var content = LockScreenContent(inline: nil, row: [
+        var content = LockScreenDaemon.Content(inline: nil, row: [
             TimelineEngine.Widget(name: "counted", kind: "counted", family: .accessoryRectangular, instance: instance, budget: .unlimited),
         ])
         content.urls = [:]
@@ -120,7 +120,7 @@ struct TapHardeningTests {
 
     @Test("a tap on a widget showing its placeholder runs its configured action (attack 11)")
     func placeholderTaps() async throws {
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             row = ["porch"]
             [widgets.porch]

@@ -10,6 +10,7 @@ import Testing
 @testable import Providers
 @testable import TimelineEngine
 import TestSupport
+import DaemonTestSupport
 
 @Suite("WidgetSnapshot and added bundles")
 struct WidgetSnapshotTests {
@@ -55,12 +56,12 @@ struct WidgetSnapshotTests {
 
     @Test("kinds a custom daemon adds join the stock ones, and a configuration can place them")
     func addedKinds() throws {
-        #expect(!WidgetRegistry.standard().kinds.contains("custom.memory"))
+        #expect(!WidgetRegistry.standard().names.contains("custom.memory"))
         let added = WidgetRegistry(bundles: [CustomBundle()]).descriptors.values.map { $0 }
         try WidgetRegistry.$added.withValue(added) {
             let registry = WidgetRegistry.standard(systemRoot: fixtureRoot)
-            #expect(registry.kinds.contains("custom.memory") && registry.kinds.contains("clock"))
-            let config = try LockScreenConfig.parse("""
+            #expect(registry.names.contains("custom.memory") && registry.names.contains("clock"))
+            let config = try RunningConfig.parse("""
                 [layout]
                 row = ["m"]
                 [widgets.m]

@@ -80,7 +80,7 @@ struct PackageResourcesTests {
 @Suite("Locales")
 struct LocaleTests {
     func lockScreen(_ clock: String) async throws -> (dateLine: String, date: String, time: String) {
-        let config = try LockScreenConfig.parse("[clock]\n\(clock)\ntime_zone = \"UTC\"", file: "t.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try LockScreenConfig.parse("[clock]\n\(clock)\ntime_zone = \"UTC\"", file: "t.toml", kinds: WidgetRegistry.standard(systemRoot: fixtureRoot).kinds)
         var renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
         renderer.face.dateLanguage = config.face.dateLanguage
         renderer.face.uses24HourClock = config.face.uses24HourClock
@@ -110,9 +110,9 @@ struct LocaleTests {
 
     @Test("an unknown locale is a config error with did you mean; the environment's is read")
     func unknown() {
-        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse("[clock]\nlocale = \"xx_XX\"", file: "t.toml", registry: .standard()) }
+        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse("[clock]\nlocale = \"xx_XX\"", file: "t.toml", kinds: WidgetRegistry.standard().kinds) }
         do {
-            _ = try LockScreenConfig.parse("[clock]\nlocale = \"klingon\"", file: "t.toml", registry: .standard())
+            _ = try LockScreenConfig.parse("[clock]\nlocale = \"klingon\"", file: "t.toml", kinds: WidgetRegistry.standard().kinds)
         } catch {
             #expect(error.issues.first?.description.contains("expected a locale such as") == true)
         }

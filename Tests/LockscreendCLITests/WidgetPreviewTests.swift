@@ -12,12 +12,13 @@ import ZoneInfo
 @testable import Providers
 @testable import TimelineEngine
 import TestSupport
+import DaemonTestSupport
 
 @Suite("WidgetPreview")
 struct WidgetPreviewTests {
     @Test("placeholder, snapshot and each timeline entry get a tile of their own")
     func tiles() async throws {
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [layout]
             row = ["w"]
             [widgets.w]

@@ -210,18 +210,18 @@ struct TimelineEngineTests {
     @Test("stacks: the most relevant widget shows; ties keep the one shown; rotation when none claims relevance")
     func stackChoice() {
         let t = Date(timeIntervalSince1970: 1_795_356_000)  // 14:00:00, a multiple of 600 s
-        #expect(WidgetStack.choose(current: 0, lastSwitch: t, scores: [1, 5], rotation: nil, now: t) == (1, true))
-        #expect(WidgetStack.choose(current: 1, lastSwitch: t, scores: [5, 5], rotation: nil, now: t) == (1, false))
-        #expect(WidgetStack.choose(current: 0, lastSwitch: t, scores: [nil, nil], rotation: 600, now: t + 599) == (0, false))
-        #expect(WidgetStack.choose(current: 1, lastSwitch: t, scores: [nil, nil, nil], rotation: 600, now: t + 600) == (2, true))
-        #expect(WidgetStack.choose(current: 2, lastSwitch: t, scores: [nil, nil, nil], rotation: 600, now: t + 600) == (0, true))
-        #expect(WidgetStack.choose(current: 0, lastSwitch: t, scores: [nil, 2], rotation: 600, now: t + 10) == (1, true))
+        #expect(StackRotation.choose(current: 0, lastSwitch: t, scores: [1, 5], rotation: nil, now: t) == (1, true))
+        #expect(StackRotation.choose(current: 1, lastSwitch: t, scores: [5, 5], rotation: nil, now: t) == (1, false))
+        #expect(StackRotation.choose(current: 0, lastSwitch: t, scores: [nil, nil], rotation: 600, now: t + 599) == (0, false))
+        #expect(StackRotation.choose(current: 1, lastSwitch: t, scores: [nil, nil, nil], rotation: 600, now: t + 600) == (2, true))
+        #expect(StackRotation.choose(current: 2, lastSwitch: t, scores: [nil, nil, nil], rotation: 600, now: t + 600) == (0, true))
+        #expect(StackRotation.choose(current: 0, lastSwitch: t, scores: [nil, 2], rotation: 600, now: t + 10) == (1, true))
         // Rotations fall on multiples of the interval, whenever the last switch was: with
         // the clock's minute for a minute's rotation, not seconds before it.
-        #expect(WidgetStack.choose(current: 0, lastSwitch: t + 7, scores: [nil, nil], rotation: 600, now: t + 599) == (0, false))
-        #expect(WidgetStack.choose(current: 0, lastSwitch: t + 7, scores: [nil, nil], rotation: 600, now: t + 600) == (1, true))
-        #expect(WidgetStack.nextRotation(after: t + 55, every: 60) == t + 60)
-        #expect(WidgetStack.nextRotation(after: t + 60, every: 60) == t + 120)
+        #expect(StackRotation.choose(current: 0, lastSwitch: t + 7, scores: [nil, nil], rotation: 600, now: t + 599) == (0, false))
+        #expect(StackRotation.choose(current: 0, lastSwitch: t + 7, scores: [nil, nil], rotation: 600, now: t + 600) == (1, true))
+        #expect(StackRotation.nextRotation(after: t + 55, every: 60) == t + 60)
+        #expect(StackRotation.nextRotation(after: t + 60, every: 60) == t + 120)
     }
 
     @Test("relevance lasts for its duration after the entry's date")

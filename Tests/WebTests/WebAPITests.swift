@@ -55,7 +55,7 @@ struct WebAPITests {
         #expect(issues("[http]\n[apns.keys.ABC123DEFG]\nkey_file = \"\(key)\"\n").contains("h.toml:2: apns.keys.ABC123DEFG.team_id: no team_id"))
         #expect(issues("[http]\n[apns.keys.ABC123DEFG]\nteam_id = \"DEF123GHIJ\"\n").contains("apns.keys.ABC123DEFG.key_file: no key_file"))
         #expect(issues("[apns.keys.ABC123DEFG]\nteam_id = \"DEF123GHIJ\"\nkey_file = \"\(key)\"\n").contains("apns: provider tokens are checked by the HTTP face"))
-        let config = try LockScreenConfig.parse("[http]\ncleartext = false\n[apns.keys.ABC123DEFG]\nteam_id = \"DEF123GHIJ\"\nkey_file = \"\(key)\"\n", file: "h.toml", registry: .standard(systemRoot: fixtureRoot))
+        let config = try RunningConfig.parse("[http]\ncleartext = false\n[apns.keys.ABC123DEFG]\nteam_id = \"DEF123GHIJ\"\nkey_file = \"\(key)\"\n", file: "h.toml", registry: .standard(systemRoot: fixtureRoot))
         #expect(config.web?.tls == true && config.web?.cleartext == false && config.web?.apnsKeys.map(\.id) == ["ABC123DEFG"])
     }
 
@@ -173,7 +173,7 @@ struct WebAPITests {
         let issues = { (text: String) in configIssues(text, file: "h.toml") }
         #expect(issues("[http]\nnames = [\"pi.local\", \"Screen.Home.Arpa\"]\n").isEmpty)
         #expect(issues("[http]\nnames = [\"bad name\"]\n").contains("h.toml:2: http.names: expected an array of at most 32 host names"))
-        #expect(try LockScreenConfig.parse("[http]\nnames = [\"Screen.Home.Arpa\"]\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot)).web?.names == ["screen.home.arpa"])
+        #expect(try RunningConfig.parse("[http]\nnames = [\"Screen.Home.Arpa\"]\n", file: "c.toml", registry: .standard(systemRoot: fixtureRoot)).web?.names == ["screen.home.arpa"])
     }
 
     @Test("paths: a push needs a name and a JSON body; wrong methods and unknown pages say so; no screen before the first frame")

@@ -25,7 +25,7 @@ struct WebClientTests {
 
     @Test("[http.clients.NAME]: a size, appearance, inks, a TRMNL's MAC, refresh bounds; mistakes named by file:line and key")
     func profiles() throws {
-        let config = try LockScreenConfig.parse("""
+        let config = try RunningConfig.parse("""
             [http]
             [http.clients.kitchen]
             size = "800x480"
@@ -55,8 +55,8 @@ struct WebClientTests {
     }
 
     /// A daemon with a push widget and a text widget, one step on, and the API in front of it.
-    func running(_ listen: String = "127.0.0.1", keys: ClientKeys, token: String? = nil) async throws -> (LockScreenDaemon, WebAPI, LockScreenConfig) {
-        let config = try LockScreenConfig.parse("""
+    func running(_ listen: String = "127.0.0.1", keys: ClientKeys, token: String? = nil) async throws -> (LockScreenDaemon, WebAPI, RunningConfig) {
+        let config = try RunningConfig.parse("""
             [http]
             names = ["pi", "pi.local"]
             [http.clients.kitchen]
@@ -338,7 +338,7 @@ struct WebClientTests {
         let registry = self.registry
         let editor = ConfigEditor(path: path, check: { text, worldReadable in
             do throws(ConfigErrors) {
-                _ = try LockScreenConfig.parse(text, file: path, registry: registry, worldReadable: worldReadable)
+                _ = try RunningConfig.parse(text, file: path, registry: registry, worldReadable: worldReadable)
                 return ([], [])
             } catch {
                 return (error.issues.map(\.description), [])
@@ -409,8 +409,8 @@ struct WebClientTests {
             let html = String(decoding: await api.respond(to: WebRequest(method: "GET", path: "/")).body, as: UTF8.self)
             #expect(html.contains("id=apply") == edit && html.contains("readonly") == !edit)
         }
-        #expect(try LockScreenConfig.parse("[http]\nedit = true\n", file: "c.toml", registry: registry).web?.edit == true)
-        #expect(try LockScreenConfig.parse("[http]\n", file: "c.toml", registry: registry).web?.edit == false)
+        #expect(try RunningConfig.parse("[http]\nedit = true\n", file: "c.toml", registry: registry).web?.edit == true)
+        #expect(try RunningConfig.parse("[http]\n", file: "c.toml", registry: registry).web?.edit == false)
     }
 
     @Test("query parameters are decoded; malformed escapes are refused")

@@ -9,11 +9,12 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
   the fuzzer that feeds the reader; everywhere else requests are typed values;
 - Sources/LockScreen (the daemon's loop and drawing) holds no MQTT or control-socket file:
   the broker is Broker, the socket ControlSocket;
-- LockScreenModel does not depend on Providers or Panel: it holds the values the daemon runs (the
+- LockScreenModel does not depend on Providers, TimelineEngine or Panel: it holds the values the daemon runs (the
   demo's providers, the broker's password file and the Live Activities' state machine
   live in LockScreen and Broker);
-- Config imports no runtime module (LockScreen, Web, Broker, ControlSocket, Panel): it
-  reads the file into LockScreenModel's and PanelOptions' values;
+- Config imports and depends on no module that runs anything (LockScreen, Web, Broker,
+  ControlSocket, Panel, Providers, TimelineEngine, DaemonRuntime, Accessory): it reads
+  the file into LockScreenModel's, ProviderOptions' and PanelOptions' values;
 - only the composition root reads the machine's name (`gethostname`);
 - no board is a `static let shared`: the daemon's boards are made by DaemonAssembly and
   handed to who needs them (the only shared objects left are the process's own: the
@@ -65,9 +66,10 @@ for path in lock_screen:
     if re.match(r"(MQTT|ControlServer|Socket)", name):
         problems.append(f"{os.path.relpath(path, root)}: the broker and the socket have modules of their own")
 
+CONFIG_FORBIDDEN = "LockScreen|Web|Broker|ControlSocket|Panel|Providers|TimelineEngine|DaemonRuntime|Accessory"
 for path in swift_files("Sources/Config"):
-    for module in re.findall(r"^(?:@testable )?import (LockScreen|Web|Broker|ControlSocket|Panel)\b(?!Model|Options)", code(path), re.M):
-        problems.append(f"{os.path.relpath(path, root)} imports {module}: Config reads into LockScreenModel's and PanelOptions' values")
+    for module in re.findall(r"^(?:@testable )?import (%s)\b(?!Model|Options)" % CONFIG_FORBIDDEN, code(path), re.M):
+        problems.append(f"{os.path.relpath(path, root)} imports {module}: Config reads into LockScreenModel's, ProviderOptions' and PanelOptions' values")
 
 SHARED_ALLOWED = {"ChildRegistry", "WallClockAlarm", "TextSystem"}
 STATICS = {"Sources/Accessory/Host/WidgetHost+Statics.swift", "Sources/ActivityKitCore/ActivityCenter+Statics.swift"}
@@ -116,7 +118,9 @@ for front in sorted(FRONT_ENDS):
             if module != front:
                 problems.append(f"{os.path.relpath(path, root)} imports {module}: a front end reaches the daemon through DaemonInterface")
 # The model holds values: it fetches nothing and runs no Live Activity's state machine.
-for runtime in ("Providers", "Panel"):
+for runtime in set(CONFIG_FORBIDDEN.split("|")) & declared.get("Config", set()):
+    problems.append(f"Config depends on {runtime}: it reads the file into values; what runs them is the composition root's")
+for runtime in ("Providers", "Panel", "TimelineEngine"):
     if runtime in declared.get("LockScreenModel", set()):
         problems.append(f"LockScreenModel depends on {runtime}: it holds values; what fetches, reads files or opens a display belongs to the root or the runtime")
 if "DaemonInterface" in declared and declared["DaemonInterface"] & {"LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "Accessory"}:

@@ -187,14 +187,6 @@ public struct Environment<Value>: Sendable {
     public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
 }
 
-/// The light or dark appearance: which way round ink and background are.
-public enum ColorScheme: String, Sendable, Hashable, CaseIterable, Codable {
-    /// Light content on a dark background, as the iPhone lock screen.
-    case dark
-    /// Dark content on a light background, as e-paper.
-    case light
-}
-
 /// Why content is drawn as rounded placeholder bars instead of its text and images.
 public struct RedactionReasons: OptionSet, Sendable, Hashable {
     public let rawValue: Int

@@ -128,7 +128,7 @@ package struct ControlHandler: DaemonControl {
             }
             return reply
         case let .page(name):
-            let page = LockScreenContent.Page(rawValue: name)
+            let page = LockScreenPage(rawValue: name)
             guard let inbox, case let pages = inbox.pages, pages.count > 1, page.map(pages.contains) ?? true else {
                 return .failure(name == "photo" ? "this display has no photo page: name a widget in [layout] photo" : "this display has no home page: list widgets in [layout] home")
             }

@@ -4,7 +4,8 @@ import DaemonRuntime
 import LockScreenModel
 import Logging
 import ServiceLifecycle
-import TimelineEngine  // for WidgetStack.widgets
+import LockScreenModel  // for WidgetStack.widgets
+import ProviderOptions
 
 /// What the broker connection should be: `[mqtt]` (nil: none) and the widgets Home
 /// Assistant's discovery lists.
@@ -14,7 +15,7 @@ struct MQTTSettings: Sendable, Equatable {
 
     /// The broker's settings with the machine's name, which its default client id and
     /// topics are made of.
-    init(config: MQTTConfig?, content: LockScreenContent?) {
+    init(config: MQTTConfig?, content: LockScreenContent<WidgetSpecification>?) {
         self.config = config
         self.config?.machine = MachineName.current
         widgets = (content?.stacks ?? []).flatMap { $0.widgets.map { MQTTBridge.Widget(name: $0.name, family: $0.family.shortName) } }

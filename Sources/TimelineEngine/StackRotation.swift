@@ -1,20 +1,9 @@
-import Accessory
+import Accessory  // for LiveSchedule
 import FoundationEssentials
 
-/// The widgets of one place on the lock screen: one widget, or a Smart Stack of several
-/// of the same family, of which the most relevant is shown.
-package struct WidgetStack: Sendable {
-    package var widgets: [TimelineEngine.Widget]
-    /// Rotate to the next widget this often when no entry claims relevance; nil to stay.
-    package var rotation: TimeInterval?
-
-    package init(_ widgets: [TimelineEngine.Widget], rotation: TimeInterval? = nil) {
-        self.widgets = widgets
-        self.rotation = rotation
-    }
-
-    package var family: WidgetFamily { widgets.first?.family ?? .accessoryCircular }
-
+/// Which widget of a Smart Stack shows: the most relevant, else the next at each
+/// rotation time.
+package enum StackRotation {
     /// Which widget of the stack to show: the one with the highest current relevance
     /// score (ties keep the one shown, so equal scores do not flap); with no relevance,
     /// the next one at the next rotation time, else the one shown.

@@ -3,11 +3,11 @@
 /// say. The forms are CLDR's (version 41, Debian's `unicode-cldr-core`): the short unit
 /// forms and the two-item unit list for relative texts, the long forms for offsets, and
 /// each language's plural rule for whole numbers.
-struct DurationWords: Sendable, Hashable {
-    enum Unit: Int, Sendable { case day, hour, minute, second }
+package struct DurationWords: Sendable, Hashable {
+    package enum Unit: Int, Sendable { case day, hour, minute, second }
 
     /// Which plural form a whole number takes.
-    enum Plural: Sendable, Hashable {
+    package enum Plural: Sendable, Hashable {
         /// "one" for 1 only (English, German, …).
         case oneForOne
         /// "one" for 0 and 1 (French, Portuguese).
@@ -15,7 +15,7 @@ struct DurationWords: Sendable, Hashable {
         /// Polish: "one" for 1, "few" for 2–4, 12–14 excepted, "many" for the rest.
         case polish
 
-        func form(_ n: Int) -> Int {
+        package func form(_ n: Int) -> Int {
             switch self {
             case .oneForOne: return n == 1 ? 0 : 3
             case .oneForZeroAndOne: return n <= 1 ? 0 : 3
@@ -27,15 +27,15 @@ struct DurationWords: Sendable, Hashable {
     }
 
     /// Per unit, the patterns for one, few, many and other ("{0}" the number).
-    let short: [[String]]
-    let long: [[String]]
+    package let short: [[String]]
+    package let long: [[String]]
     /// Two amounts together: "{0}, {1}" or "{0} et {1}".
-    let pair: String
-    let plural: Plural
+    package let pair: String
+    package let plural: Plural
 
-    func short(_ n: Int, _ unit: Unit) -> String { Self.fill(short[unit.rawValue][plural.form(n)], n) }
-    func long(_ n: Int, _ unit: Unit) -> String { Self.fill(long[unit.rawValue][plural.form(n)], n) }
-    func pair(_ first: String, _ second: String) -> String {
+    package func short(_ n: Int, _ unit: Unit) -> String { Self.fill(short[unit.rawValue][plural.form(n)], n) }
+    package func long(_ n: Int, _ unit: Unit) -> String { Self.fill(long[unit.rawValue][plural.form(n)], n) }
+    package func pair(_ first: String, _ second: String) -> String {
         pair.replacing("{0}", with: first).replacing("{1}", with: second)
     }
 
@@ -47,9 +47,9 @@ struct DurationWords: Sendable, Hashable {
     private static func two(_ one: String, _ other: String) -> [String] { [one, other, other, other] }
 
     /// The words for a language identifier; English for one without its own.
-    static func named(_ identifier: String) -> DurationWords { table[identifier] ?? english }
+    package static func named(_ identifier: String) -> DurationWords { table[identifier] ?? english }
 
-    static let english = DurationWords(
+    package static let english = DurationWords(
         short: [two("{0} day", "{0} days"), same("{0} hr"), same("{0} min"), same("{0} sec")],
         long: [two("{0} day", "{0} days"), two("{0} hour", "{0} hours"), two("{0} minute", "{0} minutes"), two("{0} second", "{0} seconds")],
         pair: "{0}, {1}", plural: .oneForOne)

@@ -6,7 +6,7 @@
 /// 14 sec") use its `durationWords`.
 package struct DateLanguage: Sendable, Hashable {
     /// How a long date is ordered.
-    enum Order: Sendable, Hashable {
+    package enum Order: Sendable, Hashable {
         /// "November 22, 2026".
         case monthDayYear
         /// "22 November 2026".
@@ -18,19 +18,19 @@ package struct DateLanguage: Sendable, Hashable {
     }
 
     package let identifier: String
-    let months: [String]
+    package let months: [String]
     package let weekdays: [String]
-    let order: Order
+    package let order: Order
     /// Whether the language's clocks read 24 hours (most of Europe) or 12 with AM/PM.
     package let uses24HourClock: Bool
     /// "Sun 22 Nov" (English) or "So. 22. Nov." (German): abbreviations end in a dot.
-    let abbreviationDot: Bool
+    package let abbreviationDot: Bool
 
     /// The words of relative and offset texts ("11 Min., 14 Sek.").
-    var durationWords: DurationWords { DurationWords.named(String(identifier.prefix { $0 != "_" })) }
+    package var durationWords: DurationWords { DurationWords.named(String(identifier.prefix { $0 != "_" })) }
 
     /// "November 22, 2026" in this language.
-    func longDate(day: Int, month: Int, year: Int) -> String {
+    package func longDate(day: Int, month: Int, year: Int) -> String {
         let name = months[month - 1]
         switch order {
         case .monthDayYear: return "\(name) \(day), \(year)"
@@ -41,7 +41,7 @@ package struct DateLanguage: Sendable, Hashable {
     }
 
     /// "Sun 22 Nov": the lock screen's date line in this language.
-    func shortDate(weekday: Int, day: Int, month: Int) -> String {
+    package func shortDate(weekday: Int, day: Int, month: Int) -> String {
         let dayText = order == .dayDotMonthYear ? "\(day)." : "\(day)"
         return "\(abbreviation(weekdays[weekday - 1], length: weekdayLength)) \(dayText) \(abbreviation(months[month - 1], length: 3))"
     }
@@ -50,7 +50,7 @@ package struct DateLanguage: Sendable, Hashable {
     private var weekdayLength: Int { ["de", "da", "nb"].contains(identifier) ? 2 : 3 }
 
     /// The first `length` letters, with the language's dot when a letter was left out.
-    func abbreviation(_ name: String, length: Int) -> String {
+    package func abbreviation(_ name: String, length: Int) -> String {
         let short = String(name.prefix(length))
         return abbreviationDot && short.count < name.count ? short + "." : short
     }
@@ -86,13 +86,13 @@ package struct DateLanguage: Sendable, Hashable {
     package static let englishUS = DateLanguage(
         identifier: "en_US", months: english.months, weekdays: english.weekdays, order: .monthDayYear, uses24HourClock: false, abbreviationDot: false)
 
-    static let english = DateLanguage(
+    package static let english = DateLanguage(
         identifier: "en",
         months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
         weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
         order: .dayMonthYear, uses24HourClock: true, abbreviationDot: false)
 
-    static let all: [DateLanguage] = [
+    package static let all: [DateLanguage] = [
         english,
         DateLanguage(
             identifier: "de",

@@ -1,0 +1,48 @@
+import AppIntentsCore
+import FoundationEssentials
+import WidgetKitCore
+
+/// The widget kinds a configuration may name, as its reader needs them: each Swift
+/// kind's families and `@Parameter`s with a check of given values, and the kinds read
+/// with tables (`command`, `http`, …). The composition root makes it from the program's
+/// widgets (Providers' `WidgetRegistry.kinds`) and hands it to the reader, which so
+/// checks every kind without importing the code that runs them.
+package struct WidgetKinds: Sendable {
+    /// A kind written in Swift.
+    package struct Declared: Sendable {
+        package var supportedFamilies: [WidgetFamily]
+        package var parameters: [ParameterDescriptor]
+        /// Whether the kind reads only the local machine, so its reloads cost nothing.
+        package var isLocal: Bool
+        /// Checks parameter values given as text by name, as making the widget would.
+        package var check: @Sendable (_ values: [String: String]) throws(ParameterError) -> Void
+
+        package init(supportedFamilies: [WidgetFamily], parameters: [ParameterDescriptor], isLocal: Bool, check: @escaping @Sendable (_ values: [String: String]) throws(ParameterError) -> Void) {
+            self.supportedFamilies = supportedFamilies
+            self.parameters = parameters
+            self.isLocal = isLocal
+            self.check = check
+        }
+    }
+
+    /// The kinds the daemon reads with tables and arrays, in the order people meet them.
+    package static let tableKinds = ["calendar", "command", "homeassistant", "http", "image", "mqtt", "push", "recorded"]
+
+    /// The Swift kinds, by name.
+    package var declared: [String: Declared]
+    /// The table kinds this program has: the stock ones but those a Swift kind of the
+    /// same name replaces.
+    package var tables: Set<String>
+    /// Why `json` is no timeline (docs/TIMELINE-JSON.md); nil when it is one. For a
+    /// `recorded` widget's file.
+    package var timelineProblem: @Sendable (_ json: Data) -> String?
+
+    package init(declared: [String: Declared], timelineProblem: @escaping @Sendable (_ json: Data) -> String?) {
+        self.declared = declared
+        tables = Set(Self.tableKinds).subtracting(declared.keys)
+        self.timelineProblem = timelineProblem
+    }
+
+    /// Every kind's name, sorted.
+    package var names: [String] { Set(declared.keys).union(tables).sorted() }
+}
