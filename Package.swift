@@ -126,7 +126,7 @@ let package = Package(
         // widgets, the clock's face, taps, the broker's settings, the screen's sleep.
         .target(
             name: "LockScreenModel",
-            dependencies: ["ProviderOptions", "WidgetKitCore", "ActivityKitCore", "ControlProtocol", "Accessory", "Canvas", "PanelOptions", "ZoneInfo", "JSON"]
+            dependencies: ["ProviderOptions", "WidgetKitCore", "ActivityKitCore", "ControlProtocol", "Canvas", "PanelOptions", "ZoneInfo", "JSON"]
         ),
         .target(
             name: "LockScreen",

@@ -1,5 +1,4 @@
 import ActivityKitCore
-import Accessory
 import FoundationEssentials
 import JSON
 

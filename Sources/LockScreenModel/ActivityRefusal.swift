@@ -1,5 +1,4 @@
 import ActivityKitCore
-import Accessory
 import JSON  // for Spelling
 
 /// Why the daemon did not take an activity push, said to whoever sent it: the message

@@ -4,7 +4,6 @@ import Config
 import ControlProtocol
 import FoundationEssentials
 import LockScreen
-import LockScreenModel  // for ActivityBand
 import Panel
 import Providers
 import ZoneInfo

@@ -9,7 +9,7 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
   the fuzzer that feeds the reader; everywhere else requests are typed values;
 - Sources/LockScreen (the daemon's loop and drawing) holds no MQTT or control-socket file:
   the broker is Broker, the socket ControlSocket;
-- LockScreenModel does not depend on Providers, TimelineEngine or Panel: it holds the values the daemon runs (the
+- LockScreenModel does not depend on Providers, TimelineEngine, Accessory, DaemonRuntime or Panel: it holds the values the daemon runs (the
   demo's providers, the broker's password file and the Live Activities' state machine
   live in LockScreen and Broker);
 - Config imports and depends on no module that runs anything (LockScreen, Web, Broker,
@@ -120,7 +120,7 @@ for front in sorted(FRONT_ENDS):
 # The model holds values: it fetches nothing and runs no Live Activity's state machine.
 for runtime in set(CONFIG_FORBIDDEN.split("|")) & declared.get("Config", set()):
     problems.append(f"Config depends on {runtime}: it reads the file into values; what runs them is the composition root's")
-for runtime in ("Providers", "Panel", "TimelineEngine"):
+for runtime in ("Providers", "Panel", "TimelineEngine", "Accessory", "DaemonRuntime"):
     if runtime in declared.get("LockScreenModel", set()):
         problems.append(f"LockScreenModel depends on {runtime}: it holds values; what fetches, reads files or opens a display belongs to the root or the runtime")
 if "DaemonInterface" in declared and declared["DaemonInterface"] & {"LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "Accessory"}:
