@@ -23,12 +23,12 @@ package struct LockScreenContent<Widget: PlacedWidget>: Sendable {
     package var urls: [String: WidgetTap] = [:]
 
     /// The action `[urls]` gives an address: the exact one, else the longest prefix.
-    package func action(forURL url: String) -> WidgetTap? {
+    @inlinable package func action(forURL url: String) -> WidgetTap? {
         if let exact = urls[url] { return exact }
         return urls.filter { $0.key.hasSuffix("*") && url.hasPrefix(String($0.key.dropLast())) }.max { $0.key.count < $1.key.count }?.value
     }
 
-    package init(inline: WidgetStack<Widget>?, row: [WidgetStack<Widget>], home: [WidgetStack<Widget>] = [], photo: WidgetStack<Widget>? = nil, page: LockScreenPage = .lock) {
+    @inlinable package init(inline: WidgetStack<Widget>?, row: [WidgetStack<Widget>], home: [WidgetStack<Widget>] = [], photo: WidgetStack<Widget>? = nil, page: LockScreenPage = .lock) {
         self.inline = inline
         self.row = row
         self.home = home
@@ -37,26 +37,26 @@ package struct LockScreenContent<Widget: PlacedWidget>: Sendable {
     }
 
     /// The pages this content has, in the order "next" walks them.
-    package var pages: [LockScreenPage] { [.lock] + (home.isEmpty ? [] : [.home]) + (photo == nil ? [] : [.photo]) }
+    @inlinable package var pages: [LockScreenPage] { [.lock] + (home.isEmpty ? [] : [.home]) + (photo == nil ? [] : [.photo]) }
 
     /// The page after `page` among those this content has.
-    package func page(after page: LockScreenPage) -> LockScreenPage {
+    @inlinable package func page(after page: LockScreenPage) -> LockScreenPage {
         let pages = self.pages
         return pages[((pages.firstIndex(of: page) ?? 0) + 1) % pages.count]
     }
 
     /// Single widgets, no stacks.
-    package init(inline: Widget?, row: [Widget]) {
+    @inlinable package init(inline: Widget?, row: [Widget]) {
         self.init(inline: inline.map { WidgetStack([$0]) }, row: row.map { WidgetStack([$0]) })
     }
 
     /// Every stack, in the engine's order: inline, row, home, photo.
-    package var stacks: [WidgetStack<Widget>] { (inline.map { [$0] } ?? []) + row + home + (photo.map { [$0] } ?? []) }
+    @inlinable package var stacks: [WidgetStack<Widget>] { (inline.map { [$0] } ?? []) + row + home + (photo.map { [$0] } ?? []) }
 
     /// The same page with each widget made into another form (a specification into a
     /// running widget); a widget that cannot be is left out, and a place left empty
     /// with it. Taps, addresses and the page shown stay.
-    package func map<Other>(_ transform: (Widget) throws -> Other?) rethrows -> LockScreenContent<Other> {
+    @inlinable package func map<Other>(_ transform: (Widget) throws -> Other?) rethrows -> LockScreenContent<Other> {
         var made = LockScreenContent<Other>(
             inline: try inline.flatMap { try $0.map(transform) }, row: try row.compactMap { try $0.map(transform) },
             home: try home.compactMap { try $0.map(transform) }, photo: try photo.flatMap { try $0.map(transform) }, page: page)

@@ -11,15 +11,15 @@ package struct WidgetStack<Widget: PlacedWidget>: Sendable {
     /// Rotate to the next widget this often when no entry claims relevance; nil to stay.
     package var rotation: TimeInterval?
 
-    package init(_ widgets: [Widget], rotation: TimeInterval? = nil) {
+    @inlinable package init(_ widgets: [Widget], rotation: TimeInterval? = nil) {
         self.widgets = widgets
         self.rotation = rotation
     }
 
-    package var family: WidgetFamily { widgets.first?.family ?? .accessoryCircular }
+    @inlinable package var family: WidgetFamily { widgets.first?.family ?? .accessoryCircular }
 
     /// The same place holding each widget made into another form; nil when none could be.
-    package func map<Other>(_ transform: (Widget) throws -> Other?) rethrows -> WidgetStack<Other>? {
+    @inlinable package func map<Other>(_ transform: (Widget) throws -> Other?) rethrows -> WidgetStack<Other>? {
         let made = try widgets.compactMap(transform)
         return made.isEmpty ? nil : WidgetStack<Other>(made, rotation: rotation)
     }

@@ -14,7 +14,10 @@ extension TimelineEngine {
         /// What the widget was configured with: an equal specification means a reloaded
         /// configuration left it as it was, so its timeline is kept. Nil for a widget made
         /// in code.
-        package var specification: WidgetSpecification?
+        package var specification: WidgetSpecification? { made?.specification }
+        /// The specification, held once: a widget is copied at every reading, and the
+        /// specification's strings and sources are a reload's business only.
+        private let made: Made?
         /// The least time between two askings on request (`TimelineEngine.minimumAskInterval`,
         /// or 0 for a provider that only reads what was handed to the daemon: a push or
         /// an mqtt widget, whose senders are limited where they come in).
@@ -29,7 +32,16 @@ extension TimelineEngine {
             self.instance = instance
             self.budget = budget
             self.failurePolicy = failurePolicy
-            self.specification = specification
+            made = specification.map(Made.init)
+        }
+
+        /// The box a specification is kept in.
+        private final class Made: Sendable {
+            let specification: WidgetSpecification
+
+            init(_ specification: WidgetSpecification) {
+                self.specification = specification
+            }
         }
     }
 }

@@ -21,10 +21,15 @@ public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, Codable, Cus
     package static let systemFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge]
 
     /// Whether this is a home-screen family, drawn in full colour.
-    package var isHomeScreen: Bool { Self.systemFamilies.contains(self) }
+    @inlinable package var isHomeScreen: Bool {
+        switch self {
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: true
+        case .accessoryInline, .accessoryCircular, .accessoryRectangular: false
+        }
+    }
 
     /// The size in points on the reference screen (393×852, iPhone 15-class).
-    package var referenceSize: (width: Double, height: Double) {
+    @inlinable package var referenceSize: (width: Double, height: Double) {
         switch self {
         case .accessoryInline: (234, 26)
         case .accessoryCircular: (72, 72)
