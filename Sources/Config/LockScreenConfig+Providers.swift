@@ -88,12 +88,15 @@ extension LockScreenConfig {
             reader.report(table["file"]!.line, "\(path).file", "cannot read \(resolved)")
             return nil
         }
-        if let problem = kinds.timelineProblem(data) {
+        let decoded: any Sendable
+        switch kinds.readTimeline(data) {
+        case let .success(timeline): decoded = timeline
+        case let .failure(problem):
             reader.report(table["file"]!.line, "\(path).file", "\(resolved) is not a timeline: \(problem)")
             return nil
         }
         let (budget, failure) = limits(table, at: path, local: true, reader: &reader)
-        return widget.specification(budget: budget, failure: failure, source: .recorded(file: resolved, json: data))
+        return widget.specification(budget: budget, failure: failure, source: .recorded(RecordedTimeline(file: resolved, json: data, decoded: decoded)))
     }
 
     /// `kind = "http"`: a JSON API's answer, as a timeline or through a template.

@@ -33,14 +33,23 @@ package struct WidgetKinds: Sendable {
     /// The table kinds this program has: the stock ones but those a Swift kind of the
     /// same name replaces.
     package var tables: Set<String>
-    /// Why `json` is no timeline (docs/TIMELINE-JSON.md); nil when it is one. For a
+    /// `json` read as a timeline (docs/TIMELINE-JSON.md), or why it is none. For a
     /// `recorded` widget's file.
-    package var timelineProblem: @Sendable (_ json: Data) -> String?
+    package var readTimeline: @Sendable (_ json: Data) -> Result<any Sendable, TimelineProblem>
 
-    package init(declared: [String: Declared], timelineProblem: @escaping @Sendable (_ json: Data) -> String?) {
+    /// Why a recorded file is no timeline: each mistake with its JSON path.
+    package struct TimelineProblem: Error, CustomStringConvertible {
+        package let description: String
+
+        package init(_ description: String) {
+            self.description = description
+        }
+    }
+
+    package init(declared: [String: Declared], readTimeline: @escaping @Sendable (_ json: Data) -> Result<any Sendable, TimelineProblem>) {
         self.declared = declared
         tables = Set(Self.tableKinds).subtracting(declared.keys)
-        self.timelineProblem = timelineProblem
+        self.readTimeline = readTimeline
     }
 
     /// Every kind's name, sorted.

@@ -33,8 +33,8 @@ package struct WidgetSpecification: PlacedWidget, Equatable {
         case homeAssistant(HomeAssistantWidgetSource)
         /// The timeline last pushed to the widget (socket, web, broker).
         case push
-        /// A timeline kept in a file, read when the file was: its JSON text.
-        case recorded(file: String, json: Data)
+        /// A timeline kept in a file, as the configuration's reader read it.
+        case recorded(RecordedTimeline)
         /// A picture from a file, a folder, an address or a camera.
         case image(ImageWidgetSource)
     }
@@ -57,6 +57,25 @@ package struct WidgetSpecification: PlacedWidget, Equatable {
         default: false
         }
     }
+}
+
+/// A `recorded` widget's timeline: the file's JSON text, and the timeline the kinds'
+/// check decoded of it (Providers' `TimelineJSON`), carried so that a file of a day's
+/// entries is decoded once, not once to check it and again to run it. Two are equal
+/// when their file and text are.
+package struct RecordedTimeline: Sendable, Equatable {
+    package let file: String
+    package let json: Data
+    /// What `WidgetKinds.readTimeline` made of `json`.
+    package let decoded: any Sendable
+
+    package init(file: String, json: Data, decoded: any Sendable) {
+        self.file = file
+        self.json = json
+        self.decoded = decoded
+    }
+
+    package static func == (a: RecordedTimeline, b: RecordedTimeline) -> Bool { a.file == b.file && a.json == b.json }
 }
 
 /// What the page's layout needs of a widget, whichever form it takes: the configuration's

@@ -62,9 +62,10 @@ extension WidgetRegistry {
                 timeline.policy = .never
                 return timeline
             }
-        case let .recorded(_, json):
+        case let .recorded(recording):
             // The whole recording at once; its own policy decides when it is asked again.
-            guard let recorded = try? TimelineJSON.decode(json, now: Date(timeIntervalSince1970: 0)) else { return nil }
+            // Decoded by the configuration's check (`kinds.readTimeline`), else now.
+            guard let recorded = recording.decoded as? TimelineJSON ?? (try? TimelineJSON.decode(recording.json, now: Date(timeIntervalSince1970: 0))) else { return nil }
             instance = JSONTimelineInstance.make { _ in recorded }
         case let .image(source):
             instance = source.instance

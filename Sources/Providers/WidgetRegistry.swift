@@ -40,10 +40,9 @@ package struct WidgetRegistry: Sendable {
         }
         return WidgetKinds(declared: declared) { json in
             do {
-                _ = try TimelineJSON.decode(json, now: Date(timeIntervalSince1970: 0))
-                return nil
+                return .success(try TimelineJSON.decode(json, now: Date(timeIntervalSince1970: 0)))
             } catch {
-                return "\(error)"
+                return .failure(WidgetKinds.TimelineProblem("\(error)"))
             }
         }
     }

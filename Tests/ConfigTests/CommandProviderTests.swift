@@ -77,7 +77,7 @@ struct CommandProviderTests {
 
     @Test("a non-zero exit is a failure carrying the last line of its errors")
     func exits() async throws {
-        var runner = CommandRunner(arguments: ["sh", "-c", "echo first >&2; echo 'API key missing' >&2; exit 3"])
+        let runner = CommandRunner(arguments: ["sh", "-c", "echo first >&2; echo 'API key missing' >&2; exit 3"])
         await #expect(throws: CommandRunner.Failure.exited(status: 3, stderr: "API key missing")) { try await runner.run(registry: ChildRegistry()) }
     }
 
