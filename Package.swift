@@ -267,7 +267,7 @@ package.targets += [
     .target(name: "UIKitCore", dependencies: ["Accessory", "Canvas"]),
     .target(name: "UIKit", dependencies: ["FoundationAdditions", "UIKitCore"]),
     .target(name: "SwiftUI", dependencies: ["FoundationAdditions", "Accessory", "Combine", "UIKitCore"]),
-    .target(name: "WidgetKit", dependencies: ["SwiftUI"]),
+    .target(name: "WidgetKit", dependencies: ["SwiftUI", "Accessory", "AppIntentsCore"]),
     .target(name: "AppIntents", dependencies: ["AppIntentsCore"]),
     .target(name: "Charts", dependencies: ["SwiftUI", "Accessory", "Canvas", "Gauge"]),
     .target(name: "ActivityKit", dependencies: ["ActivityKitCore", "FoundationAdditions"]),

@@ -4,7 +4,8 @@ import PackageDescription
 // Widgets written as Apple's WidgetKit documentation writes them — a lock-screen widget
 // and a home-screen widget in one bundle, with previews — whose only change is
 // `import Accessory` in place of `import WidgetKit`, `import SwiftUI` and
-// `import AppIntents`. As a widget extension is one module, the widgets and the `@main`
+// `import AppIntents` — but for the Control, which imports WidgetKit as on iOS, where
+// controls are WidgetKit's. As a widget extension is one module, the widgets and the `@main`
 // bundle share one target. The last match comes from the app's Core Data store
 // (MatchData, written by `matchlog` as the app would). The same sources build twice: in
 // Swift 6 language mode (the program) and in Swift 5 mode (GameStatsSwift5, a link to
@@ -26,6 +27,7 @@ let package = Package(
             name: "gamestatsd",
             dependencies: [
                 .product(name: "Accessory", package: "lockscreend"),
+                .product(name: "WidgetKit", package: "lockscreend"),
                 .product(name: "Intents", package: "lockscreend"),
                 .product(name: "CoreData", package: "lockscreend"),
                 "MatchData",
@@ -37,7 +39,7 @@ let package = Package(
             plugins: [.plugin(name: "IntentClassGeneration", package: "lockscreend")]),
         .target(
             name: "GameStatsSwift5",
-            dependencies: [.product(name: "Accessory", package: "lockscreend"), .product(name: "Intents", package: "lockscreend"),
+            dependencies: [.product(name: "Accessory", package: "lockscreend"), .product(name: "WidgetKit", package: "lockscreend"), .product(name: "Intents", package: "lockscreend"),
                            .product(name: "CoreData", package: "lockscreend"), "MatchData"],
             resources: [.copy("Images")],
             swiftSettings: [.swiftLanguageMode(.v5)],

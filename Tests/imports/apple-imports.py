@@ -64,6 +64,9 @@ CASES = [
     ("Charts", "struct V: View { let v: [Double]\n  var body: some View { Chart(Array(v.enumerated()), id: \\.offset) { LineMark(x: .value(\"i\", $0.offset), y: .value(\"v\", $0.element)) }.chartXAxis(.hidden) } }", None),
     ("SwiftUI", "struct V: View { var body: some View { Chart { BarMark(x: .value(\"d\", \"Mon\"), y: .value(\"n\", 3)) } } }", "Chart"),
     ("WidgetKit", "let m = LineMark(x: .value(\"i\", 1), y: .value(\"v\", 2.0))", "LineMark"),
+    # The Controls are WidgetKit's, as on iOS: `import SwiftUI` alone brings none.
+    ("WidgetKit", "func reload() { ControlCenter.shared.reloadControls(ofKind: \"lamp\") }\nfunc place<C: ControlWidget>(_ control: C) -> C.Body { control.body }", None),
+    ("SwiftUI", "func reload() { ControlCenter.shared.reloadAllControls() }", "ControlCenter"),
     ("Foundation", "let c = UIColor.systemRed", "UIColor"),
     ("Foundation", "let f = DateComponentsFormatter()", "DateComponentsFormatter"),
 ]

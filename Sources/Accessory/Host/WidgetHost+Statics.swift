@@ -28,11 +28,6 @@ extension WidgetCenter {
     public static var shared: WidgetCenter { WidgetHost.process.reloads }
 }
 
-extension ControlCenter {
-    /// The center of the daemon that runs this control.
-    public static var shared: ControlCenter { ControlCenter(reloads: WidgetHost.process.reloads) }
-}
-
 extension AssetCatalog {
     /// Where `Color("name")` and `UIColor(named:)` look: colours are made before any view
     /// has an environment to say where.

@@ -15,7 +15,7 @@ package struct PlacedControl: Sendable {
 
 /// Lays out a control's look and marks its frame as a place a tap performs its intent;
 /// draws the focus ring when keys have moved the focus to it.
-final class ControlNode: LayoutNode {
+package final class ControlNode: LayoutNode {
     let child: LayoutNode
     let control: PlacedControl
     let name: String
@@ -31,7 +31,7 @@ final class ControlNode: LayoutNode {
     }
 
     /// A control whose focus ring, in the ink, shows when keys have focused it.
-    convenience init(child: LayoutNode, control: PlacedControl, name: String, environment: EnvironmentValues) {
+    package convenience init(child: LayoutNode, control: PlacedControl, name: String, environment: EnvironmentValues) {
         let focused = environment.focusedControl == control.action.id
         self.init(child: child, control: control, name: name, focusRing: focused ? environment.primaryInk : nil)
     }
@@ -40,9 +40,9 @@ final class ControlNode: LayoutNode {
     static let ringWidth = 1.5
     static let ringGap = 1.5
 
-    override func measure(_ proposal: ProposedSize) -> Size { child.sizeThatFits(proposal) }
+    package override func measure(_ proposal: ProposedSize) -> Size { child.sizeThatFits(proposal) }
 
-    override func place(in frame: Rect) -> PlacedView {
+    package override func place(in frame: Rect) -> PlacedView {
         var children = [child.place(in: frame)]
         if let focusRing {
             let outset = Self.ringGap + Self.ringWidth / 2

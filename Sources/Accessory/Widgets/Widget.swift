@@ -169,11 +169,16 @@ public enum WidgetBundleBuilder {
     public static func buildLimitedAvailability(_ list: WidgetList) -> WidgetList { list }
 }
 
+extension WidgetBundleBuilder {
+    /// A widget in a bundle.
+    public static func buildExpression<W: Widget>(_ widget: W) -> W { widget }
+}
+
 /// The widgets of a bundle.
 public struct WidgetList: Widget {
     let list: WidgetCatalog
 
-    init(catalog: WidgetCatalog) {
+    package init(catalog: WidgetCatalog) {
         list = catalog
     }
 

@@ -20,6 +20,23 @@ package struct WidgetDescriptor: Sendable {
     /// Parameters whose valid values a provider or query lists, by name.
     var optionSources: [String: IntentOptionsSource] = [:]
 
+    /// A kind made elsewhere than this module (a control, in WidgetKit's): every field,
+    /// as the memberwise initialiser takes them.
+    package init(
+        kind: String, displayName: String, description: String, supportedFamilies: [WidgetFamily], parameters: [ParameterDescriptor],
+        instantiate: @escaping @Sendable (_ parameters: [String: String]) throws(ParameterError) -> WidgetInstance,
+        draw: @escaping @Sendable (any TimelineEntry) -> RenderableEntry?, optionSources: [String: IntentOptionsSource] = [:]
+    ) {
+        self.kind = kind
+        self.displayName = displayName
+        self.description = description
+        self.supportedFamilies = supportedFamilies
+        self.parameters = parameters
+        self.instantiate = instantiate
+        self.draw = draw
+        self.optionSources = optionSources
+    }
+
     /// This widget drawn without the home screen's content margins
     /// (`.contentMarginsDisabled()`): every entry its instances and `draw` make fills its tile.
     func withoutContentMargins() -> WidgetDescriptor {
@@ -112,7 +129,7 @@ package struct WidgetInstance: Sendable {
 
     /// An instance whose entries are `Entry` values drawn by `content`; entries that are
     /// `Codable` can be saved and restored.
-    init<Entry: TimelineEntry, Content: View>(
+    package init<Entry: TimelineEntry, Content: View>(
         content: ViewFactory<Entry, Content>,
         placeholder: @escaping @Sendable (TimelineProviderContext) -> Entry,
         snapshot: @escaping @Sendable (TimelineProviderContext) async -> Entry,
@@ -264,13 +281,17 @@ package struct RenderableEntry: Sendable {
 
 /// A widget's view builder closure. Builders are pure functions of the entry, so
 /// sharing one across tasks is safe even though Swift cannot prove it.
-struct ViewFactory<Entry, Content: View>: @unchecked Sendable {
+package struct ViewFactory<Entry, Content: View>: @unchecked Sendable {
     let make: (Entry) -> Content
+
+    package init(make: @escaping (Entry) -> Content) {
+        self.make = make
+    }
 }
 
 extension ViewFactory where Entry: TimelineEntry {
     /// `draw` for a descriptor: entries of this factory's type, drawn by it.
-    var draw: @Sendable (any TimelineEntry) -> RenderableEntry? {
+    package var draw: @Sendable (any TimelineEntry) -> RenderableEntry? {
         { entry in (entry as? Entry).map { RenderableEntry($0, content: self) } }
     }
 }

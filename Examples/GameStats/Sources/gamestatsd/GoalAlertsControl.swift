@@ -1,5 +1,5 @@
 import AppIntentsCore
-import Accessory
+import WidgetKit
 
 // A lock-screen Control (iOS 18) as Apple's template writes one: a toggle whose value a
 // provider reads and whose `SetValueIntent` sets it. Placed in a corner slot, it is a

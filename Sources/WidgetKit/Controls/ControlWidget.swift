@@ -1,3 +1,4 @@
+import Accessory
 import AppIntentsCore
 import FoundationEssentials
 

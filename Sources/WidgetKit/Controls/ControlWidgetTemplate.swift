@@ -1,3 +1,4 @@
+import Accessory
 import AppIntentsCore
 /// What a control shows and does, as WidgetKit's `ControlWidgetTemplate`: a button or a
 /// toggle with a label. On the lock screen a control is a round button in a corner.

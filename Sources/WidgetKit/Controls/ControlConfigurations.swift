@@ -1,3 +1,4 @@
+import Accessory
 import AppIntentsCore
 import FoundationEssentials
 
@@ -90,26 +91,7 @@ public struct ControlCenter: Sendable {
     public func reloadAllControls() { reloads.reloadAllTimelines() }
 }
 
-/// A control's settings, as AppIntents' `ControlConfigurationIntent`: a struct whose
-/// `@Parameter`s the config file sets for each placed control.
-public protocol ControlConfigurationIntent: AppIntent {}
-
-extension ControlConfigurationIntent {
-    /// A configuration does nothing when performed.
-    public func perform() async throws -> IntentResultContainer { .result() }
-}
-
-/// An intent that sets a value, as AppIntents' `SetValueIntent`: a toggle sets its `value`
-/// to the state chosen before performing it.
-public protocol SetValueIntent: AppIntent {
-    associatedtype ValueType
-    var value: ValueType { get set }
-}
-
 extension WidgetBundleBuilder {
-    /// A widget in a bundle.
-    public static func buildExpression<W: Widget>(_ widget: W) -> W { widget }
-
     /// A control in a bundle: placed as a widget of its kind.
     public static func buildExpression<C: ControlWidget>(_ control: C) -> WidgetList {
         WidgetList(catalog: WidgetCatalog(widgets: makeControlDescriptor(control.body).map { [$0] } ?? []))
