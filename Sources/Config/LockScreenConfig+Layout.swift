@@ -96,14 +96,14 @@ extension LockScreenConfig {
             return nil
         }
         guard let kind = reader.choice(table, "kind", at: path, from: kinds) else { return nil }
-        if catalogue.tables.contains(kind) {
+        if let tableKind = WidgetKinds.TableKind(rawValue: kind), catalogue.tables.contains(tableKind) {
             var family = placement.defaultFamily
             switch givenFamily(table, at: path, placement: placement, reader: &reader) {
             case .absent: break
             case .misplaced: return nil
             case let .fits(given): family = given
             }
-            return tableWidget(KindTable(name: name, kind: kind, table: table, path: path, family: family), kinds: catalogue, reader: &reader)
+            return tableWidget(KindTable(name: name, kind: kind, table: table, path: path, family: family), of: tableKind, kinds: catalogue, reader: &reader)
         }
         guard let descriptor = catalogue.declared[kind] else { return nil }
         // The family: given, or the first the kind supports that fits where it is placed.

@@ -3,7 +3,7 @@ import ProviderOptions
 import TOML  // for .line
 import WidgetKitCore
 
-/// The kinds read with tables and arrays (`WidgetKinds.tableKinds`), each into its
+/// The kinds read with tables and arrays (`WidgetKinds.TableKind`), each into its
 /// specification.
 extension LockScreenConfig {
     /// What a kind's reader is given: the widget's name, kind, table, `widgets.NAME` for
@@ -17,17 +17,16 @@ extension LockScreenConfig {
     }
 
     /// `table` read as its kind says; nil when it cannot run (the reader has the reasons).
-    static func tableWidget(_ widget: KindTable, kinds: WidgetKinds, reader: inout ConfigReader) -> WidgetSpecification? {
-        switch widget.kind {
-        case "calendar": calendarWidget(widget, reader: &reader)
-        case "command": commandWidget(widget, reader: &reader)
-        case "homeassistant": homeAssistantWidget(widget, reader: &reader)
-        case "http": httpWidget(widget, reader: &reader)
-        case "image": imageWidget(widget, reader: &reader)
-        case "mqtt": mqttWidget(widget, reader: &reader)
-        case "push": pushWidget(widget, reader: &reader)
-        case "recorded": recordedWidget(widget, kinds: kinds, reader: &reader)
-        default: nil
+    static func tableWidget(_ widget: KindTable, of kind: WidgetKinds.TableKind, kinds: WidgetKinds, reader: inout ConfigReader) -> WidgetSpecification? {
+        switch kind {
+        case .calendar: calendarWidget(widget, reader: &reader)
+        case .command: commandWidget(widget, reader: &reader)
+        case .homeassistant: homeAssistantWidget(widget, reader: &reader)
+        case .http: httpWidget(widget, reader: &reader)
+        case .image: imageWidget(widget, reader: &reader)
+        case .mqtt: mqttWidget(widget, reader: &reader)
+        case .push: pushWidget(widget, reader: &reader)
+        case .recorded: recordedWidget(widget, kinds: kinds, reader: &reader)
         }
     }
 

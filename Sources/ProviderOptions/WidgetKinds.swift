@@ -25,14 +25,18 @@ package struct WidgetKinds: Sendable {
         }
     }
 
-    /// The kinds the daemon reads with tables and arrays, in the order people meet them.
-    package static let tableKinds = ["calendar", "command", "homeassistant", "http", "image", "mqtt", "push", "recorded"]
+    /// A kind the daemon reads with tables and arrays rather than declared `@Parameter`s,
+    /// by the name `kind = "…"` gives it: one case each, so the reader's switch over them
+    /// is exhaustive and no name can lack a reader.
+    package enum TableKind: String, Sendable, CaseIterable {
+        case calendar, command, homeassistant, http, image, mqtt, push, recorded
+    }
 
     /// The Swift kinds, by name.
     package var declared: [String: Declared]
     /// The table kinds this program has: the stock ones but those a Swift kind of the
     /// same name replaces.
-    package var tables: Set<String>
+    package var tables: Set<TableKind>
     /// `json` read as a timeline (docs/TIMELINE-JSON.md), or why it is none. For a
     /// `recorded` widget's file.
     package var readTimeline: @Sendable (_ json: Data) -> Result<any Sendable, TimelineProblem>
@@ -48,10 +52,10 @@ package struct WidgetKinds: Sendable {
 
     package init(declared: [String: Declared], readTimeline: @escaping @Sendable (_ json: Data) -> Result<any Sendable, TimelineProblem>) {
         self.declared = declared
-        tables = Set(Self.tableKinds).subtracting(declared.keys)
+        tables = Set(TableKind.allCases.filter { declared[$0.rawValue] == nil })
         self.readTimeline = readTimeline
     }
 
     /// Every kind's name, sorted.
-    package var names: [String] { Set(declared.keys).union(tables).sorted() }
+    package var names: [String] { Set(declared.keys).union(tables.map(\.rawValue)).sorted() }
 }

@@ -5,7 +5,7 @@ import ProviderOptions
 
 /// The widget kinds a program runs: the Swift widgets (the built-in ones and those of any
 /// bundle a custom daemon adds), described by their `@Parameter`s, beside the kinds read
-/// with tables (`WidgetKinds.tableKinds`). It tells the configuration's reader what each
+/// with tables (`WidgetKinds.TableKind`). It tells the configuration's reader what each
 /// kind takes (`kinds`) and makes the running widget of each specification the reader
 /// returns (`widget(for:boards:)`).
 package struct WidgetRegistry: Sendable {
