@@ -51,8 +51,7 @@ struct ConfigReload: Sendable {
         }
         // The widgets' topics follow the file; a changed [mqtt] or widget list makes the
         // connection again.
-        boards.mqtt.setWidgets(config.mqttFilters)
-        boards.push.setNames(config.pushNames)
+        boards.expect(pushNames: config.pushNames, mqttFilters: config.mqttFilters)
         mqtt?.continuation.yield(MQTTSettings(config: config.mqtt, content: config.content))
         logger.notice("reloading \(path)")
         // Each widget made anew; the daemon keeps the timeline of every one whose

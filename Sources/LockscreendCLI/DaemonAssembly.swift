@@ -56,7 +56,8 @@ struct DaemonAssembly {
         let registry = common.registry
         let config = try common.loadConfig(registry: registry, default: defaultConfig)
         for warning in config?.warnings ?? [] { logger.warning("\(warning.file):\(warning.line): \(warning.key): \(warning.message)") }
-        let boards = WidgetBoards(push: PushBoard(names: config?.pushNames ?? []))
+        let boards = WidgetBoards()
+        if let config { boards.expect(pushNames: config.pushNames, mqttFilters: config.mqttFilters) }
         // The file's widgets made running ones here, the one place that does.
         var options = common.daemonOptions(config, registry: registry, boards: boards)
         let output = run.output(config)
@@ -149,7 +150,6 @@ struct DaemonAssembly {
     /// service only waits.
     func broker() -> MQTTService {
         let board = boards.mqtt
-        board.setWidgets(config?.mqttFilters ?? [:])
         let (handler, frames, outbox, logger) = (handler, daemon.frames, daemon.outbox, logger)
         let page = (run.http.flatMap(WebConfig.listen) ?? config?.web)?.pageURL(machine: MachineName.current)
         return MQTTService(first: MQTTSettings(config: config?.mqtt, content: config?.content), channel: mqtt, logger: logger) { mqtt, widgets, retired in

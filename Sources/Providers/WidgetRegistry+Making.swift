@@ -14,6 +14,14 @@ package struct WidgetBoards: Sendable {
         self.push = push
         self.mqtt = mqtt
     }
+
+    /// Makes the boards take what a configuration's widgets read: timelines pushed to
+    /// `pushNames`, broker messages on the topics of `mqttFilters` (by widget name). At
+    /// start and at each reload.
+    package func expect(pushNames: Set<String>, mqttFilters: [String: MQTTTopicFilter]) {
+        push.setNames(pushNames)
+        mqtt.setWidgets(mqttFilters)
+    }
 }
 
 extension WidgetRegistry {

@@ -20,8 +20,8 @@ package struct RunningConfig: Sendable {
 
     package init(_ specification: LockScreenConfig, registry: WidgetRegistry) {
         self.specification = specification
-        boards = WidgetBoards(push: PushBoard(names: specification.pushNames))
-        boards.mqtt.setWidgets(specification.mqttFilters)
+        boards = WidgetBoards()
+        boards.expect(pushNames: specification.pushNames, mqttFilters: specification.mqttFilters)
         content = registry.running(specification.content, boards: boards)
     }
 
