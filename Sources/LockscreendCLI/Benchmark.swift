@@ -110,9 +110,12 @@ package struct Benchmark {
     package var duration: TimeInterval
     /// The HAT driven with `panel == .epd`.
     package var epdModel = EPDModel.named("waveshare-2in13-v4")!
+    /// The kinds `config` was read against, which make its widgets.
+    package var registry: WidgetRegistry
 
-    package init(config: LockScreenConfig, panel: Panel, start: Date, duration: TimeInterval) {
+    package init(config: LockScreenConfig, registry: WidgetRegistry = .standard(), panel: Panel, start: Date, duration: TimeInterval) {
         self.config = config
+        self.registry = registry
         self.panel = panel
         self.start = start
         self.duration = duration
@@ -210,13 +213,13 @@ package struct Benchmark {
         // The widgets made as the daemon makes them; mqtt widgets read a simulated broker.
         let boards = WidgetBoards()
         let daemon = LockScreenDaemon(
-            content: WidgetRegistry.standard().running(config.content, boards: boards), renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
+            content: registry.running(config.content, boards: boards), renderer: LockScreenApplication.renderer(options), display: display, clock: clock,
             behaviour: options.behaviour, logger: logger)
         tally.kept = { [unowned daemon] in daemon.keptSinceLastPresentation }
 
         // mqtt widgets get their messages from a simulated broker.
         var house = HouseFeed(filters: config.mqttFilters, start: start)
-        boards.mqtt.setWidgets(config.mqttFilters)
+        boards.expect(pushNames: config.pushNames, mqttFilters: config.mqttFilters)
 
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []

@@ -37,13 +37,14 @@ extension Lockscreend {
             if let parseKeys {
                 return print(ConfigParseBench(keys: max(10, min(parseKeys, 60_000))).run())
             }
+            let registry = WidgetRegistry.standard()
             let loaded: LockScreenConfig
             do {
-                loaded = try LockScreenConfig.load(path: config, kinds: WidgetRegistry.standard().kinds)
+                loaded = try LockScreenConfig.load(path: config, kinds: registry.kinds)
             } catch {
                 throw ConfigFailure(errors: error)
             }
-            var benchmark = Benchmark(config: loaded, panel: panel.kind, start: at, duration: simulate)
+            var benchmark = Benchmark(config: loaded, registry: registry, panel: panel.kind, start: at, duration: simulate)
             if let model = panel.model { benchmark.epdModel = model }
             let report = try await benchmark.run()
             if json {

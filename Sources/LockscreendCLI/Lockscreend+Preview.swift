@@ -56,10 +56,11 @@ extension Lockscreend {
         func run() async throws {
             _ = common.logger()
             if all { return try renderAll() }
-            guard let config = try common.loadConfig(registry: common.registry) else {
+            let registry = common.registry
+            guard let config = try common.loadConfig(registry: registry) else {
                 throw ValidationFailure("no configuration: give --config FILE (\(LockScreenConfig.defaultPath) does not exist)")
             }
-            let options = common.daemonOptions(config, registry: common.registry)
+            let options = common.daemonOptions(config, registry: registry)
             let placed = options.content?.stacks.flatMap(\.widgets) ?? []
             guard let chosen = placed.first(where: { $0.name == widget }) else {
                 throw ValidationFailure("no placed widget named '\(widget ?? "")' (placed: \(placed.map(\.name).joined(separator: ", ")))")
@@ -79,8 +80,9 @@ extension Lockscreend {
             guard !previews.isEmpty else {
                 throw ValidationFailure("this program declares no #Preview: a widget package's previews are drawn by its own daemon (LockScreenDaemon.run or @main)")
             }
-            let config = try common.loadConfig(registry: common.registry)
-            let options = common.daemonOptions(config, registry: common.registry)
+            let registry = common.registry
+            let config = try common.loadConfig(registry: registry)
+            let options = common.daemonOptions(config, registry: registry)
             let (renderer, glass) = renderer(options, config: config)
             do {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

@@ -7,6 +7,7 @@ import LockScreen
 import Logging
 import Panel
 import PanelOptions
+import Providers
 
 extension Lockscreend {
     /// Renders one frame to a PNG, or a BMP for a device that fetches its screen.
@@ -41,12 +42,13 @@ extension Lockscreend {
             let logger = common.logger()
             let client = ClientScreen(depth: depth.flatMap(ClientScreen.Depth.init(rawValue:)) ?? .colour)
             do {
-                let config = try common.loadConfig(registry: common.registry)
+                let registry = common.registry
+                let config = try common.loadConfig(registry: registry)
                 if let model = panel.flatMap(EPDModel.named) {
-                    try await writePanel(model, config: config, logger: logger)
+                    try await writePanel(model, config: config, registry: registry, logger: logger)
                     return
                 }
-                let frame = try await LockScreenApplication.snapshot(common.daemonOptions(config, registry: common.registry), pictureInks: client.pictureInks, logger: logger)
+                let frame = try await LockScreenApplication.snapshot(common.daemonOptions(config, registry: registry), pictureInks: client.pictureInks, logger: logger)
                 guard let bytes = client.file(frame, bmp: out.lowercased().hasSuffix(".bmp")) else { throw ValidationFailure("cannot make the PNG") }
                 do {
                     try Data(bytes).write(to: URL(fileURLWithPath: out), options: .atomic)
@@ -62,9 +64,9 @@ extension Lockscreend {
 
         /// The frame at the panel's size (turned as the configuration turns the display),
         /// drawn for its inks, as the glass shows it.
-        private func writePanel(_ model: EPDModel, config: LockScreenConfig?, logger: Logger) async throws {
+        private func writePanel(_ model: EPDModel, config: LockScreenConfig?, registry: WidgetRegistry, logger: Logger) async throws {
             let rotation = config?.output.rotation ?? .none
-            var options = common.daemonOptions(config, registry: common.registry)
+            var options = common.daemonOptions(config, registry: registry)
             (options.width, options.height) = rotation.frameSize(deviceWidth: model.width, deviceHeight: model.height)
             var saturation: Double?
             if case let .epd(epd) = config?.output.target { saturation = epd.saturation }

@@ -4,7 +4,6 @@ import DaemonRuntime
 import LockScreenModel
 import Logging
 import ServiceLifecycle
-import LockScreenModel  // for WidgetStack.widgets
 import ProviderOptions
 
 /// What the broker connection should be: `[mqtt]` (nil: none) and the widgets Home
