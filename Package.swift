@@ -29,7 +29,7 @@ let package = Package(
     defaultLocalization: "en",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "Accessory", targets: ["Accessory", "AppIntentsCore", "ActivityKitCore"]),
+        .library(name: "Accessory", targets: ["Accessory", "SwiftUICore", "AppIntentsCore", "ActivityKitCore"]),
         .library(name: "LockScreen", targets: ["LockScreen"]),
         /// The stock command line, for a daemon of one's own: `LockScreenDaemon.main(bundles:)`.
         .library(name: "LockscreendCLI", targets: ["LockscreendCLI"]),
@@ -95,7 +95,12 @@ let package = Package(
         .target(name: "ActivityKitCore", dependencies: ["FoundationAdditions", "AppIntentsCore", "ZoneInfo"]),
         // WidgetKit's plain values, below the views and the configuration's reader.
         .target(name: "WidgetKitCore"),
-        .target(name: "Accessory", dependencies: ["WidgetKitCore", "ActivityKitCore", "FoundationAdditions", "AppIntentsCore", "Canvas", "Gauge", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
+        // SwiftUI's core, as iOS's SwiftUICore: views, layout, text, styles, the environment.
+        .target(name: "SwiftUICore", dependencies: ["WidgetKitCore", "FoundationAdditions", "AppIntentsCore", "Canvas", "Gauge", "ZoneInfo"]),
+        // WidgetKit's widget types over the core, without Foundation: widgets, timelines and
+        // their providers, configurations, WidgetCenter, previews, the Live Activities'
+        // presentations, and the host widget code reaches its daemon through.
+        .target(name: "Accessory", dependencies: ["SwiftUICore", "WidgetKitCore", "ActivityKitCore", "FoundationAdditions", "AppIntentsCore", "Canvas", "ZoneInfo", "CAccessoryHooks", "AccessoryMacros"]),
         // What a display is, as plain values the file and the command line fill.
         .target(name: "PanelOptions", dependencies: ["Canvas", "ZoneInfo"]),
         .target(name: "Panel", dependencies: ["PanelOptions", "Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
@@ -110,7 +115,7 @@ let package = Package(
         .target(name: "ProviderOptions", dependencies: ["WidgetKitCore", "AppIntentsCore", "Canvas", "JSON", "ZoneInfo"]),
         .target(
             name: "TimelineEngine",
-            dependencies: ["ProviderOptions", "DaemonRuntime", "Accessory", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ProviderOptions", "DaemonRuntime", "Accessory", "SwiftUICore", "ZoneInfo", "CSystemShims", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "Providers",
@@ -131,7 +136,7 @@ let package = Package(
         .target(
             name: "LockScreen",
             dependencies: ["ProviderOptions", "ActivityKitCore", "AppIntentsCore", 
-                "LockScreenModel", "DaemonInterface", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CSystemShims",
+                "LockScreenModel", "DaemonInterface", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "SwiftUICore", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CSystemShims",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -175,7 +180,7 @@ let package = Package(
         .target(
             name: "LockscreendCLI",
             dependencies: ["WidgetKitCore", "ProviderOptions", 
-                "Web", "WebTrust", "Broker", "ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CMalloc",
+                "Web", "WebTrust", "Broker", "ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "SwiftUICore", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -264,12 +269,12 @@ package.targets += [
         .product(name: "OpenCombineDispatch", package: "OpenCombine"),
         .product(name: "OpenCombineFoundation", package: "OpenCombine"),
     ]),
-    .target(name: "UIKitCore", dependencies: ["Accessory", "Canvas"]),
+    .target(name: "UIKitCore", dependencies: ["SwiftUICore", "Canvas"]),
     .target(name: "UIKit", dependencies: ["FoundationAdditions", "UIKitCore"]),
-    .target(name: "SwiftUI", dependencies: ["FoundationAdditions", "Accessory", "Combine", "UIKitCore"]),
+    .target(name: "SwiftUI", dependencies: ["FoundationAdditions", "SwiftUICore", "Combine", "UIKitCore"]),
     .target(name: "WidgetKit", dependencies: ["SwiftUI", "Accessory", "AppIntentsCore"]),
     .target(name: "AppIntents", dependencies: ["AppIntentsCore"]),
-    .target(name: "Charts", dependencies: ["SwiftUI", "Accessory", "Canvas", "Gauge"]),
+    .target(name: "Charts", dependencies: ["SwiftUI", "SwiftUICore", "Canvas", "Gauge"]),
     .target(name: "ActivityKit", dependencies: ["ActivityKitCore", "FoundationAdditions"]),
     // SiriKit's intent classes; Foundation, which it brings as Apple's does, is linked
     // only by widget packages that import it.
@@ -278,7 +283,7 @@ package.targets += [
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // The SQLite file SwiftData and CoreData keep an app's objects in.
     .target(name: "ModelStorage", dependencies: ["CSQLite"]),
-    .target(name: "SwiftData", dependencies: ["FoundationAdditions", "Accessory", "AccessoryMacros", "ModelStorage"]),
+    .target(name: "SwiftData", dependencies: ["FoundationAdditions", "SwiftUICore", "AccessoryMacros", "ModelStorage"]),
     // Core Data's names, on the same store; its model files compiled by the plugin below.
     .target(name: "CoreData", dependencies: ["FoundationAdditions", "ModelStorage", "CAccessoryHooks"]),
     .executableTarget(name: "coredata-classes", dependencies: ["SwiftLiteral"]),

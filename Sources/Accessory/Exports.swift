@@ -1,8 +1,6 @@
-// SwiftUI and WidgetKit bring Foundation's value types with them, so widget code uses
-// `Date`, `URL`, `Calendar` and `TimeInterval` with no import of its own. Accessory does
-// the same with FoundationEssentials, which has them without ICU.
-@_exported import FoundationEssentials
-
-// WidgetKit's plain values (`WidgetFamily`, `WidgetRenderingMode`) are a module below the
-// views, so that the configuration's reader names a family without importing them.
+// WidgetKit's widget types stand on SwiftUI's core, as Apple's WidgetKit does: a module
+// importing Accessory (the daemon's, a custom daemon's) sees the views too. Only
+// FoundationEssentials comes with it, so the stock daemon links no ICU.
+@_exported import SwiftUICore
+// WidgetKit's plain values: `WidgetFamily`, `WidgetRenderingMode`.
 @_exported import WidgetKitCore

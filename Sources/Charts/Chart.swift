@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 import Canvas
 
 /// A chart of marks, as Swift Charts' `Chart`: it takes the space it is offered and

@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 extension ChartContent {
     private func changingMarks(_ change: @escaping (inout MarkSpec) -> Void) -> ModifiedChartContent {
         ModifiedChartContent(base: self, change: change)

@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 /// What a `Chart` holds: marks, groups of marks and `ForEach`es of them, as Swift Charts'
 /// `ChartContent`. The marks of this library are the ones content can hold; a type of
 /// one's own conforming to it draws nothing.

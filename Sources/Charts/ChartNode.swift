@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 import Canvas
 
 /// Lays out a chart in the space it is given: scales fitted to the marks, the axes'
@@ -33,7 +33,7 @@ final class ChartNode: NodeLayout {
 
     /// A label as the axes draw them: the small caption size, secondary.
     func label(_ string: String) -> LayoutNode {
-        Accessory.makeNode(Text(verbatim: string).font(.caption2).foregroundStyle(.secondary), in: environment)
+        SwiftUICore.makeNode(Text(verbatim: string).font(.caption2).foregroundStyle(.secondary), in: environment)
     }
 
     func place(in frame: Rect) -> PlacedView {

@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 import Canvas
 
 /// Where values fall along one side of a plot: a linear (or time) scale, or bands for

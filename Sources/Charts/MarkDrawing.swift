@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 import Canvas
 
 /// Turns marks into shapes on a plot: one shape per line or area series, one per colour

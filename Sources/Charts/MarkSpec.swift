@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 /// One mark as the chart lays it out: its kind, where it sits and how it is drawn.
 struct MarkSpec {
     enum Kind { case line, area, bar, point, rule }

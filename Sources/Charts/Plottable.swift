@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 /// A value a chart can place on an axis, as Swift Charts' `Plottable`: numbers are
 /// placed on a linear scale, dates on a time scale, strings as categories.
 public protocol Plottable: Sendable {

@@ -1,5 +1,5 @@
 import AppIntentsCore  // for .id
-import Accessory
+import SwiftUICore
 import FoundationEssentials
 
 /// The daemon's bookkeeping of interactive widgets: the toggles a tap has turned that

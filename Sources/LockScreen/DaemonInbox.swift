@@ -94,9 +94,14 @@ package struct DaemonInbox: Sendable {
             switch request {
             case let .kind(kind): send(.reload(kind: kind))
             case .all: send(.reload(kind: nil))
-            case let .open(url): send(.openURL(url))
             }
         }
+    }
+
+    /// Sends the addresses widget code opens (`openURL`) through `app` (the daemon's
+    /// host's) on, until the task is cancelled: each runs its `[urls]` action.
+    package func forwardOpenedURLs(from app: AppServices) async {
+        for await url in app.openedURLs() { send(.openURL(url)) }
     }
 
     /// Sends widget code's `Activity.request`, `update` and `end` that reach `center` on

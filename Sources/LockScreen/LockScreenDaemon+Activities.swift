@@ -1,5 +1,5 @@
 import ActivityKitCore
-import Accessory
+import Accessory  // for .activities
 import Canvas
 import FoundationEssentials
 import LockScreenModel  // for .band, .isEmpty, .place

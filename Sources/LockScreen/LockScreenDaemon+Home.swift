@@ -1,4 +1,4 @@
-import Accessory  // for .nextChange
+import SwiftUICore  // for .nextChange
 import Canvas
 import FoundationEssentials
 import LockScreenModel

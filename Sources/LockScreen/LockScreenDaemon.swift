@@ -348,6 +348,7 @@ public final class LockScreenDaemon {
             // Widget code's WidgetCenter reloads join the one inbox.
             Task(executorPreference: DaemonExecutor.preferred) { [inbox, host] in await inbox.forwardWidgetCenter(from: host.reloads) },
             Task(executorPreference: DaemonExecutor.preferred) { [inbox, host] in await inbox.forwardActivities(from: host.activities) },
+            Task(executorPreference: DaemonExecutor.preferred) { [inbox, host] in await inbox.forwardOpenedURLs(from: host.app) },
         ]
         defer { listeners.forEach { $0.cancel() } }
         // The timelines shown last are on disk when run() returns, however it ends.

@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 import Canvas
 import FoundationEssentials
 import LockScreenModel

@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 import FoundationEssentials
 import LockScreenModel
 import TimelineEngine

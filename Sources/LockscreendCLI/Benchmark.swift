@@ -1,4 +1,4 @@
-import Accessory  // for .light
+import SwiftUICore  // for .light
 import Canvas
 import Config
 import ControlProtocol

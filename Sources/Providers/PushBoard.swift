@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Synchronization
-import Accessory
+import Accessory  // for .never
 
 /// The timelines pushed to `push` widgets (`lockscreenctl push NAME FILE`), by widget
 /// name; each push widget's provider hands over what was last pushed to it. Kept across

@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 
 extension View {
     /// Gives the view's environment a container, as SwiftData's modifier does for

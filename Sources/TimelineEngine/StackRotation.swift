@@ -1,4 +1,4 @@
-import Accessory  // for LiveSchedule
+import SwiftUICore  // for LiveSchedule
 import FoundationEssentials
 
 /// Which widget of a Smart Stack shows: the most relevant, else the next at each

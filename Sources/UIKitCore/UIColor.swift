@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 import Canvas
 
 /// UIKit's colour, as widget code reaches for it through `import SwiftUI`: made from

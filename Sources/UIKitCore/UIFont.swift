@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 /// UIKit's font, as widget code reaches for it through `import SwiftUI`: sizes and
 /// weights that become SwiftUI fonts (`Font(uiFont)`).
 public struct UIFont: Sendable, Hashable {

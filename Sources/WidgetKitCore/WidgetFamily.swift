@@ -28,6 +28,13 @@ public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, Codable, Cus
         }
     }
 
+    /// The margin a home-screen tile keeps around its content on each side, in points.
+    @usableFromInline package static let tileMargin = 16.0
+
+    /// The margin the host keeps around a widget's content on each side, in points: a
+    /// home-screen tile's, none on the lock screen.
+    @inlinable package var contentMargin: Double { isHomeScreen ? Self.tileMargin : 0 }
+
     /// The size in points on the reference screen (393×852, iPhone 15-class).
     @inlinable package var referenceSize: (width: Double, height: Double) {
         switch self {

@@ -4,6 +4,7 @@ import TestSupport
 import Foundation
 import Testing
 @testable import Accessory
+@testable import SwiftUICore
 
 /// The widgets of AppleDocsWidgets.swift, written as Apple's documentation writes them,
 /// configured and drawn.

@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import Testing
 @testable import Accessory
+@testable import SwiftUICore
 
 /// `Image("name")` from an asset catalog as Xcode writes one.
 @Suite("Asset catalogs")

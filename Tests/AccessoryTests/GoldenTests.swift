@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Accessory
+@testable import SwiftUICore
 import Gauge
 
 /// Pictures of each family, each gauge style and the placeholder look, compared with the

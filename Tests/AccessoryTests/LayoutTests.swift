@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import Testing
 @testable import Accessory
+@testable import SwiftUICore
 
 @Suite("Layout")
 struct LayoutTests {

@@ -4,6 +4,7 @@ import Canvas
 import Foundation
 import Testing
 @testable import Accessory
+@testable import SwiftUICore
 
 @Suite("Widget API")
 struct WidgetAPITests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Accessory
+@testable import SwiftUICore
 @testable import Canvas
 @testable import Providers
 import TestSupport

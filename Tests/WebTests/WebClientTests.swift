@@ -1,4 +1,5 @@
 @testable import Accessory
+@testable import SwiftUICore
 @testable import Canvas
 @testable import Config
 @testable import ControlProtocol

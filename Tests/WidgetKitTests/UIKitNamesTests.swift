@@ -59,11 +59,11 @@ struct UIKitNamesTests {
     @Test("an entity query's sections are the values the config file may name; an opened address reaches the daemon")
     func entitiesAndURLs() async throws {
         #expect(try await FolderQuery().suggestedEntities().items.map(\.id) == ["Inbox", "Work", "Family"])
-        var requests = WidgetCenter.shared.requests().makeAsyncIterator()
+        var opened = WidgetHost.process.app.openedURLs().makeAsyncIterator()
         let intent = OpenFolderIntent()
         intent.folder = FolderEntity(id: "Work")
         _ = try await intent.perform()
-        #expect(await requests.next() == .open("mail://folder/Work"))
+        #expect(await opened.next() == "mail://folder/Work")
     }
 }
 

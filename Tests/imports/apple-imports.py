@@ -67,6 +67,22 @@ CASES = [
     # The Controls are WidgetKit's, as on iOS: `import SwiftUI` alone brings none.
     ("WidgetKit", "func reload() { ControlCenter.shared.reloadControls(ofKind: \"lamp\") }\nfunc place<C: ControlWidget>(_ control: C) -> C.Body { control.body }", None),
     ("SwiftUI", "func reload() { ControlCenter.shared.reloadAllControls() }", "ControlCenter"),
+    # WidgetKit's widget types are WidgetKit's: `import SwiftUI` brings the views alone,
+    # as on iOS, where a widget's file that forgets `import WidgetKit` fails.
+    ("SwiftUI", "struct W: Widget { var body: some WidgetConfiguration { EmptyWidgetConfiguration() } }", "Widget"),
+    ("SwiftUI", "struct E: TimelineEntry { let date: Date }", "TimelineEntry"),
+    ("SwiftUI", "func reload() { WidgetCenter.shared.reloadAllTimelines() }", "WidgetCenter"),
+    ("SwiftUI", "struct V: View { @Environment(\\.widgetFamily) var family\n  var body: some View { Text(\"x\") } }", "widgetFamily"),
+    ("SwiftUI", "let f: WidgetFamily = .systemSmall", "WidgetFamily"),
+    ("SwiftUI", "struct V: View { var body: some View { Text(\"x\").widgetAccentable() } }", "widgetAccentable"),
+    ("SwiftUI", "struct V: View { var body: some View { AccessoryWidgetBackground() } }", "AccessoryWidgetBackground"),
+    ("WidgetKit", "struct V: View { var body: some View { ZStack { AccessoryWidgetBackground(); Text(\"x\").widgetAccentable() }\n"
+                  "  .widgetURL(URL(string: \"app://x\")).containerBackground(.fill.tertiary, for: .widget) } }", None),
+    ("WidgetKit", "struct V: View { @Environment(\\.widgetFamily) var family\n  @Environment(\\.widgetRenderingMode) var mode\n  var body: some View { Text(family == .systemSmall ? \"s\" : \"l\").padding(EnvironmentValues().widgetContentMargins) } }\nlet s: ColorScheme = .dark", None),
+    # SwiftUI's core is a module of its own, as iOS's SwiftUICore: views, no Foundation.
+    ("SwiftUICore", "struct V: View { @Environment(\\.openURL) var open\n  var body: some View { Text(\"x\").foregroundStyle(Color(\"Brand\")) } }\nlet d = Date()", None),
+    ("SwiftUICore", "let t = Timeline<Never>(entries: [], policy: .never)", "Timeline"),
+    ("SwiftUICore", "let n = NSNumber(value: 3)", "NSNumber"),
     ("Foundation", "let c = UIColor.systemRed", "UIColor"),
     ("Foundation", "let f = DateComponentsFormatter()", "DateComponentsFormatter"),
 ]

@@ -9,22 +9,27 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
   the fuzzer that feeds the reader; everywhere else requests are typed values;
 - Sources/LockScreen (the daemon's loop and drawing) holds no MQTT or control-socket file:
   the broker is Broker, the socket ControlSocket;
-- LockScreenModel does not depend on Providers, TimelineEngine, Accessory, DaemonRuntime or Panel: it holds the values the daemon runs (the
+- LockScreenModel does not depend on Providers, TimelineEngine, Accessory, SwiftUICore, DaemonRuntime or Panel: it holds the values the daemon runs (the
   demo's providers, the broker's password file and the Live Activities' state machine
   live in LockScreen and Broker);
 - Config imports and depends on no module that runs anything (LockScreen, Web, Broker,
-  ControlSocket, Panel, Providers, TimelineEngine, DaemonRuntime, Accessory): it reads
+  ControlSocket, Panel, Providers, TimelineEngine, DaemonRuntime, Accessory,
+  SwiftUICore): it reads
   the file into LockScreenModel's, ProviderOptions' and PanelOptions' values;
 - only the composition root reads the machine's name (`gethostname`);
 - no board is a `static let shared`: the daemon's boards are made by DaemonAssembly and
   handed to who needs them (the only shared objects left are the process's own: the
   child-process registry, the wall-clock alarm, the text system);
 - what widget code reaches of its daemon is one value, the host (`WidgetHost`): Apple's
-  statics over it are declared in one file per framework — WidgetKit's and SwiftUI's
-  (`WidgetCenter.shared`, `ControlCenter.shared`, the asset catalog's folders) in
-  WidgetHost+Statics.swift, ActivityKit's (`ActivityCenter.shared`, over the center the
-  process's host holds) in ActivityCenter+Statics.swift — and read only in those modules:
-  the daemon reaches its host through `Behaviour.host`;
+  statics over it are declared in one file per framework — WidgetKit's
+  (`WidgetCenter.shared`) in WidgetHost+Statics.swift, SwiftUI's (the asset catalogs'
+  folders, `openURL`'s default, over the services the process's host holds) in
+  AppServices+Statics.swift, ActivityKit's (`ActivityCenter.shared`) in
+  ActivityCenter+Statics.swift, the Controls' in ControlCenter+Statics.swift — and read
+  only in those modules: the daemon reaches its host through `Behaviour.host`;
+- SwiftUI's core (SwiftUICore) and the frameworks that need only views (SwiftUI, Charts,
+  UIKit's names, SwiftData) do not depend on WidgetKit's widget types (Accessory) or
+  WidgetKit, as Apple's do not;
 - every library module has a test target (`<Module>Tests`, or the one named below);
 - every module of Package.swift is named in docs/ARCHITECTURE.md, and every type a row of
   its table names is declared in that row's module or one it depends on (what a module
@@ -66,15 +71,15 @@ for path in lock_screen:
     if re.match(r"(MQTT|ControlServer|Socket)", name):
         problems.append(f"{os.path.relpath(path, root)}: the broker and the socket have modules of their own")
 
-CONFIG_FORBIDDEN = "LockScreen|Web|Broker|ControlSocket|Panel|Providers|TimelineEngine|DaemonRuntime|Accessory"
+CONFIG_FORBIDDEN = "LockScreen|Web|Broker|ControlSocket|Panel|Providers|TimelineEngine|DaemonRuntime|Accessory|SwiftUICore"
 for path in swift_files("Sources/Config"):
     for module in re.findall(r"^(?:@testable )?import (%s)\b(?!Model|Options)" % CONFIG_FORBIDDEN, code(path), re.M):
         problems.append(f"{os.path.relpath(path, root)} imports {module}: Config reads into LockScreenModel's, ProviderOptions' and PanelOptions' values")
 
 SHARED_ALLOWED = {"ChildRegistry", "WallClockAlarm", "TextSystem"}
-STATICS = {"Sources/Accessory/Host/WidgetHost+Statics.swift", "Sources/ActivityKitCore/ActivityCenter+Statics.swift", "Sources/WidgetKit/Controls/ControlCenter+Statics.swift"}
+STATICS = {"Sources/Accessory/Host/WidgetHost+Statics.swift", "Sources/SwiftUICore/App/AppServices+Statics.swift", "Sources/ActivityKitCore/ActivityCenter+Statics.swift", "Sources/WidgetKit/Controls/ControlCenter+Statics.swift"}
 # The modules whose files may read the statics (each framework's own code).
-STATIC_READERS = ("Sources/Accessory/", "Sources/ActivityKitCore/", "Sources/WidgetKit/")
+STATIC_READERS = ("Sources/Accessory/", "Sources/SwiftUICore/", "Sources/ActivityKitCore/", "Sources/WidgetKit/")
 for path in swift_files("Sources"):
     text = code(path)
     for match in re.finditer(r"static (?:let|var) shared = (\w+)\(", text):
@@ -83,7 +88,7 @@ for path in swift_files("Sources"):
     relative = os.path.relpath(path, root)
     if relative.startswith(STATIC_READERS) and relative not in STATICS and re.search(r"static (?:let|var) (?:shared|process)\b", text):
         problems.append(f"{relative}: a static shared object; widget code's statics are declared in {' and '.join(sorted(STATICS))}, over the host")
-    if re.search(r"\b(?:WidgetCenter|ActivityCenter|ControlCenter)\.(?:shared|process)\b|WidgetHost\.process\b", text) and not relative.startswith(STATIC_READERS) \
+    if re.search(r"\b(?:WidgetCenter|ActivityCenter|ControlCenter)\.(?:shared|process)\b|(?:WidgetHost|AppServices)\.process\b", text) and not relative.startswith(STATIC_READERS) \
             and relative not in ("Sources/LockscreendCLI/DaemonAssembly.swift", "Sources/LockscreendCLI/LockScreenDaemon+Main.swift"):
         problems.append(f"{relative} reads the process's host; take the daemon's (Behaviour.host) as DaemonAssembly hands it down")
 
@@ -93,7 +98,7 @@ targets = {t["name"]: t["type"] for t in package["targets"]}
 # of WidgetKitTests, #Preview's macro by AccessoryTests.
 TESTED_BY = {"SwiftUI": "WidgetKitTests", "Combine": "WidgetKitTests", "WidgetKit": "WidgetKitTests", "AppIntents": "WidgetKitTests", "Charts": "WidgetKitTests", "ActivityKit": "WidgetKitTests", "UIKit": "WidgetKitTests", "UIKitCore": "WidgetKitTests", "Intents": "WidgetKitTests", "SwiftData": "WidgetKitTests",
              "CoreData": "WidgetKitTests", "ModelStorage": "WidgetKitTests",
-             "AccessoryMacros": "AccessoryTests", "WidgetKitCore": "AccessoryTests", "SwiftLiteral": "AccessoryTests"}
+             "AccessoryMacros": "AccessoryTests", "SwiftUICore": "AccessoryTests", "WidgetKitCore": "AccessoryTests", "SwiftLiteral": "AccessoryTests"}
 SUPPORT = {"TestSupport", "DaemonTestSupport", "EPDModels"}
 for name, kind in targets.items():
     if kind not in ("regular", "macro") or name in SUPPORT:
@@ -120,7 +125,7 @@ for front in sorted(FRONT_ENDS):
 # The model holds values: it fetches nothing and runs no Live Activity's state machine.
 for runtime in set(CONFIG_FORBIDDEN.split("|")) & declared.get("Config", set()):
     problems.append(f"Config depends on {runtime}: it reads the file into values; what runs them is the composition root's")
-for runtime in ("Providers", "Panel", "TimelineEngine", "Accessory", "DaemonRuntime"):
+for runtime in ("Providers", "Panel", "TimelineEngine", "Accessory", "SwiftUICore", "DaemonRuntime"):
     if runtime in declared.get("LockScreenModel", set()):
         problems.append(f"LockScreenModel depends on {runtime}: it holds values; what fetches, reads files or opens a display belongs to the root or the runtime")
 if "DaemonInterface" in declared and declared["DaemonInterface"] & {"LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "Accessory"}:
@@ -165,6 +170,14 @@ def below(module, seen=None):
     return seen
 
 
+# Apple's frameworks import what Apple's do: SwiftUI's core and the frameworks over it
+# that need only the views (SwiftUI, Charts, UIKit's names, SwiftData) never reach
+# WidgetKit's widget types (Accessory) or WidgetKit.
+VIEWS_ONLY = {"SwiftUICore", "SwiftUI", "Charts", "UIKitCore", "UIKit", "SwiftData"}
+for module in sorted(VIEWS_ONLY):
+    above = below(module) & {"Accessory", "WidgetKit"} if module in declared else set()
+    if above:
+        problems.append(f"{module} depends on {sorted(above)}: it needs SwiftUI's core only, as Apple's does; WidgetKit's widget types are above it")
 # Names that are not this package's: other packages' (swift-service-lifecycle's), HTTP's,
 # Apple's protocols the table contrasts with.
 FOREIGN = {"Service", "ServiceGroup", "POST", "ObservableObject", "Tests"}

@@ -71,7 +71,7 @@ extension View {
     public func activityBackgroundTint(_ color: Color?) -> some View {
         layout { child, env in
             if let color, let sink = env.containerBackground, sink.node == nil {
-                sink.node = Accessory.makeNode(color, in: env)
+                sink.node = SwiftUICore.makeNode(color, in: env)
             }
             return child
         }

@@ -1,7 +1,7 @@
 import ActivityKitCore
 /// What widget code reaches of the daemon that runs it: the widgets the program declared,
-/// the folders its asset catalogs are in, and the centers WidgetKit's and ActivityKit's
-/// statics hand out (reloads, Live Activities).
+/// the folders its asset catalogs are in, and the centers WidgetKit's, ActivityKit's and
+/// SwiftUI's statics hand out (reloads, Live Activities, opened addresses).
 ///
 /// The running daemon's host is the process's (`WidgetHost.process`), which the program's
 /// start fills (`LockScreenDaemon.main(bundles:)`) and DaemonAssembly hands down; any other
@@ -14,22 +14,25 @@ package struct WidgetHost: Sendable {
     /// drawn, one presenter per `ActivityConfiguration`, registered beside the widgets (no
     /// place takes them).
     package var catalog: WidgetCatalog
-    /// Where `Color("name")` and `UIColor(named:)` look for colour sets: the program's
-    /// resource folders.
-    package var assetDirectories: [String]
-    /// Where `WidgetCenter`'s reloads and opened addresses go.
+    /// Where `Color("name")` and `UIColor(named:)` look for colour sets (the program's
+    /// resource folders), and where the addresses widget code opens go.
+    package let app: AppServices
+    /// Where `WidgetCenter`'s reloads go.
     package let reloads: WidgetCenter
     /// Where `Activity`'s requests go, and where the daemon says what runs.
     package let activities: ActivityCenter
 
+    /// The program's resource folders, in which asset catalogs are looked for.
+    package var assetDirectories: [String] { app.assetDirectories }
+
     /// A host with centers of its own.
     package init(catalog: WidgetCatalog = WidgetCatalog(), assetDirectories: [String] = []) {
-        self.init(catalog: catalog, assetDirectories: assetDirectories, reloads: WidgetCenter(), activities: ActivityCenter())
+        self.init(catalog: catalog, app: AppServices(assetDirectories: assetDirectories), reloads: WidgetCenter(), activities: ActivityCenter())
     }
 
-    init(catalog: WidgetCatalog, assetDirectories: [String], reloads: WidgetCenter, activities: ActivityCenter) {
+    init(catalog: WidgetCatalog, app: AppServices, reloads: WidgetCenter, activities: ActivityCenter) {
         self.catalog = catalog
-        self.assetDirectories = assetDirectories
+        self.app = app
         self.reloads = reloads
         self.activities = activities
     }

@@ -203,7 +203,7 @@ package struct RenderableEntry: Sendable {
         date = entry.date
         relevance = entry.relevance
         encode = { EntryCoding.encode(entry) }
-        makeNode = { env in Accessory.makeNode(content.make(entry), in: env) }
+        makeNode = { env in SwiftUICore.makeNode(content.make(entry), in: env) }
     }
 
     /// An entry of the daemon's own providers (commands, pushes, HTTP), drawn by
@@ -222,7 +222,7 @@ package struct RenderableEntry: Sendable {
         self.date = date
         self.relevance = relevance
         self.encode = { nil }
-        makeNode = { env in Accessory.makeNode(view(), in: env) }
+        makeNode = { env in SwiftUICore.makeNode(view(), in: env) }
     }
 
     /// Lays the entry's view out at `size` points in `environment` (its family, time,
@@ -249,16 +249,15 @@ package struct RenderableEntry: Sendable {
         return PlacedView(frame: page, content: .clip, children: (background.map { [$0] } ?? []) + [content], name: "Page")
     }
 
-    /// The home screen's tile corner radius and content margins, in points.
+    /// The home screen's tile corner radius, in points.
     static let tileCornerRadius = 22.0
-    static let tileMargin = 16.0
 
     /// A home-screen widget: its container background (or the appearance's tile colour)
     /// behind the whole tile, the content inside the standard margins, all clipped to
     /// the tile's rounded corners.
     private func placeTile(size: Size, environment: EnvironmentValues) -> PlacedView {
         let tile = Rect(origin: .zero, size: size)
-        let inner = contentMarginsDisabled ? tile : tile.inset(top: Self.tileMargin, leading: Self.tileMargin, bottom: Self.tileMargin, trailing: Self.tileMargin)
+        let inner = contentMarginsDisabled ? tile : tile.inset(top: WidgetFamily.tileMargin, leading: WidgetFamily.tileMargin, bottom: WidgetFamily.tileMargin, trailing: WidgetFamily.tileMargin)
         let (given, content) = placeWithBackground(in: tile, contentIn: inner, environment: environment)
         // iOS's secondary grouped backgrounds: a tile stands out from the page in either appearance.
         let tileColour = environment.colorScheme == .dark ? RGBA(red: 28 / 255, green: 28 / 255, blue: 30 / 255) : RGBA(red: 229 / 255, green: 229 / 255, blue: 234 / 255)

@@ -1,6 +1,6 @@
 import ActivityKitCore
 import AppIntentsCore
-import Accessory  // for .isOn, .title
+import SwiftUICore  // for .isOn, .title
 import ControlProtocol
 import DaemonInterface
 import DaemonRuntime

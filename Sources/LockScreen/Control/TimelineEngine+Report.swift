@@ -3,7 +3,7 @@ import FoundationEssentials
 import JSON
 import TimelineEngine
 import ZoneInfo
-import Accessory  // for .rawValue, .date, .data
+import Accessory  // for .date, .data
 
 extension TimelineEngine {
     /// Every widget as `lockscreenctl status` shows it.

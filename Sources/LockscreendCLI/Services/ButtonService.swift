@@ -1,4 +1,4 @@
-import Accessory
+import SwiftUICore
 import Config
 import ControlProtocol
 import DaemonInterface

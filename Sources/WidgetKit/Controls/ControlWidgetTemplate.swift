@@ -55,10 +55,10 @@ extension ControlWidgetButton {
     }
 }
 
-extension ControlWidgetButton where Label == Accessory.Label<Text, Image> {
+extension ControlWidgetButton where Label == SwiftUICore.Label<Text, Image> {
     /// A button titled with a symbol.
     public init<Action: AppIntent>(_ titleKey: LocalizedStringKey, systemImage: String, action: Action) {
-        self.init(action: action) { Accessory.Label(titleKey, systemImage: systemImage) }
+        self.init(action: action) { SwiftUICore.Label(titleKey, systemImage: systemImage) }
     }
 }
 
@@ -107,10 +107,10 @@ extension ControlWidgetToggle {
     }
 }
 
-extension ControlWidgetToggle where Label == Accessory.Label<Text, Image> {
+extension ControlWidgetToggle where Label == SwiftUICore.Label<Text, Image> {
     /// A toggle titled with a symbol.
     public init<Action: AppIntent>(_ titleKey: LocalizedStringKey, systemImage: String, isOn: Bool, action: Action) {
-        self.init(isOn: isOn, action: action) { Accessory.Label(titleKey, systemImage: systemImage) }
+        self.init(isOn: isOn, action: action) { SwiftUICore.Label(titleKey, systemImage: systemImage) }
     }
 }
 
@@ -179,7 +179,7 @@ struct ControlCircleButton: View, PrimitiveView {
             view = AnyView(ZStack { Circle().fill(Color.primary.opacity(0.25)); label.foregroundStyle(Color.primary) })
         }
         return ControlNode(
-            child: Accessory.makeNode(view.font(.title3), in: look), control: PlacedControl(action: action, isOn: on),
+            child: SwiftUICore.makeNode(view.font(.title3), in: look), control: PlacedControl(action: action, isOn: on),
             name: isOn == nil ? "ControlButton" : "ControlToggle", environment: environment)
     }
 }

@@ -2,11 +2,11 @@ import AppIntentsCore
 import FoundationEssentials
 
 extension View {
-    func environmentChange(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedContent<Self, _EnvironmentModifier> {
+    package func environmentChange(_ change: @escaping (inout EnvironmentValues) -> Void) -> ModifiedContent<Self, _EnvironmentModifier> {
         modifier(_EnvironmentModifier(change: change))
     }
 
-    func layout(_ wrap: @escaping (LayoutNode, EnvironmentValues) -> LayoutNode) -> ModifiedContent<Self, _LayoutModifier> {
+    package func layout(_ wrap: @escaping (LayoutNode, EnvironmentValues) -> LayoutNode) -> ModifiedContent<Self, _LayoutModifier> {
         modifier(_LayoutModifier(wrap: wrap))
     }
 
@@ -67,11 +67,6 @@ extension View {
         environmentChange { $0.multilineTextAlignment = alignment }
     }
 
-    /// Puts this view in the accent group of the `.accented` rendering mode.
-    public func widgetAccentable(_ accentable: Bool = true) -> some View {
-        environmentChange { $0.isAccentable = accentable }
-    }
-
     /// Draws this view's texts in upper or lower case (nil: as written).
     public func textCase(_ textCase: Text.Case?) -> some View {
         environmentChange { $0.textCase = textCase }
@@ -113,32 +108,6 @@ extension View {
             case is CircularProgressViewStyle: ($0.progressStyle, $0.customProgressStyle) = (.circular, nil)
             default: $0.customProgressStyle = CustomProgressStyle { AnyView(style.makeBody(configuration: $0)) }
             }
-        }
-    }
-
-    /// The widget's background on the home screen: drawn behind the whole tile, clipped
-    /// to its rounded corners. The lock screen's families draw none, as on iOS.
-    public func containerBackground<S: ShapeStyle>(_ style: S, for placement: ContainerBackgroundPlacement) -> some View {
-        containerBackground(for: placement) { Rectangle().fill(style) }
-    }
-
-    /// The widget's background on the home screen, as a view; see the style form.
-    public func containerBackground<V: View>(for placement: ContainerBackgroundPlacement, @ViewBuilder content: () -> V) -> some View {
-        let background = content()
-        return layout { child, env in
-            if env.widgetFamily.isHomeScreen, let sink = env.containerBackground, sink.node == nil {
-                sink.node = Accessory.makeNode(background, in: env)
-            }
-            return child
-        }
-    }
-
-    /// The address a tap anywhere on the widget opens (its `Link`s and controls win): on
-    /// a desk panel, the action `[urls]` in the configuration maps it to.
-    public func widgetURL(_ url: URL?) -> some View {
-        layout { child, _ in
-            guard let url else { return child }
-            return ControlNode(child: child, control: PlacedControl(action: ControlAction(url: url)), name: "WidgetURL", focusRing: nil)
         }
     }
 
@@ -213,7 +182,7 @@ extension View {
     public func background<V: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> V) -> some View {
         let background = content()
         return layout { child, env in
-            OverlayNode(alignment: alignment, children: [FrameNode.filling(Accessory.makeNode(background, in: env)), child], sizingChild: 1)
+            OverlayNode(alignment: alignment, children: [FrameNode.filling(SwiftUICore.makeNode(background, in: env)), child], sizingChild: 1)
         }
     }
 
@@ -221,14 +190,9 @@ extension View {
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> V) -> some View {
         let overlay = content()
         return layout { child, env in
-            OverlayNode(alignment: alignment, children: [child, FrameNode.filling(Accessory.makeNode(overlay, in: env))], sizingChild: 0)
+            OverlayNode(alignment: alignment, children: [child, FrameNode.filling(SwiftUICore.makeNode(overlay, in: env))], sizingChild: 0)
         }
     }
-}
-
-/// Where a container background would go; only `.widget` exists.
-public enum ContainerBackgroundPlacement: Sendable {
-    case widget
 }
 
 extension FrameNode.Limits {
@@ -238,7 +202,7 @@ extension FrameNode.Limits {
 
 extension FrameNode {
     /// A frame that takes whatever it is offered: backgrounds and overlays fill their view.
-    static func filling(_ child: LayoutNode) -> FrameNode {
+    package static func filling(_ child: LayoutNode) -> FrameNode {
         FrameNode(width: .init(min: 0, ideal: nil, max: .infinity), height: .init(min: 0, ideal: nil, max: .infinity), alignment: .center, child: child)
     }
 }

@@ -27,7 +27,7 @@ public struct Toggle<Label: View>: View, PrimitiveView {
             style.buttonStyle = on ? .borderedProminent : .bordered
             look = style.buttonStyle.look(of: label, in: style)
         case .automatic, .switch:
-            look = Accessory.makeNode(HStack(spacing: 6) {
+            look = SwiftUICore.makeNode(HStack(spacing: 6) {
                 label
                 Spacer(minLength: 0)
                 ToggleSwitch(isOn: on)

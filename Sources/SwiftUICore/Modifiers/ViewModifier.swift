@@ -29,14 +29,14 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
 
     package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let content = self.content
-        let makeContent: (EnvironmentValues) -> LayoutNode = { Accessory.makeNode(content, in: $0) }
+        let makeContent: (EnvironmentValues) -> LayoutNode = { SwiftUICore.makeNode(content, in: $0) }
         if let primitive = modifier as? any PrimitiveModifier {
             return primitive.makeNode(content: makeContent, in: environment)
         }
         let body = EnvironmentValues.$current.withValue(environment) {
             modifier.body(content: _ViewModifier_Content(make: makeContent))
         }
-        return Accessory.makeNode(body, in: environment)
+        return SwiftUICore.makeNode(body, in: environment)
     }
 }
 

@@ -2,17 +2,19 @@ import Canvas
 import FoundationEssentials
 import Gauge
 import ZoneInfo
+import WidgetKitCore
 
-/// The values a view reads from its surroundings: the widget's family and rendering
-/// mode, the font, the time zone, and keys of your own.
+/// The values a view reads from its surroundings: the font, the appearance, the time
+/// zone, and keys of your own (WidgetKit adds the widget's family and rendering mode).
 public struct EnvironmentValues: Sendable {
-    /// The size class the widget is drawn in.
-    public var widgetFamily: WidgetFamily = .accessoryRectangular
-    /// How the host tints the widget; on a grey panel it is `.vibrant`.
-    public var widgetRenderingMode: WidgetRenderingMode = .vibrant
-    /// Whether the host shows a label beside the widget (a watch face's corner does);
-    /// the lock screen shows none.
-    public var showsWidgetLabel = false
+    /// The size class the widget is drawn in: WidgetKit's `widgetFamily`, which the core's
+    /// views read too (a circular accessory's background is a circle).
+    package var family: WidgetFamily = .accessoryRectangular
+    /// How the host tints the widget (WidgetKit's `widgetRenderingMode`); on a grey panel
+    /// it is `.vibrant`.
+    package var renderingMode: WidgetRenderingMode = .vibrant
+    /// Whether the host shows a label beside the widget (WidgetKit's `showsWidgetLabel`).
+    package var showsLabel = false
     /// Why content is drawn as placeholder bars, if it is.
     public var redactionReasons: RedactionReasons = []
     /// The font text uses unless it sets its own.
@@ -32,18 +34,11 @@ public struct EnvironmentValues: Sendable {
     }
     /// True for a 24-hour clock (13:05) rather than a 12-hour one (1:05 PM).
     public var uses24HourClock: Bool = true
-    /// Whether the host draws the widget's container background (never on the lock screen).
-    public var showsWidgetContainerBackground: Bool = false
+    /// Whether the host draws the widget's container background (WidgetKit's
+    /// `showsWidgetContainerBackground`).
+    package var showsContainerBackground: Bool = false
     /// True on always-on, dimmed screens.
     public var isLuminanceReduced: Bool = false
-    /// The margins the host keeps around a widget's content: 16 points on each side of a
-    /// home-screen tile, none on the lock screen. A widget that disables them
-    /// (`.contentMarginsDisabled()`) still reads them here, to pad only some of its views.
-    public var widgetContentMargins: EdgeInsets {
-        let margin = widgetFamily.isHomeScreen ? RenderableEntry.tileMargin : 0
-        return EdgeInsets(top: margin, leading: margin, bottom: margin, trailing: margin)
-    }
-
     /// The time zone dates are shown in, as the daemon's own rules, so that drawing never
     /// loads Foundation's ICU-backed `TimeZone`.
     package var zone: ZoneRules = .local
@@ -90,7 +85,7 @@ public struct EnvironmentValues: Sendable {
     /// The axis of the stack whose children are being made: a `Divider` runs across it.
     package var stackAxis: Axis? = nil
     /// Where a home-screen widget's `containerBackground` is collected while its view is made.
-    var containerBackground: ContainerBackgroundSink? = nil
+    package var containerBackground: ContainerBackgroundSink? = nil
 
     private var custom: [ObjectIdentifier: any Sendable] = [:]
     /// The objects `environmentObject(_:)` gave, by their class.
@@ -137,12 +132,12 @@ public struct EnvironmentValues: Sendable {
     var textStyle: TextStyle { resolvedFont.textStyle }
 
     /// The ink colour for content: primary white on the dark appearance, black on light.
-    var primaryInk: RGBA { colorScheme == .dark ? .white : .black }
+    package var primaryInk: RGBA { colorScheme == .dark ? .white : .black }
 
     /// What `style` looks like in this environment's rendering mode.
     package func resolve(_ style: AnyShapeStyle?) -> RGBA {
         let base = (style ?? AnyShapeStyle(HierarchicalShapeStyle.primary)).color(primaryInk: primaryInk)
-        switch widgetRenderingMode {
+        switch renderingMode {
         case .fullColor:
             return base
         case .vibrant:
@@ -168,13 +163,13 @@ public struct EnvironmentValues: Sendable {
     var foregroundColor: RGBA { resolve(foregroundStyle) }
 
     /// Whether content here is drawn as placeholder bars.
-    var isRedacted: Bool {
+    package var isRedacted: Bool {
         redactionReasons.contains(.placeholder) || (isPrivacySensitive && (redactionReasons.contains(.privacy) || redactsPrivacySensitiveContent))
     }
 }
 
 /// Reads a value from the environment of the view being drawn, as SwiftUI's
-/// `@Environment(\.widgetFamily) var family` does.
+/// `@Environment(\.colorScheme) var scheme` does.
 @propertyWrapper
 public struct Environment<Value>: Sendable {
     let keyPath: KeyPath<EnvironmentValues, Value> & Sendable
@@ -199,6 +194,8 @@ public struct RedactionReasons: OptionSet, Sendable, Hashable {
 
 /// Receives the first `containerBackground` of a home-screen widget's view while it is
 /// made, for the tile to draw behind everything. Lives for one layout, on one task.
-final class ContainerBackgroundSink: @unchecked Sendable {
-    var node: LayoutNode?
+package final class ContainerBackgroundSink: @unchecked Sendable {
+    package var node: LayoutNode?
+
+    package init() {}
 }

@@ -1,6 +1,7 @@
 import Canvas
 import FoundationEssentials
 import ZoneInfo
+import WidgetKitCore
 
 /// Formats the self-updating date texts of `Text(date, style:)` and friends, and says
 /// when each next changes, in the language of `[clock] locale` (English without one).

@@ -17,7 +17,7 @@ public struct Link<Label: View>: View, PrimitiveView {
 
     package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let action = ControlAction(url: destination)
-        return ControlNode(child: Accessory.makeNode(label, in: environment), control: PlacedControl(action: action), name: "Link", environment: environment)
+        return ControlNode(child: SwiftUICore.makeNode(label, in: environment), control: PlacedControl(action: action), name: "Link", environment: environment)
     }
 }
 

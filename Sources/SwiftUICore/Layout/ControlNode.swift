@@ -21,7 +21,7 @@ package final class ControlNode: LayoutNode {
     let name: String
     let focusRing: RGBA?
 
-    init(child: LayoutNode, control: PlacedControl, name: String, focusRing: RGBA?) {
+    package init(child: LayoutNode, control: PlacedControl, name: String, focusRing: RGBA?) {
         self.child = child
         self.control = control
         self.name = name

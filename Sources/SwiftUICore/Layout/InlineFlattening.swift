@@ -3,11 +3,11 @@ import Canvas
 /// The accessoryInline family shows one line: an optional leading image and a text,
 /// truncated to the width, in the system font; anything else in the view is dropped.
 /// `ViewThatFits` picks the first alternative whose line fits.
-enum InlineFlattening {
+package enum InlineFlattening {
     /// The inline text size in points: the lock screen's date line.
     static let fontSize = 16.0
 
-    static func flatten(_ root: LayoutNode, width: Double, environment: EnvironmentValues) -> LayoutNode {
+    package static func flatten(_ root: LayoutNode, width: Double, environment: EnvironmentValues) -> LayoutNode {
         let (image, text) = parts(of: root, width: width)
         // iOS shows an inline widget's image only beside its text: an image alone, or a
         // gauge (which has no text of its own), draws nothing.

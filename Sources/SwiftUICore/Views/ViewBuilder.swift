@@ -57,8 +57,8 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, P
 
     package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         switch storage {
-        case let .trueContent(view): Accessory.makeNode(view, in: environment)
-        case let .falseContent(view): Accessory.makeNode(view, in: environment)
+        case let .trueContent(view): SwiftUICore.makeNode(view, in: environment)
+        case let .falseContent(view): SwiftUICore.makeNode(view, in: environment)
         }
     }
 }
@@ -70,7 +70,7 @@ extension Optional: View where Wrapped: View {
 extension Optional: PrimitiveView where Wrapped: View {
     package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         switch self {
-        case let .some(view): Accessory.makeNode(view, in: environment)
+        case let .some(view): SwiftUICore.makeNode(view, in: environment)
         case .none: GroupNode(children: [])
         }
     }

@@ -1,5 +1,6 @@
 import Canvas
 import ZoneInfo
+import WidgetKitCore
 
 /// A fixed date format, as Foundation's `Date.FormatStyle` is used in views:
 /// `Text(date, format: .dateTime.hour().minute())`, `.dateTime.weekday(.wide)`. The

@@ -14,7 +14,7 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
     package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         GeometryReaderNode { size in
             let proxy = GeometryProxy(size: CGSize(width: size.width, height: size.height))
-            return Accessory.makeNode(content(proxy), in: environment)
+            return SwiftUICore.makeNode(content(proxy), in: environment)
         }
     }
 }

@@ -44,16 +44,6 @@ extension View {
         self
     }
 
-    /// The text a watch face curves around a widget. Accepted and not drawn: the iPhone
-    /// lock screen shows no widget labels.
-    public func widgetLabel(_ label: LocalizedStringKey) -> some View { self }
-
-    /// The text a watch face curves around a widget; see `widgetLabel(_:)`.
-    @_disfavoredOverload
-    public func widgetLabel<S: StringProtocol>(_ label: S) -> some View { self }
-
-    /// A view a watch face shows beside a widget; see `widgetLabel(_:)`.
-    public func widgetLabel<V: View>(@ViewBuilder label: () -> V) -> some View { self }
 }
 
 /// The appearance's background colour as a style, as SwiftUI's `.background` style.

@@ -6,7 +6,7 @@
 /// worth it. Widget code that reads `context.displaySize.width`, or passes
 /// `CGSize(width:height:)` where a context wants one, compiles unchanged, Foundation
 /// imported or not; code that imports Foundation too and writes `CGSize` as a type of its
-/// own declarations must say `Accessory.CGSize` there.
+/// own declarations must say `SwiftUICore.CGSize` there.
 public struct CGSize: Hashable, Sendable {
     public var width: Double
     public var height: Double

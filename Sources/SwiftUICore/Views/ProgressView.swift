@@ -68,12 +68,12 @@ public struct ProgressView<Label: View>: View, PrimitiveView {
                 fractionCompleted: fraction(now: environment.now),
                 label: label.flatMap { $0 is EmptyView ? nil : .init(content: AnyView($0)) },
                 currentValueLabel: currentValueLabel.map { .init(content: $0) })
-            return Accessory.makeNode(custom.make(configuration), in: inner)
+            return SwiftUICore.makeNode(custom.make(configuration), in: inner)
         }
         let kind: GaugeKind = environment.progressStyle == .circular ? .accessoryCircularCapacity : .linearCapacity
         var labels: [GaugeLabelRole: LayoutNode] = [:]
         if let label, !(label is EmptyView) {
-            labels[.label] = Accessory.makeNode(label, in: GaugeNode.labelEnvironment(environment, kind: kind, role: .label))
+            labels[.label] = SwiftUICore.makeNode(label, in: GaugeNode.labelEnvironment(environment, kind: kind, role: .label))
         }
         let value: GaugeValue
         var interval: ClosedRange<Date>?

@@ -13,10 +13,3 @@ public struct OpenURLAction: Sendable {
         completion(true)
     }
 }
-
-extension EnvironmentValues {
-    /// Opens an address: asks the daemon to run the address's `[urls]` action.
-    public var openURL: OpenURLAction {
-        OpenURLAction { url in WidgetCenter.shared.open(url) }
-    }
-}

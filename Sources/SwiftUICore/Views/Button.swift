@@ -51,13 +51,13 @@ enum ButtonStyleKind: Hashable, Sendable {
     func look<L: View>(of label: L, in environment: EnvironmentValues) -> LayoutNode {
         switch self {
         case .plain, .borderless:
-            return Accessory.makeNode(label, in: environment)
+            return SwiftUICore.makeNode(label, in: environment)
         case .automatic, .bordered:
             let padded = label.padding(.horizontal, 10).padding(.vertical, 5)
                 .background(HierarchicalShapeStyle.quaternary, in: Capsule())
-            return Accessory.makeNode(padded, in: environment)
+            return SwiftUICore.makeNode(padded, in: environment)
         case .borderedProminent:
-            let padded = Accessory.makeNode(label.padding(.horizontal, 10).padding(.vertical, 5), in: environment)
+            let padded = SwiftUICore.makeNode(label.padding(.horizontal, 10).padding(.vertical, 5), in: environment)
             return KnockoutNode(label: padded, fill: environment.primaryInk)
         }
     }

@@ -27,7 +27,7 @@ final class PaddingNode: LayoutNode {
 
 /// A fixed or flexible frame around a child, as `.frame(width:height:)` and
 /// `.frame(minWidth:maxWidth:…)`, aligning the child inside.
-final class FrameNode: LayoutNode {
+package final class FrameNode: LayoutNode {
     struct Limits {
         var min: Double?
         var ideal: Double?
@@ -68,12 +68,12 @@ final class FrameNode: LayoutNode {
         return Swift.min(Swift.max(wanted, lower), Swift.max(upper, lower))
     }
 
-    override func measure(_ proposal: ProposedSize) -> Size {
+    override package func measure(_ proposal: ProposedSize) -> Size {
         let inner = child.sizeThatFits(ProposedSize(width: Self.childProposal(proposal.width, width), height: Self.childProposal(proposal.height, height)))
         return Size(width: Self.length(proposal.width, width, child: inner.width), height: Self.length(proposal.height, height, child: inner.height))
     }
 
-    override func place(in frame: Rect) -> PlacedView {
+    override package func place(in frame: Rect) -> PlacedView {
         let size = child.sizeThatFits(ProposedSize(width: Self.childProposal(frame.width, width), height: Self.childProposal(frame.height, height)))
         let x = alignment.horizontal.offset(size.width, in: frame.width)
         let y = alignment.vertical.offset(size.height, in: frame.height)
@@ -137,7 +137,7 @@ final class PriorityNode: LayoutNode {
 }
 
 /// A shape filling all the space it is offered.
-final class FillNode: LayoutNode {
+package final class FillNode: LayoutNode {
     let shape: FillShape
     let paint: ShapePaint
     let name: String
@@ -153,15 +153,15 @@ final class FillNode: LayoutNode {
         self.trim = trim
     }
 
-    convenience init(shape: FillShape, color: RGBA, name: String = "Fill") {
+    package convenience init(shape: FillShape, color: RGBA, name: String = "Fill") {
         self.init(shape: shape, paint: .color(color), name: name)
     }
 
-    override func measure(_ proposal: ProposedSize) -> Size {
+    override package func measure(_ proposal: ProposedSize) -> Size {
         proposal.replacingUnspecified(with: Size(width: 10, height: 10))
     }
 
-    override func place(in frame: Rect) -> PlacedView {
+    override package func place(in frame: Rect) -> PlacedView {
         // A plain fill keeps its own, cheaper drawing; anything else is a path.
         if line == nil, trim == nil, case let .color(color) = paint {
             return PlacedView(frame: frame, content: .fill(shape, color), name: name)

@@ -31,7 +31,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View>: Vi
         var labels: [GaugeLabelRole: LayoutNode] = [:]
         func add<V: View>(_ view: V?, _ role: GaugeLabelRole) {
             guard let view, !(view is EmptyView) else { return }
-            labels[role] = Accessory.makeNode(view, in: GaugeNode.labelEnvironment(environment, kind: kind, role: role))
+            labels[role] = SwiftUICore.makeNode(view, in: GaugeNode.labelEnvironment(environment, kind: kind, role: role))
         }
         add(label, .label)
         add(currentValueLabel, .currentValue)

@@ -3,7 +3,7 @@ public struct AnyView: View, PrimitiveView {
     let make: (EnvironmentValues) -> LayoutNode
 
     public init<V: View>(_ view: V) {
-        make = { Accessory.makeNode(view, in: $0) }
+        make = { SwiftUICore.makeNode(view, in: $0) }
     }
 
     /// A type-erased view, as SwiftUI's `AnyView(erasing:)`.
