@@ -211,7 +211,7 @@ let package = Package(
             path: "Tests/Support", exclude: ["fonts.conf"]
         ),
         // The daemon as the tests run it, and the configuration reader's mistakes as printed.
-        .target(name: "DaemonTestSupport", dependencies: ["TestSupport", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "ProviderOptions", "ZoneInfo", "DaemonRuntime"], path: "Tests/DaemonSupport"),
+        .target(name: "DaemonTestSupport", dependencies: ["LockscreendCLI", "TestSupport", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "ProviderOptions", "ZoneInfo", "DaemonRuntime"], path: "Tests/DaemonSupport"),
         .target(name: "EPDModels", dependencies: ["Panel", "PanelOptions", "Canvas"], path: "Tests/EPDModels"),
         // One test target per module, lowest first.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -233,10 +233,10 @@ let package = Package(
         .testTarget(name: "ProvidersTests", dependencies: ["AppIntentsCore", "Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
         .testTarget(name: "LockScreenTests", dependencies: ["ActivityKitCore", "AppIntentsCore", "DaemonInterface", "LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
         .testTarget(name: "LockScreenModelTests", dependencies: ["ActivityKitCore", "LockScreenModel", "LockScreen", "Config", "ControlProtocol", "JSON", "Providers", "TimelineEngine", "Accessory", "Canvas"]),
-        .testTarget(name: "ConfigTests", dependencies: ["AppIntentsCore", "Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "ConfigTests", dependencies: ["LockscreendCLI", "AppIntentsCore", "Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "WebTrustTests", dependencies: ["WebTrust"]),
         .testTarget(name: "WebTests", dependencies: ["ActivityKitCore", "Web", "WebTrust", "JSON", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "BrokerTests", dependencies: ["Broker", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "BrokerTests", dependencies: ["LockscreendCLI", "Broker", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Panel", "PanelOptions", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
     ],

@@ -8,6 +8,8 @@ import ProviderOptions
 /// nobody asked for, with the closest known key as a hint.
 package struct ConfigReader {
     package let file: String
+    /// Where the files the configuration names are asked after.
+    package let files: any ConfigFiles
     package private(set) var issues: [ConfigIssue] = []
     /// Every user can read the file: secrets must come from elsewhere.
     package var worldReadable = false
@@ -32,8 +34,10 @@ package struct ConfigReader {
         return slash == file.startIndex ? "/" : String(file[..<slash])
     }
 
-    package init(file: String) {
+    /// A reader of the file `file`, asking `files` after the files it names.
+    package init(file: String, files: any ConfigFiles) {
         self.file = file
+        self.files = files
     }
 
     /// Issues past `maximumIssues`, counted and not kept: a 5 MB array of one wrong name

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import ProviderOptions
 import TOML  // for .line
 import WidgetKitCore  // for .accessoryInline
@@ -30,11 +29,10 @@ extension LockScreenConfig {
         switch key {
         case "file", "folder":
             let resolved = text.hasPrefix("/") ? text : reader.directory + "/" + text
-            var info = stat()
-            let kind = stat(resolved, &info) == 0 ? info.st_mode & S_IFMT : 0
+            let kind = try? reader.files.status(of: resolved).get().kind
             // Not there yet is no mistake of the file (a share may mount later): the widget
             // shows its placeholder and the reason until it appears.
-            if key == "file" && kind != S_IFREG || key == "folder" && kind != S_IFDIR {
+            if key == "file" && kind != .regular || key == "folder" && kind != .directory {
                 reader.warn(line, "\(path).\(key)", key == "file" ? "no picture \(resolved) yet: the widget waits for it" : "no folder \(resolved) yet: the widget waits for it")
             }
             location = key == "file" ? .file(resolved) : .folder(resolved)

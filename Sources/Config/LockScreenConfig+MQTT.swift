@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import LockScreenModel
 import TOML
 import ProviderOptions
@@ -9,12 +8,11 @@ extension ConfigReader {
     /// user; nil, with the reason reported, otherwise.
     mutating func secretFile(_ table: TOMLTable, _ key: String, at path: String) -> String? {
         guard let file = string(table, key, at: path), let line = table[key]?.line else { return nil }
-        var info = stat()
-        if stat(file, &info) != 0 {
+        guard case let .success(info) = files.status(of: file) else {
             report(line, "\(path).\(key)", "cannot read \(file)")
             return nil
         }
-        if info.st_mode & 0o004 != 0 {
+        if info.worldReadable {
             report(line, "\(path).\(key)", "\(file) is readable by every user: chmod 600 it (or 640 with the daemon's group)")
             return nil
         }
@@ -89,7 +87,7 @@ extension LockScreenConfig {
         }
         if let ca = reader.string(table, "ca_file", at: path) {
             if !tls { reader.report(table["ca_file"]!.line, "\(path).ca_file", "a CA file is for mqtts:// brokers") }
-            if access(ca, R_OK) != 0 { reader.report(table["ca_file"]!.line, "\(path).ca_file", "cannot read \(ca)") }
+            if !reader.files.isReadable(ca) { reader.report(table["ca_file"]!.line, "\(path).ca_file", "cannot read \(ca)") }
             config.caFile = ca
         }
         config.discovery = reader.boolean(table, "discovery", at: path) ?? true

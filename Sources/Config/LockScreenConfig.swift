@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import JSON
 import LockScreenModel
 import PanelOptions
@@ -45,24 +44,27 @@ package struct LockScreenConfig: Sendable {
 
     package static let defaultPath = "/etc/lockscreend/config.toml"
 
-    /// Reads and checks `path`, knowing the program's widget `kinds`.
-    package static func load(path: String, kinds: WidgetKinds) throws(ConfigErrors) -> LockScreenConfig {
+    /// Reads and checks `path` through `files`, knowing the program's widget `kinds`.
+    package static func load(path: String, kinds: WidgetKinds, files: any ConfigFiles) throws(ConfigErrors) -> LockScreenConfig {
         func failure(_ line: Int, _ reason: String) -> ConfigErrors {
             ConfigErrors(issues: [ConfigIssue(file: path, line: line, key: "", message: reason)])
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw failure(0, errno == ENOENT ? "no such file" : String(cString: strerror(errno))) }
+        let info: FileStatus
+        switch files.status(of: path) {
+        case let .success(status): info = status
+        case let .failure(problem): throw failure(0, problem.reason)
+        }
         // Only a regular file, and only as much as a configuration can be: never /dev/zero
         // or a FIFO read forever.
-        guard info.st_mode & S_IFMT == S_IFREG else { throw failure(0, "is not a regular file") }
-        guard info.st_size <= TOMLParser.maximumSize else {
-            throw failure(0, "is \(info.st_size) bytes; a configuration may be at most \(TOMLParser.maximumSize)")
+        guard info.kind == .regular else { throw failure(0, "is not a regular file") }
+        guard info.size <= TOMLParser.maximumSize else {
+            throw failure(0, "is \(info.size) bytes; a configuration may be at most \(TOMLParser.maximumSize)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw failure(0, "cannot be read (permissions?)") }
+        guard let data = files.contents(of: path) else { throw failure(0, "cannot be read (permissions?)") }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw failure(Self.firstInvalidUTF8Line(data), "is not UTF-8 text")
         }
-        return try parse(text, file: path, kinds: kinds, worldReadable: info.st_mode & 0o004 != 0)
+        return try parse(text, file: path, kinds: kinds, files: files, worldReadable: info.worldReadable)
     }
 
     /// The line of the first byte sequence that is not UTF-8.
@@ -76,16 +78,17 @@ package struct LockScreenConfig: Sendable {
         return line
     }
 
-    /// Checks `text` as the file `file`, knowing the program's widget `kinds`.
-    /// `worldReadable`: the file can be read by every user, so secrets must not be in it.
-    package static func parse(_ text: String, file: String, kinds: WidgetKinds, worldReadable: Bool = false) throws(ConfigErrors) -> LockScreenConfig {
+    /// Checks `text` as the file `file`, knowing the program's widget `kinds`; the files
+    /// it names are asked of `files`. `worldReadable`: the file can be read by every
+    /// user, so secrets must not be in it.
+    package static func parse(_ text: String, file: String, kinds: WidgetKinds, files: any ConfigFiles, worldReadable: Bool = false) throws(ConfigErrors) -> LockScreenConfig {
         let root: TOMLTable
         do {
             root = try TOMLParser.parse(text)
         } catch {
             throw ConfigErrors(issues: [ConfigIssue(file: file, line: error.line, key: "", message: "column \(error.column): \(error.message)")])
         }
-        var reader = ConfigReader(file: file)
+        var reader = ConfigReader(file: file, files: files)
         reader.rejectUnknown(root, known: ["display", "clock", "layout", "widgets", "buttons", "input", "urls", "mqtt", "homeassistant", "http", "apns"], at: "")
         var config = LockScreenConfig(output: OutputOptions(target: .headless(directory: "frames", format: .xrgb8888, png: true)), content: .init(inline: nil, row: []))
         config.readDisplay(reader.table(root, "display", at: "") ?? TOMLTable(line: 1), reader: &reader)

@@ -46,7 +46,7 @@ struct CommonOptions: ParsableArguments {
     func loadConfig(registry: WidgetRegistry, default: String = LockScreenConfig.defaultPath) throws -> LockScreenConfig? {
         guard let path = configPath(default: `default`) else { return nil }
         do {
-            return try LockScreenConfig.load(path: path, kinds: registry.kinds)
+            return try LockScreenConfig.load(path: path, kinds: registry.kinds, files: SystemFiles())
         } catch {
             throw ConfigFailure(errors: error)
         }

@@ -34,7 +34,7 @@ struct ConfigReload: Sendable {
     func run() {
         let config: LockScreenConfig
         do {
-            config = try LockScreenConfig.load(path: path, kinds: registry.kinds)
+            config = try LockScreenConfig.load(path: path, kinds: registry.kinds, files: SystemFiles())
         } catch {
             logger.error("not reloading \(path): \(error.issues.count + error.more) mistake(s); the running configuration stays")
             for line in error.description.split(separator: "\n") { logger.error("\(line)") }
@@ -68,7 +68,7 @@ extension ConfigEditor {
         let (path, registry) = (reload.path, reload.registry)
         return ConfigEditor(path: path, check: { text, worldReadable in
             do throws(ConfigErrors) {
-                let config = try LockScreenConfig.parse(text, file: path, kinds: registry.kinds, worldReadable: worldReadable)
+                let config = try LockScreenConfig.parse(text, file: path, kinds: registry.kinds, files: SystemFiles(), worldReadable: worldReadable)
                 return ([], config.warnings.map(\.warning))
             } catch {
                 return (error.description.split(separator: "\n").map(String.init), [])

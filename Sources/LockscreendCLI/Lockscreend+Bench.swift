@@ -40,7 +40,7 @@ extension Lockscreend {
             let registry = WidgetRegistry.standard()
             let loaded: LockScreenConfig
             do {
-                loaded = try LockScreenConfig.load(path: config, kinds: registry.kinds)
+                loaded = try LockScreenConfig.load(path: config, kinds: registry.kinds, files: SystemFiles())
             } catch {
                 throw ConfigFailure(errors: error)
             }

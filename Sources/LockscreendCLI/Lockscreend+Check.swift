@@ -23,7 +23,7 @@ extension Lockscreend {
 
         func run() throws {
             do {
-                let checked = try LockScreenConfig.load(path: config, kinds: WidgetRegistry.standard(systemRoot: systemRoot).kinds)
+                let checked = try LockScreenConfig.load(path: config, kinds: WidgetRegistry.standard(systemRoot: systemRoot).kinds, files: SystemFiles())
                 let widgets = checked.content.stacks.reduce(0) { $0 + $1.widgets.count }
                 print("\(config): OK, \(widgets) widget\(widgets == 1 ? "" : "s") placed")
                 for warning in checked.warnings { print(warning.warning) }

@@ -25,7 +25,7 @@ struct FuzzTarget: Sendable {
         FuzzTarget(name: "toml", seeds: ["deploy/examples", "bench", "Tests/Fixtures/config", "Examples/TubeStatus/tubestatus.toml"]) { bytes in
             // The reader and the whole checker, as `lockscreend check` runs them.
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
-            _ = try? LockScreenConfig.parse(text, file: "fuzz.toml", kinds: kinds).content
+            _ = try? LockScreenConfig.parse(text, file: "fuzz.toml", kinds: kinds, files: NoFiles()).content
         },
         FuzzTarget(name: "timeline", seeds: ["bench/weather.json", "bench/cpu.json", "bench/battery.json", "bench/weather-line.json"], inline: timelineSeeds) { bytes in
             // A push or a command's output, read and drawn.

@@ -17,6 +17,7 @@ import TestSupport
 @testable import DaemonRuntime
 @testable import TimelineEngine
 import ProviderOptions
+import LockscreendCLI
 
 @Suite("MQTT")
 struct MQTTTests {
@@ -34,7 +35,7 @@ struct MQTTTests {
     }
 
     func source(_ toml: String, name: String = "w") throws -> MQTTWidgetSource {
-        var reader = ConfigReader(file: "t.toml")
+        var reader = ConfigReader(file: "t.toml", files: SystemFiles())
         let table = try TOMLParser.parse(toml)
         let source = LockScreenConfig.mqttSource(name, table, at: "widgets.\(name)", hasBroker: true, reader: &reader)
         #expect(reader.issues.isEmpty, "\(reader.issues)")
@@ -186,7 +187,7 @@ struct MQTTTests {
 @Suite("Home Assistant statestream widgets")
 struct HomeAssistantTests {
     func source(_ toml: String, statestream: String? = "homeassistant") throws -> (HomeAssistantWidgetSource?, [String]) {
-        var reader = ConfigReader(file: "t.toml")
+        var reader = ConfigReader(file: "t.toml", files: SystemFiles())
         let source = LockScreenConfig.homeAssistantSource("w", try TOMLParser.parse(toml), at: "widgets.w", statestream: statestream, reader: &reader)
         return (source, reader.issues.map(\.description))
     }

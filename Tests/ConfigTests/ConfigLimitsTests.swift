@@ -6,6 +6,7 @@ import Testing
 @testable import Providers
 import TestSupport
 import DaemonTestSupport
+import LockscreendCLI
 
 /// A configuration is input: whatever a file holds, reading it ends in a configuration or
 /// in errors a person can act on, never in a crash, a hang or a flood.
@@ -32,7 +33,7 @@ struct ConfigLimitsTests {
         ("15", 60, 900.0), ("\"45s\"", 1, 45), ("\"5m\"", 1, 300), ("\"2h\"", 60, 7_200), ("\"1d\"", 60, 86_400), ("\" 90 s \"", 1, 90),
     ])
     func durations(written: String, unit: Int, seconds: Double) throws {
-        var reader = ConfigReader(file: "c.toml")
+        var reader = ConfigReader(file: "c.toml", files: SystemFiles())
         let table = try TOMLParser.parse("every = \(written)")
         #expect(reader.duration(table, "every", at: "widgets.w", unit: unit, in: 1...604_800) == seconds)
         #expect(reader.issues.isEmpty)
@@ -45,7 +46,7 @@ struct ConfigLimitsTests {
         ("-5", "c.toml:1: widgets.w.every: expected 1 to 10080 minutes, as a number or with a unit (\"1m\" to \"7d\"), found -5"),
     ])
     func wrongDurations(written: String, message: String) throws {
-        var reader = ConfigReader(file: "c.toml")
+        var reader = ConfigReader(file: "c.toml", files: SystemFiles())
         let table = try TOMLParser.parse("every = \(written)")
         #expect(reader.duration(table, "every", at: "widgets.w", unit: 60, in: 60...604_800) == nil)
         #expect(reader.issues.map(\.description) == [message])

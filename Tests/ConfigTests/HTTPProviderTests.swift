@@ -13,6 +13,7 @@ import Testing
 import TestSupport
 import ProviderOptions
 import DaemonTestSupport
+import LockscreendCLI
 
 @Suite("HTTP provider", .serialized)
 struct HTTPProviderTests {
@@ -48,7 +49,7 @@ struct HTTPProviderTests {
     func good() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        var reader = ConfigReader(file: "t.toml")
+        var reader = ConfigReader(file: "t.toml", files: SystemFiles())
         let source = try #require(HTTPWidgetSource.read(
             try TOMLParser.parse("url = \"\(server.url("/ok"))\"\ntext = \"{$.name} {$.main.temp}°\"\nlines = [\"{$.list[0].weather[0].description}\"]\ngauge = { value = \"$.main.humidity\", max = 100 }"),
             at: "w", reader: &reader))
@@ -112,12 +113,12 @@ struct HTTPProviderTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID())").path
         try "s3cret\n".write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        var open = ConfigReader(file: "t.toml")
+        var open = ConfigReader(file: "t.toml", files: SystemFiles())
         _ = HTTPWidgetSource.read(try TOMLParser.parse("url = \"https://example.org\"\ntext = \"x\"\nheaders = { Authorization = { file = \"\(file)\" } }"), at: "w", reader: &open)
         #expect(open.issues.map(\.key) == ["w.headers.Authorization.file"], "a header file every user reads is refused when the configuration is read")
         chmod(file, 0o600)
         var table = try TOMLParser.parse("url = \"\(server.url("/echo"))\"\ntext = \"{$.auth}\"\nheaders = { Authorization = { file = \"\(file)\", prefix = \"Bearer \" } }")
-        var reader = ConfigReader(file: "t.toml")
+        var reader = ConfigReader(file: "t.toml", files: SystemFiles())
         let source = try #require(HTTPWidgetSource.read(table, at: "w", reader: &reader))
         let echoed = try await source.timeline(fetcher: source.fetcher, now: testNow).entries.first?.content["text"]
         #expect(echoed == JSONValue.string("Bearer s3cret"))

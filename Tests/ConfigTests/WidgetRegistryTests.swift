@@ -5,6 +5,7 @@ import Testing
 @testable import Config
 import Providers
 import ProviderOptions
+import LockscreendCLI
 
 /// One table of kinds: Swift widgets and the provider kinds read with tables, each one
 /// entry; a name with no entry is refused, never taken for another kind.
@@ -32,7 +33,7 @@ struct WidgetRegistryTests {
         kinds.tables.remove(.push)
         #expect(!kinds.names.contains("push"))
         #expect(throws: (any Error).self) {
-            try LockScreenConfig.parse("[layout]\nrow = [\"inbox\"]\n[widgets.inbox]\nkind = \"push\"\n", file: "kinds.toml", kinds: kinds)
+            try LockScreenConfig.parse("[layout]\nrow = [\"inbox\"]\n[widgets.inbox]\nkind = \"push\"\n", file: "kinds.toml", kinds: kinds, files: SystemFiles())
         }
     }
 }

@@ -9,6 +9,7 @@ import TestSupport
 import Testing
 import TimelineEngine  // for .specification
 import WidgetKitCore  // for .accessoryCircular
+import LockscreendCLI
 
 /// The configuration read into plain values: what each widget is, compared as a reload
 /// compares it.
@@ -17,7 +18,7 @@ struct WidgetSpecificationTests {
     let kinds = WidgetRegistry.standard(systemRoot: fixtureRoot).kinds
 
     func widgets(_ text: String) throws -> [String: WidgetSpecification] {
-        let config = try LockScreenConfig.parse(text, file: "spec.toml", kinds: kinds)
+        let config = try LockScreenConfig.parse(text, file: "spec.toml", kinds: kinds, files: SystemFiles())
         return Dictionary(uniqueKeysWithValues: config.content.stacks.flatMap(\.widgets).map { ($0.name, $0) })
     }
 
@@ -63,7 +64,7 @@ struct WidgetSpecificationTests {
 
     @Test("a specification the registry cannot make is left out of the running page, its place with it")
     func unmakeable() throws {
-        var config = try LockScreenConfig.parse(Self.file, file: "spec.toml", kinds: kinds)
+        var config = try LockScreenConfig.parse(Self.file, file: "spec.toml", kinds: kinds, files: SystemFiles())
         config.content.row[0].widgets[0].kind = "no.such.kind"
         let running = WidgetRegistry.standard(systemRoot: fixtureRoot).running(config.content, boards: WidgetBoards())
         #expect(running.row.map { $0.widgets.map(\.name) } == [["weather"]])

@@ -2,6 +2,7 @@ import Config
 import LockScreen
 import ProviderOptions
 import Providers
+import LockscreendCLI
 
 /// A configuration as the daemon runs it: read against a registry's kinds, and its widgets
 /// made running ones by the same registry, reading boards of their own, as DaemonAssembly
@@ -29,11 +30,11 @@ package struct RunningConfig: Sendable {
 
     /// `text` read as the file `file` against `registry`'s kinds, and run by it.
     package static func parse(_ text: String, file: String, registry: WidgetRegistry, worldReadable: Bool = false) throws(ConfigErrors) -> RunningConfig {
-        RunningConfig(try LockScreenConfig.parse(text, file: file, kinds: registry.kinds, worldReadable: worldReadable), registry: registry)
+        RunningConfig(try LockScreenConfig.parse(text, file: file, kinds: registry.kinds, files: SystemFiles(), worldReadable: worldReadable), registry: registry)
     }
 
     /// The file `path` read against `registry`'s kinds, and run by it.
     package static func load(path: String, registry: WidgetRegistry) throws(ConfigErrors) -> RunningConfig {
-        RunningConfig(try LockScreenConfig.load(path: path, kinds: registry.kinds), registry: registry)
+        RunningConfig(try LockScreenConfig.load(path: path, kinds: registry.kinds, files: SystemFiles()), registry: registry)
     }
 }

@@ -59,7 +59,7 @@ struct DaemonAssemblyTests {
 
     @Test("a device named on the command line still sleeps as the file's [display] off says")
     func screenScheduleWithDeviceOnCommandLine() throws {
-        let config = try LockScreenConfig.parse("[display]\noutput = \"drm\"\noff = \"23:00-07:00\"\nwake_for = 30\n", file: "c.toml", kinds: WidgetRegistry.standard(systemRoot: fixtureRoot).kinds)
+        let config = try LockScreenConfig.parse("[display]\noutput = \"drm\"\noff = \"23:00-07:00\"\nwake_for = 30\n", file: "c.toml", kinds: WidgetRegistry.standard(systemRoot: fixtureRoot).kinds, files: SystemFiles())
         let run = try Lockscreend.Run.parse(["--headless", "frames"])
         let output = run.output(config)
         guard case .headless = output.target else { Issue.record("\(output.target)"); return }

@@ -13,7 +13,7 @@ import Providers
 struct EPDConfigTests {
     @Test("output = \"epd\" takes a model, the devices and pin overrides, and is e-ink by default")
     func reads() throws {
-        let config = try LockScreenConfig.parse("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in9-v2\"\nspi = \"/dev/spidev0.1\"\nbusy = 5\ncs = 7", file: "t.toml", kinds: WidgetRegistry.standard().kinds)
+        let config = try LockScreenConfig.parse("[display]\noutput = \"epd\"\nmodel = \"waveshare-2in9-v2\"\nspi = \"/dev/spidev0.1\"\nbusy = 5\ncs = 7", file: "t.toml", kinds: WidgetRegistry.standard().kinds, files: SystemFiles())
         guard case let .epd(options) = config.output.target else {
             Issue.record("target \(config.output.target)")
             return
@@ -27,7 +27,7 @@ struct EPDConfigTests {
     @Test("an Inky is Pimoroni's wiring, an IT8951 takes its VCOM, a colour panel its refresh interval; \"inky\" reads the EEPROM")
     func perModel() throws {
         func options(_ lines: String) throws -> EPDOptions {
-            let config = try LockScreenConfig.parse("[display]\noutput = \"epd\"\n" + lines, file: "t.toml", kinds: WidgetRegistry.standard().kinds)
+            let config = try LockScreenConfig.parse("[display]\noutput = \"epd\"\n" + lines, file: "t.toml", kinds: WidgetRegistry.standard().kinds, files: SystemFiles())
             guard case let .epd(options) = config.output.target else { throw CancellationError() }
             return options
         }
@@ -56,7 +56,7 @@ struct EPDConfigTests {
     ])
     func mistakes(text: String, expected: String) {
         do {
-            _ = try LockScreenConfig.parse(text, file: "t.toml", kinds: WidgetRegistry.standard().kinds)
+            _ = try LockScreenConfig.parse(text, file: "t.toml", kinds: WidgetRegistry.standard().kinds, files: SystemFiles())
             Issue.record("no error for \(text)")
         } catch {
             #expect(error.issues.first.map { $0.description.hasPrefix(expected) } == true, "\(error.issues.map(\.description))")
@@ -69,7 +69,7 @@ struct EPDBenchTests {
     @Test("bench --panel epd:MODEL counts SPI bytes and busy time against whole frames with full refreshes", arguments: ["waveshare-2in9-v2", "waveshare-7in5-v2"])
     func hour(name: String) async throws {
         TestFonts.pin()
-        let config = try LockScreenConfig.parse("[layout]\nrow = [\"note\"]\n[widgets.note]\nkind = \"text\"\ntext = \"Hi\"", file: "t.toml", kinds: WidgetRegistry.standard(systemRoot: fixtureRoot).kinds)
+        let config = try LockScreenConfig.parse("[layout]\nrow = [\"note\"]\n[widgets.note]\nkind = \"text\"\ntext = \"Hi\"", file: "t.toml", kinds: WidgetRegistry.standard(systemRoot: fixtureRoot).kinds, files: SystemFiles())
         var bench = Benchmark(config: config, panel: .epd, start: testNow, duration: 3_600)
         bench.epdModel = EPDModel.named(name)!
         let report = try await bench.run()

@@ -80,7 +80,7 @@ struct PackageResourcesTests {
 @Suite("Locales")
 struct LocaleTests {
     func lockScreen(_ clock: String) async throws -> (dateLine: String, date: String, time: String) {
-        let config = try LockScreenConfig.parse("[clock]\n\(clock)\ntime_zone = \"UTC\"", file: "t.toml", kinds: WidgetRegistry.standard(systemRoot: fixtureRoot).kinds)
+        let config = try LockScreenConfig.parse("[clock]\n\(clock)\ntime_zone = \"UTC\"", file: "t.toml", kinds: WidgetRegistry.standard(systemRoot: fixtureRoot).kinds, files: SystemFiles())
         var renderer = LockScreenRenderer(layout: LockScreenLayout(width: 800, height: 480))
         renderer.face.dateLanguage = config.face.dateLanguage
         renderer.face.uses24HourClock = config.face.uses24HourClock
@@ -110,9 +110,9 @@ struct LocaleTests {
 
     @Test("an unknown locale is a config error with did you mean; the environment's is read")
     func unknown() {
-        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse("[clock]\nlocale = \"xx_XX\"", file: "t.toml", kinds: WidgetRegistry.standard().kinds) }
+        #expect(throws: ConfigErrors.self) { try LockScreenConfig.parse("[clock]\nlocale = \"xx_XX\"", file: "t.toml", kinds: WidgetRegistry.standard().kinds, files: SystemFiles()) }
         do {
-            _ = try LockScreenConfig.parse("[clock]\nlocale = \"klingon\"", file: "t.toml", kinds: WidgetRegistry.standard().kinds)
+            _ = try LockScreenConfig.parse("[clock]\nlocale = \"klingon\"", file: "t.toml", kinds: WidgetRegistry.standard().kinds, files: SystemFiles())
         } catch {
             #expect(error.issues.first?.description.contains("expected a locale such as") == true)
         }

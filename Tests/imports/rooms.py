@@ -16,7 +16,8 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
   ControlSocket, Panel, Providers, TimelineEngine, DaemonRuntime, Accessory,
   SwiftUICore): it reads
   the file into LockScreenModel's, ProviderOptions' and PanelOptions' values;
-- only the composition root reads the machine's name (`gethostname`);
+- only the composition root reads the machine's name (`gethostname`), and the
+  configuration's reader opens no file: it asks the `ConfigFiles` the root hands it;
 - no board is a `static let shared`: the daemon's boards are made by DaemonAssembly and
   handed to who needs them (the only shared objects left are the process's own: the
   child-process registry, the wall-clock alarm, the text system);
@@ -222,6 +223,13 @@ for path in swift_files("Sources"):
     relative = os.path.relpath(path, root)
     if re.search(r"\bgethostname\s*\(", code(path)) and not relative.startswith("Sources/LockscreendCLI/"):
         problems.append(f"{relative}: gethostname outside the composition root; read it in LockscreendCLI (MachineName) and hand it down")
+
+# The configuration's reader opens nothing: what it asks of a file goes through the
+# `ConfigFiles` the composition root hands it (SystemFiles).
+FILE_CALLS = re.compile(r"\b(?:stat|lstat|access|open|fopen|opendir|readlink)\s*\(|\bFileManager\b|contentsOf:|\bBoundedInput\b")
+for path in swift_files("Sources/Config"):
+    for match in FILE_CALLS.finditer(code(path)):
+        problems.append(f"{os.path.relpath(path, root)}: {match.group(0).strip('( ')} reads the file system; ask the reader's ConfigFiles, which the root hands it")
 
 for problem in problems:
     print(f"✘ {problem}")
