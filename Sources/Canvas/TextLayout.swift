@@ -46,7 +46,7 @@ package struct TextLayout: Sendable, Hashable {
             var scaled = style
             scaled.size = style.size * scale
             let attempt = TextLayout(
-                measuring: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight,
+                fitting: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight,
                 lineLimit: lineLimit, alignment: alignment, symbolRanges: symbolRanges)
             let overflowsWidth = maxWidth.map { attempt.size.width > $0 + 0.5 } ?? false
             if (!attempt.isTruncated && !overflowsWidth) || scale - 0.05 < floor - 1e-9 {
@@ -66,6 +66,29 @@ package struct TextLayout: Sendable, Hashable {
         let lineLimit: Int?
         let alignment: LineAlignment
         let symbolRanges: [Range<Int>]
+    }
+
+    /// `text` under the limits, shaped once for every limit it fits within: a text
+    /// whose one line fits the width (and height) is laid out as it is without them — the
+    /// same glyphs in the same places, since a single line's alignment is undone by the
+    /// offset it is drawn at — so a text a stack measures at several widths, and draws at
+    /// one, is shaped once rather than once for each (docs/PERFORMANCE.md).
+    private init(
+        fitting text: String, style: TextStyle, maxWidth: Double?, maxHeight: Double?,
+        lineLimit: Int?, alignment: LineAlignment, symbolRanges: [Range<Int>]
+    ) {
+        if let maxWidth {
+            let natural = TextLayout(
+                measuring: text, style: style, maxWidth: nil, maxHeight: nil,
+                lineLimit: nil, alignment: .leading, symbolRanges: symbolRanges)
+            if alignment == .leading, natural.lineCount <= 1, natural.size.width <= maxWidth, maxHeight.map({ natural.size.height <= $0 }) ?? true {
+                self = natural
+                return
+            }
+        }
+        self.init(
+            measuring: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight,
+            lineLimit: lineLimit, alignment: alignment, symbolRanges: symbolRanges)
     }
 
     private init(
