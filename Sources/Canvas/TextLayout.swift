@@ -68,20 +68,21 @@ package struct TextLayout: Sendable, Hashable {
         let symbolRanges: [Range<Int>]
     }
 
-    /// `text` under the limits, shaped once for every limit it fits within: a text
-    /// whose one line fits the width (and height) is laid out as it is without them — the
-    /// same glyphs in the same places, since a single line's alignment is undone by the
-    /// offset it is drawn at — so a text a stack measures at several widths, and draws at
-    /// one, is shaped once rather than once for each (docs/PERFORMANCE.md).
+    /// `text` under the limits, shaped once for every limit it fits within: a leading
+    /// text whose one line fits the width (and height) is laid out as it is without them
+    /// — the same glyphs in the same places — so a text a stack measures at several
+    /// widths, and draws at one, is shaped once rather than once for each. A centred or
+    /// trailing line is not: its offset inside the width moves its glyphs on Cairo's grid
+    /// (docs/PERFORMANCE.md).
     private init(
         fitting text: String, style: TextStyle, maxWidth: Double?, maxHeight: Double?,
         lineLimit: Int?, alignment: LineAlignment, symbolRanges: [Range<Int>]
     ) {
-        if let maxWidth {
+        if let maxWidth, alignment == .leading {
             let natural = TextLayout(
                 measuring: text, style: style, maxWidth: nil, maxHeight: nil,
                 lineLimit: nil, alignment: .leading, symbolRanges: symbolRanges)
-            if alignment == .leading, natural.lineCount <= 1, natural.size.width <= maxWidth, maxHeight.map({ natural.size.height <= $0 }) ?? true {
+            if natural.lineCount <= 1, natural.size.width <= maxWidth, maxHeight.map({ natural.size.height <= $0 }) ?? true {
                 self = natural
                 return
             }
