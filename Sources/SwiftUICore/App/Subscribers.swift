@@ -6,12 +6,10 @@ import Synchronization
 /// listens, without knowing it.
 package final class Subscribers<Element: Sendable>: Sendable {
     private let streams = Mutex<[UUID: AsyncStream<Element>.Continuation]>([:])
-    private let buffered: Int
+    /// The most values a stream keeps that its reader has not taken; older ones go.
+    private static var buffered: Int { 64 }
 
-    /// Subscribers whose streams keep at most `buffered` values a reader has not taken.
-    package init(buffered: Int = 64) {
-        self.buffered = buffered
-    }
+    package init() {}
 
     /// Hands `value` to every stream.
     package func send(_ value: Element) {
@@ -20,7 +18,7 @@ package final class Subscribers<Element: Sendable>: Sendable {
 
     /// The values sent from now on, until the stream is dropped.
     package func stream() -> AsyncStream<Element> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .bufferingNewest(buffered))
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .bufferingNewest(Self.buffered))
         let id = UUID()
         streams.withLock { $0[id] = continuation }
         continuation.onTermination = { [weak self] _ in self?.streams.withLock { _ = $0.removeValue(forKey: id) } }
