@@ -8,8 +8,9 @@ import FoundationEssentials
 package protocol ConfigFiles: Sendable {
     /// What is at `path` (links followed), or why nothing can be said.
     func status(of path: String) -> Result<FileStatus, FileProblem>
-    /// The bytes of the file at `path`; nil when it cannot be read.
-    func contents(of path: String) -> Data?
+    /// The bytes of the regular file at `path`; nil when it cannot be read, is not a
+    /// regular file (a device or a FIFO is never read) or holds more than `limit` bytes.
+    func contents(of path: String, limit: Int) -> Data?
     /// Whether the daemon's user may read `path`.
     func isReadable(_ path: String) -> Bool
 }
@@ -49,6 +50,6 @@ package struct NoFiles: ConfigFiles {
     package init() {}
 
     package func status(of path: String) -> Result<FileStatus, FileProblem> { .failure(FileProblem("no such file")) }
-    package func contents(of path: String) -> Data? { nil }
+    package func contents(of path: String, limit: Int) -> Data? { nil }
     package func isReadable(_ path: String) -> Bool { false }
 }

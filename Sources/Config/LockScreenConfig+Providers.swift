@@ -83,7 +83,7 @@ extension LockScreenConfig {
             return nil
         }
         let resolved = file.hasPrefix("/") ? file : reader.directory + "/" + file
-        guard let data = reader.files.contents(of: resolved) else {
+        guard let data = reader.files.contents(of: resolved, limit: RecordedTimeline.maximumSize) else {
             reader.report(table["file"]!.line, "\(path).file", "cannot read \(resolved)")
             return nil
         }

@@ -60,7 +60,7 @@ package struct LockScreenConfig: Sendable {
         guard info.size <= TOMLParser.maximumSize else {
             throw failure(0, "is \(info.size) bytes; a configuration may be at most \(TOMLParser.maximumSize)")
         }
-        guard let data = files.contents(of: path) else { throw failure(0, "cannot be read (permissions?)") }
+        guard let data = files.contents(of: path, limit: TOMLParser.maximumSize) else { throw failure(0, "cannot be read (permissions?)") }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw failure(Self.firstInvalidUTF8Line(data), "is not UTF-8 text")
         }

@@ -1,3 +1,4 @@
+import Canvas  // for RegularFile
 import Config
 import FoundationEssentials
 import Glibc
@@ -19,7 +20,7 @@ package struct SystemFiles: ConfigFiles {
         return .success(FileStatus(kind: kind, size: Int(info.st_size), worldReadable: info.st_mode & 0o004 != 0))
     }
 
-    package func contents(of path: String) -> Data? { FileManager.default.contents(atPath: path) }
+    package func contents(of path: String, limit: Int) -> Data? { RegularFile.read(path, limit: limit).map { Data($0) } }
 
     package func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 }

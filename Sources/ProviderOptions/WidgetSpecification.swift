@@ -69,6 +69,10 @@ package struct RecordedTimeline: Sendable, Equatable {
     /// What `WidgetKinds.readTimeline` made of `json`.
     package let decoded: any Sendable
 
+    /// The most bytes a recorded timeline's file may hold: what a command's output, an
+    /// HTTP body or an MQTT payload may.
+    package static let maximumSize = 1 << 20
+
     package init(file: String, json: Data, decoded: any Sendable) {
         self.file = file
         self.json = json

@@ -1,6 +1,7 @@
 import Config
 import Foundation
 import LockScreenModel  // for .stacks
+import LockscreendCLI
 import ProviderOptions
 import Providers
 import Testing
@@ -29,9 +30,9 @@ struct ConfigFilesTests {
             return .success(FileStatus(kind: .regular, size: file.data.count, worldReadable: file.worldReadable))
         }
 
-        func contents(of path: String) -> Data? {
+        func contents(of path: String, limit: Int) -> Data? {
             asked.append(path)
-            return files[path]?.data
+            return files[path].flatMap { $0.data.count <= limit ? $0.data : nil }
         }
 
         func isReadable(_ path: String) -> Bool {
@@ -76,6 +77,23 @@ struct ConfigFilesTests {
                 && issues.contains("/etc/l/config.toml:9: widgets.cpu.file: cannot read /etc/l/cpu.json")
         }
         #expect(throws: ConfigErrors.self) { try LockScreenConfig.load(path: "/etc/l/missing.toml", kinds: kinds, files: open) }
+    }
+
+    @Test("a recorded timeline is read up to its bound, and the machine's files only when regular and within it")
+    func bounded() throws {
+        let text = "[layout]\nrow = [\"cpu\"]\n[widgets.cpu]\nkind = \"recorded\"\nfile = \"/t/cpu.json\"\n"
+        let huge = Data(repeating: 0x20, count: RecordedTimeline.maximumSize + 1)
+        #expect {
+            try LockScreenConfig.parse(text, file: "c.toml", kinds: WidgetRegistry.standard().kinds, files: MemoryFiles(["/t/cpu.json": (huge, false)]))
+        } throws: { error in
+            (error as? ConfigErrors)?.issues.map(\.description).contains("c.toml:5: widgets.cpu.file: cannot read /t/cpu.json") == true
+        }
+        #expect(SystemFiles().contents(of: "/dev/zero", limit: 16) == nil, "a device is never read")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("config-files-\(UUID()).json").path
+        try Self.timeline.write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(SystemFiles().contents(of: file, limit: Self.timeline.count) == Self.timeline)
+        #expect(SystemFiles().contents(of: file, limit: Self.timeline.count - 1) == nil)
     }
 
     @Test("with no files at all a text is still checked, every file it names missing")
