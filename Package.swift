@@ -21,6 +21,8 @@ let packedRelocations: [LinkerSetting] = [
 
 /// Release builds put each function in a section of its own, so the linker can place the
 /// functions the daemon runs side by side (`function-order.txt`, docs/PERFORMANCE.md).
+/// This reaches the package's own modules only; `scripts/release-build` asks it of the
+/// dependencies too.
 let functionSections = SwiftSetting.unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
 
 let package = Package(

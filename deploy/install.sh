@@ -53,8 +53,8 @@ fi
 if [ "$build" = 1 ]; then
   # The Swift runtime and Foundation linked in: the daemon needs no Swift installed where
   # it runs, and uses about 5 MB less memory (docs/PERFORMANCE.md).
-  [ -n "$daemon" ] || swift build -c release --static-swift-stdlib --product lockscreend
-  swift build -c release --static-swift-stdlib --product lockscreenctl
+  [ -n "$daemon" ] || scripts/release-build --product lockscreend
+  scripts/release-build --product lockscreenctl
 fi
 for binary in lockscreend lockscreenctl; do
   source=".build/release/$binary"

@@ -20,9 +20,9 @@ print(",".join(t["name"] for t in package["targets"] if t["type"] == "executable
 # The daemon first: it needs nearly every module, built with both cores.
 for executable in lockscreend ${executables//,/ }; do
   echo "== $executable"
-  swift build -c release --static-swift-stdlib --product "$executable"
+  scripts/release-build --product "$executable"
 done
 for target in ${libraries//,/ } EPDModels; do
   echo "== $target"
-  swift build -c release --static-swift-stdlib --target "$target"
+  scripts/release-build --target "$target"
 done

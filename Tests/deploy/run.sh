@@ -2,7 +2,7 @@
 # Checks deploy/: install.sh into a DESTDIR gives the expected tree, keeps an existing
 # configuration, uninstalls; the unit passes systemd-analyze verify (and a broken one
 # does not, so the check can fail); the shipped configuration passes lockscreend check.
-# Needs the release binaries (swift build -c release --static-swift-stdlib, as scripts/test builds them).
+# Needs the release binaries (scripts/release-build, as scripts/test builds them).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
