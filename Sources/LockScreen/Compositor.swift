@@ -31,6 +31,11 @@ final class Compositor {
     private(set) var maintenanceDue: Date?
     /// Frames presented since start.
     private(set) var presentations = 0
+    /// What each area (pixels) was last drawn with: the frame holds it until the area is
+    /// drawn over or the frame starts again.
+    private var drawn: [PixelRect: Drawing] = [:]
+    /// Drawings skipped since start because their area held them already.
+    private(set) var unchangedDrawings = 0
 
     init(display: any Display, damage: Damage, frames: FrameMailbox, blank: Frame) {
         self.display = display
@@ -39,10 +44,37 @@ final class Compositor {
         frame = blank
     }
 
-    /// Draws `placed` into `rect`, first keeping what the panel shows there.
+    /// Draws `placed` into `rect`, first keeping what the panel shows there; nothing
+    /// when the area holds that very drawing already (a gauge whose new entry shows the
+    /// same value is not stroked again).
     func draw(_ placed: PlacedView, in rect: Rect, with renderer: LockScreenRenderer, scale: Double? = nil, fullColor: Bool = false) {
-        keepShown(rect.integral)
+        let area = rect.integral.intersection(frame.bounds)
+        let drawing = Drawing(placed: placed, rect: rect, scale: scale, fullColor: fullColor, background: renderer.background, renderingMode: renderer.renderingMode)
+        // A picture is drawn through the panel's inks, which the drawing does not hold.
+        if !placed.showsPicture, let last = drawn[area], last.isSame(as: drawing) {
+            unchangedDrawings += 1
+            return
+        }
+        keepShown(area)
         renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor)
+        // A drawing over part of another area leaves that area's drawing unknown.
+        if drawn[area] == nil { drawn = drawn.filter { $0.key.intersection(area).isEmpty } }
+        drawn[area] = drawing
+    }
+
+    /// An area's drawing: the views and what else the renderer draws them with.
+    private struct Drawing {
+        var placed: PlacedView
+        var rect: Rect
+        var scale: Double?
+        var fullColor: Bool
+        var background: RGBA
+        var renderingMode: WidgetRenderingMode
+
+        func isSame(as other: Drawing) -> Bool {
+            rect == other.rect && scale == other.scale && fullColor == other.fullColor && background == other.background
+                && renderingMode == other.renderingMode && placed.drawsLike(other.placed)
+        }
     }
 
     /// Starts again on `blank` (a reloaded configuration lays everything out anew). The
@@ -51,6 +83,7 @@ final class Compositor {
     func restart(on blank: Frame) {
         if panelInSync { before = [Damage.Before(area: frame.bounds, frame: frame)] }
         frame = blank
+        drawn.removeAll()
     }
 
     /// The next presentation sends the whole frame with a full refresh (a key asked to

@@ -372,6 +372,10 @@ public final class LockScreenDaemon {
     /// The frame as last drawn.
     package var currentFrame: Frame { compositor.frame }
 
+    /// Slots placed the same as their area already showed them, and so not drawn again,
+    /// since start.
+    package var unchangedDrawings: Int { compositor.unchangedDrawings }
+
     /// The engine index of the widget stack `stack` shows now.
     package func shownIndex(stack: Int) -> Int { scheduler.shownIndex(stack: stack) }
 }

@@ -63,6 +63,9 @@ package struct Benchmark {
         package var panelFullRefreshes: Int?
         /// Messages the simulated broker delivered to mqtt widgets.
         package var mqttMessages: Int?
+        /// Slots whose new entry was placed exactly as their area showed it, so not drawn
+        /// again (a gauge showing the same value as a minute before).
+        package var unchangedSlots = 0
         /// The slowest updates, slowest first, with the simulated time each was drawn
         /// at: where the 99th percentile comes from (on the desk, the quarter hours).
         package var slowestUpdates: [Update] = []
@@ -100,6 +103,7 @@ package struct Benchmark {
             case panelPartialRefreshes = "panel_partial_refreshes"
             case panelFullRefreshes = "panel_full_refreshes"
             case mqttMessages = "mqtt_messages"
+            case unchangedSlots = "unchanged_slots"
             case slowestUpdates = "slowest_updates"
         }
     }
@@ -256,6 +260,7 @@ package struct Benchmark {
         }
         report.cpuSeconds = Self.cpuSeconds() - cpuBefore
         if !house.isEmpty { report.mqttMessages = house.messages }
+        report.unchangedSlots = daemon.unchangedDrawings
         report.peakRssMb = Self.peakResidentMegabytes()
         report.flushedVsFullRedraw = report.pixelsFullRedraw > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsFullRedraw) : 0
         report.flushedVsChanged = report.pixelsChanged > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsChanged) : 0

@@ -59,6 +59,7 @@ extension Lockscreend {
                 updates              \(r.updates) (\(r.partialRefreshes) partial, \(r.fullRefreshes) full)
                 pixels flushed       \(r.pixelsFlushed) in \(r.rectanglesFlushed) rectangles
                 pixels changed       \(r.pixelsChanged)
+                slots unchanged      \(r.unchangedSlots) (placed as shown, not drawn again)
                 full redraw would    \(r.pixelsFullRedraw)
                 flushed / full       \(CFormat.string("%.5f", r.flushedVsFullRedraw))
                 flushed / changed    \(CFormat.string("%.2f", r.flushedVsChanged))

@@ -6,7 +6,7 @@ import Gauge
 /// debug dumps and "when does this change next" all read this one tree.
 package struct PlacedView: Sendable {
     /// What a placed view draws itself, before its children.
-    package enum Content: Sendable {
+    package enum Content: Sendable, Equatable {
         case none
         case text(TextLayout, RGBA)
         /// Rounded bars standing in for redacted text or images.
@@ -43,6 +43,14 @@ package struct PlacedView: Sendable {
         self.children = children
         self.name = name
         self.live = live
+    }
+
+    /// Whether drawing this tree puts the same pixels where `other` puts them: the same
+    /// frames, contents and children in the same order. Names, live schedules and tap
+    /// actions draw nothing and are not compared.
+    package func drawsLike(_ other: PlacedView) -> Bool {
+        frame == other.frame && content == other.content && children.count == other.children.count
+            && zip(children, other.children).allSatisfy { $0.drawsLike($1) }
     }
 
     /// The earliest instant after `time` at which anything in this tree changes.
@@ -210,7 +218,7 @@ package enum FillShape: Hashable, Sendable {
 }
 
 /// A path and how it is painted: filled when it has no line style, stroked when it has.
-package struct ShapeDrawing: Sendable {
+package struct ShapeDrawing: Sendable, Equatable {
     package var path: Path
     package var paint: Paint
     package var line: LineStyle?
