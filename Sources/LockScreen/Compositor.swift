@@ -51,7 +51,7 @@ final class Compositor {
         let area = rect.integral.intersection(frame.bounds)
         let drawing = Drawing(placed: placed, rect: rect, scale: scale, fullColor: fullColor, background: renderer.background, renderingMode: renderer.renderingMode)
         // A picture is drawn through the panel's inks, which the drawing does not hold.
-        if !placed.showsPicture, let last = drawn[area], last.isSame(as: drawing) {
+        if let last = drawn[area], !placed.showsPicture, last.isSame(as: drawing) {
             unchangedDrawings += 1
             return
         }
