@@ -36,6 +36,7 @@ let package = Package(
         /// The stock command line, for a daemon of one's own: `LockScreenDaemon.main(bundles:)`.
         .library(name: "LockscreendCLI", targets: ["LockscreendCLI"]),
         .executable(name: "lockscreend", targets: ["lockscreend"]),
+        .executable(name: "lockscreend-web", targets: ["lockscreend-web"]),
         .executable(name: "lockscreenctl", targets: ["lockscreenctl"]),
     ],
     dependencies: [
@@ -179,17 +180,28 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The command line without the HTTP face: the stock `lockscreend` links this alone
+        // (SwiftNIO and TLS are 6.6 MB it hands to lockscreend-web, docs/PERFORMANCE.md).
         .target(
-            name: "LockscreendCLI",
-            dependencies: ["WidgetKitCore", "ProviderOptions", 
-                "Web", "WebTrust", "Broker", "ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "SwiftUICore", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CMalloc",
+            name: "LockscreendCommand",
+            dependencies: ["WidgetKitCore", "ProviderOptions",
+                "Broker", "ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "SwiftUICore", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
-        .executableTarget(name: "lockscreend", dependencies: ["LockScreen", "LockScreenModel", "LockscreendCLI"], exclude: ["function-order.txt"], linkerSettings: packedRelocations),
+        // The command line with the HTTP face: lockscreend-web, and widget packages' daemons.
+        .target(
+            name: "LockscreendCLI",
+            dependencies: ["LockscreendCommand", "Web", "WebTrust", "Config", "LockScreen", "Accessory", "Providers", "Canvas", "DaemonRuntime",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(name: "lockscreend", dependencies: ["LockScreen", "LockscreendCommand"], exclude: ["function-order.txt"], linkerSettings: packedRelocations),
+        .executableTarget(name: "lockscreend-web", dependencies: ["LockScreen", "LockscreendCLI"], linkerSettings: packedRelocations),
         .executableTarget(
             name: "lockscreenctl",
             dependencies: [
@@ -213,7 +225,7 @@ let package = Package(
             path: "Tests/Support", exclude: ["fonts.conf"]
         ),
         // The daemon as the tests run it, and the configuration reader's mistakes as printed.
-        .target(name: "DaemonTestSupport", dependencies: ["LockscreendCLI", "TestSupport", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "ProviderOptions", "ZoneInfo", "DaemonRuntime"], path: "Tests/DaemonSupport"),
+        .target(name: "DaemonTestSupport", dependencies: ["LockscreendCommand", "TestSupport", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "ProviderOptions", "ZoneInfo", "DaemonRuntime"], path: "Tests/DaemonSupport"),
         .target(name: "EPDModels", dependencies: ["Panel", "PanelOptions", "Canvas"], path: "Tests/EPDModels"),
         // One test target per module, lowest first.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -235,12 +247,13 @@ let package = Package(
         .testTarget(name: "ProvidersTests", dependencies: ["AppIntentsCore", "Providers", "DaemonRuntime", "Accessory", "Canvas", "JSON", "ZoneInfo", "TestSupport"]),
         .testTarget(name: "LockScreenTests", dependencies: ["ActivityKitCore", "AppIntentsCore", "DaemonInterface", "LockScreen", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "ZoneInfo", "Config", "TestSupport", "DaemonTestSupport", "EPDModels"], exclude: ["Golden"]),
         .testTarget(name: "LockScreenModelTests", dependencies: ["ActivityKitCore", "LockScreenModel", "LockScreen", "Config", "ControlProtocol", "JSON", "Providers", "TimelineEngine", "Accessory", "Canvas"]),
-        .testTarget(name: "ConfigTests", dependencies: ["LockscreendCLI", "AppIntentsCore", "Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "ConfigTests", dependencies: ["LockscreendCommand", "AppIntentsCore", "Config", "TOML", "LockScreenModel", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "ZoneInfo", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "WebTrustTests", dependencies: ["WebTrust"]),
         .testTarget(name: "WebTests", dependencies: ["ActivityKitCore", "Web", "WebTrust", "JSON", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"), "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "BrokerTests", dependencies: ["LockscreendCLI", "Broker", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
+        .testTarget(name: "BrokerTests", dependencies: ["LockscreendCommand", "Broker", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
-        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Panel", "PanelOptions", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "Config", "Providers", "TestSupport"]),
+        .testTarget(name: "LockscreendCommandTests", dependencies: ["LockscreendCommand", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Panel", "PanelOptions", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -40,8 +40,10 @@ if [ -z "$destdir" ] && [ -d /run/systemd/system ]; then live=1; fi
 if [ "$action" = uninstall ]; then
   if [ "$live" = 1 ]; then systemctl disable --now lockscreend.service 2>/dev/null || true; fi
   rm -f "$destdir$bindir/lockscreend" "$destdir$bindir/lockscreenctl" "$destdir$unitdir/lockscreend.service" \
+        "$destdir$prefix/libexec/lockscreend/lockscreend-web" \
         "$destdir$prefix/lib/sysusers.d/lockscreend.conf"
   rm -rf "$destdir$prefix/share/lockscreend" "$destdir$prefix/share/doc/lockscreend"
+  rmdir "$destdir$prefix/libexec/lockscreend" 2>/dev/null || true
   if [ "$live" = 1 ]; then systemctl daemon-reload; fi
   echo "install.sh: removed lockscreend; /etc/lockscreend and /var/lib/lockscreend were kept"
   exit 0
@@ -54,6 +56,7 @@ if [ "$build" = 1 ]; then
   # The Swift runtime and Foundation linked in: the daemon needs no Swift installed where
   # it runs, and uses about 5 MB less memory (docs/PERFORMANCE.md).
   [ -n "$daemon" ] || scripts/release-build --product lockscreend
+  [ -n "$daemon" ] || scripts/release-build --product lockscreend-web
   scripts/release-build --product lockscreenctl
 fi
 for binary in lockscreend lockscreenctl; do
@@ -62,6 +65,12 @@ for binary in lockscreend lockscreenctl; do
   [ -x "$source" ] || { echo "install.sh: $source is missing (build it, or drop --no-build)" >&2; exit 1; }
   install -D -m 0755 "$source" "$destdir$bindir/$binary"
 done
+# The daemon with the HTTP face, which the stock one hands a start with [http] to; a
+# daemon of one's own (--daemon) has the face itself.
+if [ -z "$daemon" ]; then
+  [ -x .build/release/lockscreend-web ] || { echo "install.sh: .build/release/lockscreend-web is missing (build it, or drop --no-build)" >&2; exit 1; }
+  install -D -m 0755 .build/release/lockscreend-web "$destdir$prefix/libexec/lockscreend/lockscreend-web"
+fi
 
 install -d -m 0755 "$destdir$unitdir"
 sed "s#@BINDIR@#$bindir#g" deploy/lockscreend.service >"$destdir$unitdir/lockscreend.service"

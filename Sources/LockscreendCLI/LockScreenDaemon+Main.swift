@@ -1,14 +1,11 @@
 import Accessory
-import Config
-import DaemonRuntime
 import LockScreen
-import Synchronization
-import Providers
+import LockscreendCommand
 
 extension LockScreenDaemon {
     /// Runs the stock `lockscreend` command line — the daemon and its `snapshot`,
-    /// `check`, `preview` and `bench` subcommands — with the widgets of `bundles` added
-    /// to the kinds a configuration file can name.
+    /// `check`, `preview` and `bench` subcommands, with the HTTP face — with the widgets
+    /// of `bundles` added to the kinds a configuration file can name.
     ///
     /// This is how Swift widgets reach a lock screen without a fork: a package depends on
     /// lockscreend, declares its widgets and a bundle as in WidgetKit, and its executable's
@@ -16,22 +13,7 @@ extension LockScreenDaemon {
     /// Returns when the daemon stops; exits the process with status 1 on a usage error, a
     /// configuration mistake or a display that cannot be opened.
     public static func main(bundles: [any WidgetBundle] = []) async {
-        await main(catalog: bundles.map(\.catalog).reduce(WidgetCatalog(), +))
-    }
-
-    private static func main(catalog: WidgetCatalog) async {
-        // Parameters whose values a DynamicOptionsProvider or an entity query lists are
-        // asked once, before any configuration is read.
-        var resolved = catalog
-        resolved.widgets = []
-        for descriptor in catalog.widgets { resolved.widgets.append(await descriptor.resolvingOptions()) }
-        // The process's host: its Live Activities are drawn by whichever daemon the
-        // command line starts, and `Color("name")` and `UIColor(named:)` read the asset
-        // catalogs among the package's resources, as `Image("name")` does.
-        WidgetHost.install(resolved, assetDirectories: PackageResources.running)
-        await WidgetRegistry.$added.withValue(resolved.widgets) {
-            await Lockscreend.main()
-        }
+        await command(catalog: bundles.map(\.catalog).reduce(WidgetCatalog(), +), face: WebFace())
     }
 
     /// Runs the stock `lockscreend` command line with the widgets of `bundle` added; see
@@ -52,11 +34,7 @@ extension LockScreenDaemon {
     /// LockScreenDaemon.run(bundles: [MyWidgets()])
     /// ```
     public static func run(bundles: [any WidgetBundle] = []) -> Never {
-        run(catalog: bundles.map(\.catalog).reduce(WidgetCatalog(), +))
-    }
-
-    static func run(catalog: WidgetCatalog) -> Never {
-        DaemonExecutor.run { await main(catalog: catalog) }
+        runCommand(catalog: bundles.map(\.catalog).reduce(WidgetCatalog(), +), face: WebFace())
     }
 
     /// `run(bundles:)` with the widgets of one bundle.
@@ -69,5 +47,5 @@ extension LockScreenDaemon {
 /// (Accessory's `Widget.main()` reaches it through this C name).
 @_cdecl("lockscreend_widget_main")
 func lockscreendWidgetMain() {
-    LockScreenDaemon.run(catalog: WidgetHost.process.catalog)
+    LockScreenDaemon.runCommand(catalog: WidgetHost.process.catalog, face: WebFace())
 }

@@ -2,6 +2,7 @@ import Canvas
 import Config
 import FoundationEssentials
 import Glibc
+import LockscreendCommand  // for MachineName
 import Logging
 import Providers
 import WebTrust

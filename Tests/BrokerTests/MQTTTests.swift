@@ -17,7 +17,7 @@ import TestSupport
 @testable import DaemonRuntime
 @testable import TimelineEngine
 import ProviderOptions
-import LockscreendCLI
+import LockscreendCommand
 
 @Suite("MQTT")
 struct MQTTTests {

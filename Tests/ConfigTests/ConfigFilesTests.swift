@@ -1,7 +1,7 @@
 import Config
 import Foundation
 import LockScreenModel  // for .stacks
-import LockscreendCLI
+import LockscreendCommand
 import ProviderOptions
 import Providers
 import Testing

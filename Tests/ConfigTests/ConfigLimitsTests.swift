@@ -6,7 +6,7 @@ import Testing
 @testable import Providers
 import TestSupport
 import DaemonTestSupport
-import LockscreendCLI
+import LockscreendCommand
 
 /// A configuration is input: whatever a file holds, reading it ends in a configuration or
 /// in errors a person can act on, never in a crash, a hang or a flood.

@@ -13,7 +13,7 @@ import Testing
 import TestSupport
 import ProviderOptions
 import DaemonTestSupport
-import LockscreendCLI
+import LockscreendCommand
 
 @Suite("HTTP provider", .serialized)
 struct HTTPProviderTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import Config
 import Providers
 import ProviderOptions
-import LockscreendCLI
+import LockscreendCommand
 
 /// One table of kinds: Swift widgets and the provider kinds read with tables, each one
 /// entry; a name with no entry is refused, never taken for another kind.

@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 import TimelineEngine  // for .specification
 import WidgetKitCore  // for .accessoryCircular
-import LockscreendCLI
+import LockscreendCommand
 
 /// The configuration read into plain values: what each widget is, compared as a reload
 /// compares it.

@@ -5,7 +5,7 @@ import LockScreenModel  // for .timeZone
 import Providers
 import TestSupport
 import ZoneInfo
-import LockscreendCLI
+import LockscreendCommand
 
 /// The daemon as the tests run it: UTC, the fixture tree, 2026-11-22 14:04:57, pinned fonts.
 package func testOptions(width: Int = 800, height: Int = 480) -> DaemonOptions {

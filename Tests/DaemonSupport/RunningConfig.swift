@@ -2,7 +2,7 @@ import Config
 import LockScreen
 import ProviderOptions
 import Providers
-import LockscreendCLI
+import LockscreendCommand
 
 /// A configuration as the daemon runs it: read against a registry's kinds, and its widgets
 /// made running ones by the same registry, reading boards of their own, as DaemonAssembly

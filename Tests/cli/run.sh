@@ -42,6 +42,14 @@ long_socket="$work/$(printf 's%.0s' $(seq 1 120))"
 expect_error "--socket longer than a socket's path holds" "at most 107" --headless "$work/a" --socket "$long_socket" --log-level error
 check "--socket too long leaves no socket at a cut path" bash -c "! ls '$work' | grep -q '^sss'"
 
+# The stock daemon has no HTTP face: a start that asks for it is handed to lockscreend-web
+# beside it (Tests/web runs through that), and without one there it says what to install.
+mkdir -p "$work/alone" && cp "$bin" "$work/alone/lockscreend"
+bin_kept=$bin bin="$work/alone/lockscreend"
+expect_error "--http without lockscreend-web beside the daemon" "install it beside lockscreend" --http 127.0.0.1:18090 --headless "$work/alone-frames" --no-socket --state-dir "$work/alone-state" --log-level error
+bin=$bin_kept
+check "--http without lockscreend-web: nothing drawn, no state kept" bash -c "[ ! -e '$work/alone-state' ] && [ ! -e '$work/alone-frames/000000.raw' ]"
+
 # Web widgets load libcurl on their first request; without it, check says so (and the
 # daemon starts anyway: those widgets show stale). libcurl is hidden by a bind mount in a
 # mount namespace of its own, where that is allowed (root).

@@ -38,8 +38,9 @@ LAYERS = [
     ["LockScreenModel", "DaemonInterface"],
     ["LockScreen", "Config", "WebTrust"],
     ["Web", "Broker", "ControlSocket"],
+    ["LockscreendCommand"],
     ["LockscreendCLI"],
-    ["lockscreend", "lockscreenctl", "lockscreend-fuzz", "lockscreend-conformance", "intent-classes", "coredata-classes"],
+    ["lockscreend", "lockscreend-web", "lockscreenctl", "lockscreend-fuzz", "lockscreend-conformance", "intent-classes", "coredata-classes"],
 ]
 # What lockscreenctl may link: the protocol and nothing that draws.
 CTL_ALLOWED = {"ControlProtocol", "JSON"}

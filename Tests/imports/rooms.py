@@ -31,6 +31,8 @@ docs/ARCHITECTURE.md says — rules of dependency, not of size:
 - SwiftUI's core (SwiftUICore) and the frameworks that need only views (SwiftUI, Charts,
   UIKit's names, SwiftData) do not depend on WidgetKit's widget types (Accessory) or
   WidgetKit, as Apple's do not;
+- the stock `lockscreend` depends, through any module, on neither Web, WebTrust nor
+  SwiftNIO: the HTTP face is `lockscreend-web`'s;
 - every library module has a test target (`<Module>Tests`, or the one named below);
 - every module of Package.swift is named in docs/ARCHITECTURE.md, and every type a row of
   its table names is declared in that row's module or one it depends on (what a module
@@ -90,7 +92,7 @@ for path in swift_files("Sources"):
     if relative.startswith(STATIC_READERS) and relative not in STATICS and re.search(r"static (?:let|var) (?:shared|process)\b", text):
         problems.append(f"{relative}: a static shared object; widget code's statics are declared in {' and '.join(sorted(STATICS))}, over the host")
     if re.search(r"\b(?:WidgetCenter|ActivityCenter|ControlCenter)\.(?:shared|process)\b|(?:WidgetHost|AppServices)\.process\b", text) and not relative.startswith(STATIC_READERS) \
-            and relative not in ("Sources/LockscreendCLI/DaemonAssembly.swift", "Sources/LockscreendCLI/LockScreenDaemon+Main.swift"):
+            and relative not in ("Sources/LockscreendCommand/DaemonAssembly.swift", "Sources/LockscreendCLI/LockScreenDaemon+Main.swift"):
         problems.append(f"{relative} reads the process's host; take the daemon's (Behaviour.host) as DaemonAssembly hands it down")
 
 package = json.loads(subprocess.check_output(["swift", "package", "dump-package"], cwd=root))
@@ -123,6 +125,16 @@ for front in sorted(FRONT_ENDS):
         for module in re.findall(r"^(?:@testable )?import (LockScreen|Web|Broker|ControlSocket)$", code(path), re.M):
             if module != front:
                 problems.append(f"{os.path.relpath(path, root)} imports {module}: a front end reaches the daemon through DaemonInterface")
+# The stock daemon links no HTTP face: SwiftNIO and TLS are lockscreend-web's.
+def reaches(name, seen=None):
+    seen = set() if seen is None else seen
+    for dependency in declared.get(name, set()) - seen:
+        seen.add(dependency)
+        reaches(dependency, seen)
+    return seen
+stock_links = reaches("lockscreend")
+for face in sorted(stock_links & {"Web", "WebTrust", "NIOCore", "NIOPosix", "NIOSSL", "NIOHTTP1", "NIOHTTP2"}):
+    problems.append(f"the stock lockscreend links {face}: the HTTP face is lockscreend-web's (LockscreendCLI)")
 # The model holds values: it fetches nothing and runs no Live Activity's state machine.
 for runtime in set(CONFIG_FORBIDDEN.split("|")) & declared.get("Config", set()):
     problems.append(f"Config depends on {runtime}: it reads the file into values; what runs them is the composition root's")
@@ -221,8 +233,8 @@ for name, (definer, header) in SEAMS.items():
 # WebConfig.pageURL(machine:)); values and the configuration's reader read none.
 for path in swift_files("Sources"):
     relative = os.path.relpath(path, root)
-    if re.search(r"\bgethostname\s*\(", code(path)) and not relative.startswith("Sources/LockscreendCLI/"):
-        problems.append(f"{relative}: gethostname outside the composition root; read it in LockscreendCLI (MachineName) and hand it down")
+    if re.search(r"\bgethostname\s*\(", code(path)) and not relative.startswith("Sources/LockscreendCommand/"):
+        problems.append(f"{relative}: gethostname outside the composition root; read it in LockscreendCommand (MachineName) and hand it down")
 
 # The configuration's reader opens nothing: what it asks of a file goes through the
 # `ConfigFiles` the composition root hands it (SystemFiles).

@@ -57,7 +57,7 @@ def try_suite(suite, deb, work):
               status == 0 and "lockscreend" in pulled, out[-600:])
         build = [p for p in pulled if p.endswith("-dev") or p.startswith(("gcc", "cpp", "swift", "clang", "binutils"))]
         check(f"{suite}: … runtime libraries and fonts only, no -dev package, compiler or Swift", not build, f"{build}")
-        status, out = chroot.run("ldd /usr/bin/lockscreend /usr/bin/lockscreenctl")
+        status, out = chroot.run("ldd /usr/bin/lockscreend /usr/bin/lockscreenctl /usr/libexec/lockscreend/lockscreend-web")
         check(f"{suite}: every library the binaries link is found", status == 0 and "not found" not in out, out[-400:])
         status, out = chroot.run("ldd /usr/bin/lockscreenctl")
         check(f"{suite}: lockscreenctl links no drawing library", not any(x in out for x in ("cairo", "pango", "drm")), out[-300:])
@@ -71,6 +71,14 @@ def try_suite(suite, deb, work):
         check(f"{suite}: lockscreend check passes on the {len(examples)} shipped examples and the installed configuration", not bad, "; ".join(bad))
         status, out = chroot.run("cd /tmp && lockscreend --headless /tmp/frames --once --png && ls /tmp/frames", timeout=120)
         check(f"{suite}: lockscreend --headless DIR --once draws the demo", status == 0 and "000001.png" in out, out[-400:])
+        # The stock daemon hands --http to /usr/libexec/lockscreend/lockscreend-web: the same
+        # process (its PID) serves the API once the handover is done.
+        status, out = chroot.run("cd /tmp && { lockscreend --headless /tmp/web-frames --no-socket --state-dir /tmp/web-state "
+                                 "--http 127.0.0.1:18095 --log-level info >/tmp/web.log 2>&1 & pid=$!; "
+                                 "for i in $(seq 1 200); do grep -q 'HTTP on http://127.0.0.1:18095' /tmp/web.log && break; sleep 0.3; done; "
+                                 "readlink /proc/$pid/exe; grep 'HTTP on' /tmp/web.log; kill $pid; wait $pid; }", timeout=120)
+        check(f"{suite}: lockscreend --http runs as /usr/libexec/lockscreend/lockscreend-web, the daemon with the HTTP face",
+              "/usr/libexec/lockscreend/lockscreend-web" in out, out[-400:])
         status, out = chroot.run("systemd-analyze verify /usr/lib/systemd/system/lockscreend.service")
         check(f"{suite}: systemd-analyze verify accepts the installed unit", status == 0 and "lockscreend.service:" not in out, out[-400:])
         status, out = chroot.run("id lockscreend; stat -c '%U:%G %a' /etc/lockscreend/config.toml; getent group lockscreend-ctl; "

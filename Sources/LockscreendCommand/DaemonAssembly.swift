@@ -15,32 +15,34 @@ import Providers
 import ServiceLifecycle
 import TimelineEngine  // for .widgets
 import UnixSignals
-import Web
 import ProviderOptions
+import DaemonRuntime  // for DaemonClock
 
 /// The composition root: builds the daemon's parts once, from the command line and the
 /// configuration file, and wires them into one swift-service-lifecycle group. Everything
 /// that runs beside the daemon reaches it through the same few parts: one push board for
 /// the process's life, one `ControlHandler` for the socket, the broker and the web, and the
 /// daemon's inbox for what they ask of it.
-struct DaemonAssembly {
+package struct DaemonAssembly {
     let run: Lockscreend.Run
-    let logger: Logger
+    package let logger: Logger
     /// The file as read at start; nil runs the built-in demo (a reload may add one).
-    let config: LockScreenConfig?
-    let options: DaemonOptions
+    package let config: LockScreenConfig?
+    package let options: DaemonOptions
     let daemon: DaemonService
     /// Where push widgets' timelines and broker messages arrive, whichever configuration
     /// is loaded.
     let boards: WidgetBoards
-    let handler: ControlHandler
-    let reload: ConfigReload
+    package let handler: ControlHandler
+    package let reload: ConfigReload
     let mqtt = MQTTChannel()
     let notifier = SystemdNotifier()
     /// The HAT's keys, requested before the panel is touched.
     let keys: GPIOKeys?
     /// How the panel is mounted: touches on its glass are turned back by it.
     let rotation: Rotation
+    /// The clock every wait of the daemon goes through.
+    package var clock: any DaemonClock { daemon.clock }
 
     /// Reads the configuration, takes the state directory's lock and the keys, opens the
     /// display and makes the daemon; the first thing that cannot be had ends the start
@@ -56,6 +58,13 @@ struct DaemonAssembly {
         let registry = common.registry
         let config = try common.loadConfig(registry: registry, default: defaultConfig)
         for warning in config?.warnings ?? [] { logger.warning("\(warning.file):\(warning.line): \(warning.key): \(warning.message)") }
+        // A program without the HTTP face hands a start that asks for it to the one with
+        // it, before anything is locked or opened.
+        if !run.once, Lockscreend.httpFace == nil, Self.web(run, config: config) != nil {
+            let asking = run.http == nil ? "[http] listen" : "--http"
+            logger.info("\(asking): handing over to \(HTTPFaceProgram.name)")
+            try HTTPFaceProgram.handOver(arguments: CommandLine.arguments, asking: asking)
+        }
         let boards = WidgetBoards()
         if let config { boards.expect(pushNames: config.pushNames, mqttFilters: config.mqttFilters) }
         // The file's widgets made running ones here, the one place that does.
@@ -181,25 +190,28 @@ struct DaemonAssembly {
         }
     }
 
-    /// The HTTP face, when `--http` or `[http] listen` asks for it.
-    func web() throws -> WebService? {
+    /// The `[http]` the daemon serves: the command line's `--http` over the file's
+    /// `[http]`, or nil when neither asks for the face.
+    static func web(_ run: Lockscreend.Run, config: LockScreenConfig?) -> WebConfig? {
         guard var web = run.http.flatMap(WebConfig.listen) ?? config?.web else { return nil }
         web.tokenFile = config?.web?.tokenFile
-        if !web.isLoopback && web.tokenFile == nil {
-            throw ValidationFailure("--http \(run.http ?? ""): an address other than loopback needs a token: [http] token_file in the configuration")
-        }
         web.clients = config?.web?.clients ?? [:]
         web.edit = config?.web?.edit ?? false
         web.names = config?.web?.names ?? []
         if let file = config?.web {
             (web.tls, web.certificateFile, web.keyFile, web.cleartext, web.apnsKeys) = (file.tls, file.certificateFile, file.keyFile, file.cleartext, file.apnsKeys)
         }
+        return web
+    }
+
+    /// The HTTP face, when `--http` or `[http] listen` asks for it.
+    func web() throws -> (any Service)? {
+        guard let web = Self.web(run, config: config), let face = Lockscreend.httpFace else { return nil }
+        if !web.isLoopback && web.tokenFile == nil {
+            throw ValidationFailure("--http \(run.http ?? ""): an address other than loopback needs a token: [http] token_file in the configuration")
+        }
         daemon.frames.open()
         daemon.screens.open()
-        let editor = config == nil ? nil : ConfigEditor.forDaemon(reload: reload)
-        let keys = ClientKeys(file: options.stateDirectory.map { $0 + "/clients.json" })
-        let tokens = ServerTrust.providerTokens(web.apnsKeys, configuration: config == nil ? nil : reload.path, logger: logger)
-        let api = WebAPI(daemon: handler, config: web, editor: editor, keys: keys, providerTokens: tokens, machine: MachineName.host, logger: logger)
-        return WebService(config: web, api: api, stateDirectory: options.stateDirectory, fingerprint: handler.https, clock: daemon.clock, logger: logger)
+        return try face.service(web, assembly: self)
     }
 }

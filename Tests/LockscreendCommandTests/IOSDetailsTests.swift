@@ -3,7 +3,7 @@ import Canvas
 import Foundation
 import LockScreenModel
 import Testing
-@testable import LockscreendCLI
+@testable import LockscreendCommand
 @testable import Config
 @testable import LockScreen
 @testable import Providers

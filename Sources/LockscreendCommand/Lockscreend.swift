@@ -79,7 +79,7 @@ struct ConfigFailure: Error, CustomStringConvertible {
 }
 
 /// An error printed as one line, exiting with status 1.
-struct ValidationFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct ValidationFailure: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

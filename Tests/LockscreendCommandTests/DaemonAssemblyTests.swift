@@ -4,7 +4,7 @@
 import Foundation
 @testable import JSON
 @testable import LockScreen
-@testable import LockscreendCLI
+@testable import LockscreendCommand
 import Panel
 import PanelOptions
 import TestSupport

@@ -5,14 +5,13 @@ import LockScreen
 import Logging
 import PanelOptions
 import Providers
-import Web
 
 /// What SIGHUP does: reads the configuration file again; a valid one goes to the running
 /// daemon, an invalid one is logged, mistake by mistake, while the old one runs on.
-struct ConfigReload: Sendable {
+package struct ConfigReload: Sendable {
     let common: CommonOptions
     /// The file a reload reads.
-    let path: String
+    package let path: String
     /// Where push widgets' timelines and broker messages arrive: one of each for the
     /// process's life, so a reload that adds a push widget gets what the socket, the
     /// broker and the web push.
@@ -23,7 +22,7 @@ struct ConfigReload: Sendable {
     let display: OutputOptions?
     let logger: Logger
     /// The kinds, read once at start: a reload runs outside the command's task.
-    let registry: WidgetRegistry
+    package let registry: WidgetRegistry
     /// The clock height the daemon was laid out with.
     let clockHeight: Double?
     /// Where a reload's `[mqtt]` goes to the running broker connection.
@@ -31,7 +30,7 @@ struct ConfigReload: Sendable {
     /// The `[http]` the daemon started with: the server is made once.
     var web: WebConfig?
 
-    func run() {
+    package func run() {
         let config: LockScreenConfig
         do {
             config = try LockScreenConfig.load(path: path, kinds: registry.kinds, files: SystemFiles())
@@ -58,21 +57,5 @@ struct ConfigReload: Sendable {
         // specification is unchanged.
         let content = registry.running(config.content, boards: boards)
         inbox.send(.reconfigure(LockScreenDaemon.Reconfiguration(content: content, face: common.face(config), screen: config.output.screenPower)))
-    }
-}
-
-extension ConfigEditor {
-    /// The editor of the file a reload reads: a text is checked as `lockscreend check`
-    /// checks the file, and applying it reloads as SIGHUP does.
-    static func forDaemon(reload: ConfigReload) -> ConfigEditor {
-        let (path, registry) = (reload.path, reload.registry)
-        return ConfigEditor(path: path, check: { text, worldReadable in
-            do throws(ConfigErrors) {
-                let config = try LockScreenConfig.parse(text, file: path, kinds: registry.kinds, files: SystemFiles(), worldReadable: worldReadable)
-                return ([], config.warnings.map(\.warning))
-            } catch {
-                return (error.description.split(separator: "\n").map(String.init), [])
-            }
-        }, reload: { reload.run() })
     }
 }

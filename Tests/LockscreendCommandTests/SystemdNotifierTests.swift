@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import LockscreendCLI
+@testable import LockscreendCommand
 @testable import Config
 @testable import ControlProtocol
 @testable import JSON

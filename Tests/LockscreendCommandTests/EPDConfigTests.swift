@@ -1,7 +1,7 @@
 @testable import Config
 import Foundation
 @testable import LockScreen
-@testable import LockscreendCLI
+@testable import LockscreendCommand
 import Panel
 import PanelOptions
 import TestSupport

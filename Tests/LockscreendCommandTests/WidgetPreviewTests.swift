@@ -3,7 +3,7 @@ import Canvas
 import Foundation
 import LockScreenModel  // for .referencePointSize
 import Testing
-@testable import LockscreendCLI
+@testable import LockscreendCommand
 import ZoneInfo
 @testable import Config
 @testable import ControlProtocol

@@ -1,0 +1,55 @@
+import Config
+import FoundationEssentials
+import Glibc
+import ServiceLifecycle
+
+/// The HTTP face (the API, the live page, client screens, TRMNL's device API, APNs's
+/// provider API), for a program that links it: `lockscreend-web` and a widget package's
+/// own daemon. The stock `lockscreend` links none — SwiftNIO and TLS are 6.6 MB of its
+/// binary that a screen without `[http]` never runs (docs/PERFORMANCE.md) — and hands a
+/// start that asks for one to `lockscreend-web` beside it (`handOver(arguments:)`).
+package protocol HTTPFace: Sendable {
+    /// The face's service, serving `web` (the command line's `--http` over the file's
+    /// `[http]`) for the daemon `assembly` made.
+    func service(_ web: WebConfig, assembly: DaemonAssembly) throws -> any Service
+}
+
+extension Lockscreend {
+    /// The HTTP face of the running program; nil in the stock `lockscreend`.
+    @TaskLocal static var httpFace: (any HTTPFace)?
+}
+
+/// The program that has the HTTP face, found beside the stock one.
+package enum HTTPFaceProgram {
+    /// Its file name.
+    package static let name = "lockscreend-web"
+
+    /// Where it is: beside the running program's own file (a build's folder), else in
+    /// `../libexec/lockscreend/` from it (`/usr/bin/lockscreend` finds
+    /// `/usr/libexec/lockscreend/lockscreend-web`, where deploy/install.sh and the
+    /// package put it).
+    static var path: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let own = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = own.lastIndex(of: "/") else { return nil }
+        let folder = String(own[...slash])
+        let beside = folder + name
+        let installed = folder + "../libexec/lockscreend/" + name
+        return access(beside, X_OK) == 0 || access(installed, X_OK) != 0 ? beside : installed
+    }
+
+    /// Replaces this process with `lockscreend-web`, given the same arguments: the same
+    /// process for systemd (its PID, its notification socket, its environment), started
+    /// before anything is locked or opened. Returns only by throwing, with what to do.
+    static func handOver(arguments: [String], asking: String) throws(ValidationFailure) -> Never {
+        guard let path else { throw ValidationFailure("\(asking) needs \(name), and this program's own file cannot be read") }
+        var argv = arguments.map { strdup($0) }
+        argv.append(nil)
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        for pointer in argv { free(pointer) }
+        throw ValidationFailure("\(asking) is served by \(name), the daemon with the HTTP face, and \(path) cannot be started (\(reason)): install it beside \(Lockscreend.programName), or leave \(asking) out")
+    }
+}
