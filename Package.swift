@@ -42,7 +42,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // The HTTP face: NIO's HTTP/1 server, without Foundation (docs/PERFORMANCE.md), and
         // HTTP/2, which APNs clients speak (docs/ACTIVITIES.md).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
@@ -188,8 +187,6 @@ let package = Package(
                 "Broker", "ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "Accessory", "SwiftUICore", "Canvas", "Panel", "PanelOptions", "ZoneInfo", "JSON", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // The command line with the HTTP face: lockscreend-web, and widget packages' daemons.
@@ -197,7 +194,6 @@ let package = Package(
             name: "LockscreendCLI",
             dependencies: ["LockscreendCommand", "Web", "WebTrust", "Config", "LockScreen", "Accessory", "Providers", "Canvas", "DaemonRuntime",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(name: "lockscreend", dependencies: ["LockScreen", "LockscreendCommand"], exclude: ["function-order.txt"], linkerSettings: packedRelocations),
@@ -253,7 +249,7 @@ let package = Package(
         .testTarget(name: "BrokerTests", dependencies: ["LockscreendCommand", "Broker", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "TOML", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "ControlSocketTests", dependencies: ["ControlSocket", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Providers", "TimelineEngine", "DaemonRuntime", "ControlProtocol", "JSON", "Accessory", "Panel", "PanelOptions", "Canvas", "TestSupport", "DaemonTestSupport"]),
         .testTarget(name: "LockscreendCLITests", dependencies: ["LockscreendCLI", "WebTrust", "Config", "Providers", "TestSupport"]),
-        .testTarget(name: "LockscreendCommandTests", dependencies: ["LockscreendCommand", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Panel", "PanelOptions", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LockscreendCommandTests", dependencies: ["LockscreendCommand", "DaemonInterface", "LockScreen", "LockScreenModel", "Config", "Panel", "PanelOptions", "ControlProtocol", "JSON", "Accessory", "Canvas", "Providers", "TimelineEngine", "DaemonRuntime", "ZoneInfo", "TestSupport", "DaemonTestSupport", .product(name: "Logging", package: "swift-log")], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

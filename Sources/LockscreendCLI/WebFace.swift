@@ -2,7 +2,6 @@ import Config
 import LockScreen  // for .https, .stateDirectory
 import LockscreendCommand
 import Providers  // for .kinds
-import ServiceLifecycle
 import Web
 
 /// The HTTP face of `lockscreend-web` and of a widget package's daemon: SwiftNIO's

@@ -2,8 +2,8 @@ import Config
 import FoundationEssentials
 import DaemonRuntime
 import Logging
+import LockscreendCommand  // for Service, gracefulShutdown
 import Providers  // for OwnThread
-import ServiceLifecycle
 import Web
 import WebTrust  // for .fingerprint
 

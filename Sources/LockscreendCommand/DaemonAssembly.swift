@@ -6,15 +6,14 @@ import ControlProtocol
 import ControlSocket
 import DaemonInterface  // for .open
 import FoundationEssentials
+import Glibc  // for SIGTERM, SIGINT
 import LockScreen
 import LockScreenModel  // for .stacks
 import Logging
 import Panel
 import PanelOptions
 import Providers
-import ServiceLifecycle
 import TimelineEngine  // for .widgets
-import UnixSignals
 import ProviderOptions
 import DaemonRuntime  // for DaemonClock
 
@@ -122,10 +121,10 @@ package struct DaemonAssembly {
     /// The group's services. They stop in reverse order: the daemon, first, stops last,
     /// so the socket answers until the final frame; when the daemon's loop ends, for
     /// whatever reason, the group ends with it.
-    func services() async throws -> [ServiceGroupConfiguration.ServiceConfiguration] {
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
-            .init(service: await HangupService(reload: reload)),
+    func services() throws -> [ServiceGroup.Member] {
+        var services: [ServiceGroup.Member] = [
+            .init(service: daemon, endsGroup: true),
+            .init(service: HangupService(reload: reload)),
         ]
         if let interval = notifier.watchdogInterval {
             services.append(.init(service: WatchdogService(notifier: notifier, heartbeat: daemon.heartbeat, clock: daemon.clock, interval: interval)))
@@ -150,9 +149,7 @@ package struct DaemonAssembly {
 
     /// Runs the group until SIGTERM or SIGINT, or until the daemon's loop ends.
     func run() async throws {
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: try await services(), gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        try await ServiceGroup(members: try services(), logger: logger).run(stoppingOn: [SIGTERM, SIGINT])
     }
 
     /// The broker connection: always there, so a reload can add `[mqtt]`; without it the

@@ -1,7 +1,6 @@
 import Config
 import FoundationEssentials
 import Glibc
-import ServiceLifecycle
 
 /// The HTTP face (the API, the live page, client screens, TRMNL's device API, APNs's
 /// provider API), for a program that links it: `lockscreend-web` and a widget package's

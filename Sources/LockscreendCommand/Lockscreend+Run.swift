@@ -7,8 +7,6 @@ import LockScreen
 import Logging
 import Panel
 import PanelOptions
-import ServiceLifecycle
-import UnixSignals
 
 extension Lockscreend {
     /// Runs the daemon.

@@ -7,7 +7,6 @@ import LockScreen
 import Logging
 import Panel
 import Providers
-import ServiceLifecycle
 import Synchronization
 import ProviderOptions
 

@@ -1,6 +1,5 @@
 import ControlSocket
 import LockScreen
-import ServiceLifecycle
 
 /// The control socket as a service: serves lockscreenctl until the group shuts down,
 /// then closes the socket and removes its file.

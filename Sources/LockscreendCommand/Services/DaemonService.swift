@@ -4,7 +4,6 @@ import LockScreen
 import Logging
 import Panel
 import Providers
-import ServiceLifecycle
 import Synchronization
 import TimelineEngine
 

@@ -3,7 +3,6 @@ import Config
 import DaemonRuntime
 import LockScreenModel
 import Logging
-import ServiceLifecycle
 import ProviderOptions
 
 /// What the broker connection should be: `[mqtt]` (nil: none) and the widgets Home

@@ -4,7 +4,6 @@ import LockScreen
 import Logging
 import Panel
 import PanelOptions  // for .point
-import ServiceLifecycle
 import Synchronization
 
 /// Taps on a touch screen as a service: a thread of its own sleeps in poll(2) on the

@@ -1,5 +1,4 @@
 import DaemonRuntime
-import ServiceLifecycle
 import FoundationEssentials
 
 /// systemd's watchdog as a service: pings `WATCHDOG=1` every half interval while the
