@@ -191,9 +191,8 @@ for module in sorted(VIEWS_ONLY):
     above = below(module) & {"Accessory", "WidgetKit"} if module in declared else set()
     if above:
         problems.append(f"{module} depends on {sorted(above)}: it needs SwiftUI's core only, as Apple's does; WidgetKit's widget types are above it")
-# Names that are not this package's: other packages' (swift-service-lifecycle's), HTTP's,
-# Apple's protocols the table contrasts with.
-FOREIGN = {"Service", "ServiceGroup", "POST", "ObservableObject", "Tests"}
+# Names that are not this package's: HTTP's, Apple's protocols the table contrasts with.
+FOREIGN = {"POST", "ObservableObject", "Tests"}
 names = {}
 for line in architecture.split("\n"):
     if not line.startswith("| ") or line.startswith("| module"):
