@@ -1,3 +1,4 @@
+import Accessory  // for .assetDirectories
 import Canvas
 import ControlProtocol
 import DaemonRuntime
@@ -42,7 +43,8 @@ package enum LockScreenApplication {
         var renderer = LockScreenRenderer(layout: LockScreenLayout(width: options.width, height: options.height, clockHeight: options.clockHeight))
         renderer.face = options.face
         renderer.machineZone = options.machineZone
-        renderer.imageDirectories = PackageResources.running
+        // The resource folders the host was given: none for the stock daemon.
+        renderer.imageDirectories = options.behaviour.host.assetDirectories
         return renderer
     }
 

@@ -15,8 +15,11 @@ extension LockScreenDaemon {
         for descriptor in catalog.widgets { resolved.widgets.append(await descriptor.resolvingOptions()) }
         // The process's host: its Live Activities are drawn by whichever daemon the
         // command line starts, and `Color("name")` and `UIColor(named:)` read the asset
-        // catalogs among the package's resources, as `Image("name")` does.
-        WidgetHost.install(resolved, assetDirectories: PackageResources.running)
+        // catalogs among the package's resources, as `Image("name")` does. Only widget
+        // code reads them: the stock daemon does not list its program's folder (a crowded
+        // one, /tmp or /usr/bin, cost up to 6 % of the start, docs/PERFORMANCE.md).
+        let hasWidgetCode = !resolved.widgets.isEmpty || !resolved.activities.isEmpty
+        WidgetHost.install(resolved, assetDirectories: hasWidgetCode ? PackageResources.running : [])
         await WidgetRegistry.$added.withValue(resolved.widgets) {
             await Lockscreend.$httpFace.withValue(face) {
                 await Lockscreend.main()

@@ -2,6 +2,7 @@ import Accessory
 import AppIntentsCore  // for ParameterError
 import FoundationEssentials
 import ProviderOptions
+import Synchronization
 
 /// The widget kinds a program runs: the Swift widgets (the built-in ones and those of any
 /// bundle a custom daemon adds), described by their `@Parameter`s, beside the kinds read
@@ -9,12 +10,16 @@ import ProviderOptions
 /// kind takes (`kinds`) and makes the running widget of each specification the reader
 /// returns (`widget(for:boards:)`).
 package struct WidgetRegistry: Sendable {
-    package private(set) var descriptors: [String: WidgetDescriptor] = [:]
+    /// Every kind's descriptor, by name.
+    package var descriptors: [String: WidgetDescriptor] { table.descriptors }
+    private let table: Table
 
     package init(bundles: [any WidgetBundle]) {
+        var descriptors: [String: WidgetDescriptor] = [:]
         for bundle in bundles {
             for descriptor in bundle.descriptors { descriptors[descriptor.kind] = descriptor }
         }
+        table = Table(made: descriptors)
     }
 
     /// The kinds a custom daemon adds to the stock ones (`LockScreenDaemon.main(bundles:)`),
@@ -23,11 +28,45 @@ package struct WidgetRegistry: Sendable {
 
     /// The kinds that ship with lockscreend, reading the machine under `systemRoot`, and
     /// those a custom daemon added (which win over a stock kind of the same name).
+    ///
+    /// Described when first asked for, not here: evaluating the built-in bundles' bodies
+    /// was 2.6 % of the start (`perf`, docs/PERFORMANCE.md), and the demo — `lockscreend`
+    /// with no configuration file — never asks.
     package static func standard(systemRoot: String = "/") -> WidgetRegistry {
-        let stats = SystemStats(root: systemRoot)
-        var registry = WidgetRegistry(bundles: [BuiltInWidgets(stats: stats), DemoWidgets(stats: stats)])
-        for descriptor in added { registry.descriptors[descriptor.kind] = descriptor }
-        return registry
+        let added = self.added
+        return WidgetRegistry(table: Table {
+            let stats = SystemStats(root: systemRoot)
+            var descriptors = WidgetRegistry(bundles: [BuiltInWidgets(stats: stats), DemoWidgets(stats: stats)]).descriptors
+            for descriptor in added { descriptors[descriptor.kind] = descriptor }
+            return descriptors
+        })
+    }
+
+    private init(table: Table) { self.table = table }
+
+    /// The descriptors, made once on first use.
+    private final class Table: Sendable {
+        private let state: Mutex<[String: WidgetDescriptor]?>
+        private let make: @Sendable () -> [String: WidgetDescriptor]
+
+        init(made: [String: WidgetDescriptor]) {
+            state = Mutex(made)
+            make = { made }
+        }
+
+        init(make: @escaping @Sendable () -> [String: WidgetDescriptor]) {
+            state = Mutex(nil)
+            self.make = make
+        }
+
+        var descriptors: [String: WidgetDescriptor] {
+            state.withLock { state in
+                if let state { return state }
+                let made = make()
+                state = made
+                return made
+            }
+        }
     }
 
     /// What the configuration's reader needs of every kind.
