@@ -32,7 +32,7 @@ package enum PackageResources {
     }
 
     /// This program's file, from `/proc/self/exe`.
-    static func runningExecutable() -> String? {
+    package static func runningExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
