@@ -130,6 +130,8 @@ STEPS = [
          needs=["release-build"], load=0.25, tiers={"oracles"}, about="the newest, in a Debian 13 root"),
     Step("web", "Tests/web/run.py --binary .build/release/lockscreend", needs=["release-build"], load=0.25, tiers={"oracles"},
          about="the HTTP API on loopback"),
+    Step("handover", "Tests/web/handover.py --binary .build/release/lockscreend", needs=["release-build"], load=1, tiers={"e2e"},
+         about="the stock daemon handing [http] to lockscreend-web, thirty times beside a program making threads"),
     Step("apns", "Tests/apns/run.py --binary .build/release/lockscreend", needs=["release-build"], load=0.25, tiers={"oracles"},
          about="aioapns, kalyke-apns and pyapns_client, unmodified, over HTTP/2 and TLS with their own provider tokens"),
     Step("browser", "Tests/web/browser.py --binary .build/release/lockscreend", needs=["release-build"], load=0.25,
