@@ -1,13 +1,5 @@
 import Logging
 
-/// A part of the daemon that runs beside the others until the daemon stops: the loop,
-/// the control socket, the broker, the HTTP face, the keys, the watchdog.
-package protocol Service: Sendable {
-    /// Runs until the group asks it to stop (`gracefulShutdown()` and its kin) or its
-    /// work ends.
-    func run() async throws
-}
-
 /// The daemon's services run side by side until SIGTERM or SIGINT, or until one that
 /// ends the group ends; then each is asked to stop, the last first, each only once the
 /// one after it has finished — so the loop, given first, stops last and the socket
