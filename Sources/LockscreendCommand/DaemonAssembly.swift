@@ -18,7 +18,7 @@ import ProviderOptions
 import DaemonRuntime  // for DaemonClock
 
 /// The composition root: builds the daemon's parts once, from the command line and the
-/// configuration file, and wires them into one swift-service-lifecycle group. Everything
+/// configuration file, and wires them into one `ServiceGroup`. Everything
 /// that runs beside the daemon reaches it through the same few parts: one push board for
 /// the process's life, one `ControlHandler` for the socket, the broker and the web, and the
 /// daemon's inbox for what they ask of it.
