@@ -40,13 +40,9 @@ package enum HTTPFaceProgram {
     /// and ended threads quickly, none when the warm-up had not started), which GLib
     /// answers by aborting. The warm-up takes milliseconds; a start that asks for the
     /// face waits for it.
-    private static func awaitOtherThreads(seconds: Double) {
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        while threadCount() > 1 {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            guard Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9 < seconds else { return }
+    private static func awaitOtherThreads(seconds: Int) {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while threadCount() > 1, ContinuousClock.now < deadline {
             var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
             nanosleep(&pause, nil)
         }

@@ -19,7 +19,8 @@ package struct WidgetRegistry: Sendable {
         for bundle in bundles {
             for descriptor in bundle.descriptors { descriptors[descriptor.kind] = descriptor }
         }
-        table = Table(made: descriptors)
+        let made = descriptors
+        table = Table { made }
     }
 
     /// The kinds a custom daemon adds to the stock ones (`LockScreenDaemon.main(bundles:)`),
@@ -48,11 +49,6 @@ package struct WidgetRegistry: Sendable {
     private final class Table: Sendable {
         private let state: Mutex<[String: WidgetDescriptor]?>
         private let make: @Sendable () -> [String: WidgetDescriptor]
-
-        init(made: [String: WidgetDescriptor]) {
-            state = Mutex(made)
-            make = { made }
-        }
 
         init(make: @escaping @Sendable () -> [String: WidgetDescriptor]) {
             state = Mutex(nil)
