@@ -200,13 +200,16 @@ package struct Damage: Sendable {
             while let i = stack.popLast() {
                 let (x, y) = (i % cols, i / cols)
                 (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < cols && ny < rows {
-                    let n = ny * cols + nx
+                func visit(_ n: Int) {
                     if dirty[n] && !seen[n] {
                         seen[n] = true
                         stack.append(n)
                     }
                 }
+                if x > 0 { visit(i - 1) }
+                if x + 1 < cols { visit(i + 1) }
+                if y > 0 { visit(i - cols) }
+                if y + 1 < rows { visit(i + cols) }
             }
             let box = PixelRect(x: area.x + minX * t, y: area.y + minY * t, width: (maxX - minX + 1) * t, height: (maxY - minY + 1) * t).intersection(area)
             if bands {
