@@ -5,37 +5,47 @@ package enum GaugeRenderer {
     /// How opaque a solid-colour track is drawn, so the value stands out against it.
     package static let trackOpacity = 0.32
 
-    /// Draws `layout` with its origin at `origin`. The shapes are composited as one
-    /// group so a marker's cut-out clears the track beneath it but nothing behind the gauge;
-    /// the group covers the gauge's own box, not the whole slot.
+    /// Draws `layout` with its origin at `origin`. A gauge with a marker's cut-out, or
+    /// translucent, is composited as one group, so the cut-out clears the track beneath it
+    /// but nothing behind the gauge; the group covers the gauge's own box, not the whole
+    /// slot. Any other gauge (a capacity ring and its value) is drawn straight onto the
+    /// canvas: shapes drawn over one another there make the pixels the group would, without
+    /// a surface of the gauge's size cleared and composited (docs/PERFORMANCE.md).
     package static func draw(
         _ layout: GaugeLayout, at origin: Point, tint: GaugeTint, marker: RGBA, opacity: Double = 1,
         on canvas: inout Canvas
     ) {
-        func m(_ p: Point) -> Point { Point(x: p.x + origin.x, y: p.y + origin.y) }
+        let needsLayer = opacity < 1 || layout.shapes.contains { if case .cutout = $0 { true } else { false } }
+        guard needsLayer else { return drawShapes(layout, at: origin, tint: tint, marker: marker, on: &canvas) }
         canvas.withLayer(opacity: opacity, within: layout.inkBounds(at: origin)) { canvas in
-            for shape in layout.shapes {
-                switch shape {
-                case let .arc(center, radius, start, end, width, paint, range):
-                    let c = m(center)
-                    // A solid track is the same at every update: its coverage is kept.
-                    let reusable = paint == .track && !tint.isGradient
-                    strokeSegments(tint: tint, paint: paint, range: range, segments: segmentCount(end - start)) { a, b, color, cap in
-                        let a0 = start + (end - start) * a, a1 = start + (end - start) * b
-                        canvas.strokeArc(center: c, radius: radius, startAngle: a0, endAngle: a1, lineWidth: width, lineCap: cap, color: color, reusable: reusable)
-                    }
-                case let .bar(from, to, width, paint, range):
-                    let (p, q) = (m(from), m(to))
-                    strokeSegments(tint: tint, paint: paint, range: range, segments: 24) { a, b, color, cap in
-                        canvas.strokeLine(
-                            from: Point(x: p.x + (q.x - p.x) * a, y: p.y), to: Point(x: p.x + (q.x - p.x) * b, y: q.y),
-                            lineWidth: width, lineCap: cap, color: color)
-                    }
-                case let .dot(center, radius, _):
-                    canvas.fillCircle(center: m(center), radius: radius, color: marker)
-                case let .cutout(center, radius):
-                    canvas.eraseCircle(center: m(center), radius: radius)
+            drawShapes(layout, at: origin, tint: tint, marker: marker, on: &canvas)
+        }
+    }
+
+    /// The shapes of `layout`, in order, onto `canvas` as it is.
+    private static func drawShapes(_ layout: GaugeLayout, at origin: Point, tint: GaugeTint, marker: RGBA, on canvas: inout Canvas) {
+        func m(_ p: Point) -> Point { Point(x: p.x + origin.x, y: p.y + origin.y) }
+        for shape in layout.shapes {
+            switch shape {
+            case let .arc(center, radius, start, end, width, paint, range):
+                let c = m(center)
+                // A solid track is the same at every update: its coverage is kept.
+                let reusable = paint == .track && !tint.isGradient
+                strokeSegments(tint: tint, paint: paint, range: range, segments: segmentCount(end - start)) { a, b, color, cap in
+                    let a0 = start + (end - start) * a, a1 = start + (end - start) * b
+                    canvas.strokeArc(center: c, radius: radius, startAngle: a0, endAngle: a1, lineWidth: width, lineCap: cap, color: color, reusable: reusable)
                 }
+            case let .bar(from, to, width, paint, range):
+                let (p, q) = (m(from), m(to))
+                strokeSegments(tint: tint, paint: paint, range: range, segments: 24) { a, b, color, cap in
+                    canvas.strokeLine(
+                        from: Point(x: p.x + (q.x - p.x) * a, y: p.y), to: Point(x: p.x + (q.x - p.x) * b, y: q.y),
+                        lineWidth: width, lineCap: cap, color: color)
+                }
+            case let .dot(center, radius, _):
+                canvas.fillCircle(center: m(center), radius: radius, color: marker)
+            case let .cutout(center, radius):
+                canvas.eraseCircle(center: m(center), radius: radius)
             }
         }
     }

@@ -36,6 +36,8 @@ final class Compositor {
     private var drawn: [PixelRect: Drawing] = [:]
     /// Drawings skipped since start because their area held them already.
     private(set) var unchangedDrawings = 0
+    /// The band cuts of changes seen before (a clock's digits): found once, looked up after.
+    private(set) var cuts = Damage.CutMemory()
 
     init(display: any Display, damage: Damage, frames: FrameMailbox, blank: Frame) {
         self.display = display
@@ -99,7 +101,7 @@ final class Compositor {
     /// whether anything reached the panel.
     func present(at now: Date, logger: Logger) throws(DisplayError) -> Bool {
         defer { maintenanceDue = display.nextMaintenance(after: now) }
-        let changed = panelInSync ? damage.rectangles(from: before, to: frame) : nil
+        let changed = panelInSync ? damage.rectangles(from: before, to: frame, memory: &cuts) : nil
         if let due = maintenanceDue, due <= now {
             let (display, frame) = (self.display, self.frame)
             if try outOfSyncOnFailure({ () throws(DisplayError) in try display.performMaintenance(frame, damage: changed ?? [frame.bounds], at: now) }) {

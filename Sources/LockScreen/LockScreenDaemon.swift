@@ -376,6 +376,9 @@ public final class LockScreenDaemon {
     /// since start.
     package var unchangedDrawings: Int { compositor.unchangedDrawings }
 
+    /// Band cuts taken from memory, and cuts searched for, since start.
+    package var bandCuts: (remembered: Int, searched: Int) { (compositor.cuts.hits, compositor.cuts.misses) }
+
     /// The engine index of the widget stack `stack` shows now.
     package func shownIndex(stack: Int) -> Int { scheduler.shownIndex(stack: stack) }
 }

@@ -66,6 +66,9 @@ package struct Benchmark {
         /// Slots whose new entry was placed exactly as their area showed it, so not drawn
         /// again (a gauge showing the same value as a minute before).
         package var unchangedSlots = 0
+        /// Band cuts of changes seen before, taken from memory, and cuts searched for.
+        package var bandCutsRemembered = 0
+        package var bandCutsSearched = 0
         /// The slowest updates, slowest first, with the simulated time each was drawn
         /// at: where the 99th percentile comes from (on the desk, the quarter hours).
         package var slowestUpdates: [Update] = []
@@ -104,6 +107,8 @@ package struct Benchmark {
             case panelFullRefreshes = "panel_full_refreshes"
             case mqttMessages = "mqtt_messages"
             case unchangedSlots = "unchanged_slots"
+            case bandCutsRemembered = "band_cuts_remembered"
+            case bandCutsSearched = "band_cuts_searched"
             case slowestUpdates = "slowest_updates"
         }
     }
@@ -261,6 +266,7 @@ package struct Benchmark {
         report.cpuSeconds = Self.cpuSeconds() - cpuBefore
         if !house.isEmpty { report.mqttMessages = house.messages }
         report.unchangedSlots = daemon.unchangedDrawings
+        (report.bandCutsRemembered, report.bandCutsSearched) = daemon.bandCuts
         report.peakRssMb = Self.peakResidentMegabytes()
         report.flushedVsFullRedraw = report.pixelsFullRedraw > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsFullRedraw) : 0
         report.flushedVsChanged = report.pixelsChanged > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsChanged) : 0

@@ -6,16 +6,21 @@ extension Damage {
     /// as its changed pixels, where that costs less than the whole: for each axis the
     /// cheapest cut, found by trying every band's end for every start. `mask` holds the
     /// changes of `region`, which holds `box`.
-    func banded(_ box: PixelRect, of mask: ChangeMask, at region: PixelRect) -> [PixelRect] {
+    ///
+    /// A cut found before for the same changes is taken from `memory`.
+    func banded(_ box: PixelRect, of mask: ChangeMask, at region: PixelRect, memory: inout CutMemory) -> [PixelRect] {
         guard box.width > 1, box.height > 1 else { return [box] }
         let area = box.offsetBy(x: -region.x, y: -region.y)
-        // Mostly changed: no cut can save a rectangle's cost.
-        guard mask.count(in: area) * 10 < box.area * 9 else { return [box] }
-        // Rows first suits a glyph's horizontal strokes, columns first its vertical ones:
-        // both are tried, and the cheaper kept.
-        let cuts = [true, false].map { guillotine(mask, area, rows: $0, depth: Self.cutDepth) }
-        let cheaper = cost(of: cuts[0]) <= cost(of: cuts[1]) ? cuts[0] : cuts[1]
-        return cheaper.map { $0.offsetBy(x: region.x, y: region.y) }
+        let key = CutMemory.Key(width: area.width, height: area.height, bits: mask.bits(of: area))
+        return memory.cut(key) {
+            // Mostly changed: no cut can save a rectangle's cost.
+            guard mask.count(in: area) * 10 < box.area * 9 else { return [PixelRect(x: 0, y: 0, width: box.width, height: box.height)] }
+            // Rows first suits a glyph's horizontal strokes, columns first its vertical
+            // ones: both are tried, and the cheaper kept.
+            let cuts = [true, false].map { guillotine(mask, area, rows: $0, depth: Self.cutDepth) }
+            let cheaper = cost(of: cuts[0]) <= cost(of: cuts[1]) ? cuts[0] : cuts[1]
+            return cheaper.map { $0.offsetBy(x: -area.x, y: -area.y) }
+        }.map { $0.offsetBy(x: box.x, y: box.y) }
     }
 
     /// How many times a box is cut, across rows and columns in turn.

@@ -106,6 +106,26 @@ extension Damage {
             Self.extent(columns, from: x * columnWords, of: span)
         }
 
+        /// The changes of `area`, row by row from its corner, each row in whole words:
+        /// what decides how the area is cut (`CutMemory`).
+        func bits(of area: PixelRect) -> [UInt64] {
+            let words = (area.width + 63) >> 6
+            let (_, tail) = Self.wordMasks(of: 0..<area.width)
+            let shift = UInt64(area.x & 63)
+            var bits = [UInt64](repeating: 0, count: words * area.height)
+            rows.withUnsafeBufferPointer { rows in
+                for y in 0..<area.height {
+                    let base = (area.y + y) * rowWords + area.x >> 6
+                    for w in 0..<words {
+                        var word = rows[base + w] &>> shift
+                        if shift != 0, base + w + 1 < (area.y + y + 1) * rowWords { word |= rows[base + w + 1] &<< (64 - shift) }
+                        bits[y * words + w] = w == words - 1 ? word & tail : word
+                    }
+                }
+            }
+            return bits
+        }
+
         /// The first to past the last set bit of `span` in the line whose bits start at
         /// word `base`: a word at a time from each end.
         private static func extent(_ bits: [UInt64], from base: Int, of span: Range<Int>) -> Range<Int>? {

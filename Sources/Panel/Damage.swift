@@ -90,12 +90,20 @@ package struct Damage: Sendable {
 
     /// The changed rectangles of `new` against what was there before each drawing.
     package func rectangles(from before: [Before], to new: Frame) -> [PixelRect] {
+        var memory = CutMemory()
+        return rectangles(from: before, to: new, memory: &memory)
+    }
+
+    /// The changed rectangles of `new` against what was there before each drawing, the
+    /// band cuts of changes seen before taken from `memory`: a display's compositor keeps
+    /// one.
+    package func rectangles(from before: [Before], to new: Frame, memory: inout CutMemory) -> [PixelRect] {
         var found: [PixelRect] = []
         for old in before {
             precondition(old.pixels.format == new.format, "frames differ in format")
             let clipped = old.area.intersection(new.bounds).intersection(PixelRect(x: old.x, y: old.y, width: old.pixels.width, height: old.pixels.height))
             guard !clipped.isEmpty else { continue }
-            found += regionsOfChange(old, new, in: clipped)
+            found += regionsOfChange(old, new, in: clipped, memory: &memory)
         }
         return merged(found.map(align))
     }
@@ -175,7 +183,7 @@ package struct Damage: Sendable {
         return PixelRect(x: ux, y: uy, width: uw, height: uh)
     }
 
-    private func regionsOfChange(_ old: Before, _ new: Frame, in area: PixelRect) -> [PixelRect] {
+    private func regionsOfChange(_ old: Before, _ new: Frame, in area: PixelRect, memory: inout CutMemory) -> [PixelRect] {
         let t = Self.tile
         let cols = (area.width + t - 1) / t, rows = (area.height + t - 1) / t
         var dirty = [Bool](repeating: false, count: cols * rows)
@@ -216,7 +224,7 @@ package struct Damage: Sendable {
                 // Halving and band cuts read one mask of the box's changes, not its pixels.
                 let mask = ChangeMask(old, new, box)
                 let tightened = { (r: PixelRect) in mask.bounds(of: r.offsetBy(x: -box.x, y: -box.y)).offsetBy(x: box.x, y: box.y) }
-                boxes += refined(tightened(box), tightened: tightened).flatMap { banded($0, of: mask, at: box) }
+                for part in refined(tightened(box), tightened: tightened) { boxes += banded(part, of: mask, at: box, memory: &memory) }
             } else {
                 let tightened = { (r: PixelRect) in Self.tightened(old, new, r) }
                 boxes += refined(tightened(box), tightened: tightened)
