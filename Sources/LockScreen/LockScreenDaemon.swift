@@ -60,6 +60,9 @@ public final class LockScreenDaemon {
     /// How long the last step took to draw, find the damage and present it: the render
     /// path, without the providers' reloads (which run beside it in a real daemon).
     package private(set) var lastRenderDuration: Duration = .zero
+    /// The processor time the same took on its thread: the same work, without the waits
+    /// a busy machine adds.
+    package private(set) var lastRenderCPU: Duration = .zero
 
     package init(
         content: Content, renderer: LockScreenRenderer, display: any Display, clock: any DaemonClock,
@@ -207,14 +210,14 @@ public final class LockScreenDaemon {
             await state.changed(reloads, now: now, engine: engine)
             return (false, [update, reading.nextEvent].compactMap { $0 }.min())
         }
-        let renderStart = ContinuousClock.now
+        let (renderStart, cpuStart) = (ContinuousClock.now, ThreadCPUTime.now())
         draw(reading, now: now)
         let presented: Bool
         do {
             presented = try compositor.present(at: now, logger: logger)
-            lastRenderDuration = ContinuousClock.now - renderStart
+            (lastRenderDuration, lastRenderCPU) = (ContinuousClock.now - renderStart, ThreadCPUTime.now() - cpuStart)
         } catch {
-            lastRenderDuration = ContinuousClock.now - renderStart
+            (lastRenderDuration, lastRenderCPU) = (ContinuousClock.now - renderStart, ThreadCPUTime.now() - cpuStart)
             await state.changed(reloads, now: now, engine: engine)
             throw error
         }

@@ -6,7 +6,23 @@ import JSON  // for .object, .string
 /// template): its entries drawn by `JSONEntryView`, saved and restored with the state.
 package enum JSONTimelineInstance {
     package static func render(_ entry: TimelineJSON.Entry) -> RenderableEntry {
-        RenderableEntry(entry) { JSONEntryView(entry: $0) }
+        RenderableEntry(entry, drawnFrom: Drawn(content: entry.content)) { JSONEntryView(entry: $0) }
+    }
+
+    /// What `JSONEntryView` reads of an entry: its content but the date and relevance,
+    /// which the engine reads. Entries that differ only in them draw alike.
+    struct Drawn: Equatable, Sendable {
+        let content: JSONValue
+
+        static func == (a: Drawn, b: Drawn) -> Bool {
+            // The same value (a timeline read again shares its storage): at once.
+            if a.content == b.content { return true }
+            guard case let .object(x) = a.content, case let .object(y) = b.content else { return a.content == b.content }
+            let engines = ["date", "relevance"]
+            func drawnCount(_ fields: [String: JSONValue]) -> Int { fields.count - engines.filter { fields[$0] != nil }.count }
+            guard drawnCount(x) == drawnCount(y) else { return false }
+            return x.allSatisfy { key, value in engines.contains(key) || y[key] == value }
+        }
     }
 
     /// What shows, redacted, before the first timeline.

@@ -14,7 +14,9 @@ extension TimelineEngine {
         }
         let position = state.entries.lastIndex { $0.date <= now } ?? 0
         let stale = state.isStale(at: now)
-        return Shown(entry: state.entries[position], isPlaceholder: false, isStale: stale, key: "\(state.generation).\(position)\(stale ? "s" : "")")
+        // Keyed by the run of entries that draw alike, not the entry: a new entry showing
+        // the same (the battery still full) is not laid out again.
+        return Shown(entry: state.entries[position], isPlaceholder: false, isStale: stale, key: "\(state.generation).\(state.runStarts[position])\(stale ? "s" : "")")
     }
 
     /// The relevance score of the entry widget `index` shows at `now`, while its
@@ -70,18 +72,12 @@ extension TimelineEngine {
         return next
     }
 
-    /// The earliest entry date or relevance end after `now`.
+    /// The earliest entry date or relevance end after `now`; the date of an entry that
+    /// draws as the one before it changes nothing.
     package func nextEntryChange(after now: Date) -> Date? {
         var next: Date?
         for i in states.indices {
-            for j in states[i].entries.indices {
-                let date = states[i].entries[j].date
-                if date > now, next.map({ date < $0 }) ?? true { next = date }
-                if let duration = states[i].entries[j].relevance?.duration, duration > 0 {
-                    let end = date.addingTimeInterval(duration)
-                    if end > now, next.map({ end < $0 }) ?? true { next = end }
-                }
-            }
+            if let date = states[i].nextChange(after: now), next.map({ date < $0 }) ?? true { next = date }
         }
         return next
     }

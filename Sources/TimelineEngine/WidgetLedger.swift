@@ -31,11 +31,28 @@ struct WidgetLedger {
 
     let widget: TimelineEngine.Widget
     let placeholder: RenderableEntry
-    var entries: [RenderableEntry] = []
+    var entries: [RenderableEntry] = [] {
+        didSet {
+            runStarts = Self.runStarts(of: entries)
+            changes = Self.changes(of: entries, runStarts: runStarts)
+        }
+    }
+    /// For each entry, the first of the run of entries before it that draw as it does
+    /// (`RenderableEntry.drawsLike`): the redraw key names the run, so a new entry that
+    /// draws as the last is not laid out or drawn again.
+    private(set) var runStarts: [Int] = []
+    /// When what the entries show changes, in order: each entry's date but those that
+    /// continue a run, and each relevance's end. Found once per timeline, not at every step.
+    private(set) var changes: [Date] = []
     /// Counts new entry sets: part of the redraw key.
     var generation = 0
     /// When the policy asks for the next timeline; nil for never.
     var policyReload: Date? = .distantPast
+    /// Answers in a row whose timeline was already past and brought nothing new.
+    private(set) var pastAnswers = 0
+    /// The longest wait before asking again for a timeline already past that brings
+    /// nothing new: its source changed by hand is seen within it (or at once, asked for).
+    static let longestPastGap: TimeInterval = 900
     /// When the budget was charged in the last 24 hours.
     var charged: [Date] = []
     var explicitRequested = false
@@ -51,6 +68,43 @@ struct WidgetLedger {
     var restoredExpiry: Date?
     var providerCalls = 0
     var policy: TimelineReloadPolicy?
+
+    static func runStarts(of entries: [RenderableEntry]) -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(entries.count)
+        for i in entries.indices {
+            starts.append(i > 0 && entries[i].drawsLike(entries[i - 1]) ? starts[i - 1] : i)
+        }
+        return starts
+    }
+
+    /// Whether `a` and `b` show the same at every moment: entry for entry the same date and
+    /// relevance, drawn alike.
+    static func drawAlike(_ a: [RenderableEntry], _ b: [RenderableEntry]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.date == $1.date && $0.relevance == $1.relevance && $0.drawsLike($1) }
+    }
+
+    /// The times of `changes`: an entry that draws as the one before starts nothing new
+    /// unless either has a relevance (which the entry's date would start or end).
+    static func changes(of entries: [RenderableEntry], runStarts: [Int]) -> [Date] {
+        var dates: [Date] = []
+        for (i, entry) in entries.enumerated() {
+            let relevance = entry.relevance
+            if runStarts[i] == i || relevance != nil || entries[i - 1].relevance != nil { dates.append(entry.date) }
+            if let duration = relevance?.duration, duration > 0 { dates.append(entry.date.addingTimeInterval(duration)) }
+        }
+        return dates.sorted()
+    }
+
+    /// The first change after `now`.
+    func nextChange(after now: Date) -> Date? {
+        var (low, high) = (0, changes.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle] > now { high = middle } else { low = middle + 1 }
+        }
+        return low < changes.count ? changes[low] : nil
+    }
 
     init(widget: TimelineEngine.Widget, placeholder: RenderableEntry) {
         self.widget = widget
@@ -135,16 +189,25 @@ struct WidgetLedger {
         retryAt = nil
         lastError = nil
         restored = false
-        if !timeline.entries.isEmpty {
-            entries = TimelineEngine.ordered(timeline.entries)
+        // A timeline that draws as the one shown, entry for entry, changes nothing: a file
+        // read again, a provider asked again past its timeline's end.
+        var new = false
+        if !timeline.entries.isEmpty, case let ordered = TimelineEngine.ordered(timeline.entries), !Self.drawAlike(ordered, entries) {
+            entries = ordered
             generation += 1
             changed = true
+            new = true
         }
         policy = timeline.policy
         // At least `minimumGap` between policy reloads, whatever the budget: a timeline
-        // whose end is already past must not make its provider spin.
-        policyReload = TimelineEngine.reloadTime(policy: timeline.policy, entries: entries, now: now)
-            .map { max($0, now.addingTimeInterval(minimumGap)) }
+        // whose end is already past must not make its provider spin. Answered again with
+        // nothing new, it is asked twice as long after each time, up to `longestPastGap`
+        // (a file of a day gone by was read every second).
+        let asked = TimelineEngine.reloadTime(policy: timeline.policy, entries: entries, now: now)
+        let past = asked.map { $0 <= now } ?? false
+        pastAnswers = past && !new ? pastAnswers + 1 : 0
+        let gap = min(minimumGap * Double(1 << min(pastAnswers, 20)), max(minimumGap, Self.longestPastGap))
+        policyReload = asked.map { max($0, now.addingTimeInterval(gap)) }
         return (changed, recoveredAfter)
     }
 

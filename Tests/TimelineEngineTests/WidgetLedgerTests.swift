@@ -84,6 +84,29 @@ struct WidgetLedgerTests {
         #expect(ledger.policyReload == testNow + 1)
     }
 
+    @Test("a timeline already past, answered again with nothing new, is asked twice as long after each time, up to 15 minutes; something new, or a poll ahead, keeps the gap")
+    func pastBackOff() {
+        var ledger = ledger(budget: .unlimited)
+        func past(_ value: String, policy: TimelineReloadPolicy = .atEnd) -> RenderableTimeline {
+            RenderableTimeline(entries: [DrawnAlikeTests.entry(testNow - 600, value)], policy: policy)
+        }
+        var now = testNow
+        var gaps: [TimeInterval] = []
+        for _ in 0..<13 {
+            _ = ledger.answered(past("a"), startedAt: now, minimumGap: 1)
+            gaps.append(ledger.policyReload!.timeIntervalSince(now))
+            now = ledger.policyReload!
+        }
+        #expect(gaps == [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900])
+        #expect(ledger.generation == 1)
+        #expect(ledger.answered(past("b"), startedAt: now, minimumGap: 1).changed)
+        #expect(ledger.policyReload == now + 1)
+        for _ in 0..<12 {
+            _ = ledger.answered(past("b", policy: .after(now + 60)), startedAt: now, minimumGap: 1)
+            #expect(ledger.policyReload == now + 60)
+        }
+    }
+
     @Test("a fetch times out after the policy's time-out; a clock jump moves waits, not entries")
     func timeOutAndJump() {
         var ledger = ledger()

@@ -186,6 +186,23 @@ package struct RenderableEntry: Sendable {
     package var data: Data? { encode() }
     private let encode: @Sendable () -> Data?
     let makeNode: @Sendable (EnvironmentValues) -> LayoutNode
+    /// What the view is drawn from besides its environment, when the view is known to
+    /// read nothing else (the daemon's own providers' views): entries with equal ones
+    /// draw alike. Nil for a widget's own view, which may read anything. In a box of its
+    /// own: an entry is copied as one reference more, not as an existential's value
+    /// (sorting a timeline's entries cost five times as much).
+    private var drawnFrom: DrawnFrom?
+
+    private final class DrawnFrom: Sendable {
+        let value: any Equatable & Sendable
+
+        init(_ value: any Equatable & Sendable) { self.value = value }
+
+        func isEqual(to other: DrawnFrom) -> Bool {
+            func equal<T: Equatable>(_ a: T, _ b: Any) -> Bool { (b as? T).map { $0 == a } ?? false }
+            return self === other || equal(value, other.value)
+        }
+    }
     /// On a home-screen tile, the content fills the tile instead of keeping the standard
     /// margins (`.contentMarginsDisabled()`); the view can read them from
     /// `widgetContentMargins` and pad where it wants.
@@ -210,6 +227,22 @@ package struct RenderableEntry: Sendable {
     /// `content` and saved, when `Codable`, like a Swift widget's entry.
     package init<Entry: TimelineEntry, Content: View>(_ entry: Entry, view content: @escaping (Entry) -> Content) {
         self.init(entry, content: ViewFactory(make: content))
+    }
+
+    /// An entry whose `content` view reads only `drawnFrom` of it (and the environment):
+    /// a new entry with the same is known to draw as the last without laying it out.
+    package init<Entry: TimelineEntry, Content: View, Drawn: Equatable & Sendable>(
+        _ entry: Entry, drawnFrom drawn: Drawn, view content: @escaping (Entry) -> Content
+    ) {
+        self.init(entry, content: ViewFactory(make: content))
+        drawnFrom = DrawnFrom(drawn)
+    }
+
+    /// Whether this entry draws exactly as `other` in any one environment: both say what
+    /// they are drawn from, and it is equal. False when either cannot tell.
+    package func drawsLike(_ other: RenderableEntry) -> Bool {
+        guard let mine = drawnFrom, let theirs = other.drawnFrom, contentMarginsDisabled == other.contentMarginsDisabled else { return false }
+        return mine.isEqual(to: theirs)
     }
 
     /// Decodes an entry saved by `data`'s encoding (saved state).
