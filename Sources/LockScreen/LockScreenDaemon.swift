@@ -60,9 +60,6 @@ public final class LockScreenDaemon {
     /// How long the last step took to draw, find the damage and present it: the render
     /// path, without the providers' reloads (which run beside it in a real daemon).
     package private(set) var lastRenderDuration: Duration = .zero
-    /// The processor time the same took on its thread: the same work, without the waits
-    /// a busy machine adds.
-    package private(set) var lastRenderCPU: Duration = .zero
 
     package init(
         content: Content, renderer: LockScreenRenderer, display: any Display, clock: any DaemonClock,
@@ -210,14 +207,14 @@ public final class LockScreenDaemon {
             await state.changed(reloads, now: now, engine: engine)
             return (false, [update, reading.nextEvent].compactMap { $0 }.min())
         }
-        let (renderStart, cpuStart) = (ContinuousClock.now, ThreadCPUTime.now())
+        let renderStart = ContinuousClock.now
         draw(reading, now: now)
         let presented: Bool
         do {
             presented = try compositor.present(at: now, logger: logger)
-            (lastRenderDuration, lastRenderCPU) = (ContinuousClock.now - renderStart, ThreadCPUTime.now() - cpuStart)
+            lastRenderDuration = ContinuousClock.now - renderStart
         } catch {
-            (lastRenderDuration, lastRenderCPU) = (ContinuousClock.now - renderStart, ThreadCPUTime.now() - cpuStart)
+            lastRenderDuration = ContinuousClock.now - renderStart
             await state.changed(reloads, now: now, engine: engine)
             throw error
         }

@@ -48,10 +48,6 @@ package struct Benchmark {
         package var renderMsP50 = 0.0
         package var renderMsP99 = 0.0
         package var renderMsMax = 0.0
-        /// The same updates' processor time on the drawing thread: the render's own cost,
-        /// which another process on the machine does not stretch.
-        package var renderCPUMsP50 = 0.0
-        package var renderCPUMsP99 = 0.0
         package var cpuSeconds = 0.0
         package var peakRssMb = 0.0
         /// For an SPI HAT: bytes over SPI, and the panel's busy seconds by the datasheet's
@@ -101,8 +97,6 @@ package struct Benchmark {
             case renderMsP50 = "render_ms_p50"
             case renderMsP99 = "render_ms_p99"
             case renderMsMax = "render_ms_max"
-            case renderCPUMsP50 = "render_cpu_ms_p50"
-            case renderCPUMsP99 = "render_cpu_ms_p99"
             case cpuSeconds = "cpu_seconds"
             case peakRssMb = "peak_rss_mb"
             case spiBytes = "spi_bytes"
@@ -238,7 +232,6 @@ package struct Benchmark {
 
         let cpuBefore = Self.cpuSeconds()
         var renderTimes: [Double] = []
-        var renderCPUTimes: [Double] = []
         var updateTimes: [Date] = []
         let end = start.addingTimeInterval(duration)
         var now = start
@@ -251,7 +244,6 @@ package struct Benchmark {
             if presented {
                 let elapsed = daemon.lastRenderDuration
                 renderTimes.append(Self.milliseconds(elapsed))
-                renderCPUTimes.append(Self.milliseconds(daemon.lastRenderCPU))
                 updateTimes.append(now)
             }
             guard let next, next > now else { break }
@@ -281,14 +273,11 @@ package struct Benchmark {
         report.slowestUpdates = zip(updateTimes, renderTimes).sorted { $0.1 > $1.1 }.prefix(Self.slowestCount)
             .map { Report.Update(at: ISO8601.format($0.0), renderMs: $0.1) }
         renderTimes.sort()
-        renderCPUTimes.sort()
         if !renderTimes.isEmpty {
-            func percentile(_ sorted: [Double], _ p: Double) -> Double { sorted[Int((Double(sorted.count - 1) * p).rounded(.up))] }
             report.renderMsP50 = renderTimes[(renderTimes.count - 1) / 2]
-            report.renderMsP99 = percentile(renderTimes, 0.99)
+            report.renderMsP99 = renderTimes[Int((Double(renderTimes.count - 1) * 0.99).rounded(.up))]
             report.renderMsMax = renderTimes[renderTimes.count - 1]
-            report.renderCPUMsP50 = renderCPUTimes[(renderCPUTimes.count - 1) / 2]
-            report.renderCPUMsP99 = percentile(renderCPUTimes, 0.99)
+
         }
         return report
     }

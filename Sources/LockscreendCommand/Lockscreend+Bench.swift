@@ -63,7 +63,7 @@ extension Lockscreend {
                 full redraw would    \(r.pixelsFullRedraw)
                 flushed / full       \(CFormat.string("%.5f", r.flushedVsFullRedraw))
                 flushed / changed    \(CFormat.string("%.2f", r.flushedVsChanged))
-                render ms p50/p99/max \(CFormat.string("%.2f / %.2f / %.2f", r.renderMsP50, r.renderMsP99, r.renderMsMax)) (processor \(CFormat.string("%.2f / %.2f", r.renderCPUMsP50, r.renderCPUMsP99)))
+                render ms p50/p99/max \(CFormat.string("%.2f / %.2f / %.2f", r.renderMsP50, r.renderMsP99, r.renderMsMax))
                 CPU seconds          \(CFormat.string("%.2f", r.cpuSeconds))
                 peak RSS             \(CFormat.string("%.1f", r.peakRssMb)) MB (10^6 bytes)
                 """)

@@ -279,14 +279,13 @@ r = json.load(open(sys.argv[1]))
 keys = {"updates", "partial_refreshes", "full_refreshes", "pixels_flushed", "pixels_changed", "pixels_full_redraw",
         "flushed_vs_full_redraw", "flushed_vs_changed", "render_ms_p50", "render_ms_p99", "render_ms_max",
         "cpu_seconds", "peak_rss_mb", "slowest_updates", "rectangles_flushed", "unchanged_slots",
-        "band_cuts_remembered", "band_cuts_searched", "render_cpu_ms_p50", "render_cpu_ms_p99"}
+        "band_cuts_remembered", "band_cuts_searched"}
 ok = set(r) == keys
 ok = ok and r["updates"] == r["partial_refreshes"] + r["full_refreshes"] and r["full_refreshes"] == 1
 ok = ok and r["pixels_full_redraw"] == r["updates"] * 800 * 480 and 0 < r["pixels_changed"] <= r["pixels_flushed"] < r["pixels_full_redraw"]
 ok = ok and r["updates"] <= r["rectangles_flushed"] <= r["pixels_flushed"]
 ok = ok and abs(r["flushed_vs_full_redraw"] - r["pixels_flushed"] / r["pixels_full_redraw"]) < 1e-9
 ok = ok and 0 < r["render_ms_p50"] <= r["render_ms_p99"] <= r["render_ms_max"] and 1 < r["peak_rss_mb"] < 1000
-ok = ok and 0 < r["render_cpu_ms_p50"] <= r["render_cpu_ms_p99"]
 # The battery's recorded value repeats within the first two hours: its entries draw alike, so
 # its gauge is not even laid out again, and no slot is placed only to be found unchanged.
 ok = ok and r["unchanged_slots"] == 0
