@@ -16,7 +16,7 @@ extension Damage {
 
         /// How many cuts are kept, and how many words of their keys.
         static let capacity = 128
-        static let wordLimit = 64 << 10
+        static let wordLimit = 16 << 10
 
         private var cuts: [Key: (rects: [PixelRect], used: Int)] = [:]
         private var words = 0
