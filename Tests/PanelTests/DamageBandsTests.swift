@@ -6,20 +6,8 @@ import Testing
 /// every partition of the lines into bands.
 @Suite("Damage bands")
 struct DamageBandsTests {
-    /// Two grey frames, `width`×`height`, differing at about one pixel in `sparsity`,
-    /// from a fixed seed.
     static func frames(width: Int, height: Int, seed: UInt64, sparsity: UInt64) -> (Damage.Before, Frame) {
-        var state = seed
-        func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
-        let old = Frame(width: width, height: height, format: .gray8, fill: 0)
-        var new = old
-        new.pixels.withUnsafeMutableBufferPointer { p in
-            for i in p.indices where next() % sparsity == 0 { p[i] = 255 }
-        }
-        return (Damage.Before(area: old.bounds, frame: old), new)
+        Damage.Before.seeded(width: width, height: height, format: .gray8, seed: seed, sparsity: sparsity)
     }
 
     /// The least cost of cutting `lines` (each its changed extent, nil when unchanged)

@@ -6,26 +6,8 @@ import Testing
 /// them, and cuts taken from memory against cuts searched for.
 @Suite("Damage cut memory")
 struct DamageCutMemoryTests {
-    /// Two XRGB frames, `width`×`height`, from a fixed seed: about one pixel in `sparsity`
-    /// differs in a colour byte, as many again only in the unused X byte.
     static func frames(width: Int, height: Int, seed: UInt64, sparsity: UInt64) -> (Damage.Before, Frame) {
-        var state = seed
-        func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
-        let old = Frame(width: width, height: height, format: .xrgb8888, fill: 40)
-        var new = old
-        new.pixels.withUnsafeMutableBufferPointer { p in
-            for pixel in 0..<(width * height) {
-                switch next() % (2 * sparsity) {
-                case 0: p[pixel * 4 + Int(next() % 3)] = 200
-                case 1: p[pixel * 4 + 3] = 0
-                default: break
-                }
-            }
-        }
-        return (Damage.Before(area: old.bounds, frame: old), new)
+        Damage.Before.seeded(width: width, height: height, format: .xrgb8888, seed: seed, sparsity: sparsity)
     }
 
     @Test("an XRGB mask, two pixels a load, holds the pixels whose colour changed and no other")

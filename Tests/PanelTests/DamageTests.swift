@@ -150,11 +150,8 @@ struct DamageTests {
     @Test("merging remembers the pairs that do not merge and merges as trying every pair again would", arguments: [8, 64, 512, 4096])
     func mergesAsEveryPairTried(flushCost: Int) {
         let damage = Damage(flushCost: flushCost)
-        var state: UInt64 = UInt64(flushCost)
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % bound
-        }
+        var numbers = SeededNumbers(seed: UInt64(flushCost))
+        func next(_ bound: Int) -> Int { Int(numbers.next()) % bound }
         for _ in 0..<60 {
             let boxes = (0..<(2 + next(40))).map { _ in PixelRect(x: next(300), y: next(200), width: 1 + next(40), height: 1 + next(30)) }
             #expect(damage.merged(boxes) == Self.mergedTryingEveryPair(boxes, flushCost: flushCost))
