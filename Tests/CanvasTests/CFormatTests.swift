@@ -11,4 +11,12 @@ struct CFormatTests {
         #expect(long.count == 100 && long.hasSuffix("042") && long.hasPrefix("000"))
         #expect(CFormat.string("") == "")
     }
+
+    @Test("two digits are written as \"%02d\" writes them, negative and long numbers too")
+    func twoDigits() {
+        for value in -120...120 {
+            #expect(CFormat.twoDigits(value) == CFormat.string("%02d", value))
+        }
+        #expect(CFormat.twoDigits(123_456) == "123456")
+    }
 }

@@ -82,15 +82,15 @@ public struct DateFormatStyle: Sendable, Hashable {
     }
 
     private static func number(_ value: Int, width: Width) -> String {
-        width == .twoDigits ? CFormat.string("%02d", value) : String(value)
+        width == .twoDigits ? CFormat.twoDigits(value) : String(value)
     }
 
     private static func time(_ c: CivilDateTime, hour: Bool, minute: Bool, second: Bool, twentyFourHour: Bool) -> String {
         let h = twentyFourHour ? c.hour : (c.hour % 12 == 0 ? 12 : c.hour % 12)
         var fields: [String] = []
-        if hour { fields.append(twentyFourHour ? CFormat.string("%02d", h) : String(h)) }
-        if minute { fields.append(hour ? CFormat.string("%02d", c.minute) : String(c.minute)) }
-        if second { fields.append(hour || minute ? CFormat.string("%02d", c.second) : String(c.second)) }
+        if hour { fields.append(twentyFourHour ? CFormat.twoDigits(h) : String(h)) }
+        if minute { fields.append(hour ? CFormat.twoDigits(c.minute) : String(c.minute)) }
+        if second { fields.append(hour || minute ? CFormat.twoDigits(c.second) : String(c.second)) }
         var text = fields.joined(separator: ":")
         if hour && !twentyFourHour { text += c.hour < 12 ? " AM" : " PM" }
         return text

@@ -10,15 +10,15 @@ enum DateText {
     /// "9:41 AM" or "09:41" / "21:41".
     static func time(_ date: Date, zone: ZoneRules, twentyFourHour: Bool) -> String {
         let c = zone.civil(date)
-        if twentyFourHour { return CFormat.string("%02d:%02d", c.hour, c.minute) }
-        return CFormat.string("%d:%02d ", c.hour % 12 == 0 ? 12 : c.hour % 12, c.minute) + (c.hour < 12 ? "AM" : "PM")
+        if twentyFourHour { return CFormat.twoDigits(c.hour) + ":" + CFormat.twoDigits(c.minute) }
+        return String(c.hour % 12 == 0 ? 12 : c.hour % 12) + ":" + CFormat.twoDigits(c.minute) + (c.hour < 12 ? " AM" : " PM")
     }
 
     /// The lock screen's clock: "9:41" on a 12-hour clock (no AM/PM), "09:41" on 24.
     static func clock(_ date: Date, zone: ZoneRules, twentyFourHour: Bool) -> String {
         let c = zone.civil(date)
-        if twentyFourHour { return CFormat.string("%02d:%02d", c.hour, c.minute) }
-        return CFormat.string("%d:%02d", c.hour % 12 == 0 ? 12 : c.hour % 12, c.minute)
+        if twentyFourHour { return CFormat.twoDigits(c.hour) + ":" + CFormat.twoDigits(c.minute) }
+        return String(c.hour % 12 == 0 ? 12 : c.hour % 12) + ":" + CFormat.twoDigits(c.minute)
     }
 
     /// "November 22, 2026", in the language's words and order.
@@ -70,7 +70,7 @@ enum DateText {
     static func timer(_ seconds: TimeInterval, showsHours: Bool = true) -> String {
         let s = wholeSeconds(seconds)
         let (h, m, sec) = (s / 3_600, s % 3_600 / 60, s % 60)
-        if h > 0 && showsHours { return CFormat.string("%d:%02d:%02d", h, m, sec) }
-        return CFormat.string("%d:%02d", showsHours ? m : m + h * 60, sec)
+        if h > 0 && showsHours { return String(h) + ":" + CFormat.twoDigits(m) + ":" + CFormat.twoDigits(sec) }
+        return String(showsHours ? m : m + h * 60) + ":" + CFormat.twoDigits(sec)
     }
 }
