@@ -30,8 +30,11 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
     package func makeNode(in environment: EnvironmentValues) -> LayoutNode {
         let content = self.content
         let makeContent: (EnvironmentValues) -> LayoutNode = { SwiftUICore.makeNode(content, in: $0) }
-        if let primitive = modifier as? any PrimitiveModifier {
-            return primitive.makeNode(content: makeContent, in: environment)
+        if let primitive = PrimitiveTypes.modifier(Modifier.self) {
+            // `P` is `Modifier`, as the runtime said.
+            let modifier = self.modifier
+            func make<P: PrimitiveModifier>(_: P.Type) -> LayoutNode { unsafeBitCast(modifier, to: P.self).makeNode(content: makeContent, in: environment) }
+            return make(primitive)
         }
         let body = EnvironmentValues.$current.withValue(environment) {
             modifier.body(content: _ViewModifier_Content(make: makeContent))
@@ -48,7 +51,7 @@ extension View {
 }
 
 /// A modifier this module implements directly.
-protocol PrimitiveModifier: ViewModifier where Body == Never {
+protocol PrimitiveModifier: ViewModifier, SendableMetatype where Body == Never {
     func makeNode(content: (EnvironmentValues) -> LayoutNode, in environment: EnvironmentValues) -> LayoutNode
 }
 

@@ -16,7 +16,7 @@ extension Never: View {
 
 /// A view this module (or a framework's module above it, such as Charts) lays out and
 /// draws itself rather than through a `body`.
-package protocol PrimitiveView {
+package protocol PrimitiveView: SendableMetatype {
     func makeNode(in environment: EnvironmentValues) -> LayoutNode
 }
 
@@ -27,8 +27,10 @@ extension PrimitiveView {
 
 /// Resolves a view (with the given environment) to the node that lays it out and draws it.
 package func makeNode<V: View>(_ view: V, in environment: EnvironmentValues) -> LayoutNode {
-    if let primitive = view as? any PrimitiveView {
-        return primitive.makeNode(in: environment)
+    if let primitive = PrimitiveTypes.view(V.self) {
+        // `P` is `V`, as the runtime said: the view is read as what it is.
+        func make<P: PrimitiveView>(_: P.Type) -> LayoutNode { unsafeBitCast(view, to: P.self).makeNode(in: environment) }
+        return make(primitive)
     }
     let body = EnvironmentValues.$current.withValue(environment) { view.body }
     return makeNode(body, in: environment)
