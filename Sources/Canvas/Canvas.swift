@@ -87,19 +87,52 @@ package struct Canvas {
         cairo_paint_with_alpha(context, max(0, opacity))
     }
 
+    /// Draws `body` clipped to everything but the whole device pixels that hold `rect`:
+    /// with `withLayer(within: rect)` the two cover the canvas without a seam, so a shape
+    /// drawn once each way is whole.
+    package mutating func withClip(outside rect: Rect, _ body: (inout Canvas) throws -> Void) rethrows {
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        let hole = devicePixels(around: rect)
+        inDeviceSpace {
+            var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
+            cairo_clip_extents(context, &x0, &y0, &x1, &y1)
+            let (left, top) = (min(x0.rounded(.down), hole.minX), min(y0.rounded(.down), hole.minY))
+            cairo_rectangle(context, left, top, max(x1.rounded(.up), hole.maxX) - left, max(y1.rounded(.up), hole.maxY) - top)
+            cairo_rectangle(context, hole.minX, hole.minY, hole.width, hole.height)
+            cairo_set_fill_rule(context, CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_clip(context)
+        }
+        try body(&self)
+    }
+
     /// Clips to the whole device pixels that hold `rect`, so the clip has no soft edge.
     private func clipToPixels(around rect: Rect) {
+        let pixels = devicePixels(around: rect)
+        inDeviceSpace {
+            cairo_rectangle(context, pixels.minX, pixels.minY, pixels.width, pixels.height)
+            cairo_clip(context)
+        }
+    }
+
+    /// The whole device pixels that hold `rect`, given in the current coordinates.
+    private func devicePixels(around rect: Rect) -> Rect {
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
             var (dx, dy) = (x, y)
             cairo_user_to_device(context, &dx, &dy)
             (minX, minY, maxX, maxY) = (min(minX, dx), min(minY, dy), max(maxX, dx), max(maxY, dy))
         }
+        let (left, top) = (minX.rounded(.down), minY.rounded(.down))
+        return Rect(x: left, y: top, width: maxX.rounded(.up) - left, height: maxY.rounded(.up) - top)
+    }
+
+    /// Runs `body` with the identity transform (device pixels), then puts the transform back.
+    private func inDeviceSpace(_ body: () -> Void) {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
         cairo_identity_matrix(context)
-        cairo_rectangle(context, minX.rounded(.down), minY.rounded(.down), maxX.rounded(.up) - minX.rounded(.down), maxY.rounded(.up) - minY.rounded(.down))
-        cairo_clip(context)
+        body()
         cairo_set_matrix(context, &matrix)
     }
 

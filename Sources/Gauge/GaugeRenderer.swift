@@ -5,18 +5,29 @@ package enum GaugeRenderer {
     /// How opaque a solid-colour track is drawn, so the value stands out against it.
     package static let trackOpacity = 0.32
 
-    /// Draws `layout` with its origin at `origin`. A gauge with a marker's cut-out, or
-    /// translucent, is composited as one group, so the cut-out clears the track beneath it
-    /// but nothing behind the gauge; the group covers the gauge's own box, not the whole
-    /// slot. Any other gauge (a capacity ring and its value) is drawn straight onto the
-    /// canvas: shapes drawn over one another there make the pixels the group would, without
-    /// a surface of the gauge's size cleared and composited (docs/PERFORMANCE.md).
+    /// Draws `layout` with its origin at `origin`. A cut-out must clear the track beneath
+    /// it but nothing behind the gauge, so the pixels around a marker's cut-out are drawn
+    /// as one group (a translucent gauge, or one of several cut-outs, as a whole); every
+    /// other pixel (a capacity ring and its value whole) straight onto the canvas: shapes
+    /// drawn over one another there make the pixels a group would, without a surface of
+    /// the gauge's size cleared and composited (docs/PERFORMANCE.md).
     package static func draw(
         _ layout: GaugeLayout, at origin: Point, tint: GaugeTint, marker: RGBA, opacity: Double = 1,
         on canvas: inout Canvas
     ) {
-        let needsLayer = opacity < 1 || layout.shapes.contains { if case .cutout = $0 { true } else { false } }
-        guard needsLayer else { return drawShapes(layout, at: origin, tint: tint, marker: marker, on: &canvas) }
+        let cutouts = layout.shapes.compactMap { shape -> Rect? in
+            guard case let .cutout(center, radius) = shape else { return nil }
+            return Rect(x: origin.x + center.x - radius, y: origin.y + center.y - radius, width: 2 * radius, height: 2 * radius)
+        }
+        guard opacity < 1 || !cutouts.isEmpty else { return drawShapes(layout, at: origin, tint: tint, marker: marker, on: &canvas) }
+        if opacity >= 1, cutouts.count == 1 {
+            // One cut-out (a marker's halo): only the pixels around it need the layer.
+            // Outside them the shapes go straight onto the canvas (the cut-out's clearing
+            // falls inside, clipped away); inside, the layer as before.
+            canvas.withClip(outside: cutouts[0]) { drawShapes(layout, at: origin, tint: tint, marker: marker, on: &$0) }
+            canvas.withLayer(within: cutouts[0]) { drawShapes(layout, at: origin, tint: tint, marker: marker, on: &$0) }
+            return
+        }
         canvas.withLayer(opacity: opacity, within: layout.inkBounds(at: origin)) { canvas in
             drawShapes(layout, at: origin, tint: tint, marker: marker, on: &canvas)
         }
