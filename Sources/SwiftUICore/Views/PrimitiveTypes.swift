@@ -10,19 +10,19 @@ enum PrimitiveTypes {
 
     /// `V` as a primitive view's type, or nil when it has a body.
     static func view<V: View>(_ type: V.Type) -> (any PrimitiveView.Type)? {
-        let id = ObjectIdentifier(type)
-        if let known = views.withLock({ $0[id] }) { return known }
-        let found = type as? any PrimitiveView.Type
-        views.withLock { $0[id] = .some(found) }
-        return found
+        known(ObjectIdentifier(type), in: views) { type as? any PrimitiveView.Type }
     }
 
     /// `M` as a primitive modifier's type, or nil when it has a body.
     static func modifier<M: ViewModifier>(_ type: M.Type) -> (any PrimitiveModifier.Type)? {
-        let id = ObjectIdentifier(type)
-        if let known = modifiers.withLock({ $0[id] }) { return known }
-        let found = type as? any PrimitiveModifier.Type
-        modifiers.withLock { $0[id] = .some(found) }
+        known(ObjectIdentifier(type), in: modifiers) { type as? any PrimitiveModifier.Type }
+    }
+
+    /// The answer kept for `id`, or `find`'s, kept.
+    private static func known<T: Sendable>(_ id: ObjectIdentifier, in cache: borrowing Mutex<[ObjectIdentifier: T?]>, _ find: () -> T?) -> T? {
+        if let known = cache.withLock({ $0[id] }) { return known }
+        let found = find()
+        cache.withLock { $0[id] = .some(found) }
         return found
     }
 }
