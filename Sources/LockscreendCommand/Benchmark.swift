@@ -277,7 +277,6 @@ package struct Benchmark {
             report.renderMsP50 = renderTimes[(renderTimes.count - 1) / 2]
             report.renderMsP99 = renderTimes[Int((Double(renderTimes.count - 1) * 0.99).rounded(.up))]
             report.renderMsMax = renderTimes[renderTimes.count - 1]
-
         }
         return report
     }

@@ -34,10 +34,11 @@ extension Damage {
         /// rectangle from the box's corner.
         mutating func cut(_ key: Key, make: () -> [PixelRect]) -> [PixelRect] {
             clock += 1
-            if let kept = cuts[key] {
+            // One lookup: the key holds a row of bits per line of the box, hashed whole.
+            if let index = cuts.index(forKey: key) {
                 hits += 1
-                cuts[key]?.used = clock
-                return kept.rects
+                cuts.values[index].used = clock
+                return cuts.values[index].rects
             }
             misses += 1
             let made = make()

@@ -17,7 +17,7 @@ package enum JSONTimelineInstance {
         static func == (a: Drawn, b: Drawn) -> Bool {
             // The same value (a timeline read again shares its storage): at once.
             if a.content == b.content { return true }
-            guard case let .object(x) = a.content, case let .object(y) = b.content else { return a.content == b.content }
+            guard case let .object(x) = a.content, case let .object(y) = b.content else { return false }
             let engines = ["date", "relevance"]
             func drawnCount(_ fields: [String: JSONValue]) -> Int { fields.count - engines.filter { fields[$0] != nil }.count }
             guard drawnCount(x) == drawnCount(y) else { return false }
