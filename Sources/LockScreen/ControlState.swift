@@ -65,6 +65,8 @@ struct ControlState {
 
     /// What of this state a stack's picture depends on: part of its redraw key.
     func key(stack: Int) -> String {
+        // Nothing pending and no focus, as at nearly every step: nothing to add.
+        if pending.isEmpty && focused == nil { return "" }
         var parts = pending.filter { $0.value.stack == stack }.map { "\($0.key)=\($0.value.isOn.map(String.init) ?? "-")" }.sorted()
         if let focused, focused.stack == stack { parts.append("focus:" + focused.id) }
         return parts.joined(separator: ";")

@@ -24,7 +24,7 @@ extension LockScreenDaemon {
         // Live Activities: their words, and their own buttons (`Button(intent:)`, iOS 17),
         // which belong to no widget's stack.
         if showsActivities {
-            kept.words = PresentedPage.words(of: placed)
+            kept.said = placed
             kept.controls = renderer.controls(of: placed, in: slot, stack: PresentedPage.activities)
             return kept
         }
@@ -35,7 +35,7 @@ extension LockScreenDaemon {
         if !lastShown[stack].isPlaceholder {
             kept.controls = renderer.controls(of: placed, in: slot, stack: stack)
             // The date line draws the date with the inline widget: its words are laid out alone.
-            if slot.id != .dateLine { kept.words = PresentedPage.words(of: placed) }
+            if slot.id != .dateLine { kept.said = placed }
         }
         return kept
     }

@@ -34,8 +34,11 @@ package struct PresentedPage: Sendable {
         /// Its views' controls in reading order, clipped to `rect`.
         package var controls: [Control] = []
         /// What its widget's views say, as drawn (`PresentedPage.words(of:)`); nil for
-        /// the clock and placeholders.
-        package var words: String?
+        /// the clock and placeholders. Found when read (the status, a sensor): the slot
+        /// is drawn far more often than its words are asked for.
+        package var words: String? { said.flatMap { PresentedPage.words(of: $0) } }
+        /// The views whose words `words` gives.
+        var said: PlacedView?
     }
 
     /// The slots of the page shown, in drawing order.
@@ -51,6 +54,8 @@ package struct PresentedPage: Sendable {
     /// Keeps only the slots of `ids`, in that order: the page's slots as the step drew or
     /// kept them.
     mutating func keep(_ ids: [SlotID]) {
+        // The common step: every slot of the page drawn or kept, in order.
+        if slots.count == ids.count, zip(slots, ids).allSatisfy({ $0.id == $1 }) { return }
         let byID = Dictionary(slots.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         slots = ids.compactMap { byID[$0] }
     }
