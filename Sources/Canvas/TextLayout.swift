@@ -125,6 +125,19 @@ package struct TextLayout: Sendable, Hashable {
         self.lineCount = Int(lines)
     }
 
+    /// What the glyphs paint, in points from the top-left corner the text is drawn at:
+    /// Pango's ink rectangle, which a glyph reaching past its advance (an italic's
+    /// overhang, a tall accent) reaches beyond the logical `size`. Found when asked (a
+    /// redrawing being bounded), not at every measuring.
+    package var inkBounds: Rect {
+        var ink = PangoRectangle()
+        withPangoLayout { pango_layout_get_extents($0, &ink, nil) }
+        let scale = Double(PANGO_SCALE)
+        return Rect(
+            x: Double(ink.x) / scale - inkOffset.x, y: Double(ink.y) / scale - inkOffset.y,
+            width: Double(ink.width) / scale, height: Double(ink.height) / scale)
+    }
+
     /// Everything this layout was measured with.
     var settings: Settings {
         Settings(text: text, style: style, maxWidth: maxWidth, maxHeight: maxHeight, lineLimit: lineLimit, alignment: alignment, symbolRanges: symbolRanges)

@@ -45,7 +45,7 @@ extension GaugeShape {
 extension GaugeLayout {
     /// A box around everything the shapes paint, moved by `origin` (nil when they paint
     /// nothing), one pixel wider on each side for anti-aliasing.
-    func inkBounds(at origin: Point) -> Rect? {
+    package func inkBounds(at origin: Point) -> Rect? {
         let boxes = shapes.compactMap { $0.inkBounds(at: origin) }
         guard let x0 = boxes.map(\.minX).min(), let y0 = boxes.map(\.minY).min(),
               let x1 = boxes.map(\.maxX).max(), let y1 = boxes.map(\.maxY).max() else { return nil }

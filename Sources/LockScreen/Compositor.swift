@@ -2,6 +2,7 @@ import Accessory
 import Canvas
 import DaemonInterface
 import FoundationEssentials
+import LockScreenModel  // for .scale
 import Logging
 import Panel
 import PanelOptions
@@ -48,17 +49,23 @@ final class Compositor {
 
     /// Draws `placed` into `rect`, first keeping what the panel shows there; nothing
     /// when the area holds that very drawing already (a gauge whose new entry shows the
-    /// same value is not stroked again).
+    /// same value is not stroked again), and over the area's last drawing only where the
+    /// two differ (a clock's changed digits, not its whole line): what is kept, drawn
+    /// and compared for damage shrinks with it.
     func draw(_ placed: PlacedView, in rect: Rect, with renderer: LockScreenRenderer, scale: Double? = nil, fullColor: Bool = false) {
         let area = rect.integral.intersection(frame.bounds)
-        let drawing = Drawing(placed: placed, rect: rect, scale: scale, fullColor: fullColor, background: renderer.background, renderingMode: renderer.renderingMode)
+        let drawing = Drawing(placed: placed, rect: rect, scale: scale ?? renderer.layout.scale, fullColor: fullColor, background: renderer.background, renderingMode: renderer.renderingMode)
+        let last = drawn[area]
         // A picture is drawn through the panel's inks, which the drawing does not hold.
-        if let last = drawn[area], !placed.showsPicture, last.isSame(as: drawing) {
+        if let last, !placed.showsPicture, last.isSame(as: drawing) {
             unchangedDrawings += 1
             return
         }
-        keepShown(area)
-        renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor)
+        let changed = last.flatMap { drawing.changedPixels(over: $0) }.map { $0.intersection(area) } ?? area
+        if !changed.isEmpty {
+            keepShown(changed)
+            renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor, within: changed)
+        }
         // A drawing over part of another area leaves that area's drawing unknown.
         if drawn[area] == nil { drawn = drawn.filter { $0.key.intersection(area).isEmpty } }
         drawn[area] = drawing
@@ -68,14 +75,32 @@ final class Compositor {
     private struct Drawing {
         var placed: PlacedView
         var rect: Rect
-        var scale: Double?
+        /// Pixels a point, as drawn.
+        var scale: Double
         var fullColor: Bool
         var background: RGBA
         var renderingMode: WidgetRenderingMode
 
         func isSame(as other: Drawing) -> Bool {
+            isDrawnLike(other) && placed.drawsLike(other.placed)
+        }
+
+        /// Whether the two are drawn in the same place and way, whatever their views.
+        private func isDrawnLike(_ other: Drawing) -> Bool {
             rect == other.rect && scale == other.scale && fullColor == other.fullColor && background == other.background
-                && renderingMode == other.renderingMode && placed.drawsLike(other.placed)
+                && renderingMode == other.renderingMode
+        }
+
+        /// The pixels that drawing this where `old` is changes, or nil when any may: a
+        /// picture (diffused over the panel's inks across its whole box), a tree whose
+        /// colours are greyed (the whole area is), or changes that cannot be bounded.
+        func changedPixels(over old: Drawing) -> PixelRect? {
+            guard isDrawnLike(old), !placed.showsPicture, !old.placed.showsPicture, !placed.mayHoldOwnColour, !old.placed.mayHoldOwnColour,
+                  let box = placed.redrawBounds(over: old.placed) else { return nil }
+            guard !box.isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+            // One pixel more on each side: a point's edge falls inside a pixel.
+            return Rect(x: rect.minX + box.minX * scale, y: rect.minY + box.minY * scale, width: box.width * scale, height: box.height * scale)
+                .inset(by: -1).integral
         }
     }
 

@@ -136,10 +136,12 @@ package struct LockScreenRenderer: Sendable {
     }
 
     /// Clears `rect` (pixels) to the background and draws `placed` (points) in it, at
-    /// `scale` pixels a point (the lock screen's when nil).
-    package func draw(_ placed: PlacedView, in rect: Rect, into frame: inout Frame, scale: Double? = nil, fullColor: Bool = false) {
+    /// `scale` pixels a point (the lock screen's when nil); only inside `part` when
+    /// given, the rest of `rect` left as it is.
+    package func draw(_ placed: PlacedView, in rect: Rect, into frame: inout Frame, scale: Double? = nil, fullColor: Bool = false, within part: PixelRect? = nil) {
         let bg = background
-        let pixels = rect.integral.intersection(frame.bounds)
+        let whole = rect.integral.intersection(frame.bounds)
+        let pixels = part.map { whole.intersection($0) } ?? whole
         frame.draw { canvas in
             canvas.withSavedState { canvas in
                 canvas.clip(to: Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height)))

@@ -1,4 +1,5 @@
 import Canvas
+import Glibc  // for cos, sin
 
 extension View {
     /// Draws this view scaled about `anchor`, as SwiftUI's: its layout is unchanged, so
@@ -39,6 +40,19 @@ package struct ViewTransform: Hashable, Sendable {
         if rotation != 0 { canvas.rotate(by: rotation) }
         canvas.scale(x: scaleX, y: scaleY)
         canvas.translate(x: -pivot.x, y: -pivot.y)
+    }
+
+    /// The box around `rect` as the transform for a view in `frame` puts it: where
+    /// anything drawn inside `rect` lands.
+    func bounds(of rect: Rect, in frame: Rect) -> Rect {
+        let pivot = Point(x: frame.minX + anchor.x * frame.width, y: frame.minY + anchor.y * frame.height)
+        let (cosine, sine) = (cos(rotation), sin(rotation))
+        let corners = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)].map { x, y in
+            let (dx, dy) = ((x - pivot.x) * scaleX, (y - pivot.y) * scaleY)
+            return (pivot.x + dx * cosine - dy * sine, pivot.y + dx * sine + dy * cosine)
+        }
+        let (x0, y0) = (corners.map(\.0).min()!, corners.map(\.1).min()!)
+        return Rect(x: x0, y: y0, width: corners.map(\.0).max()! - x0, height: corners.map(\.1).max()! - y0)
     }
 }
 
