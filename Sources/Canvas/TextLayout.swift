@@ -31,6 +31,11 @@ package struct TextLayout: Sendable, Hashable {
     package private(set) var lineCount: Int
     /// Where the logical rectangle starts inside Pango's layout box.
     private(set) var inkOffset: Point
+    /// What the glyphs paint, in points from the top-left corner the text is drawn at:
+    /// Pango's ink rectangle, which a glyph reaching past its advance (an italic's
+    /// overhang, a tall accent) takes beyond the logical `size`. Pango finds it with the
+    /// logical one; kept, so that bounding a redrawing never lays a text out again.
+    package private(set) var inkBounds: Rect
 
     /// Shapes `text`. With `maxWidth` the text wraps at word boundaries and is ellipsized
     /// at the end when `lineLimit` lines (or `maxHeight`) do not hold it; when it does not
@@ -107,12 +112,14 @@ package struct TextLayout: Sendable, Hashable {
         self.isTruncated = false
         self.lineCount = 0
         self.inkOffset = .zero
+        self.inkBounds = .zero
         guard !text.isEmpty else { return }
+        var ink = PangoRectangle()
         var logical = PangoRectangle()
         var truncated = false
         var lines: Int32 = 0
         withPangoLayout { layout in
-            pango_layout_get_extents(layout, nil, &logical)
+            pango_layout_get_extents(layout, &ink, &logical)
             truncated = pango_layout_is_ellipsized(layout) != 0
             lines = pango_layout_get_line_count(layout)
         }
@@ -121,21 +128,11 @@ package struct TextLayout: Sendable, Hashable {
             width: (Double(logical.width) / scale).rounded(.up),
             height: (Double(logical.height) / scale).rounded(.up))
         self.inkOffset = Point(x: Double(logical.x) / scale, y: Double(logical.y) / scale)
+        self.inkBounds = Rect(
+            x: Double(ink.x - logical.x) / scale, y: Double(ink.y - logical.y) / scale,
+            width: Double(ink.width) / scale, height: Double(ink.height) / scale)
         self.isTruncated = truncated
         self.lineCount = Int(lines)
-    }
-
-    /// What the glyphs paint, in points from the top-left corner the text is drawn at:
-    /// Pango's ink rectangle, which a glyph reaching past its advance (an italic's
-    /// overhang, a tall accent) reaches beyond the logical `size`. Found when asked (a
-    /// redrawing being bounded), not at every measuring.
-    package var inkBounds: Rect {
-        var ink = PangoRectangle()
-        withPangoLayout { pango_layout_get_extents($0, &ink, nil) }
-        let scale = Double(PANGO_SCALE)
-        return Rect(
-            x: Double(ink.x) / scale - inkOffset.x, y: Double(ink.y) / scale - inkOffset.y,
-            width: Double(ink.width) / scale, height: Double(ink.height) / scale)
     }
 
     /// Everything this layout was measured with.
