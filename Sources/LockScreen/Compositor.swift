@@ -61,7 +61,9 @@ final class Compositor {
             unchangedDrawings += 1
             return
         }
-        let changed = last.flatMap { drawing.changedPixels(over: $0) }.map { $0.intersection(area) } ?? area
+        // Grown to the damage scan's tiles over the whole area, so that the damage found
+        // is the whole area's to the pixel.
+        let changed = last.flatMap { drawing.changedPixels(over: $0) }.map { Damage.tiles(of: $0.intersection(area), in: area) } ?? area
         if !changed.isEmpty {
             keepShown(changed)
             renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor, within: changed)

@@ -42,6 +42,15 @@ package struct Damage: Sendable {
 
     static let tile = 16
 
+    /// `part` of `area` grown outward to the tiles a scan of all `area` reads: damage
+    /// found over it is the damage found over all `area` when nothing outside `part`
+    /// changed, the same rectangles to the pixel.
+    package static func tiles(of part: PixelRect, in area: PixelRect) -> PixelRect {
+        let x0 = area.x + (part.x - area.x) / tile * tile, y0 = area.y + (part.y - area.y) / tile * tile
+        let x1 = area.x + (part.maxX - area.x + tile - 1) / tile * tile, y1 = area.y + (part.maxY - area.y + tile - 1) / tile * tile
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(area)
+    }
+
     /// What was shown over part of a frame before it was drawn over: `pixels`, whose
     /// top-left pixel sits at (`x`, `y`) in the frame, compared with the frame over `area`.
     /// A crop taken before drawing, or a whole earlier frame at (0, 0).

@@ -61,6 +61,23 @@ struct DamageTests {
         #expect(damage.rectangles(from: before, to: old).isEmpty)
     }
 
+    @Test("a part grown to the area's tiles finds what the whole area finds", arguments: [Damage.pixelPanel, Damage.eink, Damage(alignment: 8), Damage.serialPanel])
+    func tiledPart(damage: Damage) {
+        let (old, new) = Self.glyphFrames()
+        let area = PixelRect(x: 3, y: 7, width: 315, height: 190)
+        // The box of the changed pixels, whose edges fall inside the area's tiles.
+        var changed = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        for y in 0..<200 {
+            for x in 0..<320 where old.rgb(x: x, y: y) != new.rgb(x: x, y: y) { changed = changed.union(PixelRect(x: x, y: y, width: 1, height: 1)) }
+        }
+        let part = Damage.tiles(of: changed, in: area)
+        #expect(part.area < area.area && part.intersection(changed) == changed)
+        #expect((part.x - area.x) % 16 == 0 && (part.y - area.y) % 16 == 0, "the part starts on the area's tiles")
+        let whole = damage.rectangles(from: [Damage.Before(crop: old.cropped(to: area), at: area)], to: new)
+        #expect(damage.rectangles(from: [Damage.Before(crop: old.cropped(to: part), at: part)], to: new) == whole)
+        #expect(Damage.tiles(of: area, in: area) == area)
+    }
+
     @Test("glyph-like changes: every changed pixel is covered, no pixel is sent twice", arguments: [Damage.pixelPanel, Damage.eink, Damage(flushCost: 64), Damage.serialPanel])
     func glyphs(damage: Damage) {
         let (old, new) = Self.glyphFrames()
