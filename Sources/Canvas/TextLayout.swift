@@ -40,19 +40,26 @@ package struct TextLayout: Sendable, Hashable {
     /// Shapes `text`. With `maxWidth` the text wraps at word boundaries and is ellipsized
     /// at the end when `lineLimit` lines (or `maxHeight`) do not hold it; when it does not
     /// fit at full size it is first shrunk in 5 % steps down to `minimumScaleFactor`.
+    /// A layout made `forSizeOnly` is measured and never drawn: where its glyphs fall
+    /// does not matter, so a centred or trailing line that fits is measured as a leading
+    /// one, whose layout serves every width it fits.
     package init(
         _ text: String, style: TextStyle, maxWidth: Double? = nil, maxHeight: Double? = nil,
         lineLimit: Int? = nil, alignment: LineAlignment = .leading, minimumScaleFactor: Double = 1,
-        symbolRanges: [Range<Int>] = []
+        symbolRanges: [Range<Int>] = [], forSizeOnly: Bool = false
     ) {
         var scale = 1.0
         let floor = min(max(minimumScaleFactor, 0.05), 1)
+        // Pango holds the text to `lineLimit` lines when there is one, and to `maxHeight`
+        // only without: a height it would not read is left out of what the layout is
+        // kept by, so that the heights a stack proposes do not shape the text again.
+        let heldHeight = lineLimit == nil ? maxHeight : nil
         while true {
             var scaled = style
             scaled.size = style.size * scale
             let attempt = TextLayout(
-                fitting: text, style: scaled, maxWidth: maxWidth, maxHeight: maxHeight,
-                lineLimit: lineLimit, alignment: alignment, symbolRanges: symbolRanges)
+                fitting: text, style: scaled, maxWidth: maxWidth, maxHeight: heldHeight,
+                lineLimit: lineLimit, alignment: alignment, symbolRanges: symbolRanges, forSizeOnly: forSizeOnly)
             let overflowsWidth = maxWidth.map { attempt.size.width > $0 + 0.5 } ?? false
             if (!attempt.isTruncated && !overflowsWidth) || scale - 0.05 < floor - 1e-9 {
                 self = attempt
@@ -77,13 +84,13 @@ package struct TextLayout: Sendable, Hashable {
     /// text whose one line fits the width (and height) is laid out as it is without them
     /// — the same glyphs in the same places — so a text a stack measures at several
     /// widths, and draws at one, is shaped once rather than once for each. A centred or
-    /// trailing line is not: its offset inside the width moves its glyphs on Cairo's grid
-    /// (docs/PERFORMANCE.md).
+    /// trailing line to be drawn is not: its offset inside the width moves its glyphs on
+    /// Cairo's grid (docs/PERFORMANCE.md); one measured for its size alone is.
     private init(
         fitting text: String, style: TextStyle, maxWidth: Double?, maxHeight: Double?,
-        lineLimit: Int?, alignment: LineAlignment, symbolRanges: [Range<Int>]
+        lineLimit: Int?, alignment: LineAlignment, symbolRanges: [Range<Int>], forSizeOnly: Bool
     ) {
-        if let maxWidth, alignment == .leading {
+        if let maxWidth, alignment == .leading || forSizeOnly {
             let natural = TextLayout(
                 measuring: text, style: style, maxWidth: nil, maxHeight: nil,
                 lineLimit: nil, alignment: .leading, symbolRanges: symbolRanges)

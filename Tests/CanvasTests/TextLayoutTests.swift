@@ -120,4 +120,20 @@ struct TextLayoutTests {
         // Every other text was new, shaped once; the one in use never again.
         #expect(made == before + TextSystem.layoutLimit * 3)
     }
+
+    @Test("a height a line limit overrides, and the widths a centred line fits, are not laid out again")
+    func layoutsShared() {
+        let style = TextStyle(size: 23)
+        let held = TextLayout("12:07", style: style, maxWidth: 90, maxHeight: 0, lineLimit: 1)
+        #expect(held == TextLayout("12:07", style: style, maxWidth: 90, maxHeight: 40, lineLimit: 1), "the line limit, not the height, holds the text")
+        #expect(held.size == TextLayout("12:07", style: style, maxWidth: 90, lineLimit: 1).size)
+
+        let drawn = TextLayout("48", style: style, maxWidth: 31, lineLimit: 1, alignment: .center)
+        let measured = [72.0, 39.1, 31].map { TextLayout("48", style: style, maxWidth: $0, lineLimit: 1, alignment: .center, forSizeOnly: true) }
+        #expect(measured.allSatisfy { $0.size == drawn.size }, "measured alone, the same size")
+        #expect(Set(measured).count == 1, "one layout for every width the line fits")
+        #expect(drawn.alignment == .center && drawn.maxWidth == 31, "the one drawn keeps its width and alignment")
+        let narrow = TextLayout("48", style: style, maxWidth: 8, lineLimit: 1, alignment: .center, forSizeOnly: true)
+        #expect(narrow.isTruncated, "a width the line does not fit is laid out as drawn")
+    }
 }

@@ -251,14 +251,15 @@ final class TextNode: LayoutNode {
         self.redacted = redacted
     }
 
-    func layout(_ proposal: ProposedSize) -> TextLayout {
+    func layout(_ proposal: ProposedSize, forSizeOnly: Bool = false) -> TextLayout {
         func finite(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? $0 : nil } }
         return TextLayout(
             string, style: style, maxWidth: finite(proposal.width), maxHeight: finite(proposal.height),
-            lineLimit: lineLimit, alignment: alignment, minimumScaleFactor: minimumScaleFactor, symbolRanges: symbols)
+            lineLimit: lineLimit, alignment: alignment, minimumScaleFactor: minimumScaleFactor, symbolRanges: symbols,
+            forSizeOnly: forSizeOnly)
     }
 
-    override func measure(_ proposal: ProposedSize) -> Size { layout(proposal).size }
+    override func measure(_ proposal: ProposedSize) -> Size { layout(proposal, forSizeOnly: true).size }
 
     override func place(in frame: Rect) -> PlacedView {
         let text = layout(ProposedSize(width: frame.width + 0.5, height: frame.height + 0.5))
