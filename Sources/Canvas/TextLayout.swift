@@ -50,16 +50,18 @@ package struct TextLayout: Sendable, Hashable {
     ) {
         var scale = 1.0
         let floor = min(max(minimumScaleFactor, 0.05), 1)
-        // Pango holds the text to `lineLimit` lines when there is one, and to `maxHeight`
-        // only without: a height it would not read is left out of what the layout is
-        // kept by, so that the heights a stack proposes do not shape the text again.
-        let heldHeight = lineLimit == nil ? maxHeight : nil
+        // Pango reads the limits only with a width, and holds the text to `lineLimit`
+        // lines when there is one, to `maxHeight` only without: limits it would not read
+        // are left out of what the layout is kept by, so that the heights a stack
+        // proposes, or a line limit without a width, do not shape the text again.
+        let heldLines = maxWidth == nil ? nil : lineLimit
+        let heldHeight = maxWidth == nil || lineLimit != nil ? nil : maxHeight
         while true {
             var scaled = style
             scaled.size = style.size * scale
             let attempt = TextLayout(
                 fitting: text, style: scaled, maxWidth: maxWidth, maxHeight: heldHeight,
-                lineLimit: lineLimit, alignment: alignment, symbolRanges: symbolRanges, forSizeOnly: forSizeOnly)
+                lineLimit: heldLines, alignment: alignment, symbolRanges: symbolRanges, forSizeOnly: forSizeOnly)
             let overflowsWidth = maxWidth.map { attempt.size.width > $0 + 0.5 } ?? false
             if (!attempt.isTruncated && !overflowsWidth) || scale - 0.05 < floor - 1e-9 {
                 self = attempt

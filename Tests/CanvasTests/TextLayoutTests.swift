@@ -121,12 +121,13 @@ struct TextLayoutTests {
         #expect(made == before + TextSystem.layoutLimit * 3)
     }
 
-    @Test("a height a line limit overrides, and the widths a centred line fits, are not laid out again")
+    @Test("limits Pango would not read, and the widths a centred line fits, lay nothing out again")
     func layoutsShared() {
         let style = TextStyle(size: 23)
         let held = TextLayout("12:07", style: style, maxWidth: 90, maxHeight: 0, lineLimit: 1)
         #expect(held == TextLayout("12:07", style: style, maxWidth: 90, maxHeight: 40, lineLimit: 1), "the line limit, not the height, holds the text")
         #expect(held.size == TextLayout("12:07", style: style, maxWidth: 90, lineLimit: 1).size)
+        #expect(TextLayout("12:07", style: style, lineLimit: 1) == TextLayout("12:07", style: style), "without a width, no limit is read")
 
         let drawn = TextLayout("48", style: style, maxWidth: 31, lineLimit: 1, alignment: .center)
         let measured = [72.0, 39.1, 31].map { TextLayout("48", style: style, maxWidth: $0, lineLimit: 1, alignment: .center, forSizeOnly: true) }
