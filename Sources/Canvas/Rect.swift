@@ -48,6 +48,12 @@ package struct Rect: Hashable, Sendable, CustomStringConvertible {
         return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 
+    /// The smallest rectangle holding both.
+    package func union(_ other: Rect) -> Rect {
+        let (x0, y0) = (min(minX, other.minX), min(minY, other.minY))
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
     package func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)
     }

@@ -61,12 +61,17 @@ final class Compositor {
             unchangedDrawings += 1
             return
         }
-        // Grown to the damage scan's tiles over the whole area, so that the damage found
-        // is the whole area's to the pixel.
-        let changed = last.flatMap { drawing.changedPixels(over: $0) }.map { Damage.tiles(of: $0.intersection(area), in: area) } ?? area
-        if !changed.isEmpty {
-            keepShown(changed)
-            renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor, within: changed)
+        if let (changed, reach) = last.flatMap({ drawing.changedPixels(over: $0) }) {
+            let changed = changed.intersection(area)
+            if !changed.isEmpty {
+                // Kept and compared grown to the damage scan's tiles over the whole area,
+                // so that the damage found is the whole area's to the pixel.
+                keepShown(Damage.tiles(of: changed, in: area))
+                renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor, within: reach.union(changed))
+            }
+        } else {
+            keepShown(area)
+            renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor)
         }
         // A drawing over part of another area leaves that area's drawing unknown.
         if drawn[area] == nil { drawn = drawn.filter { $0.key.intersection(area).isEmpty } }
@@ -93,15 +98,22 @@ final class Compositor {
                 && renderingMode == other.renderingMode
         }
 
-        /// The pixels that drawing this where `old` is changes, or nil when any may: a
-        /// picture (diffused over the panel's inks across its whole box), a tree whose
-        /// colours are greyed (the whole area is), or changes that cannot be bounded.
-        func changedPixels(over old: Drawing) -> PixelRect? {
+        /// The pixels that drawing this where `old` is changes, and the pixels it is
+        /// drawn over to change them (its reach), which hold whole every shape that
+        /// reaches into them (`PlacedView.holdingShapesWhole`); nil when any may change: a picture
+        /// (diffused over the panel's inks across its whole box), a tree whose colours are
+        /// greyed (the whole area is), or changes that cannot be bounded.
+        func changedPixels(over old: Drawing) -> (changed: PixelRect, reach: PixelRect)? {
             guard isDrawnLike(old), !placed.showsPicture, !old.placed.showsPicture, !placed.mayHoldOwnColour, !old.placed.mayHoldOwnColour,
                   let box = placed.redrawBounds(over: old.placed) else { return nil }
-            guard !box.isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
-            // One pixel more on each side: a point's edge falls inside a pixel.
-            return Rect(x: rect.minX + box.minX * scale, y: rect.minY + box.minY * scale, width: box.width * scale, height: box.height * scale)
+            guard !box.isEmpty else { return (PixelRect(x: 0, y: 0, width: 0, height: 0), PixelRect(x: 0, y: 0, width: 0, height: 0)) }
+            return (pixels(of: box), pixels(of: placed.holdingShapesWhole(box)))
+        }
+
+        /// The pixels a box of the tree's points covers, one more on each side: a point's
+        /// edge falls inside a pixel.
+        private func pixels(of box: Rect) -> PixelRect {
+            Rect(x: rect.minX + box.minX * scale, y: rect.minY + box.minY * scale, width: box.width * scale, height: box.height * scale)
                 .inset(by: -1).integral
         }
     }

@@ -5,13 +5,32 @@ extension PlacedView {
     /// The part of the frame that drawing this tree where `old` was drawn changes, in
     /// the trees' points: the boxes of what either tree paints where the two differ;
     /// empty when they draw alike. Nil when it cannot be bounded (a path may reach
-    /// anywhere): the whole area is drawn again. A drawing clipped to it leaves the
-    /// pixels of a whole one, as both trees paint alike everywhere outside it.
+    /// anywhere): the whole area is drawn again.
     package func redrawBounds(over old: PlacedView) -> Rect? {
+        // A path's ink is not known: no box can be sure to hold it whole or miss it.
+        guard !drawsPath else { return nil }
         switch changedInk(over: old) {
         case .nothing: return .zero
         case let .box(box): return box
         case .unbounded: return nil
+        }
+    }
+
+    /// `box` grown to hold whole every shape the tree fills or strokes that reaches into
+    /// it: what a drawing of `box` is clipped to.
+    ///
+    /// Cairo, cutting a shape at a clip's edge, rasterizes it a level apart in places,
+    /// inside the clip too; a text's glyphs are laid down pixel by pixel and may be cut.
+    /// Clipped to the grown box, a drawing leaves every pixel of it as a whole drawing
+    /// does, so only `box` need be kept and compared.
+    package func holdingShapesWhole(_ box: Rect) -> Rect {
+        var box = box
+        while true {
+            var grown = box
+            // Two points more than the box: a pixel of it can reach one point out.
+            addShapes(touching: box.inset(by: -2), to: &grown)
+            if grown == box { return box }
+            box = grown
         }
     }
 
@@ -26,9 +45,7 @@ extension PlacedView {
             switch (self, other) {
             case (.unbounded, _), (_, .unbounded): return .unbounded
             case (.nothing, let ink), (let ink, .nothing): return ink
-            case let (.box(a), .box(b)):
-                let (x0, y0) = (min(a.minX, b.minX), min(a.minY, b.minY))
-                return .box(Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0))
+            case let (.box(a), .box(b)): return .box(a.union(b))
             }
         }
     }
@@ -55,30 +72,56 @@ extension PlacedView {
 
     /// A box around all the tree paints, one point wider on each side for anti-aliasing.
     var ink: Ink {
-        var painted: Ink
-        switch content {
-        case .none, .opacity, .clip, .roundedClip, .knockout:
-            // Draws nothing itself; a clip or a knock-out only takes away from its children.
-            painted = .nothing
-        case let .text(layout, _):
-            let glyphs = layout.inkBounds
-            painted = glyphs.isEmpty ? .nothing : .box(glyphs.offsetBy(dx: frame.minX, dy: frame.minY).inset(by: -1))
-        case .placeholder, .bitmap, .fill:
-            painted = .box(frame.inset(by: -1))
-        case let .gauge(layout, _, _):
-            painted = layout.inkBounds(at: frame.origin).map { .box($0.inset(by: -1)) } ?? .nothing
-        case .transform:
-            // Its children, where it puts them (below).
-            painted = .nothing
-        case .shape:
-            // A path may reach anywhere.
-            return .unbounded
-        }
         var drawn = Ink.nothing
         for child in children {
             drawn = drawn.union(child.ink)
             if drawn == .unbounded { return .unbounded }
         }
-        return painted.union(moved(drawn))
+        return ownInk.union(moved(drawn))
+    }
+
+    /// A box around what the node paints itself, before its children.
+    private var ownInk: Ink {
+        switch content {
+        case .none, .opacity, .clip, .roundedClip, .knockout, .transform:
+            // Draws nothing itself; a clip or a knock-out only takes away from its children.
+            return .nothing
+        case let .text(layout, _):
+            let glyphs = layout.inkBounds
+            return glyphs.isEmpty ? .nothing : .box(glyphs.offsetBy(dx: frame.minX, dy: frame.minY).inset(by: -1))
+        case .placeholder, .bitmap, .fill:
+            return .box(frame.inset(by: -1))
+        case let .gauge(layout, _, _):
+            return layout.inkBounds(at: frame.origin).map { .box($0.inset(by: -1)) } ?? .nothing
+        case .shape:
+            // A path may reach anywhere.
+            return .unbounded
+        }
+    }
+
+    /// Whether the node fills or strokes a shape, or scales a picture, itself: what a
+    /// clip must not cut.
+    private var drawsShape: Bool {
+        switch content {
+        case .placeholder, .fill, .gauge, .shape, .bitmap: return true
+        case .none, .text, .opacity, .clip, .roundedClip, .knockout, .transform: return false
+        }
+    }
+
+    /// Whether the tree strokes or fills a path anywhere.
+    private var drawsPath: Bool {
+        if case .shape = content { return true }
+        return children.contains { $0.drawsPath }
+    }
+
+    /// Adds to `grown` the ink of every node drawing a shape whose ink meets `box`; a
+    /// turned or scaled subtree, which is not followed inside, whole.
+    private func addShapes(touching box: Rect, to grown: inout Rect) {
+        if case .transform = content {
+            if case let .box(all) = ink, all.intersection(box) != nil { grown = grown.union(all) }
+            return
+        }
+        if drawsShape, case let .box(own) = ownInk, own.intersection(box) != nil { grown = grown.union(own) }
+        for child in children { child.addShapes(touching: box, to: &grown) }
     }
 }
