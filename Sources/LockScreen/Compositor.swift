@@ -99,15 +99,15 @@ final class Compositor {
         }
 
         /// The pixels that drawing this where `old` is changes, and the pixels it is
-        /// drawn over to change them (its reach), which hold whole every shape that
-        /// reaches into them (`PlacedView.holdingShapesWhole`); nil when any may change: a picture
+        /// drawn over to change them (its reach), which hold whole everything painted
+        /// that reaches into them (`PlacedView.holdingWhole`); nil when any may change: a picture
         /// (diffused over the panel's inks across its whole box), a tree whose colours are
         /// greyed (the whole area is), or changes that cannot be bounded.
         func changedPixels(over old: Drawing) -> (changed: PixelRect, reach: PixelRect)? {
             guard isDrawnLike(old), !placed.showsPicture, !old.placed.showsPicture, !placed.mayHoldOwnColour, !old.placed.mayHoldOwnColour,
                   let box = placed.redrawBounds(over: old.placed) else { return nil }
             guard !box.isEmpty else { return (PixelRect(x: 0, y: 0, width: 0, height: 0), PixelRect(x: 0, y: 0, width: 0, height: 0)) }
-            return (pixels(of: box), pixels(of: placed.holdingShapesWhole(box)))
+            return (pixels(of: box), pixels(of: placed.holdingWhole(box)))
         }
 
         /// The pixels a box of the tree's points covers, one more on each side: a point's

@@ -16,19 +16,19 @@ extension PlacedView {
         }
     }
 
-    /// `box` grown to hold whole every shape the tree fills or strokes that reaches into
-    /// it: what a drawing of `box` is clipped to.
+    /// `box` grown to hold whole everything the tree paints that reaches into it: what a
+    /// drawing of `box` is clipped to.
     ///
     /// Cairo, cutting a shape at a clip's edge, rasterizes it a level apart in places,
-    /// inside the clip too; a text's glyphs are laid down pixel by pixel and may be cut.
-    /// Clipped to the grown box, a drawing leaves every pixel of it as a whole drawing
-    /// does, so only `box` need be kept and compared.
-    package func holdingShapesWhole(_ box: Rect) -> Rect {
+    /// inside the clip too. Clipped to a box that cuts nothing, a drawing leaves every
+    /// pixel of the box as a whole drawing does, so only the changed `box` need be kept
+    /// and compared.
+    package func holdingWhole(_ box: Rect) -> Rect {
         var box = box
         while true {
             var grown = box
             // Two points more than the box: a pixel of it can reach one point out.
-            addShapes(touching: box.inset(by: -2), to: &grown)
+            addPainters(touching: box.inset(by: -2), to: &grown)
             if grown == box { return box }
             box = grown
         }
@@ -99,13 +99,25 @@ extension PlacedView {
         }
     }
 
-    /// Whether the node fills or strokes a shape, or scales a picture, itself: what a
-    /// clip must not cut.
-    private var drawsShape: Bool {
+    /// What of the node itself a clip to `box` must not cut, where `box` meets it: what
+    /// it paints (a text, a shape, a picture), or the frame it clips its children to
+    /// when `box` reaches that frame's straight or rounded edge.
+    private func uncut(meeting box: Rect) -> Rect? {
+        let whole: Rect
         switch content {
-        case .placeholder, .fill, .gauge, .shape, .bitmap: return true
-        case .none, .text, .opacity, .clip, .roundedClip, .knockout, .transform: return false
+        case .text, .placeholder, .fill, .gauge, .shape, .bitmap:
+            guard case let .box(own) = ownInk else { return nil }
+            whole = own
+        case .clip, .roundedClip:
+            let radius = if case let .roundedClip(r) = content { r } else { 0.0 }
+            // Wholly inside, away from the edge and its corners, a box cuts no edge.
+            let inside = frame.inset(by: radius + 1)
+            if let within = box.intersection(inside), within == box { return nil }
+            whole = frame.inset(by: -1)
+        case .none, .opacity, .knockout, .transform:
+            return nil
         }
+        return whole.intersection(box) != nil ? whole : nil
     }
 
     /// Whether the tree strokes or fills a path anywhere.
@@ -114,14 +126,14 @@ extension PlacedView {
         return children.contains { $0.drawsPath }
     }
 
-    /// Adds to `grown` the ink of every node drawing a shape whose ink meets `box`; a
+    /// Adds to `grown` what of every node a clip to `box` must not cut (`uncut`); a
     /// turned or scaled subtree, which is not followed inside, whole.
-    private func addShapes(touching box: Rect, to grown: inout Rect) {
+    private func addPainters(touching box: Rect, to grown: inout Rect) {
         if case .transform = content {
             if case let .box(all) = ink, all.intersection(box) != nil { grown = grown.union(all) }
             return
         }
-        if drawsShape, case let .box(own) = ownInk, own.intersection(box) != nil { grown = grown.union(own) }
-        for child in children { child.addShapes(touching: box, to: &grown) }
+        if let own = uncut(meeting: box) { grown = grown.union(own) }
+        for child in children { child.addPainters(touching: box, to: &grown) }
     }
 }
