@@ -67,7 +67,7 @@ final class Compositor {
                 // Kept and compared grown to the damage scan's tiles over the whole area,
                 // so that the damage found is the whole area's to the pixel.
                 keepShown(Damage.tiles(of: changed, in: area))
-                renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor, within: reach.union(changed))
+                renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor, within: reach)
             }
         } else {
             keepShown(area)
@@ -99,10 +99,11 @@ final class Compositor {
         }
 
         /// The pixels that drawing this where `old` is changes, and the pixels it is
-        /// drawn over to change them (its reach), which hold whole everything painted
-        /// that reaches into them (`PlacedView.holdingWhole`); nil when any may change: a picture
-        /// (diffused over the panel's inks across its whole box), a tree whose colours are
-        /// greyed (the whole area is), or changes that cannot be bounded.
+        /// drawn over to change them (its reach, which holds them), grown to hold whole
+        /// everything painted that reaches into them (`PlacedView.holdingWhole`); nil
+        /// when any may change: a picture (diffused over the panel's inks across its
+        /// whole box), a tree whose colours are greyed (the whole area is), or changes
+        /// that cannot be bounded.
         func changedPixels(over old: Drawing) -> (changed: PixelRect, reach: PixelRect)? {
             guard isDrawnLike(old), !placed.showsPicture, !old.placed.showsPicture, !placed.mayHoldOwnColour, !old.placed.mayHoldOwnColour,
                   let box = placed.redrawBounds(over: old.placed) else { return nil }

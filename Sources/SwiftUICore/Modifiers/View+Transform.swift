@@ -33,9 +33,14 @@ package struct ViewTransform: Hashable, Sendable {
     var rotation = 0.0
     var anchor = UnitPoint.center
 
+    /// The point of `frame` the view turns and scales about.
+    private func pivot(in frame: Rect) -> Point {
+        Point(x: frame.minX + anchor.x * frame.width, y: frame.minY + anchor.y * frame.height)
+    }
+
     /// Applies the transform to the canvas for a view in `frame`.
     func apply(to canvas: Canvas, in frame: Rect) {
-        let pivot = Point(x: frame.minX + anchor.x * frame.width, y: frame.minY + anchor.y * frame.height)
+        let pivot = pivot(in: frame)
         canvas.translate(x: pivot.x, y: pivot.y)
         if rotation != 0 { canvas.rotate(by: rotation) }
         canvas.scale(x: scaleX, y: scaleY)
@@ -45,7 +50,7 @@ package struct ViewTransform: Hashable, Sendable {
     /// The box around `rect` as the transform for a view in `frame` puts it: where
     /// anything drawn inside `rect` lands.
     func bounds(of rect: Rect, in frame: Rect) -> Rect {
-        let pivot = Point(x: frame.minX + anchor.x * frame.width, y: frame.minY + anchor.y * frame.height)
+        let pivot = pivot(in: frame)
         let (cosine, sine) = (cos(rotation), sin(rotation))
         let corners = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)].map { x, y in
             let (dx, dy) = ((x - pivot.x) * scaleX, (y - pivot.y) * scaleY)
