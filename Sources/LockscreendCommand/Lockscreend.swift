@@ -32,10 +32,23 @@ struct Lockscreend: AsyncParsableCommand {
         #endif
     }
 
-    /// Whether `arguments` run the daemon: `run` or no subcommand, and no help or version asked for.
+    /// Whether `arguments` run the daemon: `run` or no subcommand, and none of the parser's
+    /// own words (help, version, completion scripts) asked for.
     static func startsTheDaemon(_ arguments: ArraySlice<String>) -> Bool {
         guard arguments.first.map({ $0 == "run" || $0.hasPrefix("-") }) ?? true else { return false }
-        return !arguments.contains { ["-h", "--help", "--version", "help"].contains($0) }
+        return !arguments.contains { ["-h", "-help", "--help", "--version", "help"].contains($0) || $0.hasPrefix("--generate-completion") || $0.hasPrefix("--experimental-") }
+    }
+
+    /// The command `arguments` name. The daemon's own line is parsed by `Run` alone: from
+    /// the root, the parser builds `Run`'s whole argument set again for every option it
+    /// passes on to the default subcommand, 4 of the first frame's 30 ms for
+    /// `--headless DIR --once` (docs/PERFORMANCE.md). A line `Run` does not take is parsed
+    /// again from the root, so every error and its usage read as they always did.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        if startsTheDaemon(arguments[...]), let run = try? Run.parseAsRoot(Array(arguments.first == "run" ? arguments.dropFirst() : arguments[...])) {
+            return run
+        }
+        return try parseAsRoot(arguments)
     }
 
     /// Parses the process's arguments and runs; errors are printed as one line naming the
@@ -53,7 +66,7 @@ struct Lockscreend: AsyncParsableCommand {
             DetachedThread.start(named: "fonts") { TextLayout.warmUp() }
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parse(Array(CommandLine.arguments.dropFirst()))
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {

@@ -26,6 +26,30 @@ struct DaemonAssemblyTests {
         }
     }
 
+    @Test("the daemon's line parsed by its own command reads as from the root, errors too")
+    func daemonLineParsedAlone() {
+        let lines: [[String]] = [
+            [], ["--once"], ["--headless", "f", "--once", "--no-socket", "--state-dir", "s"], ["run", "--fb", "/dev/fb0", "--eink", "kobo"],
+            ["--size", "400x300", "--theme", "light", "--eink-full-every", "5"], ["--vcom=-1.48", "--epd", "waveshare-it8951"],
+            ["run", "run"], ["--fb"], ["--size", "huge"], ["--no-such-option"], ["--once", "extra"], ["check", "a.toml"],
+            ["--generate-completion-script", "bash"], ["--experimental-dump-help"],
+        ]
+        for line in lines {
+            let fast = Result { try Lockscreend.parse(line) }
+            let root = Result { try Lockscreend.parseAsRoot(line) }
+            switch (fast, root) {
+            case (.success(let a), .success(let b)):
+                #expect(type(of: a) == type(of: b), "\(line)")
+                #expect(String(reflecting: a) == String(reflecting: b), "\(line)")
+            case (.failure(let a), .failure(let b)):
+                #expect(Lockscreend.fullMessage(for: a) == Lockscreend.fullMessage(for: b), "\(line)")
+                #expect(Lockscreend.exitCode(for: a) == Lockscreend.exitCode(for: b), "\(line)")
+            default:
+                Issue.record("\(line): \(fast) against \(root)")
+            }
+        }
+    }
+
     @Test("a push after a SIGHUP reload that adds the configuration reaches its widget")
     func pushAfterReload() async throws {
         let folder = try TemporaryFolder("assembly")
