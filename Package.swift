@@ -119,7 +119,7 @@ let package = Package(
         // threads of its own: what the engine and the providers both run on.
         // libdispatch named: the executor runs its main queue (widget code's @MainActor),
         // which a program linking only FoundationEssentials does not link directly.
-        .target(name: "DaemonRuntime", dependencies: ["CSystemShims", "ZoneInfo"], linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux]))]),
+        .target(name: "DaemonRuntime", dependencies: ["CSystemShims", "CMalloc", "ZoneInfo"], linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux]))]),
         // What a widget's provider is, as plain values the configuration file fills and
         // nothing runs: its source (a command, a calendar, an address, a topic, a picture),
         // its reload budget and failure policy, the widget's specification.
