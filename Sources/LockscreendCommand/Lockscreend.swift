@@ -41,9 +41,10 @@ struct Lockscreend: AsyncParsableCommand {
 
     /// The command `arguments` name. The daemon's own line is parsed by `Run` alone: from
     /// the root, the parser builds `Run`'s whole argument set again for every option it
-    /// passes on to the default subcommand, 4 of the first frame's 30 ms for
-    /// `--headless DIR --once` (docs/PERFORMANCE.md). A line `Run` does not take is parsed
-    /// again from the root, so every error and its usage read as they always did.
+    /// passes on to the default subcommand (four times for `--headless DIR --once
+    /// --no-socket --state-dir DIR2`, about 0.6 ms: docs/PERFORMANCE.md). A line `Run`
+    /// does not take is parsed again from the root, so every error and its usage read as
+    /// they always did.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
         if startsTheDaemon(arguments[...]), let run = try? Run.parseAsRoot(Array(arguments.first == "run" ? arguments.dropFirst() : arguments[...])) {
             return run
