@@ -116,7 +116,8 @@ let package = Package(
         .target(name: "PanelOptions", dependencies: ["Canvas", "ZoneInfo"]),
         .target(name: "Panel", dependencies: ["PanelOptions", "Canvas", "CFramebuffer", "CEPaperBus", "ZoneInfo"]),
         // The clock every wait goes through, the wall-clock alarm, the daemon's executor and
-        // threads of its own: what the engine and the providers both run on.
+        // threads of its own, and the start's pages given back (malloc_trim from CMalloc):
+        // what the engine and the providers both run on.
         // libdispatch named: the executor runs its main queue (widget code's @MainActor),
         // which a program linking only FoundationEssentials does not link directly.
         .target(name: "DaemonRuntime", dependencies: ["CSystemShims", "CMalloc", "ZoneInfo"], linkerSettings: [.linkedLibrary("dispatch", .when(platforms: [.linux]))]),

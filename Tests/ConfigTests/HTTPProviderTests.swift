@@ -113,6 +113,9 @@ struct HTTPProviderTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID())").path
         try "s3cret\n".write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
+        // Readable by all whatever the umask: the control socket's tests and its server
+        // change the process's umask for a moment while other suites run.
+        chmod(file, 0o644)
         var open = ConfigReader(file: "t.toml", files: SystemFiles())
         _ = HTTPWidgetSource.read(try TOMLParser.parse("url = \"https://example.org\"\ntext = \"x\"\nheaders = { Authorization = { file = \"\(file)\" } }"), at: "w", reader: &open)
         #expect(open.issues.map(\.key) == ["w.headers.Authorization.file"], "a header file every user reads is refused when the configuration is read")
