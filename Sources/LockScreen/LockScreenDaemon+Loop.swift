@@ -42,6 +42,7 @@ extension LockScreenDaemon {
         defer { heartbeat.leave() }
         let (_, next) = try await step(now: now)
         announceReady()
+        if !once, let next { await layOutAhead(for: next) }
         return ([next ?? now.addingTimeInterval(86_400), screen?.until].compactMap { $0 }.min()!, true)
     }
 

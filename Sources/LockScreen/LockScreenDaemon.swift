@@ -22,10 +22,11 @@ public final class LockScreenDaemon {
     /// What the lock screen holds.
     package typealias Content = LockScreenContent<TimelineEngine.Widget>
 
-    package internal(set) var renderer: LockScreenRenderer
+    /// A change empties the slots laid out ahead, which were laid out by the one before.
+    package internal(set) var renderer: LockScreenRenderer { didSet { ahead.clear() } }
     package let clock: any DaemonClock
     package let engine: TimelineEngine
-    var content: Content
+    var content: Content { didSet { ahead.clear() } }
     let holdChanges: TimeInterval
     let refreshEvery: TimeInterval
     let staleMark: StaleMark
@@ -94,6 +95,8 @@ public final class LockScreenDaemon {
     var rowFamilies: [WidgetFamily] { content.row.map(\.family) }
     /// Where the home page's widgets go, kept while the content and panel stay the same.
     var homeLayout: HomeLayout?
+    /// The slots laid out for the next step after a frame went up (`layOutAhead`).
+    var ahead = AheadLayouts()
     /// What each stack showed at the last step.
     var lastShown: [TimelineEngine.Shown] = []
     /// The controls of the page as drawn: what taps, focus and the status are tested
@@ -101,11 +104,13 @@ public final class LockScreenDaemon {
     package internal(set) var presented = PresentedPage()
     /// Interactive widgets: tapped toggles, running intents, the focus. The one place
     /// this state lives; the renderer draws with what it says (toggles as tapped, the
-    /// focus ring), set here whenever it changes.
+    /// focus ring), set here whenever it changes (only then: a change of the renderer
+    /// forgets the slots laid out ahead).
     var controls = ControlState() {
         didSet {
-            renderer.controlStates = controls.states
-            renderer.focusedControl = controls.focused?.id
+            let (states, focused) = (controls.states, controls.focused?.id)
+            if renderer.controlStates != states { renderer.controlStates = states }
+            if renderer.focusedControl != focused { renderer.focusedControl = focused }
         }
     }
     /// When the screen sleeps, and whether it is lit now.
@@ -301,14 +306,16 @@ public final class LockScreenDaemon {
         for slot in slots {
             // The activities are laid out only when what they show changed, as a widget is.
             let activityKey = activityKey(for: slot, band: band)
-            let key = activityKey ?? slot.widget.map { shown[$0].key + controls.key(stack: $0) } ?? (slot.id == .clock ? "clock" : "-")
+            let key = activityKey ?? key(of: slot, shown: shown)
             guard scheduler.isDue(slot.id, key: key, now: now) || !presented.holds(slot.id) else { continue }
-            let placed = activityKey != nil ? placeActivities(in: slot, now: now) : renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
+            let placed = activityKey != nil ? placeActivities(in: slot, now: now)
+                : ahead.take(slot, key: key, now: now) ?? renderer.place(slot, content: content, shown: widgets, now: now, staleMark: staleMark)
             compositor.draw(placed, in: slot.rect, with: renderer, scale: slot.scale, fullColor: slot.fullColor || slot.id == .band)
             scheduler.drew(slot.id, key: key, nextChange: placed.nextChange(after: now), now: now)
             presented.drew(presentedSlot(slot, placed: placed, showsActivities: activityKey != nil))
         }
         presented.keep(slots.map(\.id))
+        ahead.clear()
         let missing = SymbolNames.takeMissing()
         for name in missing.names {
             logger.warning("Image(systemName: \"\(name)\") has no glyph in the icon font: drawn as a blank square (docs/WIDGETS.md#symbols)")
@@ -375,6 +382,9 @@ public final class LockScreenDaemon {
     /// Slots placed the same as their area already showed them, and so not drawn again,
     /// since start.
     package var unchangedDrawings: Int { compositor.unchangedDrawings }
+
+    /// Slots drawn from their layout made ahead, since start.
+    package var layoutsTakenAhead: Int { ahead.taken }
 
     /// Band cuts taken from memory, and cuts searched for, since start.
     package var bandCuts: (remembered: Int, searched: Int) { (compositor.cuts.hits, compositor.cuts.misses) }

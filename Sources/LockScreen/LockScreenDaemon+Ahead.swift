@@ -1,0 +1,36 @@
+import FoundationEssentials
+import LockScreenModel  // for .photo
+import TimelineEngine
+
+extension LockScreenDaemon {
+    /// Lays out, once a frame is up, what the step at `next` will draw: the slots due
+    /// then, with the entries the timelines show then (the clock's next minute, a
+    /// countdown's next second, a gauge's next value), kept in `ahead`. The step at
+    /// `next` draws them as they are when nothing they depend on changed in between, so
+    /// its frame is up sooner: the same work, done while the panel waits instead of while
+    /// it is due, in the wake-up that drew, never one of its own. The loop calls it after
+    /// each step (not with `--once`), the benchmark as the loop does.
+    package func layOutAhead(for next: Date) async {
+        ahead.clear()
+        guard content.page != .photo else { return }
+        let reading = await engine.reading(at: next)
+        // A copy: a stack that turns at `next` turns in the step then, not here.
+        var scheduler = self.scheduler
+        let shown = scheduler.choose(reading, now: next)
+        let widgets = shown.map(\.shown)
+        let band = self.band
+        let slots = renderer.slots(of: content, page: content.page, home: currentHome(), shown: shown.count, band: band)
+        ahead.start(at: next)
+        for slot in slots where activityKey(for: slot, band: band) == nil {
+            let key = key(of: slot, shown: shown)
+            guard scheduler.isDue(slot.id, key: key, now: next) else { continue }
+            ahead.keep(renderer.place(slot, content: content, shown: widgets, now: next, staleMark: staleMark), for: slot, key: key)
+        }
+    }
+
+    /// What `slot` shows, as the scheduler keeps it: the stack's widget and entry with
+    /// its controls' state, or the clock; the activities have keys of their own.
+    func key(of slot: PageSlot, shown: [(shown: TimelineEngine.Shown, key: String)]) -> String {
+        slot.widget.map { shown[$0].key + controls.key(stack: $0) } ?? (slot.id == .clock ? "clock" : "-")
+    }
+}
