@@ -17,7 +17,7 @@ struct AheadLayouts {
     }
 
     /// The instant the layouts are for.
-    private var time: Date?
+    private(set) var time: Date?
     private var kept: [SlotID: Kept] = [:]
     /// Layouts drawn since start without laying their slot out again, for tests and the
     /// benchmark.

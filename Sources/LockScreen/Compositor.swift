@@ -37,6 +37,11 @@ final class Compositor {
     private var drawn: [PixelRect: Drawing] = [:]
     /// Drawings skipped since start because their area held them already.
     private(set) var unchangedDrawings = 0
+    /// The areas drawn ahead (`drawAhead`), each with its drawing before, the pixels
+    /// drawn over, and the area of what the panel shows kept for it.
+    private var drawnAhead: [PixelRect: (last: Drawing, reach: PixelRect, kept: PixelRect?)] = [:]
+    /// Areas drawn ahead that their step found done, since start.
+    private(set) var drawingsTakenAhead = 0
     /// The band cuts of changes seen before (a clock's digits): found once, looked up after.
     private(set) var cuts = Damage.CutMemory()
 
@@ -55,6 +60,16 @@ final class Compositor {
     func draw(_ placed: PlacedView, in rect: Rect, with renderer: LockScreenRenderer, scale: Double? = nil, fullColor: Bool = false) {
         let area = rect.integral.intersection(frame.bounds)
         let drawing = Drawing(placed: placed, rect: rect, scale: scale ?? renderer.layout.scale, fullColor: fullColor, background: renderer.background, renderingMode: renderer.renderingMode)
+        // Drawn ahead (`drawAhead`): done, what the panel shows kept; another drawing is
+        // drawn over what the panel shows, put back first.
+        if drawnAhead[area] != nil {
+            if drawn[area]?.isSame(as: drawing) == true {
+                drawnAhead[area] = nil
+                drawingsTakenAhead += 1
+                return
+            }
+            takeBack(area)
+        }
         let last = drawn[area]
         // A picture is drawn through the panel's inks, which the drawing does not hold.
         if let last, !placed.showsPicture, last.isSame(as: drawing) {
@@ -76,6 +91,44 @@ final class Compositor {
         // A drawing over part of another area leaves that area's drawing unknown.
         if drawn[area] == nil { drawn = drawn.filter { $0.key.intersection(area).isEmpty } }
         drawn[area] = drawing
+    }
+
+    /// Draws `placed` in `rect` now for the next presentation, which is not due yet: the
+    /// daemon draws the next step's slots once a frame is up
+    /// (`LockScreenDaemon.layOutAhead`). The frame then holds the drawing, and what the
+    /// panel shows there is kept, as for any drawing not yet presented; that step's `draw`
+    /// of the same finds it done. Until then nothing may be presented:
+    /// `takeBackAhead()` puts back what the panel shows first. Only over an area's known
+    /// drawing (never over other areas), without pictures (diffused over the panel's
+    /// inks, drawn again at every `draw`).
+    func drawAhead(_ placed: PlacedView, in rect: Rect, with renderer: LockScreenRenderer, scale: Double? = nil, fullColor: Bool = false) {
+        let area = rect.integral.intersection(frame.bounds)
+        guard panelInSync, !placed.showsPicture, let last = drawn[area], drawnAhead[area] == nil else { return }
+        let drawing = Drawing(placed: placed, rect: rect, scale: scale ?? renderer.layout.scale, fullColor: fullColor, background: renderer.background, renderingMode: renderer.renderingMode)
+        guard !last.isSame(as: drawing), let (changed, reach) = drawing.changedPixels(over: last) else { return }
+        let inside = changed.intersection(area)
+        guard !inside.isEmpty else { return }
+        let kept = before.count
+        keepShown(Damage.tiles(of: inside, in: area))
+        renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor, within: reach)
+        drawnAhead[area] = (last, reach.intersection(area), before.count > kept ? before[kept].area : nil)
+        drawn[area] = drawing
+    }
+
+    /// Puts back, in each area drawn ahead and not drawn since, what the panel shows and
+    /// the area's drawing before: the step it was drawn for did not come, or not for it.
+    func takeBackAhead() {
+        for area in Array(drawnAhead.keys) { takeBack(area) }
+    }
+
+    /// Puts back what the panel shows where `area` was drawn ahead, and its drawing
+    /// before; what was kept of the panel for it goes, as if it had not been drawn.
+    private func takeBack(_ area: PixelRect) {
+        guard let (last, reach, kept) = drawnAhead.removeValue(forKey: area) else { return }
+        let shown = Damage.Before.shown(in: reach, of: frame, before: before)
+        frame.place(shown, atX: reach.x, y: reach.y, within: reach)
+        drawn[area] = last
+        if let kept, let index = before.lastIndex(where: { $0.area == kept }) { before.remove(at: index) }
     }
 
     /// An area's drawing: the views and what else the renderer draws them with.
@@ -123,6 +176,7 @@ final class Compositor {
     /// old picture stays the reference until the next presentation, so that presentation
     /// sends only what the reload changed.
     func restart(on blank: Frame) {
+        takeBackAhead()
         if panelInSync { before = [Damage.Before(area: frame.bounds, frame: frame)] }
         frame = blank
         drawn.removeAll()
@@ -131,6 +185,8 @@ final class Compositor {
     /// The next presentation sends the whole frame with a full refresh (a key asked to
     /// clear the panel's ghosts).
     func refreshWholePanel() {
+        // What was drawn ahead is put back from what the panel shows, kept until now.
+        takeBackAhead()
         panelInSync = false
         before.removeAll()
     }

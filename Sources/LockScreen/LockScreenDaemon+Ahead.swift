@@ -11,7 +11,7 @@ extension LockScreenDaemon {
     /// it is due, in the wake-up that drew, never one of its own. The loop calls it after
     /// each step (not with `--once`), the benchmark as the loop does.
     package func layOutAhead(for next: Date) async {
-        ahead.clear()
+        forgetAhead()
         guard content.page != .photo else { return }
         let reading = await engine.reading(at: next)
         // A copy: a stack that turns at `next` turns in the step then, not here.
@@ -24,7 +24,9 @@ extension LockScreenDaemon {
         for slot in slots where activityKey(for: slot, band: band) == nil {
             let key = key(of: slot, shown: shown)
             guard scheduler.isDue(slot.id, key: key, now: next) else { continue }
-            ahead.keep(renderer.place(slot, content: content, shown: widgets, now: next, staleMark: staleMark), for: slot, key: key)
+            let placed = renderer.place(slot, content: content, shown: widgets, now: next, staleMark: staleMark)
+            ahead.keep(placed, for: slot, key: key)
+            compositor.drawAhead(placed, in: slot.rect, with: renderer, scale: slot.scale, fullColor: slot.fullColor || slot.id == .band)
         }
     }
 
@@ -32,5 +34,14 @@ extension LockScreenDaemon {
     /// its controls' state, or the clock; the activities have keys of their own.
     func key(of slot: PageSlot, shown: [(shown: TimelineEngine.Shown, key: String)]) -> String {
         slot.widget.map { shown[$0].key + controls.key(stack: $0) } ?? (slot.id == .clock ? "clock" : "-")
+    }
+}
+
+extension LockScreenDaemon {
+    /// Forgets the slots laid out ahead, and puts back what the panel shows where any was
+    /// drawn ahead: before anything else is drawn or presented.
+    func forgetAhead() {
+        ahead.clear()
+        compositor.takeBackAhead()
     }
 }

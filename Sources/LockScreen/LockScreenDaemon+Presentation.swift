@@ -11,6 +11,8 @@ extension LockScreenDaemon {
     /// daemon is gone; call after `run()` returned.
     package func presentOffline(at now: Date) throws(DisplayError) {
         guard screenLit, compositor.panelInSync, content.page == .lock, let rect = renderer.rect(of: .dateLine, rowFamilies: rowFamilies) else { return }
+        // The next minute drawn ahead is not what the panel keeps.
+        forgetAhead()
         let zone = renderer.timeZone
         let placed = RenderableEntry(date: now) {
             HStack(spacing: 6) {

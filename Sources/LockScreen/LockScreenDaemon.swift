@@ -23,10 +23,10 @@ public final class LockScreenDaemon {
     package typealias Content = LockScreenContent<TimelineEngine.Widget>
 
     /// A change empties the slots laid out ahead, which were laid out by the one before.
-    package internal(set) var renderer: LockScreenRenderer { didSet { ahead.clear() } }
+    package internal(set) var renderer: LockScreenRenderer { didSet { forgetAhead() } }
     package let clock: any DaemonClock
     package let engine: TimelineEngine
-    var content: Content { didSet { ahead.clear() } }
+    var content: Content { didSet { forgetAhead() } }
     let holdChanges: TimeInterval
     let refreshEvery: TimeInterval
     let staleMark: StaleMark
@@ -284,6 +284,8 @@ public final class LockScreenDaemon {
 
     /// Draws the slots whose content changed or is due into the frame.
     func draw(_ reading: TimelineEngine.Reading, now: Date) {
+        // What was drawn ahead for another instant is not shown now.
+        if ahead.time != now { forgetAhead() }
         let shown = scheduler.choose(reading, now: now)
         let widgets = shown.map(\.shown)
         lastShown = widgets
@@ -315,7 +317,7 @@ public final class LockScreenDaemon {
             presented.drew(presentedSlot(slot, placed: placed, showsActivities: activityKey != nil))
         }
         presented.keep(slots.map(\.id))
-        ahead.clear()
+        forgetAhead()
         let missing = SymbolNames.takeMissing()
         for name in missing.names {
             logger.warning("Image(systemName: \"\(name)\") has no glyph in the icon font: drawn as a blank square (docs/WIDGETS.md#symbols)")
@@ -385,6 +387,8 @@ public final class LockScreenDaemon {
 
     /// Slots drawn from their layout made ahead, since start.
     package var layoutsTakenAhead: Int { ahead.taken }
+    /// Slots whose drawing made ahead was presented as it was, since start.
+    package var drawingsTakenAhead: Int { compositor.drawingsTakenAhead }
 
     /// Band cuts taken from memory, and cuts searched for, since start.
     package var bandCuts: (remembered: Int, searched: Int) { (compositor.cuts.hits, compositor.cuts.misses) }

@@ -69,6 +69,8 @@ package struct Benchmark {
         /// Slots drawn from the layout the step before made for them once its frame was
         /// up (`LockScreenDaemon.layOutAhead`), not laid out while their update was due.
         package var slotsLaidOutAhead = 0
+        /// Of those, the slots drawn then too, and presented as drawn.
+        package var slotsDrawnAhead = 0
         /// Band cuts of changes seen before, taken from memory, and cuts searched for.
         package var bandCutsRemembered = 0
         package var bandCutsSearched = 0
@@ -111,6 +113,7 @@ package struct Benchmark {
             case mqttMessages = "mqtt_messages"
             case unchangedSlots = "unchanged_slots"
             case slotsLaidOutAhead = "slots_laid_out_ahead"
+            case slotsDrawnAhead = "slots_drawn_ahead"
             case bandCutsRemembered = "band_cuts_remembered"
             case bandCutsSearched = "band_cuts_searched"
             case slowestUpdates = "slowest_updates"
@@ -273,6 +276,7 @@ package struct Benchmark {
         if !house.isEmpty { report.mqttMessages = house.messages }
         report.unchangedSlots = daemon.unchangedDrawings
         report.slotsLaidOutAhead = daemon.layoutsTakenAhead
+        report.slotsDrawnAhead = daemon.drawingsTakenAhead
         (report.bandCutsRemembered, report.bandCutsSearched) = daemon.bandCuts
         report.peakRssMb = Self.peakResidentMegabytes()
         report.flushedVsFullRedraw = report.pixelsFullRedraw > 0 ? Double(report.pixelsFlushed) / Double(report.pixelsFullRedraw) : 0

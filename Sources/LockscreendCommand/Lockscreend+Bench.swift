@@ -60,7 +60,7 @@ extension Lockscreend {
                 pixels flushed       \(r.pixelsFlushed) in \(r.rectanglesFlushed) rectangles
                 pixels changed       \(r.pixelsChanged)
                 slots unchanged      \(r.unchangedSlots) (placed as shown, not drawn again)
-                slots laid out ahead \(r.slotsLaidOutAhead) (once the frame before was up)
+                slots laid out ahead \(r.slotsLaidOutAhead) (once the frame before was up), \(r.slotsDrawnAhead) drawn then too
                 full redraw would    \(r.pixelsFullRedraw)
                 flushed / full       \(CFormat.string("%.5f", r.flushedVsFullRedraw))
                 flushed / changed    \(CFormat.string("%.2f", r.flushedVsChanged))

@@ -279,7 +279,7 @@ r = json.load(open(sys.argv[1]))
 keys = {"updates", "partial_refreshes", "full_refreshes", "pixels_flushed", "pixels_changed", "pixels_full_redraw",
         "flushed_vs_full_redraw", "flushed_vs_changed", "render_ms_p50", "render_ms_p99", "render_ms_max",
         "cpu_seconds", "peak_rss_mb", "slowest_updates", "rectangles_flushed", "unchanged_slots",
-        "band_cuts_remembered", "band_cuts_searched", "slots_laid_out_ahead"}
+        "band_cuts_remembered", "band_cuts_searched", "slots_laid_out_ahead", "slots_drawn_ahead"}
 ok = set(r) == keys
 ok = ok and r["updates"] == r["partial_refreshes"] + r["full_refreshes"] and r["full_refreshes"] == 1
 ok = ok and r["pixels_full_redraw"] == r["updates"] * 800 * 480 and 0 < r["pixels_changed"] <= r["pixels_flushed"] < r["pixels_full_redraw"]
@@ -290,7 +290,7 @@ ok = ok and 0 < r["render_ms_p50"] <= r["render_ms_p99"] <= r["render_ms_max"] a
 # its gauge is not even laid out again, and no slot is placed only to be found unchanged.
 ok = ok and r["unchanged_slots"] == 0
 # Every minute's clock is laid out the minute before, once that frame is up.
-ok = ok and r["slots_laid_out_ahead"] >= 120
+ok = ok and r["slots_laid_out_ahead"] >= 120 and 120 <= r["slots_drawn_ahead"] <= r["slots_laid_out_ahead"]
 # The clock's digits change the same way every ten minutes: most of their cuts are remembered.
 ok = ok and 0 < r["band_cuts_searched"] < r["band_cuts_remembered"]
 # The slowest updates: ten, slowest first, the first the maximum, each at a time of the span.
