@@ -3,13 +3,15 @@ import LockScreenModel  // for .photo
 import TimelineEngine
 
 extension LockScreenDaemon {
-    /// Lays out, once a frame is up, what the step at `next` will draw: the slots due
-    /// then, with the entries the timelines show then (the clock's next minute, a
-    /// countdown's next second, a gauge's next value), kept in `ahead`. The step at
-    /// `next` draws them as they are when nothing they depend on changed in between, so
-    /// its frame is up sooner: the same work, done while the panel waits instead of while
-    /// it is due, in the wake-up that drew, never one of its own. The loop calls it after
-    /// each step (not with `--once`), the benchmark as the loop does.
+    /// Lays out and draws, once a frame is up, what the step at `next` will draw: the
+    /// slots due then, with the entries the timelines show then (the clock's next minute,
+    /// a countdown's next second, a gauge's next value), laid out into `ahead` and drawn
+    /// into the frame (`Compositor.drawAhead`). The step at `next` takes them as they are
+    /// when nothing they depend on changed in between, so its frame is up sooner: the
+    /// same work, done while the panel waits instead of while it is due, in the wake-up
+    /// that drew, never one of its own. Anything else drawn or presented first puts back
+    /// what the panel shows (`forgetAhead`). The loop calls it after each step (not with
+    /// `--once`), the benchmark as the loop does.
     package func layOutAhead(for next: Date) async {
         forgetAhead()
         guard content.page != .photo else { return }
