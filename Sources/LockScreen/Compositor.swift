@@ -59,7 +59,7 @@ final class Compositor {
     /// and compared for damage shrinks with it.
     func draw(_ placed: PlacedView, in rect: Rect, with renderer: LockScreenRenderer, scale: Double? = nil, fullColor: Bool = false) {
         let area = rect.integral.intersection(frame.bounds)
-        let drawing = Drawing(placed: placed, rect: rect, scale: scale ?? renderer.layout.scale, fullColor: fullColor, background: renderer.background, renderingMode: renderer.renderingMode)
+        let drawing = Drawing(placed, in: rect, with: renderer, scale: scale, fullColor: fullColor)
         // Drawn ahead (`drawAhead`): done, what the panel shows kept; another drawing is
         // drawn over what the panel shows, put back first.
         if drawnAhead[area] != nil {
@@ -76,15 +76,7 @@ final class Compositor {
             unchangedDrawings += 1
             return
         }
-        if let (changed, reach) = last.flatMap({ drawing.changedPixels(over: $0) }) {
-            let changed = changed.intersection(area)
-            if !changed.isEmpty {
-                // Kept and compared grown to the damage scan's tiles over the whole area,
-                // so that the damage found is the whole area's to the pixel.
-                keepShown(Damage.tiles(of: changed, in: area))
-                renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor, within: reach)
-            }
-        } else {
+        if last.flatMap({ drawChanges(of: drawing, over: $0, in: area, with: renderer) }) == nil {
             keepShown(area)
             renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor)
         }
@@ -104,15 +96,27 @@ final class Compositor {
     func drawAhead(_ placed: PlacedView, in rect: Rect, with renderer: LockScreenRenderer, scale: Double? = nil, fullColor: Bool = false) {
         let area = rect.integral.intersection(frame.bounds)
         guard panelInSync, !placed.showsPicture, let last = drawn[area], drawnAhead[area] == nil else { return }
-        let drawing = Drawing(placed: placed, rect: rect, scale: scale ?? renderer.layout.scale, fullColor: fullColor, background: renderer.background, renderingMode: renderer.renderingMode)
-        guard !last.isSame(as: drawing), let (changed, reach) = drawing.changedPixels(over: last) else { return }
-        let inside = changed.intersection(area)
-        guard !inside.isEmpty else { return }
+        let drawing = Drawing(placed, in: rect, with: renderer, scale: scale, fullColor: fullColor)
+        guard !last.isSame(as: drawing) else { return }
         let kept = before.count
-        keepShown(Damage.tiles(of: inside, in: area))
-        renderer.draw(placed, in: rect, into: &frame, scale: scale, fullColor: fullColor, within: reach)
-        drawnAhead[area] = (last, reach.intersection(area), before.count > kept ? before[kept].area : nil)
+        guard let reach = drawChanges(of: drawing, over: last, in: area, with: renderer), !reach.isEmpty else { return }
+        drawnAhead[area] = (last, reach, before.count > kept ? before[kept].area : nil)
         drawn[area] = drawing
+    }
+
+    /// Draws `drawing` over `last`, the drawing `area` holds, only where the two differ,
+    /// after keeping what the panel shows there; returns the pixels drawn over (empty when
+    /// no pixel differs), or nil when the difference cannot be bounded and the whole area
+    /// is to be drawn.
+    private func drawChanges(of drawing: Drawing, over last: Drawing, in area: PixelRect, with renderer: LockScreenRenderer) -> PixelRect? {
+        guard let (changed, reach) = drawing.changedPixels(over: last) else { return nil }
+        let inside = changed.intersection(area)
+        guard !inside.isEmpty else { return PixelRect(x: area.x, y: area.y, width: 0, height: 0) }
+        // Kept and compared grown to the damage scan's tiles over the whole area, so that
+        // the damage found is the whole area's to the pixel.
+        keepShown(Damage.tiles(of: inside, in: area))
+        renderer.draw(drawing.placed, in: drawing.rect, into: &frame, scale: drawing.scale, fullColor: drawing.fullColor, within: reach)
+        return reach.intersection(area)
     }
 
     /// Puts back, in each area drawn ahead and not drawn since, what the panel shows and
@@ -140,6 +144,13 @@ final class Compositor {
         var fullColor: Bool
         var background: RGBA
         var renderingMode: WidgetRenderingMode
+
+        /// `placed` as `renderer` draws it in `rect`, at `scale` (the renderer's when nil).
+        init(_ placed: PlacedView, in rect: Rect, with renderer: LockScreenRenderer, scale: Double?, fullColor: Bool) {
+            (self.placed, self.rect, self.fullColor) = (placed, rect, fullColor)
+            self.scale = scale ?? renderer.layout.scale
+            (background, renderingMode) = (renderer.background, renderer.renderingMode)
+        }
 
         func isSame(as other: Drawing) -> Bool {
             isDrawnLike(other) && placed.drawsLike(other.placed)
