@@ -5,9 +5,10 @@ import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 
-from checks import free_port
+from checks import PATIENCE, free_port
 
 
 def run(*args, **kw):
@@ -105,11 +106,70 @@ keyfile {key}
         subprocess.run(args, input=payload if isinstance(payload, bytes) else None, check=True)
 
     def collect(self, topic, seconds):
-        """The retained messages (and any others) on `topic` within `seconds`."""
-        out = subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(self.port), "-u", "house", "-P", "h0use", "-t", topic,
-                              "-v", "-W", str(seconds)], capture_output=True, text=True).stdout
-        messages = []
-        for line in out.splitlines():
+        """The retained messages (and any others) on `topic` within `seconds` of the
+        broker's SUBACK: the window opens once the subscription holds, however long a
+        busy machine takes to start mosquitto_sub and connect."""
+        with self.subscribe(topic) as subscription:
+            time.sleep(seconds)
+        return subscription.messages
+
+    def subscribe(self, topic):
+        """A Subscription to `topic`, subscribed when this returns."""
+        return Subscription(self.port, topic)
+
+
+class Subscription:
+    """mosquitto_sub on `topic` in the background: subscribed (the broker's SUBACK read)
+    before the constructor returns, so a message published after it is heard; the
+    messages as (topic, payload) in `messages`. A context manager that stops it."""
+
+    def __init__(self, port, topic):
+        self.messages, self._lock = [], threading.Lock()
+        self._subscribed = threading.Event()
+        # Line-buffered (stdbuf): into a pipe mosquitto_sub would hold its lines back.
+        self.process = subprocess.Popen(["stdbuf", "-oL", "mosquitto_sub", "-h", "127.0.0.1", "-p", str(port), "-u", "house", "-P", "h0use",
+                                         "-t", topic, "-v", "-d"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        if not self._subscribed.wait(PATIENCE):
+            self.stop()
+            raise RuntimeError(f"mosquitto_sub did not subscribe to {topic} within {PATIENCE} s")
+
+    def _read(self):
+        for line in self.process.stdout:
+            line = line.rstrip("\n")
+            # With -d, mosquitto_sub's own debug lines come between the messages.
+            if line.startswith("Client ") or line.startswith("Subscribed (mid:"):
+                if line.endswith("received SUBACK"):
+                    self._subscribed.set()
+                continue
             name, _, payload = line.partition(" ")
-            messages.append((name, payload))
-        return messages
+            with self._lock:
+                self.messages.append((name, payload))
+
+    def heard(self):
+        """The messages so far."""
+        with self._lock:
+            return list(self.messages)
+
+    def wait(self, predicate, seconds=None):
+        """Seconds until predicate(messages so far) held, or None after `seconds`
+        (PATIENCE when not given): a guard against never, not a judgement of how soon."""
+        start = time.time()
+        while time.time() - start < (PATIENCE if seconds is None else seconds):
+            if predicate(self.heard()):
+                return time.time() - start
+            time.sleep(0.02)
+        return None
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+        self._reader.join(10)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()

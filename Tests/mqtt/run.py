@@ -181,13 +181,10 @@ def activity_refusals(main, broker):
     judged by its own timestamp, before and after a restart."""
     token, replies = "00aa11bb22cc33ee", f"{main.prefix}/activity/00aa11bb22cc33ee/reply"
     def answered(payload, retain=False):
-        heard = []
-        listener = threading.Thread(target=lambda: heard.extend(broker.collect(replies, 3)))
-        listener.start()
-        time.sleep(1)
-        broker.publish(f"{main.prefix}/activity/{token}", payload, retain=retain)
-        listener.join()
-        return [json.loads(p) for _, p in heard if p.startswith("{")]
+        with broker.subscribe(replies) as listener:
+            broker.publish(f"{main.prefix}/activity/{token}", payload, retain=retain)
+            listener.wait(lambda heard: any(p.startswith("{") for _, p in heard))
+        return [json.loads(p) for _, p in listener.messages if p.startswith("{")]
     def start(stamp, kind="LockScreenActivity", state=None):
         return json.dumps({"aps": {"event": "start", "timestamp": stamp, "attributes-type": kind, "attributes": {},
                                    "content-state": state or {"message": "Retained", "value": "5 min"}}})
@@ -239,11 +236,11 @@ def publish_taps_bounded(binary, work, broker, daemons):
     open(tapper.config, "w").write(text)
     tapper.start()
     tapper.wait(lambda: tapper.status().get("power", {}).get("frame") is not None, 15)
-    time.sleep(1.5)
-    heard = []
-    listener = threading.Thread(target=lambda: heard.extend(broker.collect("home/power/set", 14)))
-    listener.start()
-    time.sleep(1)
+    # Connected: its retained availability says so (taps before that would queue alike,
+    # but the check is of a connection whose broker stops reading).
+    with broker.subscribe(f"{tapper.prefix}/availability") as availability:
+        availability.wait(lambda heard: (f"{tapper.prefix}/availability", "online") in heard)
+    listener = broker.subscribe("home/power/set")
     before = rss_mb(tapper.process.pid)
     peak = before
     os.kill(broker.process.pid, signal.SIGSTOP)
@@ -262,11 +259,20 @@ def publish_taps_bounded(binary, work, broker, daemons):
     refused = open(os.path.join(tapper.dir, "log")).read().count("tap messages still wait for the broker")
     check(f"1,000 taps publishing 60 KB while the broker reads nothing: RSS {before:.0f} → peak {peak:.0f} MB; {refused} refused with the reason",
           answered == 1000 and peak - before < 20 and refused > 0 and tapper.process.poll() is None, f"{answered} answered, +{peak - before:.0f} MB")
-    time.sleep(2)
+    # The queue drains once the broker reads again; then one more tap, and the messages
+    # are counted once none has come for two seconds after it.
+    def sent():
+        return sum(1 for topic, message in listener.heard() if topic == "home/power/set" and len(message) == len(payload))
+    listener.wait(lambda _: sent() >= 1)
     ctl(tapper.socket, {"request": "tap", "widget": "power"})
-    listener.join()
-    sent = sum(1 for topic, message in heard if topic == "home/power/set" and len(message) == len(payload))
-    check(f"the broker back, the {sent - 1} queued messages go out and a new tap publishes again", sent >= 2 and sent <= 17 + 1, f"{sent}")
+    listener.wait(lambda _: sent() >= 2)
+    count, quiet = sent(), time.time()
+    while time.time() - quiet < 2:
+        time.sleep(0.1)
+        if sent() != count:
+            count, quiet = sent(), time.time()
+    listener.stop()
+    check(f"the broker back, the {count - 1} queued messages go out and a new tap publishes again", count >= 2 and count <= 17 + 1, f"{count}")
     tapper.stop()
 
 
@@ -295,6 +301,20 @@ def minute_frame(daemon, since):
         if at >= since and at % 60 == 0:
             return os.path.getmtime(os.path.join(daemon.frames, f"{frame['seq']:06d}.raw")) - at
     return None
+
+
+def refused_in_status(broker, daemon, topic, payload, reason):
+    """`payload` published on `topic`, then the daemon's statuses on the broker until the
+    last one's error names `reason` (PATIENCE at most): the statuses, as JSON text."""
+    def error(message):
+        try:
+            return json.loads(message).get("error") or ""
+        except (ValueError, AttributeError):
+            return ""
+    with broker.subscribe(f"{daemon.prefix}/status") as listener:
+        broker.publish(topic, payload)
+        listener.wait(lambda heard: bool(heard) and reason in error(heard[-1][1]))
+    return [p for _, p in listener.messages]
 
 
 def shows(daemon, widget, text):
@@ -412,7 +432,9 @@ def main():
         # is not a command is refused without a change, AUTO gives it back.
         broker.publish(f"{main.prefix}/power", "OFF")
         took = main.wait(lambda: (ctl(main.socket, {"request": "status"}).get("screen") or {}).get("on") is False, 3)
-        state = dict(broker.collect(f"{main.prefix}/power/state", 1))
+        with broker.subscribe(f"{main.prefix}/power/state") as listener:
+            listener.wait(lambda heard: heard[-1:] == [(f"{main.prefix}/power/state", "OFF")])
+        state = dict(listener.messages)
         check("OFF on <prefix>/power darkens the screen and its retained state says OFF", took is not None and state.get(f"{main.prefix}/power/state") == "OFF",
               (ctl(main.socket, {"request": "status"}).get("screen"), state))
         broker.publish(f"{main.prefix}/power", "dim")
@@ -424,15 +446,12 @@ def main():
         # A tap whose action publishes: lockscreenctl taps the widget's middle, the message
         # goes out on the daemon's own connection, within the ACL's display rights.
         main.wait(lambda: main.status().get("power", {}).get("frame") is not None, 3)
-        heard = []
-        listener = threading.Thread(target=lambda: heard.extend(broker.collect("home/power/set", 4)))
-        listener.start()
-        time.sleep(1)
-        tapped = subprocess.run([os.path.join(os.path.dirname(binary), "lockscreenctl"), "tap", "power", "--socket", main.socket],
-                                capture_output=True, text=True)
-        listener.join()
+        with broker.subscribe("home/power/set") as listener:
+            tapped = subprocess.run([os.path.join(os.path.dirname(binary), "lockscreenctl"), "tap", "power", "--socket", main.socket],
+                                    capture_output=True, text=True)
+            listener.wait(lambda heard: ("home/power/set", "toggle") in heard)
         check("a tap on a widget whose tap publishes sends its message on the broker (lockscreenctl tap)",
-              tapped.returncode == 0 and ("home/power/set", "toggle") in heard, (tapped.stderr, heard))
+              tapped.returncode == 0 and ("home/power/set", "toggle") in listener.messages, (tapped.stderr, listener.messages))
         publish_taps_bounded(binary, work, broker, daemons)
 
         # A Live Activity driven over Mosquitto as a server drives one over APNs: the
@@ -460,17 +479,13 @@ def main():
         broker.publish(f"{main.prefix}/activity/{token}", aps("end", {"dismissal-date": int(time.time())}))
         took = main.wait(lambda: activities() == [], 3)
         check("an end with a dismissal date of now takes it off the screen", took is not None, activities())
-        broker.publish(f"{main.prefix}/activity/{token}", "not json")
-        time.sleep(0.5)
-        status = [p for _, p in broker.collect(f"{main.prefix}/status", 1)]
+        status = refused_in_status(broker, main, f"{main.prefix}/activity/{token}", "not json", "activity")
         check("an activity push that is not JSON is refused in the status", bool(status) and "activity" in (json.loads(status[-1]).get("error") or ""), status[-1:])
 
         activity_refusals(main, broker)
 
         # Refused payloads: a log line and the status's error, the daemon running on.
-        broker.publish(f"{main.prefix}/push/note", "not json")
-        time.sleep(0.5)
-        status = [p for _, p in broker.collect(f"{main.prefix}/status", 1)]
+        status = refused_in_status(broker, main, f"{main.prefix}/push/note", "not json", "not JSON")
         check("a push that is not JSON is refused in the status", bool(status) and "not JSON" in (json.loads(status[-1]).get("error") or ""), status[-1:] )
         broker.publish("home/power", b"x" * (1 << 20 | 1))
         time.sleep(0.5)
