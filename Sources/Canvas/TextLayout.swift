@@ -159,21 +159,9 @@ package struct TextLayout: Sendable, Hashable {
         }, body)
     }
 
-    /// Pango's stretch nearest a width (0.5 ultra-condensed … 2 ultra-expanded).
-    static func stretch(_ width: Double) -> PangoStretch {
-        let widths = [0.5, 0.625, 0.75, 0.875, 1, 1.125, 1.25, 1.5, 2]
-        let index = widths.indices.min { abs(widths[$0] - width) < abs(widths[$1] - width) } ?? 4
-        return PangoStretch(rawValue: UInt32(index))
-    }
-
     private func configure(_ layout: OpaquePointer) {
-        let font = pango_font_description_new()
+        let font = style.pangoDescription()
         defer { pango_font_description_free(font) }
-        pango_font_description_set_family(font, style.family)
-        pango_font_description_set_absolute_size(font, style.size * Double(PANGO_SCALE))
-        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
-        pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        if style.width != 1 { pango_font_description_set_stretch(font, Self.stretch(style.width)) }
         pango_layout_set_font_description(layout, font)
 
         let attributes = pango_attr_list_new()

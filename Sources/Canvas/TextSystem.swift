@@ -55,6 +55,14 @@ final class TextSystem: Sendable {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
+        // The font the warm-up lays out first, loaded here to reach Pango's Cairo font
+        // class (its type has no public name) before any font of it is measured.
+        let description = TextLayout.warmUpStyle.pangoDescription()
+        if let font = pango_context_load_font(context, description) {
+            FontMetrics.install(classOf: font)
+            g_object_unref(font)
+        }
+        pango_font_description_free(description)
         state = Mutex(State(fontMap: fontMap, context: context))
     }
 
@@ -89,6 +97,18 @@ final class TextSystem: Sendable {
         }
     }
 
+    /// Runs `body` holding the lock, with the font Pango loads for `style` on the shared
+    /// context (nil when it loads none).
+    func withFont<T: Sendable>(for style: TextStyle, _ body: (UnsafeMutablePointer<PangoFont>?) -> T) -> T {
+        let description = style.pangoDescription()
+        defer { pango_font_description_free(description) }
+        return state.withLock { state in
+            let font = pango_context_load_font(state.context, description)
+            defer { if let font { g_object_unref(font) } }
+            return body(font)
+        }
+    }
+
     /// How many shaped layouts are kept now.
     var cachedLayouts: Int {
         state.withLock { $0.recent.count + $0.older.count + $0.retired.count }
@@ -101,6 +121,9 @@ extension TextLayout {
     /// own at start, while the configuration is read and the providers answer; the first
     /// drawing then finds the fonts ready (or waits for this, never repeats it).
     package static func warmUp() {
-        _ = TextLayout("0123456789:", style: TextStyle(size: 17, weight: .semibold, monospacedDigits: true))
+        _ = TextLayout("0123456789:", style: warmUpStyle)
     }
+
+    /// The clock's face, which the warm-up shapes.
+    static let warmUpStyle = TextStyle(size: 17, weight: .semibold, monospacedDigits: true)
 }
