@@ -32,7 +32,8 @@ struct DaemonAssemblyTests {
             [], ["--once"], ["--headless", "f", "--once", "--no-socket", "--state-dir", "s"], ["run", "--fb", "/dev/fb0", "--eink", "kobo"],
             ["--size", "400x300", "--theme", "light", "--eink-full-every", "5"], ["--vcom=-1.48", "--epd", "waveshare-it8951"],
             ["run", "run"], ["--fb"], ["--size", "huge"], ["--no-such-option"], ["--once", "extra"], ["check", "a.toml"],
-            ["--generate-completion-script", "bash"], ["--experimental-dump-help"],
+            ["--generate-completion-script", "bash"], ["--generate-completion-script"], ["--experimental-dump-help"],
+            ["--fb", "/dev/fb0", "--drm", "/dev/dri/card0"], ["--spi", "/dev/spidev0.1"], ["run", "--epd", "waveshare-2in9"],
         ]
         for line in lines {
             let fast = Result { try Lockscreend.parse(line) }
