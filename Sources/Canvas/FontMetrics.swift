@@ -45,16 +45,37 @@ enum FontMetrics {
     }
 
     static func metrics(of font: UnsafeMutablePointer<PangoFont>, language: OpaquePointer?) -> UnsafeMutablePointer<PangoFontMetrics>? {
+        // Asked for every run whose extents are measured: found as cheaply as Pango's own.
         let sample = pango_language_get_sample_string(language)!
-        // Kept per sample sentence, as Pango keeps its own, and freed with the font.
-        let key = "lockscreend-metrics:" + String(cString: sample)
-        let object = UnsafeMutableRawPointer(font).assumingMemoryBound(to: GObject.self)
-        if let kept = g_object_get_data(object, key) {
-            return pango_font_metrics_ref(kept.assumingMemoryBound(to: PangoFontMetrics.self))
-        }
+        let kept = Kept.on(font)
+        if let metrics = kept.metrics(for: sample) { return pango_font_metrics_ref(metrics) }
         guard let metrics = shortcut(font, sample: sample) else { return pangos(font, language) }
-        g_object_set_data_full(object, key, metrics) { pango_font_metrics_unref($0?.assumingMemoryBound(to: PangoFontMetrics.self)) }
+        kept.entries.append((sample, metrics))
         return pango_font_metrics_ref(metrics)
+    }
+
+    /// The metrics kept on one font, by sample sentence, freed with the font. Pango's
+    /// sample sentences are static strings: their addresses tell them apart, as in
+    /// Pango's own list. Only touched under `TextSystem`'s lock, as Pango is.
+    final class Kept {
+        var entries: [(sample: UnsafePointer<CChar>, metrics: UnsafeMutablePointer<PangoFontMetrics>)] = []
+
+        private static let quark = g_quark_from_static_string("lockscreend-font-metrics")
+
+        /// The list on `font`, attached the first time.
+        static func on(_ font: UnsafeMutablePointer<PangoFont>) -> Kept {
+            let object = UnsafeMutableRawPointer(font).assumingMemoryBound(to: GObject.self)
+            if let kept = g_object_get_qdata(object, quark) { return Unmanaged<Kept>.fromOpaque(kept).takeUnretainedValue() }
+            let kept = Kept()
+            g_object_set_qdata_full(object, quark, Unmanaged.passRetained(kept).toOpaque()) { Unmanaged<Kept>.fromOpaque($0!).release() }
+            return kept
+        }
+
+        func metrics(for sample: UnsafePointer<CChar>) -> UnsafeMutablePointer<PangoFontMetrics>? {
+            entries.first { $0.sample == sample }?.metrics
+        }
+
+        deinit { for entry in entries { pango_font_metrics_unref(entry.metrics) } }
     }
 
     /// The metrics, or nil where Pango's own function would adjust them.

@@ -58,12 +58,10 @@ struct FontMetricsTests {
     @Test("Pango's font class measures through the shortcut, keeping the figures on the font")
     func installed() throws {
         let english = pango_language_from_string("en")
-        let key = "lockscreend-metrics:" + String(cString: pango_language_get_sample_string(english))
         let same = TextSystem.shared.withFont(for: TextStyle(size: 23.5)) { font -> Bool in
             guard let font, let metrics = pango_font_get_metrics(font, english) else { return false }
             defer { pango_font_metrics_unref(metrics) }
-            let kept = g_object_get_data(UnsafeMutableRawPointer(font).assumingMemoryBound(to: GObject.self), key)
-            return kept.map { UnsafeRawPointer($0) } == UnsafeRawPointer(metrics)
+            return FontMetrics.Kept.on(font).metrics(for: pango_language_get_sample_string(english)) == metrics
         }
         #expect(same)
     }
