@@ -32,16 +32,12 @@ package struct SystemStats: Sendable {
     /// Memory in use (total less available) and total, in bytes, from /proc/meminfo.
     package func memory() throws(Failure) -> (used: Double, total: Double) {
         let text = try read("/proc/meminfo")
-        // Lines of bytes: split as Characters, the file took a thousandth of a second of
-        // the first frame's (docs/PERFORMANCE.md).
-        var total: Double?, available: Double?
-        for line in text.utf8.split(separator: UInt8(ascii: "\n")) where total == nil || available == nil {
-            let parts = line.split(whereSeparator: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: " ") })
-            guard parts.count >= 2, let kib = Double(String(decoding: parts[1], as: UTF8.self)) else { continue }
-            if parts[0].elementsEqual("MemTotal".utf8) { total = kib * 1024 }
-            if parts[0].elementsEqual("MemAvailable".utf8) { available = kib * 1024 }
+        var values: [String: Double] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(whereSeparator: { $0 == ":" || $0 == " " })
+            if parts.count >= 2, let kib = Double(parts[1]) { values[String(parts[0])] = kib * 1024 }
         }
-        guard let total, let available, total > 0 else {
+        guard let total = values["MemTotal"], let available = values["MemAvailable"], total > 0 else {
             throw .malformed(path: root + "/proc/meminfo", detail: "no MemTotal/MemAvailable")
         }
         return (total - available, total)
@@ -67,7 +63,7 @@ package struct SystemStats: Sendable {
     /// The number of processors listed in /proc/cpuinfo (at least 1).
     package func processorCount() -> Int {
         guard let text = try? read("/proc/cpuinfo") else { return 1 }
-        return max(1, text.utf8.split(separator: UInt8(ascii: "\n")).count { $0.starts(with: "processor".utf8) })
+        return max(1, text.split(separator: "\n").filter { $0.hasPrefix("processor") }.count)
     }
 
     /// The machine's name, from /proc/sys/kernel/hostname.
