@@ -8,7 +8,7 @@ import subprocess
 import threading
 import time
 
-from checks import PATIENCE, free_port
+from checks import PATIENCE, eventually, free_port
 
 
 def run(*args, **kw):
@@ -155,12 +155,7 @@ class Subscription:
     def wait(self, predicate, seconds=None):
         """Seconds until predicate(messages so far) held, or None after `seconds`
         (PATIENCE when not given): a guard against never, not a judgement of how soon."""
-        start = time.time()
-        while time.time() - start < (PATIENCE if seconds is None else seconds):
-            if predicate(self.heard()):
-                return time.time() - start
-            time.sleep(0.02)
-        return None
+        return eventually(lambda: predicate(self.heard()), step=0.02, limit=seconds)
 
     def stop(self):
         if self.process.poll() is None:
