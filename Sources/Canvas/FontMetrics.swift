@@ -49,7 +49,9 @@ enum FontMetrics {
         let sample = pango_language_get_sample_string(language)!
         let kept = Kept.on(font)
         if let metrics = kept.metrics(for: sample) { return pango_font_metrics_ref(metrics) }
-        guard let metrics = shortcut(font, sample: sample) else { return pangos(font, language) }
+        // Pango's own answer is kept too (Pango keeps it alike), so a font the shortcut
+        // leaves to Pango is not judged again at every run.
+        guard let metrics = shortcut(font, sample: sample) ?? pangos(font, language) else { return nil }
         kept.entries.append((sample, metrics))
         return pango_font_metrics_ref(metrics)
     }

@@ -57,12 +57,7 @@ final class TextSystem: Sendable {
         pango_context_set_round_glyph_positions(context, 0)
         // The font the warm-up lays out first, loaded here to reach Pango's Cairo font
         // class (its type has no public name) before any font of it is measured.
-        let description = TextLayout.warmUpStyle.pangoDescription()
-        if let font = pango_context_load_font(context, description) {
-            FontMetrics.install(classOf: font)
-            g_object_unref(font)
-        }
-        pango_font_description_free(description)
+        Self.withFont(for: TextLayout.warmUpStyle, in: context) { font in if let font { FontMetrics.install(classOf: font) } }
         state = Mutex(State(fontMap: fontMap, context: context))
     }
 
@@ -100,13 +95,16 @@ final class TextSystem: Sendable {
     /// Runs `body` holding the lock, with the font Pango loads for `style` on the shared
     /// context (nil when it loads none).
     func withFont<T: Sendable>(for style: TextStyle, _ body: (UnsafeMutablePointer<PangoFont>?) -> T) -> T {
+        state.withLock { Self.withFont(for: style, in: $0.context, body) }
+    }
+
+    /// Runs `body` with the font Pango loads for `style` on `context`, released after.
+    private static func withFont<T>(for style: TextStyle, in context: OpaquePointer, _ body: (UnsafeMutablePointer<PangoFont>?) -> T) -> T {
         let description = style.pangoDescription()
         defer { pango_font_description_free(description) }
-        return state.withLock { state in
-            let font = pango_context_load_font(state.context, description)
-            defer { if let font { g_object_unref(font) } }
-            return body(font)
-        }
+        let font = pango_context_load_font(context, description)
+        defer { if let font { g_object_unref(font) } }
+        return body(font)
     }
 
     /// How many shaped layouts are kept now.
