@@ -21,8 +21,11 @@ public final class Activity<Attributes: ActivityAttributes>: Identifiable, @unch
         self.known = content
     }
 
-    /// The type name a push names in `attributes-type`.
-    package static var typeName: String { String(describing: Attributes.self) }
+    /// The type name a push names in `attributes-type`: what `String(describing:)` prints
+    /// for the type, read directly. `String(describing:)` first asks the runtime whether
+    /// the metatype conforms to the printing protocols, each a miss that reads every
+    /// conformance record: 4 million instructions at the first frame (docs/PERFORMANCE.md).
+    package static var typeName: String { _typeName(Attributes.self, qualified: false) }
 
     /// Starts an activity. Throws when its content is over 4 KB, too many run, or
     /// activities are turned off.

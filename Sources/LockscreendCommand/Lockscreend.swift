@@ -39,15 +39,15 @@ struct Lockscreend: AsyncParsableCommand {
         return !arguments.contains { ["-h", "-help", "--help", "--version", "help"].contains($0) || $0.hasPrefix("--generate-completion") || $0.hasPrefix("--experimental-") }
     }
 
-    /// The command `arguments` name. The daemon's own line is parsed by `Run` alone: from
-    /// the root, the parser builds `Run`'s whole argument set again for every option it
-    /// passes on to the default subcommand (four times for `--headless DIR --once
-    /// --no-socket --state-dir DIR2`, about 0.6 ms: docs/PERFORMANCE.md). A line `Run`
-    /// does not take is parsed again from the root, so every error and its usage read as
-    /// they always did.
+    /// The command `arguments` name. The daemon's own line is read by `DaemonLine`,
+    /// without the parser's reflection; one it leaves is parsed by `Run` alone (from the
+    /// root, the parser builds `Run`'s whole argument set again for every option it
+    /// passes on to the default subcommand: docs/PERFORMANCE.md). A line neither takes is
+    /// parsed again from the root, so every error and its usage read as they always did.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
-        if startsTheDaemon(arguments[...]), let run = try? Run.parseAsRoot(Array(arguments.first == "run" ? arguments.dropFirst() : arguments[...])) {
-            return run
+        if startsTheDaemon(arguments[...]) {
+            let line = arguments.first == "run" ? arguments.dropFirst() : arguments[...]
+            if let run = DaemonLine.parse(line) ?? (try? Run.parseAsRoot(Array(line))) { return run }
         }
         return try parseAsRoot(arguments)
     }

@@ -34,7 +34,9 @@ struct DaemonAssemblyTests {
             ["run", "run"], ["--fb"], ["--size", "huge"], ["--no-such-option"], ["--once", "extra"], ["check", "a.toml"],
             ["--generate-completion-script", "bash"], ["--generate-completion-script"], ["--experimental-dump-help"],
             ["--fb", "/dev/fb0", "--drm", "/dev/dri/card0"], ["--spi", "/dev/spidev0.1"], ["run", "--epd", "waveshare-2in9"],
-        ]
+            ["--once", "--once"], ["--headless"], ["--headless", "--once"], ["--once=yes"], ["--rotate", "45"], ["-h"],
+            ["--eink-quiet", "22:00"], ["--at", "yesterday"], ["--log-level", "loud"], ["--", "--once"], ["--state-dir", "-s"],
+        ] + Self.daemonLines
         for line in lines {
             let fast = Result { try Lockscreend.parse(line) }
             let root = Result { try Lockscreend.parseAsRoot(line) }
@@ -49,6 +51,38 @@ struct DaemonAssemblyTests {
                 Issue.record("\(line): \(fast) against \(root)")
             }
         }
+    }
+
+    /// Daemon lines that between them give every option of `run` a good value.
+    static let daemonLines: [[String]] = [
+        ["--size", "400x300", "--at", "2026-11-22T14:04:57Z", "--appearance", "light", "--twelve-hour", "--log-level", "debug"],
+        ["--system-root", "/tmp/root", "--config=a.toml", "--headless", "f", "--format", "rgb565", "--png", "--once"],
+        ["run", "--fb", "/dev/fb0", "--format", "rgb565", "--rotate", "90", "--keep-console", "--eink", "kobo", "--eink-full-after", "5"],
+        ["--drm", "/dev/dri/card0", "--connector", "HDMI-A-1", "--mode", "1024x600", "--stale-mark", "dim", "--coarse-seconds"],
+        ["--epd", "waveshare-it8951", "--spi", "/dev/spidev0.1", "--gpiochip", "/dev/gpiochip4", "--vcom=-1.48", "--refresh-every", "5"],
+        ["--eink", "panel", "--eink-full-every", "10", "--eink-quiet", "22:00-07:00", "--eink-hold", "30", "--state-dir", "s"],
+        ["--socket", "/tmp/l.sock", "--socket-group", "video", "--http", "127.0.0.1:8080", "--offline-mark"],
+        ["--no-socket", "--once"], ["run"], [],
+    ]
+
+    @Test("the daemon's own reader takes every line of good options, each option of run among them")
+    func daemonReaderTakesEveryOption() throws {
+        for line in Self.daemonLines {
+            #expect(DaemonLine.parse(line.first == "run" ? line.dropFirst() : line[...]) != nil, "\(line)")
+        }
+        let given = Set(Self.daemonLines.joined().filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0 != "=" }) })
+        #expect(given == DaemonLine.names)
+        // The options as the parser names them: each property of `Run` and its groups.
+        func names(_ value: Any) -> [String] {
+            Mirror(reflecting: value).children.flatMap { child -> [String] in
+                let label = String(child.label!.dropFirst())  // "_stateDir"
+                if String(describing: type(of: child.value)).hasPrefix("OptionGroup<") {
+                    return names(child.value is OptionGroup<CommonOptions> ? CommonOptions() : EinkOptions())
+                }
+                return [label.reduce(into: "") { name, c in name += c.isUppercase ? "-" + c.lowercased() : String(c) }]
+            }
+        }
+        #expect(Set(names(Lockscreend.Run())) == DaemonLine.names)
     }
 
     @Test("a push after a SIGHUP reload that adds the configuration reaches its widget")
