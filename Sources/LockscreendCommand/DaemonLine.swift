@@ -16,9 +16,10 @@ import PanelOptions
 /// option's own transform, exactly as the parser converts it.
 ///
 /// A line this reader does not take whole (an option it does not know, a short one, a
-/// value missing or starting with a dash, an option given twice, a value that does not
-/// convert, a combination `validate()` refuses) gives nil, and the parser reads it
-/// again from the root: help, errors and their usage read as they always did.
+/// value missing — "--name=" too — or starting with a dash, an option given twice, a
+/// value that does not convert, a combination `validate()` refuses) gives nil, and the
+/// parser reads it again from the root: help, errors and their usage read as they
+/// always did.
 /// `DaemonAssemblyTests` holds both readings equal, option by option.
 enum DaemonLine {
     /// What an option does with the line: sets a flag, or takes the next word.
@@ -42,7 +43,8 @@ enum DaemonLine {
                 guard attached == nil else { return nil }
                 set(&run)
             case let .value(take):
-                guard let value = attached ?? words.next(), attached != nil || !value.hasPrefix("-"), take(&run, value) else { return nil }
+                // The parser takes "--name=" for a missing value, and a dash for the next option.
+                guard let value = attached ?? words.next(), attached.map({ !$0.isEmpty }) ?? !value.hasPrefix("-"), take(&run, value) else { return nil }
             }
         }
         do { try run.validate() } catch { return nil }

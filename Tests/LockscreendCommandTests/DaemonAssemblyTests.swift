@@ -36,6 +36,7 @@ struct DaemonAssemblyTests {
             ["--fb", "/dev/fb0", "--drm", "/dev/dri/card0"], ["--spi", "/dev/spidev0.1"], ["run", "--epd", "waveshare-2in9"],
             ["--once", "--once"], ["--headless"], ["--headless", "--once"], ["--once=yes"], ["--rotate", "45"], ["-h"],
             ["--eink-quiet", "22:00"], ["--at", "yesterday"], ["--log-level", "loud"], ["--", "--once"], ["--state-dir", "-s"],
+            ["--config", ""], ["--config="], ["--png="], ["--headless=f", "--once"], ["--vcom", "-1.48", "--epd", "waveshare-it8951"],
         ] + Self.daemonLines
         for line in lines {
             let fast = Result { try Lockscreend.parse(line) }
