@@ -117,17 +117,18 @@ enum DaemonLine {
 
     /// An option whose value its type converts, as the parser converts it.
     private static func value<T: ExpressibleByArgument>(_ set: @escaping @Sendable (inout Lockscreend.Run, T) -> Void) -> Action {
-        .value { run, text in
-            guard let value = T(argument: text) else { return false }
-            set(&run, value)
-            return true
-        }
+        converted({ T(argument: $0) }, set)
     }
 
     /// An option whose value the option's own transform converts.
     private static func transformed<T>(_ transform: @escaping @Sendable (String) throws -> T, _ set: @escaping @Sendable (inout Lockscreend.Run, T) -> Void) -> Action {
+        converted({ try? transform($0) }, set)
+    }
+
+    /// An option whose value `convert` reads (nil: the line is left to the parser).
+    private static func converted<T>(_ convert: @escaping @Sendable (String) -> T?, _ set: @escaping @Sendable (inout Lockscreend.Run, T) -> Void) -> Action {
         .value { run, text in
-            guard let value = try? transform(text) else { return false }
+            guard let value = convert(text) else { return false }
             set(&run, value)
             return true
         }
