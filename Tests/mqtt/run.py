@@ -114,6 +114,10 @@ family = "circular"
         except FileNotFoundError:
             return 0
 
+    def screen(self):
+        """The screen's power as the control socket's status gives it."""
+        return ctl(self.socket, {"request": "status"}).get("screen") or {}
+
     def status(self):
         out = subprocess.run([os.path.join(os.path.dirname(self.binary), "lockscreenctl"), "status", "--socket", self.socket, "--json"],
                              capture_output=True, text=True)
@@ -431,12 +435,12 @@ def main():
         # The screen's power on the broker: OFF darkens it, its state follows, a word that
         # is not a command is refused without a change, AUTO gives it back.
         broker.publish(f"{main.prefix}/power", "OFF")
-        took = main.wait(lambda: (ctl(main.socket, {"request": "status"}).get("screen") or {}).get("on") is False, 3)
+        took = main.wait(lambda: main.screen().get("on") is False, 3)
         with broker.subscribe(f"{main.prefix}/power/state") as listener:
             listener.wait(lambda heard: heard[-1:] == [(f"{main.prefix}/power/state", "OFF")])
         state = dict(listener.messages)
         check("OFF on <prefix>/power darkens the screen and its retained state says OFF", took is not None and state.get(f"{main.prefix}/power/state") == "OFF",
-              (ctl(main.socket, {"request": "status"}).get("screen"), state))
+              (main.screen(), state))
         # A word that is no command is refused, and the screen stays dark; the refusal is
         # awaited before AUTO goes out: a newer message on a topic replaces one still
         # waiting in the bridge's inbox (MQTTInbox), so "dim" then AUTO at once may reach
@@ -444,12 +448,12 @@ def main():
         def refusals():
             return [line for line in open(os.path.join(main.dir, "log")).read().splitlines() if "expected ON, OFF or AUTO" in line]
         broker.publish(f"{main.prefix}/power", "dim")
-        refused = main.wait(lambda: refusals(), 3)
-        dark = (ctl(main.socket, {"request": "status"}).get("screen") or {}).get("on") is False
+        refused = main.wait(refusals, 3)
+        dark = main.screen().get("on") is False
         broker.publish(f"{main.prefix}/power", "AUTO")
-        took = main.wait(lambda: (ctl(main.socket, {"request": "status"}).get("screen") or {}).get("on") is True, 3)
+        took = main.wait(lambda: main.screen().get("on") is True, 3)
         check("AUTO lights it again; a payload that is no command is refused, not taken", refused is not None and dark and took is not None,
-              (ctl(main.socket, {"request": "status"}).get("screen"), refused, dark))
+              (main.screen(), refused, dark))
 
         # A tap whose action publishes: lockscreenctl taps the widget's middle, the message
         # goes out on the daemon's own connection, within the ACL's display rights.
