@@ -44,6 +44,7 @@ final class TextSystem: Sendable {
     private let state: Mutex<State>
 
     private init() {
+        FontConfiguration.load()
         Self.followIconFontsWithTextFace()
         let fontMap = pango_cairo_font_map_new()!
         let context = pango_font_map_create_context(fontMap)!
