@@ -34,4 +34,22 @@ struct SystemStatsTests {
         #expect(broken.processorCount() == 1)
         #expect(broken.hostname() == "localhost")
     }
+
+    @Test("meminfo's two lines are found by their whole label, in any order, and a file without one is malformed")
+    func meminfoLabels() throws {
+        let folder = try TemporaryFolder("meminfo")
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("proc"), withIntermediateDirectories: true)
+        let meminfo = folder.url.appendingPathComponent("proc/meminfo")
+        let stats = SystemStats(root: folder.url.path)
+        // Labels that start like the two read, and MemAvailable before MemTotal.
+        try "MemTotalHuge: 999 kB\nMemAvailable:     1000 kB\nMemAvailableSoon:7 kB\nMemTotal:4000 kB\n"
+            .write(to: meminfo, atomically: true, encoding: .utf8)
+        let memory = try stats.memory()
+        #expect(memory.total == 4000 * 1024 && memory.used == 3000 * 1024)
+        try "MemTotal:       4000 kB\nMemFree: 1000 kB\n".write(to: meminfo, atomically: true, encoding: .utf8)
+        #expect(throws: SystemStats.Failure.malformed(path: meminfo.path, detail: "no MemTotal/MemAvailable")) { try stats.memory() }
+        try "processor\t: 0\nmodel name\t: x\n\nprocessor\t: 1\n".write(to: folder.url.appendingPathComponent("proc/cpuinfo"), atomically: true, encoding: .utf8)
+        #expect(stats.processorCount() == 2)
+    }
 }
