@@ -313,7 +313,11 @@ package struct Canvas {
         text.withPangoLayout { layout in
             cairo_save(context)
             setColor(color)
-            cairo_move_to(context, origin.x - text.inkOffset.x, origin.y - text.inkOffset.y)
+            // The layout was shaped at the shaping size: drawn scaled to the style's, Cairo
+            // renders its glyphs at the style's size.
+            cairo_translate(context, origin.x - text.inkOffset.x, origin.y - text.inkOffset.y)
+            cairo_scale(context, text.style.shapingScale, text.style.shapingScale)
+            cairo_move_to(context, 0, 0)
             pango_cairo_show_layout(context, layout)
             cairo_restore(context)
         }

@@ -11,7 +11,8 @@ import CPangoCairo
 /// every glyph of the sentence loaded and shaped. That estimate only bounds how far
 /// from a line's end Pango looks carefully for a break; the daemon reads none of it.
 /// It was a sixth of the start's main thread (eleven fonts in the demo's first frame,
-/// docs/PERFORMANCE.md) and the cost of each new size later (a text shrunk to fit).
+/// docs/PERFORMANCE.md), before every text was shaped at one size (`TextStyle.shapingSize`):
+/// it is now paid once for each face.
 ///
 /// `install(classOf:)` gives the Cairo font class a `get_metrics` that reads the same
 /// face metrics (`pango_fc_font_create_base_metrics_for_context`, what Pango's own

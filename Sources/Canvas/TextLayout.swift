@@ -132,7 +132,8 @@ package struct TextLayout: Sendable, Hashable {
             truncated = pango_layout_is_ellipsized(layout) != 0
             lines = pango_layout_get_line_count(layout)
         }
-        let scale = Double(PANGO_SCALE)
+        // Pango measured the text at the shaping size: scaled to the style's own.
+        let scale = Double(PANGO_SCALE) / style.shapingScale
         self.size = Size(
             width: (Double(logical.width) / scale).rounded(.up),
             height: (Double(logical.height) / scale).rounded(.up))
@@ -160,7 +161,10 @@ package struct TextLayout: Sendable, Hashable {
     }
 
     private func configure(_ layout: OpaquePointer) {
-        let font = style.pangoDescription()
+        // Shaped at the shaping size, its limits and spacing scaled alike; drawn scaled
+        // back to the style's size (`Canvas.draw(_:at:color:)`).
+        let scale = style.shapingScale
+        let font = style.pangoDescription(size: TextStyle.shapingSize)
         defer { pango_font_description_free(font) }
         pango_layout_set_font_description(layout, font)
 
@@ -173,7 +177,7 @@ package struct TextLayout: Sendable, Hashable {
         }
         if style.strikethrough { pango_attr_list_insert(attributes, pango_attr_strikethrough_new(1)) }
         if style.tracking.isFinite, style.tracking != 0 {
-            pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32(max(-100, min(100, style.tracking)) * Double(PANGO_SCALE))))
+            pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32(max(-100, min(100, style.tracking)) / scale * Double(PANGO_SCALE))))
         }
         for range in symbolRanges {
             let icon = pango_attr_family_new(TextStyle.iconFamily)!
@@ -191,7 +195,7 @@ package struct TextLayout: Sendable, Hashable {
             }
         pango_layout_set_alignment(layout, pangoAlignment)
         if let maxWidth {
-            pango_layout_set_width(layout, Int32(max(1, maxWidth) * Double(PANGO_SCALE)))
+            pango_layout_set_width(layout, Int32(min(max(1, maxWidth) / scale, 1e6) * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             // Pango's default height (-1) with ellipsizing means "one line", so text
             // without a limit is left unellipsized and wraps freely.
@@ -205,7 +209,7 @@ package struct TextLayout: Sendable, Hashable {
                 pango_layout_set_height(layout, -Int32(max(1, lineLimit)))
             } else if let maxHeight {
                 pango_layout_set_ellipsize(layout, ellipsis)
-                pango_layout_set_height(layout, Int32(min(max(1, maxHeight), 1e6) * Double(PANGO_SCALE)))
+                pango_layout_set_height(layout, Int32(min(max(1, maxHeight) / scale, 1e6) * Double(PANGO_SCALE)))
             }
         }
         pango_layout_set_text(layout, text, -1)
