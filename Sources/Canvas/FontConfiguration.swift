@@ -8,7 +8,7 @@ import CPangoCairo
 /// through it Debian's rules in `conf.d` — then parses every template in
 /// `/usr/share/fontconfig/conf.avail` as well, without applying one: that parse only
 /// lists the templates for `fc-conflist`. It is two thirds of the library's start (16.8
-/// of 24.5 million instructions, about 4 ms of the first frame on the test machine,
+/// of 24.5 million instructions, about 4 ms of the `fonts` thread on the test machine,
 /// docs/PERFORMANCE.md). Loading the same file into a configuration of our own and
 /// making it current leaves out that parse and nothing else: the same rules, folders,
 /// caches and fonts.

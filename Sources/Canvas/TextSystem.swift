@@ -57,8 +57,12 @@ final class TextSystem: Sendable {
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
         // The font the warm-up lays out first, loaded here to reach Pango's Cairo font
-        // class (its type has no public name) before any font of it is measured.
-        Self.withFont(for: TextLayout.warmUpStyle, in: context) { font in if let font { FontMetrics.install(classOf: font) } }
+        // class (its type has no public name) before any font of it is measured. Loaded
+        // as Pango loads the font of an ellipsis (no language, the shaping size), so
+        // that the clock's face's first "…" finds it made.
+        Self.withFont(for: TextLayout.warmUpStyle, size: TextStyle.shapingSize, in: context) { font in
+            if let font { FontMetrics.install(classOf: font) }
+        }
         state = Mutex(State(fontMap: fontMap, context: context))
     }
 
@@ -99,9 +103,10 @@ final class TextSystem: Sendable {
         state.withLock { Self.withFont(for: style, in: $0.context, body) }
     }
 
-    /// Runs `body` with the font Pango loads for `style` on `context`, released after.
-    private static func withFont<T>(for style: TextStyle, in context: OpaquePointer, _ body: (UnsafeMutablePointer<PangoFont>?) -> T) -> T {
-        let description = style.pangoDescription()
+    /// Runs `body` with the font Pango loads for `style` on `context` (at `size`, else
+    /// the style's own), released after.
+    private static func withFont<T>(for style: TextStyle, size: Double? = nil, in context: OpaquePointer, _ body: (UnsafeMutablePointer<PangoFont>?) -> T) -> T {
+        let description = style.pangoDescription(size: size)
         defer { pango_font_description_free(description) }
         let font = pango_context_load_font(context, description)
         defer { if let font { g_object_unref(font) } }
