@@ -137,4 +137,20 @@ struct TextLayoutTests {
         let narrow = TextLayout("48", style: style, maxWidth: 8, lineLimit: 1, alignment: .center, forSizeOnly: true)
         #expect(narrow.isTruncated, "a width the line does not fit is laid out as drawn")
     }
+
+    @Test("one face is shaped once for every size: a text's ink at twice the size is exactly twice as wide and tall")
+    func oneShapingSize() {
+        for (text, weight) in [("Wed 12:30", FontWeight.semibold), ("Tiny wrap", .regular)] {
+            let small = TextLayout(text, style: TextStyle(size: 13, weight: weight))
+            let large = TextLayout(text, style: TextStyle(size: 26, weight: weight))
+            // Pango rounds each size's advances and extents to its own units when it
+            // shapes at that size; shaped once and scaled, they are in proportion.
+            #expect(large.inkBounds.width == 2 * small.inkBounds.width, "\(text): \(large.inkBounds) against \(small.inkBounds)")
+            #expect(large.inkBounds.height == 2 * small.inkBounds.height, "\(text): \(large.inkBounds) against \(small.inkBounds)")
+        }
+        // Limits scale with the text: the same words break at the same place.
+        let narrow = TextLayout("Wraps across lines", style: TextStyle(size: 13), maxWidth: 60)
+        let wide = TextLayout("Wraps across lines", style: TextStyle(size: 26), maxWidth: 120)
+        #expect(narrow.lineCount > 1 && narrow.lineCount == wide.lineCount)
+    }
 }
