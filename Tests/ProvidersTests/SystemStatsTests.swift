@@ -16,6 +16,8 @@ struct SystemStatsTests {
         #expect(try stats.loadAverage() == (0.52, 0.40, 0.31))
         #expect(try stats.uptime() == 273_600.42)
         #expect(stats.processorCount() == 4)
+        // /proc/stat's "cpu" line, not "cpu0": idle and iowait are the jiffies not busy.
+        #expect(try stats.cpuTimes() == (busy: 6_010, total: 22_780))
         #expect(stats.hostname() == "deskpi")
         let disk = try stats.disk()
         #expect(disk.total > 0 && disk.used <= disk.total)

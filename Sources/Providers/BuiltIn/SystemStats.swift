@@ -33,9 +33,7 @@ package struct SystemStats: Sendable {
     package func memory() throws(Failure) -> (used: Double, total: Double) {
         let text = try read("/proc/meminfo")
         var total: Double?, available: Double?
-        // Lines as bytes: splitting the file into Characters cost a million instructions
-        // a reading, at every start and every refresh (docs/PERFORMANCE.md).
-        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+        for line in Self.lines(of: text) {
             if let kib = Self.number(after: "MemTotal:", in: line) {
                 total = kib * 1024
             } else if let kib = Self.number(after: "MemAvailable:", in: line) {
@@ -46,6 +44,12 @@ package struct SystemStats: Sendable {
             throw .malformed(path: root + "/proc/meminfo", detail: "no MemTotal/MemAvailable")
         }
         return (total - available, total)
+    }
+
+    /// The lines of a /proc file, as bytes: splitting one into Characters cost a million
+    /// instructions a reading, at every start and every refresh (docs/PERFORMANCE.md).
+    private static func lines(of text: String) -> [Substring.UTF8View] {
+        text.utf8.split(separator: UInt8(ascii: "\n"))
     }
 
     /// The number that follows `label` and spaces on `line` ("MemTotal:  8049684 kB"),
@@ -76,7 +80,7 @@ package struct SystemStats: Sendable {
     /// The number of processors listed in /proc/cpuinfo (at least 1).
     package func processorCount() -> Int {
         guard let text = try? read("/proc/cpuinfo") else { return 1 }
-        return max(1, text.utf8.split(separator: UInt8(ascii: "\n")).count { $0.starts(with: "processor".utf8) })
+        return max(1, Self.lines(of: text).count { $0.starts(with: "processor".utf8) })
     }
 
     /// The machine's name, from /proc/sys/kernel/hostname.
@@ -98,10 +102,10 @@ package struct SystemStats: Sendable {
     /// two readings give the load between them.
     package func cpuTimes() throws(Failure) -> (busy: Double, total: Double) {
         let path = "/proc/stat"
-        guard let line = try read(path).split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else {
+        guard let line = Self.lines(of: try read(path)).first(where: { $0.starts(with: "cpu ".utf8) }) else {
             throw .malformed(path: root + path, detail: "no cpu line")
         }
-        let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        let fields = Substring(line).split(separator: " ").dropFirst().compactMap { Double($0) }
         guard fields.count >= 4 else { throw .malformed(path: root + path, detail: "expected at least four counters") }
         // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
         let idle = fields[3] + (fields.count > 4 ? fields[4] : 0)
@@ -140,8 +144,8 @@ package struct SystemStats: Sendable {
     package func networkBytes(interface: String? = nil) throws(Failure) -> (received: Double, sent: Double) {
         let path = "/proc/net/dev"
         var received = 0.0, sent = 0.0, found = false
-        for line in try read(path).split(separator: "\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
+        for line in Self.lines(of: try read(path)) {
+            let parts = Substring(line).split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { continue }
             let name = parts[0].trimmed { $0 == " " || $0 == "\t" }
             guard interface.map({ $0 == name }) ?? (name != "lo") else { continue }
